@@ -1,0 +1,113 @@
+"""Cards and the deck: 45 cards, a seeded shuffle, draw and discard piles, reshuffle.
+
+The deck owns its random generator, so a game replays exactly from its seed.  It does
+not know whose turn it is or what a card does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import Final
+
+
+class Card(IntEnum):
+    """A card kind; the value is the number of steps for the numbered cards."""
+
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SEVEN = 7
+    EIGHT = 8
+    TEN = 10
+    ELEVEN = 11
+    TWELVE = 12
+    SORRY = 13
+
+    @property
+    def label(self) -> str:
+        """``'1'``..``'12'`` or ``'sorry'``: the name used in notation and on the wire."""
+        return "sorry" if self is Card.SORRY else str(int(self))
+
+    @property
+    def title(self) -> str:
+        return "Sorry!" if self is Card.SORRY else str(int(self))
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        if isinstance(text, int) and not isinstance(text, bool):
+            try:
+                return cls(text)
+            except ValueError:
+                raise ValueError(f"unknown card {text!r}") from None
+        if isinstance(text, str):
+            t = text.strip().lower().rstrip("!")
+            if t == "sorry":
+                return cls.SORRY
+            if t.isdigit():
+                try:
+                    return cls(int(t))
+                except ValueError:
+                    pass
+        raise ValueError(f"unknown card {text!r}")
+
+
+DECK_COUNTS: Final[dict[Card, int]] = {card: 4 for card in Card} | {Card.ONE: 5}
+DECK_SIZE: Final = sum(DECK_COUNTS.values())
+assert DECK_SIZE == 45
+
+
+def full_deck() -> list[Card]:
+    """All 45 cards in a fixed order (unshuffled)."""
+    return [card for card, n in DECK_COUNTS.items() for _ in range(n)]
+
+
+class Deck:
+    """Draw pile and discard pile; the draw pile's end is its top.
+
+    ``draw()`` reshuffles the discard pile into a new draw pile when the draw pile is
+    empty.  Cards held in hands or being played are outside both piles.
+    """
+
+    __slots__ = ("discards", "pile", "reshuffles", "rng")
+
+    def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.pile: list[Card] = full_deck()
+        self.rng.shuffle(self.pile)
+        self.discards: list[Card] = []
+        self.reshuffles = 0
+
+    def draw(self) -> Card:
+        if not self.pile:
+            if not self.discards:
+                raise RuntimeError("no cards left to draw: every card is held")
+            self.pile = self.discards
+            self.discards = []
+            self.rng.shuffle(self.pile)
+            self.reshuffles += 1
+        return self.pile.pop()
+
+    def discard(self, card: Card) -> None:
+        self.discards.append(card)
+
+    def __len__(self) -> int:
+        return len(self.pile)
+
+    def copy(self) -> Deck:
+        new = Deck.__new__(Deck)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.pile = list(self.pile)
+        new.discards = list(self.discards)
+        new.reshuffles = self.reshuffles
+        return new
+
+
+def is_complete(cards: Iterable[Card]) -> bool:
+    """True when ``cards`` is exactly the 45-card deck (as a multiset)."""
+    return Counter(cards) == Counter(DECK_COUNTS)
