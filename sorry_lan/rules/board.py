@@ -99,7 +99,7 @@ SLIDE_OWNER: Final = tuple(SLIDE_AT[s][0] if s in SLIDE_AT else -1 for s in rang
 
 def _forward(colour: int, loc: int, n: int) -> int:
     """Where ``n`` forward steps take a pawn of ``colour`` from ``loc``; -1 if impossible."""
-    if loc == START or loc == HOME:
+    if loc in (START, HOME):
         return -1
     if is_safety(loc):
         k = loc - S1 + 1 + n
@@ -117,7 +117,7 @@ def _forward(colour: int, loc: int, n: int) -> int:
 
 def _backward(colour: int, loc: int, n: int) -> int:
     """Where ``n`` backward steps take a pawn of ``colour`` from ``loc``; -1 if impossible."""
-    if loc == START or loc == HOME:
+    if loc in (START, HOME):
         return -1
     if is_safety(loc):
         k = loc - S1 + 1

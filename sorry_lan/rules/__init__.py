@@ -1,0 +1,53 @@
+"""The rules of Sorry!: pure, deterministic, stdlib only, no I/O.
+
+Import what you need from here; the submodules say what each part does.
+"""
+
+from .board import HOME, START, Colour, location_name, parse_location, pawn_label
+from .cards import Card, Deck
+from .events import (
+    CardDrawn,
+    DrawAgain,
+    Event,
+    GameOver,
+    MovePlayed,
+    Reshuffled,
+    TurnLost,
+    TurnStarted,
+)
+from .game import Game, GameOverError, IllegalMoveError
+from .moves import Move, MoveContext, MoveKind, Part, generate
+from .state import InvariantError, check_invariants, check_layout
+from .variants import Variant, move_context
+
+__all__ = [
+    "HOME",
+    "START",
+    "Card",
+    "CardDrawn",
+    "Colour",
+    "Deck",
+    "DrawAgain",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvariantError",
+    "Move",
+    "MoveContext",
+    "MoveKind",
+    "MovePlayed",
+    "Part",
+    "Reshuffled",
+    "TurnLost",
+    "TurnStarted",
+    "Variant",
+    "check_invariants",
+    "check_layout",
+    "generate",
+    "location_name",
+    "move_context",
+    "parse_location",
+    "pawn_label",
+]

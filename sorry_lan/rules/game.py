@@ -1,0 +1,259 @@
+"""Whole turns: draw, offer the legal moves, apply the chosen one, draw again after a 2,
+lose the turn, pass to the next player, end the game.
+
+A :class:`Game` is deterministic given its seed and the moves chosen, so replaying a
+journal of choices restores a game exactly.  It reports what happened as plain event
+values (see ``events.py``) for the network layer to send; it does no I/O and does not
+decide what a seat may see (``view.py`` does).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .board import NUM_PAWNS
+from .cards import Card, Deck
+from .events import (
+    CardDrawn,
+    DrawAgain,
+    Event,
+    GameOver,
+    MovePlayed,
+    Reshuffled,
+    TurnLost,
+    TurnStarted,
+)
+from .moves import Move, MoveKind, generate
+from .variants import (
+    HAND_SIZE,
+    Variant,
+    check_seating,
+    initial_pawns,
+    move_context,
+    scores,
+    team_of,
+    winner,
+)
+
+MAX_IDLE_DRAWS = 10_000
+
+
+class IllegalMoveError(ValueError):
+    """The move offered is not one of the legal moves of the current state."""
+
+
+class GameOverError(RuntimeError):
+    """The game has ended; no more moves are taken."""
+
+
+class Game:
+    """One game of Sorry!: the layout, the deck, hands, whose turn, and the card in play.
+
+    Start it with :meth:`start`, then alternate :meth:`legal_moves` and :meth:`play`
+    until :attr:`winner` is set.  Each call returns the events it caused.
+    """
+
+    def __init__(
+        self,
+        variant: Variant = Variant.STANDARD,
+        seated: Sequence[int] = (0, 2),
+        seed: int | None = None,
+        first: int | None = None,
+    ) -> None:
+        check_seating(variant, seated)
+        self.variant = variant
+        self.seated: tuple[int, ...] = tuple(sorted(seated))
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self.rng = random.Random(self.seed)
+        self.deck = Deck(rng=self.rng)
+        if first is None:
+            first = self.rng.choice(self.seated)
+        elif first not in self.seated:
+            raise ValueError("the first player must be seated")
+        self.first = first
+        self.pawns: tuple[int, ...] = initial_pawns(variant, self.seated)
+        self.hands: dict[int, list[Card]] = {}
+        self.turn = first
+        self.card: Card | None = None
+        self.after_two = False
+        self.turn_number = 0
+        self.state_id = 0
+        self.moves_played = 0
+        self.winner: int | None = None
+        self.final_scores: dict[int, int] = {}
+        self._moves: list[Move] | None = None
+        self._started = False
+        self._idle_draws = 0
+
+    # -- queries ---------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning colours: one, or a team of two; empty while the game goes on."""
+        if self.winner is None:
+            return ()
+        return team_of(self.winner) if self.variant is Variant.TEAM else (self.winner,)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves for the decision in hand (cached until the state changes)."""
+        if self._moves is None:
+            if not self._started or self.winner is not None:
+                self._moves = []
+            elif self.variant.uses_hands:
+                self._moves = self._hand_moves()
+            else:
+                assert self.card is not None
+                ctx = move_context(self.variant, self.pawns, self.turn, self.after_two)
+                self._moves = generate(self.pawns, self.card, ctx)
+        return self._moves
+
+    def move_for(self, compact: Sequence[int]) -> Move:
+        """The legal move with this compact form; :class:`IllegalMoveError` if none."""
+        want = tuple(compact)
+        for move in self.legal_moves():
+            if move.compact() == want:
+                return move
+        raise IllegalMoveError(f"not a legal move now: {list(want)}")
+
+    def scores(self) -> dict[int, int]:
+        return scores(self.variant, self.pawns, self.seated, self.winner)
+
+    # -- turn flow ---------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        """Deal (play for points) and begin the first turn."""
+        if self._started:
+            raise RuntimeError("the game has already started")
+        self._started = True
+        events: list[Event] = []
+        if self.variant.uses_hands:
+            for _ in range(HAND_SIZE):
+                for c in self._order_from(self.first):
+                    self.hands.setdefault(c, []).append(self._draw(events, c, private=True))
+        self._begin_turn(events)
+        return events
+
+    def play(self, move: Move) -> list[Event]:
+        """Apply ``move`` (which must be legal now) and run the game on to the next decision."""
+        if self.winner is not None:
+            raise GameOverError("the game is over")
+        if not self._started:
+            raise RuntimeError("the game has not started")
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"not a legal move now: {move.notation()}")
+        events: list[Event] = []
+        player = self.turn
+        card = move.card
+        self.moves_played += 1
+        if self.variant.uses_hands:
+            self.hands[player].remove(card)
+        else:
+            self.card = None
+        self.deck.discard(card)
+        self.pawns = move.result(self.pawns)
+        events.append(MovePlayed(player, move))
+        self._idle_draws = 0
+        won = winner(self.variant, self.pawns, self.seated)
+        if won is not None:
+            self._finish(events, won)
+            return events
+        if self.variant.uses_hands:
+            self.hands[player].append(self._draw(events, player, private=True))
+        if card == Card.TWO and move.kind != MoveKind.DISCARD:
+            events.append(DrawAgain(player))
+            self.after_two = True
+            self._decide(events)
+        else:
+            self._next_player(events)
+        return events
+
+    def play_compact(self, compact: Sequence[int]) -> list[Event]:
+        return self.play(self.move_for(compact))
+
+    # -- internals ---------------------------------------------------------------
+
+    def _order_from(self, first: int) -> list[int]:
+        i = self.seated.index(first)
+        return list(self.seated[i:] + self.seated[:i])
+
+    def _draw(self, events: list[Event], player: int, private: bool) -> Card:
+        before = self.deck.reshuffles
+        card = self.deck.draw()
+        if self.deck.reshuffles != before:
+            events.append(Reshuffled(len(self.deck.pile) + 1))
+        events.append(CardDrawn(player, card, private))
+        return card
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        self.turn_number += 1
+        self.after_two = False
+        events.append(TurnStarted(self.turn, self.turn_number))
+        self._decide(events)
+
+    def _next_player(self, events: list[Event]) -> None:
+        i = self.seated.index(self.turn)
+        self.turn = self.seated[(i + 1) % len(self.seated)]
+        self._begin_turn(events)
+
+    def _decide(self, events: list[Event]) -> None:
+        """Draw until the player to move has a choice to make (or the game is stuck)."""
+        self.state_id += 1
+        self._moves = None
+        if self.variant.uses_hands:
+            return  # a hand always offers a choice: a move or a discard
+        while True:
+            card = self._draw(events, self.turn, private=False)
+            self.card = card
+            self._moves = None
+            if self.legal_moves():
+                return
+            self._idle_draws += 1
+            if self._idle_draws > MAX_IDLE_DRAWS:
+                raise RuntimeError("no legal move for any player over 10000 draws")
+            events.append(TurnLost(self.turn, card))
+            self.deck.discard(card)
+            self.card = None
+            if card != Card.TWO:
+                self._next_player(events)
+                return
+            events.append(DrawAgain(self.turn))
+            self.after_two = True
+            self.state_id += 1
+
+    def _hand_moves(self) -> list[Move]:
+        ctx = move_context(self.variant, self.pawns, self.turn, self.after_two)
+        moves: list[Move] = []
+        hand = self.hands[self.turn]
+        for card in sorted(set(hand)):
+            moves += generate(self.pawns, card, ctx)
+        if all(m.kind == MoveKind.SWAP for m in moves):
+            moves += [Move(MoveKind.DISCARD, card, (), ()) for card in sorted(set(hand))]
+        return moves
+
+    def _finish(self, events: list[Event], won: int) -> None:
+        self.winner = won
+        self._moves = []
+        self.state_id += 1
+        self.final_scores = self.scores()
+        events.append(GameOver(won, self.winners, dict(self.final_scores)))
+
+    # -- checks ------------------------------------------------------------------
+
+    def held_cards(self) -> list[Card]:
+        """Every card outside the draw and discard piles (hands and the card in play)."""
+        held = [card for hand in self.hands.values() for card in hand]
+        if self.card is not None:
+            held.append(self.card)
+        return held
+
+    def check(self) -> None:
+        """Raise ``AssertionError`` unless RULES.md section 9 holds; see ``state.py``."""
+        from .state import check_invariants
+
+        check_invariants(self.pawns, self.seated, self.deck, self.held_cards())
+        assert len(self.pawns) == NUM_PAWNS

@@ -1,0 +1,435 @@
+"""Move values and legal-move generation.
+
+A :class:`Move` is an immutable value that carries its whole effect: the parts the
+player chose (which pawn, from where, where it landed, where a slide took it, whom it
+bumped) and the net change of every pawn it touched, so applying and undoing a move
+needs no rules knowledge.  :func:`generate` lists the legal moves for one card; it
+never lists two moves that leave the same position (pawns of one colour being
+interchangeable), and a move is legal exactly when it is in that list.
+
+This module does not draw cards, keep turns or decide who wins: see ``game.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import NamedTuple
+
+from .board import (
+    BACKWARD,
+    FORWARD,
+    HOME,
+    NUM_LOCATIONS,
+    NUM_SLOTS,
+    S1,
+    S5,
+    SLIDE_AT,
+    SLIDE_OWNER,
+    START,
+    TRACK_LEN,
+    location_name,
+    pawn_label,
+    start_exit,
+)
+from .cards import Card
+
+
+class MoveKind(IntEnum):
+    """What sort of move; also the first element of the compact wire form."""
+
+    SIMPLE = 0  # one pawn forward, backward, or out of START
+    SPLIT = 1  # a 7 split between two pawns
+    SWAP = 2  # an 11 swap with another colour's pawn
+    SORRY = 3  # a Sorry! card
+    DECLINE = 4  # decline the optional 11 swap; the turn is lost
+    DISCARD = 5  # play for points: discard a card, the turn ends
+
+
+class Part(NamedTuple):
+    """One pawn's displacement within a move, judged on the board the previous part left."""
+
+    pawn: int
+    frm: int
+    to: int  # the square it lands on
+    end: int  # where it stops (after a slide; == to otherwise)
+    bumps: tuple[int, ...]  # pawns this part sends back to START
+
+    @property
+    def slid(self) -> bool:
+        return self.end != self.to
+
+
+Change = tuple[int, int, int]  # (pawn, before, after)
+
+
+class Move(NamedTuple):
+    """A legal move: its kind, the card played, its parts in order and its net effect."""
+
+    kind: MoveKind
+    card: Card
+    parts: tuple[Part, ...]
+    changes: tuple[Change, ...]
+
+    def compact(self) -> tuple[int, ...]:
+        """The compact wire form: ``(kind, card, *operands)``; see ``protocol/SPEC.md``."""
+        kind = self.kind
+        if kind == MoveKind.SIMPLE:
+            p = self.parts[0]
+            return (kind, self.card, p.pawn, p.to)
+        if kind == MoveKind.SPLIT:
+            a, b = self.parts
+            return (kind, self.card, a.pawn, a.to, b.pawn, b.to)
+        if kind == MoveKind.SWAP or kind == MoveKind.SORRY:
+            a, b = self.parts
+            return (kind, self.card, a.pawn, b.pawn)
+        return (kind, self.card)
+
+    def notation(self) -> str:
+        """A short human notation, e.g. ``R1 12->19`` or ``7: R1 4->8, R2 10->13``."""
+        kind = self.kind
+        if kind == MoveKind.DECLINE:
+            return "decline the 11 (turn lost)"
+        if kind == MoveKind.DISCARD:
+            return f"discard {self.card.title}"
+        if kind == MoveKind.SWAP:
+            a, b = self.parts
+            text = f"{pawn_label(a.pawn)} {location_name(a.frm)} <-> {pawn_label(b.pawn)} "
+            text += location_name(b.frm)
+            return text + "".join(_effects(p, True) for p in self.parts)
+        if kind == MoveKind.SORRY:
+            a, b = self.parts
+            text = f"Sorry! {pawn_label(a.pawn)} start->{location_name(a.to)}"
+            return text + f" bumps {pawn_label(b.pawn)}" + _effects(a, False)
+        if kind == MoveKind.SPLIT:
+            return "7: " + ", ".join(_part_text(p) for p in self.parts)
+        return _part_text(self.parts[0])
+
+    def result(self, pawns: Sequence[int]) -> tuple[int, ...]:
+        """The 16 pawn locations after this move is applied to ``pawns``."""
+        out = list(pawns)
+        for pawn, _before, after in self.changes:
+            out[pawn] = after
+        return tuple(out)
+
+    def undo(self, pawns: Sequence[int]) -> tuple[int, ...]:
+        """The 16 pawn locations before this move, given those after it."""
+        out = list(pawns)
+        for pawn, before, _after in self.changes:
+            out[pawn] = before
+        return tuple(out)
+
+    def bumped(self) -> tuple[int, ...]:
+        """Every pawn this move sends back to START."""
+        return tuple(q for p in self.parts for q in p.bumps)
+
+
+def _effects(part: Part, name_pawn: bool) -> str:
+    text = ""
+    if part.slid:
+        who = f"{pawn_label(part.pawn)} " if name_pawn else ""
+        text += f", {who}slides to {location_name(part.end)}"
+    if part.bumps:
+        text += ", bumps " + ",".join(pawn_label(q) for q in part.bumps)
+    return text
+
+
+def _part_text(part: Part) -> str:
+    text = f"{pawn_label(part.pawn)} {location_name(part.frm)}->{location_name(part.to)}"
+    return text + _effects(part, False)
+
+
+# ---------------------------------------------------------------------------
+# Position keys: an additive hash that is equal exactly when two layouts are equal
+# up to swapping pawns of one colour.  Per colour, 72 bits: one per track/safety
+# location (at most one pawn of a colour there), then a 3-bit count for START and
+# one for HOME.
+
+_WEIGHT = tuple(
+    (1 << (c * 72 + loc))
+    if loc < HOME
+    else (1 << (c * 72 + 65))
+    if loc == START
+    else (1 << (c * 72 + 68))
+    for c in range(4)
+    for loc in range(NUM_LOCATIONS)
+)
+
+
+def layout_key(pawns: Sequence[int]) -> int:
+    """A key equal for two layouts exactly when each colour's pawns occupy the same places."""
+    return sum(_WEIGHT[((p >> 2) * NUM_LOCATIONS) + loc] for p, loc in enumerate(pawns))
+
+
+def occupancy(pawns: Sequence[int]) -> list[int]:
+    """Slot -> pawn id (or -1): track squares 0..59, then 5 safety squares per colour."""
+    occ = [-1] * NUM_SLOTS
+    for p, loc in enumerate(pawns):
+        if loc < TRACK_LEN:
+            occ[loc] = p
+        elif loc <= S5:
+            occ[TRACK_LEN + (p >> 2) * 5 + loc - S1] = p
+    return occ
+
+
+def _land(p: int, c: int, to: int, occ: list[int]) -> tuple[int, tuple[int, ...]] | None:
+    """Where pawn ``p`` (colour ``c``) stops after landing on ``to``, and whom it bumps.
+
+    ``None`` when the landing square holds another pawn of ``c``.
+    """
+    if to < TRACK_LEN:
+        q = occ[to]
+        if q >= 0 and q != p and q >> 2 == c:
+            return None
+        owner = SLIDE_OWNER[to]
+        if owner >= 0 and owner != c:
+            _, end, squares = SLIDE_AT[to]
+            return end, tuple(r for sq in squares if (r := occ[sq]) >= 0 and r != p)
+        if q >= 0 and q != p:
+            return to, (q,)
+        return to, ()
+    if to <= S5:
+        q = occ[TRACK_LEN + c * 5 + to - S1]
+        if q >= 0 and q != p:
+            return None
+    return to, ()
+
+
+class MoveContext(NamedTuple):
+    """Which pawns a player may use for a card (variants decide; see ``variants.py``).
+
+    ``movers``: pawns that may move along the board (forward, backward, swap, one 7).
+    ``splitters``: pawns a 7 may be split between.
+    ``starters``: colours whose START a 1, 2 or Sorry! may take a pawn from.
+    ``may_decline``: whether declining the 11 is offered when no pawn can move 11.
+    """
+
+    movers: tuple[int, ...]
+    splitters: tuple[int, ...]
+    starters: tuple[int, ...]
+    sorry_starters: tuple[int, ...]
+    may_decline: bool = True
+
+
+def _simple(
+    card: Card, pawns: Sequence[int], occ: list[int], p: int, to: int
+) -> Move | None:
+    c = p >> 2
+    landed = _land(p, c, to, occ)
+    if landed is None:
+        return None
+    end, bumps = landed
+    changes = ((p, pawns[p], end), *((q, pawns[q], START) for q in bumps))
+    return Move(MoveKind.SIMPLE, card, (Part(p, pawns[p], to, end, bumps),), changes)
+
+
+def _first_in_start(pawns: Sequence[int], colour: int) -> int:
+    for p in range(colour * 4, colour * 4 + 4):
+        if pawns[p] == START:
+            return p
+    return -1
+
+
+def _leave_start(
+    card: Card, pawns: Sequence[int], occ: list[int], colours: Iterable[int]
+) -> list[Move]:
+    out = []
+    for c in colours:
+        p = _first_in_start(pawns, c)
+        if p >= 0:
+            m = _simple(card, pawns, occ, p, start_exit(c))
+            if m is not None:
+                out.append(m)
+    return out
+
+
+def _steps(
+    card: Card, pawns: Sequence[int], occ: list[int], movers: Iterable[int],
+    table: tuple[int, ...], n: int,
+) -> list[Move]:
+    out = []
+    for p in movers:
+        to = table[((p >> 2) * NUM_LOCATIONS + pawns[p]) * 13 + n]
+        if to >= 0:
+            m = _simple(card, pawns, occ, p, to)
+            if m is not None:
+                out.append(m)
+    return out
+
+
+def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
+    """Slide pawn ``p`` if it stands on another colour's triangle; return whom it bumps."""
+    sq = loc[p]
+    if sq >= TRACK_LEN:
+        return ()
+    owner = SLIDE_OWNER[sq]
+    if owner < 0 or owner == p >> 2:
+        return ()
+    _, end, squares = SLIDE_AT[sq]
+    bumps = tuple(r for r in range(16) if r != p and loc[r] in squares)
+    for r in bumps:
+        loc[r] = START
+    loc[p] = end
+    return bumps
+
+
+def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int]) -> list[Move]:
+    out: list[Move] = []
+    for p in movers:
+        a = pawns[p]
+        if a >= TRACK_LEN:
+            continue
+        c = p >> 2
+        for q in range(16):
+            b = pawns[q]
+            if b >= TRACK_LEN or q >> 2 == c:
+                continue
+            # Both pawns move at once; then each is judged on its own square.
+            loc = list(pawns)
+            loc[p], loc[q] = b, a
+            bumps_p = _slide_in_place(loc, p)
+            part_p = Part(p, a, b, loc[p], bumps_p)
+            bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
+            part_q = Part(q, b, a, loc[q], bumps_q)
+            changes = tuple((r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r])
+            parts = (part_p, part_q)
+            out.append(Move(MoveKind.SWAP, card, parts, changes))
+    return out
+
+
+def _sorries(
+    card: Card, pawns: Sequence[int], occ: list[int], colours: Iterable[int]
+) -> list[Move]:
+    out = []
+    for c in colours:
+        p = _first_in_start(pawns, c)
+        if p < 0:
+            continue
+        for q in range(16):
+            b = pawns[q]
+            if b >= TRACK_LEN or q >> 2 == c:
+                continue
+            end = b
+            bumps: tuple[int, ...] = (q,)
+            owner = SLIDE_OWNER[b]
+            if owner >= 0 and owner != c:
+                _, end, squares = SLIDE_AT[b]
+                bumps = (q, *(r for sq in squares if (r := occ[sq]) >= 0 and r != q))
+            changes = ((p, START, end), *((r, pawns[r], START) for r in bumps))
+            parts = (Part(p, START, b, end, bumps[1:]), Part(q, b, START, START, ()))
+            out.append(Move(MoveKind.SORRY, card, parts, changes))
+    return out
+
+
+def _splits(
+    card: Card, pawns: Sequence[int], occ: list[int], splitters: Sequence[int]
+) -> list[Move]:
+    out: list[Move] = []
+    usable = [p for p in splitters if pawns[p] < HOME]
+    if len(usable) < 2:
+        return out
+    for a in usable:
+        ca = a >> 2
+        la = pawns[a]
+        row = (ca * NUM_LOCATIONS + la) * 13
+        for k in range(1, 7):
+            to_a = FORWARD[row + k]
+            if to_a < 0:
+                continue
+            landed = _land(a, ca, to_a, occ)
+            if landed is None:
+                continue
+            end_a, bumps_a = landed
+            # The board after part one.
+            sa = la if la < TRACK_LEN else TRACK_LEN + ca * 5 + la - S1
+            occ[sa] = -1
+            for r in bumps_a:
+                lr = pawns[r]
+                occ[lr if lr < TRACK_LEN else TRACK_LEN + (r >> 2) * 5 + lr - S1] = -1
+            se = end_a if end_a < TRACK_LEN else TRACK_LEN + ca * 5 + end_a - S1
+            if end_a != HOME:
+                occ[se] = a
+            part_a = Part(a, la, to_a, end_a, bumps_a)
+            for b in usable:
+                if b == a or b in bumps_a:
+                    continue
+                cb = b >> 2
+                lb = pawns[b]
+                to_b = FORWARD[(cb * NUM_LOCATIONS + lb) * 13 + 7 - k]
+                if to_b < 0:
+                    continue
+                landed_b = _land(b, cb, to_b, occ)
+                if landed_b is None:
+                    continue
+                end_b, bumps_b = landed_b
+                final = {a: end_a}
+                for r in bumps_a:
+                    final[r] = START
+                final[b] = end_b
+                for r in bumps_b:
+                    final[r] = START
+                changes = tuple(
+                    (r, pawns[r], loc) for r, loc in final.items() if loc != pawns[r]
+                )
+                out.append(
+                    Move(MoveKind.SPLIT, card, (part_a, Part(b, lb, to_b, end_b, bumps_b)), changes)
+                )
+            # Restore the board.
+            if end_a != HOME:
+                occ[se] = -1
+            for r in bumps_a:
+                lr = pawns[r]
+                occ[lr if lr < TRACK_LEN else TRACK_LEN + (r >> 2) * 5 + lr - S1] = r
+            occ[sa] = a
+    return out
+
+
+def _dedupe(moves: list[Move], pawns: Sequence[int]) -> list[Move]:
+    seen: set[int] = set()
+    out = []
+    w = _WEIGHT
+    for m in moves:
+        key = 0
+        for pawn, before, after in m.changes:
+            base = (pawn >> 2) * NUM_LOCATIONS
+            key += w[base + after] - w[base + before]
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+def generate(
+    pawns: Sequence[int], card: Card, ctx: MoveContext, occ: list[int] | None = None
+) -> list[Move]:
+    """All legal moves for ``card`` in the layout ``pawns``, given who may move what.
+
+    ``occ`` is the layout's :func:`occupancy` when the caller has it already; it is
+    used as scratch space and left as it was.
+    """
+    if occ is None:
+        occ = occupancy(pawns)
+    movers = [p for p in ctx.movers if pawns[p] < HOME]
+    if card == Card.SORRY:
+        return _dedupe(_sorries(card, pawns, occ, ctx.sorry_starters), pawns)
+    if card == Card.FOUR:
+        return _steps(card, pawns, occ, movers, BACKWARD, 4)
+    if card == Card.ONE or card == Card.TWO:
+        moves = _leave_start(card, pawns, occ, ctx.starters)
+        moves += _steps(card, pawns, occ, movers, FORWARD, card)
+        return moves
+    if card == Card.TEN:
+        moves = _steps(card, pawns, occ, movers, FORWARD, 10)
+        moves += _steps(card, pawns, occ, movers, BACKWARD, 1)
+        return _dedupe(moves, pawns)
+    if card == Card.ELEVEN:
+        forward = _steps(card, pawns, occ, movers, FORWARD, 11)
+        swaps = _swaps(card, pawns, movers)
+        if not forward and swaps and ctx.may_decline:
+            return [*swaps, Move(MoveKind.DECLINE, card, (), ())]
+        return _dedupe(forward + swaps, pawns)
+    if card == Card.SEVEN:
+        moves = _steps(card, pawns, occ, movers, FORWARD, 7)
+        moves += _splits(card, pawns, occ, ctx.splitters)
+        return _dedupe(moves, pawns)
+    return _steps(card, pawns, occ, movers, FORWARD, int(card))
