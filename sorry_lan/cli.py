@@ -1,0 +1,62 @@
+"""The ``sorry-lan`` command line: a thin dispatcher over ``sorry_lan.commands``.
+
+Each subcommand lives in its own module exposing ``HELP``, ``add_arguments(parser)``
+and ``run(args) -> int``; modules are imported only when their command runs, so
+``sorry-lan rules`` never loads the network stack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+
+# command name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "host": ("host", "host a game on this machine (advertised on the LAN)"),
+    "join": ("join", "find a game on the LAN (or give --address) and play it"),
+    "list": ("list_games", "print the games found on the LAN"),
+    "bot": ("bot", "join a game as a bot player"),
+    "rules": ("rules_oracle", "the rules oracle: legal moves for a position as JSON"),
+    "simulate": ("simulate", "play bot games locally and print statistics"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sorry-lan", description="The Sorry! board game over a home network."
+    )
+    parser.add_argument("--version", action="version", version=f"sorry-lan {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module, help_text) in COMMANDS.items():
+        try:
+            mod = importlib.import_module(f"sorry_lan.commands.{module}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"sorry_lan.commands.{module}":
+                raise
+            continue  # not built yet
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "_run", None)
+    if run is None:
+        parser.print_help()
+        return 2
+    try:
+        return int(run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
