@@ -1,0 +1,318 @@
+"""What a game advertises about itself over mDNS, and how that is read back.
+
+`GameAd` is the host's side: the facts published in the TXT record of the
+`_sorry-lan._tcp.local.` service, validated when built so that a host never
+publishes something the browsers would reject.  `parse_txt` is the player's
+side: it turns the TXT properties of *any* responder on the network (possibly
+buggy, garbled or hostile) into a `GameAd`, or raises `AdvertError`; it never
+raises anything else.  `FoundGame` is one entry of the list a player sees.
+
+This module does no networking and does not decide liveness: whether a host
+actually answers is the browser's business (see `browser.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+SERVICE_TYPE = "_sorry-lan._tcp.local."
+"""The DNS-SD service type every sorry-lan host registers."""
+
+PROTOCOL_VERSION = 1
+"""Version of the game protocol this build speaks (published as TXT `pv`)."""
+
+MAX_GAME_NAME_CHARS = 40
+MAX_GAME_NAME_BYTES = 56  # leaves room for the "-NN" a name clash appends (63-byte label)
+MAX_PLAYER_NAME_CHARS = 32
+MAX_PLAYER_NAME_BYTES = 96
+MAX_SEATS = 16
+MAX_PROTOCOL_VERSION = 65535
+
+_VARIANT_RE = re.compile(r"[a-z0-9][a-z0-9-]{0,15}")
+_SEATS_RE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+_PV_RE = re.compile(r"[0-9]{1,5}")
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+# TXT keys: short, since every byte is multicast on each announcement.
+K_PROTOCOL = "pv"
+K_GAME = "game"
+K_HOST = "host"
+K_VARIANT = "var"
+K_SEATS = "seats"
+K_STATE = "state"
+K_PIN = "pin"
+
+
+class AdvertError(ValueError):
+    """A game advertisement is invalid (when built) or unreadable (when parsed)."""
+
+
+class GameState(StrEnum):
+    """Where a hosted game is in its life, as advertised."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Unjoinable(StrEnum):
+    """Why a found game cannot be joined (shown to the player next to the game)."""
+
+    FULL = "full"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    NEWER_PROTOCOL = "newer protocol"
+    OLDER_PROTOCOL = "older protocol"
+    INVALID = "invalid advertisement"
+    UNREACHABLE = "unreachable"
+
+
+def _check_text(what: str, value: object, max_chars: int, max_bytes: int) -> str:
+    if not isinstance(value, str):
+        raise AdvertError(f"{what} must be a string, not {type(value).__name__}")
+    if not value.strip():
+        raise AdvertError(f"{what} must not be empty")
+    if value != value.strip():
+        raise AdvertError(f"{what} must not start or end with spaces: {value!r}")
+    if _CONTROL_RE.search(value):
+        raise AdvertError(f"{what} must not contain control characters: {value!r}")
+    if len(value) > max_chars or len(value.encode("utf-8")) > max_bytes:
+        raise AdvertError(f"{what} is too long (at most {max_chars} characters): {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class GameAd:
+    """The advertised facts about one hosted game; validated on construction.
+
+    Raises `AdvertError` for a bad field (empty or over-long names, control
+    characters, seats out of range, unknown state).  It does not know the
+    host's addresses or port: those go in the SRV/A records, not the TXT.
+    """
+
+    game_name: str
+    host_player: str
+    seats_total: int
+    seats_taken: int = 1
+    variant: str = "standard"
+    state: GameState = GameState.LOBBY
+    pin_required: bool = False
+    protocol_version: int = PROTOCOL_VERSION
+
+    def __post_init__(self) -> None:
+        _check_text("game name", self.game_name, MAX_GAME_NAME_CHARS, MAX_GAME_NAME_BYTES)
+        _check_text(
+            "host player name", self.host_player, MAX_PLAYER_NAME_CHARS, MAX_PLAYER_NAME_BYTES
+        )
+        if not isinstance(self.variant, str) or not _VARIANT_RE.fullmatch(self.variant):
+            raise AdvertError(
+                f"variant must be 1-16 of a-z, 0-9, '-' (starting with a letter/digit): "
+                f"{self.variant!r}"
+            )
+        for what, n in (("seats_total", self.seats_total), ("seats_taken", self.seats_taken)):
+            if isinstance(n, bool) or not isinstance(n, int):
+                raise AdvertError(f"{what} must be an int, not {type(n).__name__}")
+        if not 1 <= self.seats_total <= MAX_SEATS:
+            raise AdvertError(f"seats_total must be 1..{MAX_SEATS}, not {self.seats_total}")
+        if not 0 <= self.seats_taken <= self.seats_total:
+            raise AdvertError(
+                f"seats_taken must be 0..{self.seats_total}, not {self.seats_taken}"
+            )
+        try:
+            object.__setattr__(self, "state", GameState(self.state))
+        except ValueError:
+            raise AdvertError(f"state must be lobby, playing or finished: {self.state!r}") from None
+        if not isinstance(self.pin_required, bool):
+            raise AdvertError("pin_required must be a bool")
+        pv = self.protocol_version
+        if isinstance(pv, bool) or not isinstance(pv, int) or not 0 <= pv <= MAX_PROTOCOL_VERSION:
+            raise AdvertError(f"protocol_version must be 0..{MAX_PROTOCOL_VERSION}: {pv!r}")
+
+    def to_txt(self) -> dict[str, str]:
+        """The TXT properties to publish (all values short UTF-8 strings)."""
+        return {
+            K_PROTOCOL: str(self.protocol_version),
+            K_GAME: self.game_name,
+            K_HOST: self.host_player,
+            K_VARIANT: self.variant,
+            K_SEATS: f"{self.seats_taken}/{self.seats_total}",
+            K_STATE: self.state.value,
+            K_PIN: "1" if self.pin_required else "0",
+        }
+
+
+TxtProperties = Mapping[bytes, bytes | None] | Mapping[str, str | None]
+
+
+def _text_props(props: TxtProperties) -> dict[str, str]:
+    """Decode keys/values to str, dropping anything undecodable or value-less."""
+    out: dict[str, str] = {}
+    for key, value in props.items():
+        try:
+            k = key.decode("utf-8") if isinstance(key, bytes) else key
+            if value is None:
+                continue
+            v = value.decode("utf-8") if isinstance(value, bytes) else value
+        except (UnicodeDecodeError, AttributeError):
+            continue
+        if isinstance(k, str) and isinstance(v, str):
+            out.setdefault(k.lower(), v)
+    return out
+
+
+def parse_protocol_version(props: TxtProperties) -> int | None:
+    """The `pv` property as an int, or None when absent or garbled."""
+    raw = _text_props(props).get(K_PROTOCOL)
+    if raw is None or not _PV_RE.fullmatch(raw):
+        return None
+    return int(raw)
+
+
+def parse_txt(props: TxtProperties) -> GameAd:
+    """Read a TXT record into a `GameAd`; raises `AdvertError` and nothing else.
+
+    Unknown keys are ignored (a newer host may add some).  It does not check
+    whether the protocol version is one we speak: the browser does that.
+    """
+    try:
+        text = _text_props(props)
+    except Exception as exc:  # a foreign mapping may misbehave in any way
+        raise AdvertError(f"unreadable TXT record: {exc!r}") from None
+
+    def need(key: str) -> str:
+        if key not in text:
+            raise AdvertError(f"TXT record lacks {key!r}")
+        return text[key]
+
+    pv = parse_protocol_version(props)
+    if pv is None:
+        raise AdvertError(f"TXT {K_PROTOCOL!r} missing or not a number")
+    seats = _SEATS_RE.fullmatch(need(K_SEATS))
+    if seats is None:
+        raise AdvertError(f"TXT {K_SEATS!r} is not 'taken/total': {text[K_SEATS]!r}")
+    pin = need(K_PIN)
+    if pin not in ("0", "1"):
+        raise AdvertError(f"TXT {K_PIN!r} must be 0 or 1: {pin!r}")
+    state = need(K_STATE)
+    if state not in {s.value for s in GameState}:
+        raise AdvertError(f"TXT {K_STATE!r} is unknown: {state!r}")
+    return GameAd(
+        game_name=need(K_GAME),
+        host_player=need(K_HOST),
+        seats_total=int(seats.group(2)),
+        seats_taken=int(seats.group(1)),
+        variant=need(K_VARIANT),
+        state=GameState(state),
+        pin_required=pin == "1",
+        protocol_version=pv,
+    )
+
+
+def display_text(value: str, limit: int = MAX_GAME_NAME_CHARS) -> str:
+    """A foreign string made safe to print: control characters replaced, length capped."""
+    cleaned = _CONTROL_RE.sub("?", value)
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class FoundGame:
+    """One game seen on the network, as a player's game list shows it.
+
+    `ad` is None when the TXT record could not be read (then `reason` is
+    INVALID or NEWER_PROTOCOL and `name` falls back to the mDNS instance
+    name).  `joinable` is true only when the advert allows joining *and*
+    the host answered the liveness check; `address` is the address that
+    answered (connect there).  It holds no connection and goes stale: the
+    browser replaces it with a new object whenever anything changes.
+    """
+
+    service_name: str
+    instance: str
+    name: str
+    ad: GameAd | None
+    addresses: tuple[str, ...]
+    port: int
+    reason: Unjoinable | None
+    address: str | None = None
+
+    @property
+    def joinable(self) -> bool:
+        return self.reason is None
+
+    @property
+    def host_player(self) -> str | None:
+        return self.ad.host_player if self.ad else None
+
+    @property
+    def variant(self) -> str | None:
+        return self.ad.variant if self.ad else None
+
+    @property
+    def seats_taken(self) -> int | None:
+        return self.ad.seats_taken if self.ad else None
+
+    @property
+    def seats_total(self) -> int | None:
+        return self.ad.seats_total if self.ad else None
+
+    @property
+    def state(self) -> GameState | None:
+        return self.ad.state if self.ad else None
+
+    @property
+    def pin_required(self) -> bool | None:
+        return self.ad.pin_required if self.ad else None
+
+    @property
+    def protocol_version(self) -> int | None:
+        return self.ad.protocol_version if self.ad else None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict (for `sorry-lan list --json`); keys are stable."""
+        return {
+            "name": self.name,
+            "instance": self.instance,
+            "host_player": self.host_player,
+            "variant": self.variant,
+            "seats_taken": self.seats_taken,
+            "seats_total": self.seats_total,
+            "state": self.state.value if self.state else None,
+            "pin_required": self.pin_required,
+            "protocol_version": self.protocol_version,
+            "addresses": list(self.addresses),
+            "port": self.port,
+            "address": self.address,
+            "joinable": self.joinable,
+            "reason": self.reason.value if self.reason else None,
+        }
+
+    def describe(self) -> str:
+        """One human line, e.g. `Friday night - host Ann - standard - 2/4 seats - joinable`."""
+        parts = [display_text(self.name)]
+        if self.ad is not None:
+            parts.append(f"host {display_text(self.ad.host_player, MAX_PLAYER_NAME_CHARS)}")
+            parts.append(self.ad.variant)
+            parts.append(f"{self.ad.seats_taken}/{self.ad.seats_total} seats")
+            if self.ad.pin_required:
+                parts.append("PIN")
+        parts.append("joinable" if self.reason is None else f"not joinable: {self.reason.value}")
+        return " - ".join(parts)
+
+
+def judge_advert(ad: GameAd, our_protocol: int = PROTOCOL_VERSION) -> Unjoinable | None:
+    """Why the advert alone rules out joining, or None if it allows it."""
+    if ad.protocol_version > our_protocol:
+        return Unjoinable.NEWER_PROTOCOL
+    if ad.protocol_version < our_protocol:
+        return Unjoinable.OLDER_PROTOCOL
+    if ad.state is GameState.FINISHED:
+        return Unjoinable.FINISHED
+    if ad.state is GameState.PLAYING:
+        return Unjoinable.PLAYING
+    if ad.seats_taken >= ad.seats_total:
+        return Unjoinable.FULL
+    return None
