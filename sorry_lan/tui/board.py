@@ -34,7 +34,6 @@ from sorry_lan.rules.board import (
     SIDE_LEN,
     START,
     TRACK_LEN,
-    location_name,
     pawn_label,
 )
 
@@ -440,7 +439,7 @@ def _draw_box(
                 tokens.append((">" + pawn_label(p), _pawn_style(p) + " class:hl.dest"))
 
     if geo.framed:
-        tl, tr, bl, br, hz, vt = g.frame
+        tl, tr, bl, br, hz, vt = (g.frame[i] for i in range(6))
         inner = w - 2
         head = f" {title} "
         canvas.put(top, left, tl + head + hz * (inner - len(head)) + tr, box_style)
@@ -483,8 +482,3 @@ def _draw_centre(canvas: _Canvas, geo: Geometry, lines: tuple[str, ...]) -> None
 def board_text(fragments: Fragments) -> str:
     """The plain text of rendered fragments (for tests and logs)."""
     return "".join(text for _, text in fragments)
-
-
-def describe_location(colour: int, loc: int) -> str:
-    """A location as players read it: ``start``, ``home``, ``S3`` or the track number."""
-    return location_name(loc)
