@@ -119,9 +119,7 @@ class GameAd:
         if not 1 <= self.seats_total <= MAX_SEATS:
             raise AdvertError(f"seats_total must be 1..{MAX_SEATS}, not {self.seats_total}")
         if not 0 <= self.seats_taken <= self.seats_total:
-            raise AdvertError(
-                f"seats_taken must be 0..{self.seats_total}, not {self.seats_taken}"
-            )
+            raise AdvertError(f"seats_taken must be 0..{self.seats_total}, not {self.seats_taken}")
         try:
             object.__setattr__(self, "state", GameState(self.state))
         except ValueError:
