@@ -1,0 +1,245 @@
+"""Legal moves as the client shows them: parts, paths, bumps and a plain description.
+
+The host sends each legal move as its compact wire form ``(kind, card, *operands)``
+plus a short notation.  :func:`option_from_compact` rebuilds, from the position and
+the board geometry alone, what the preview needs: every square a pawn passes, where a
+slide takes it and which pawns go back to START.  It follows the board rules for paths
+and slides but does not judge legality (the host did that): an operand that makes no
+sense raises :class:`BadMove` rather than being drawn wrongly.
+
+:func:`highlights_for` turns one option into board highlights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from sorry_lan.rules.board import (
+    HOME,
+    NUM_PAWNS,
+    SLIDE_AT,
+    START,
+    TRACK_LEN,
+    backward,
+    forward,
+    location_name,
+    pawn_label,
+    start_exit,
+)
+
+from .board import Highlights, spot
+
+SIMPLE: Final = 0
+SPLIT: Final = 1
+SWAP: Final = 2
+SORRY: Final = 3
+DECLINE: Final = 4
+DISCARD: Final = 5
+
+
+class BadMove(ValueError):
+    """A compact move that does not fit the position it is described against."""
+
+
+@dataclass(frozen=True)
+class MovePart:
+    """One pawn's displacement: ``path`` lists the squares it steps on, ``to`` included.
+
+    ``end`` differs from ``to`` when the pawn lands on another colour's triangle and
+    slides; ``slide`` then lists the slide's squares after the triangle.
+    """
+
+    pawn: int
+    frm: int
+    to: int
+    end: int
+    path: tuple[int, ...]
+    slide: tuple[int, ...]
+    bumps: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """A legal move as the UI lists it; ``id`` is what :meth:`Actions.play` receives."""
+
+    id: int
+    kind: int
+    card: int
+    compact: tuple[int, ...]
+    notation: str
+    description: str
+    parts: tuple[MovePart, ...]
+
+    @property
+    def bumps(self) -> tuple[int, ...]:
+        return tuple(p for part in self.parts for p in part.bumps)
+
+
+def card_name(card: int) -> str:
+    return "Sorry!" if card == 13 else str(card)
+
+
+def _steps_between(colour: int, frm: int, to: int) -> tuple[int, ...]:
+    """The squares stepped on from ``frm`` to ``to`` (forward up to 12, or back 1 or 4)."""
+    if frm == START:
+        if to != start_exit(colour):
+            raise BadMove(f"{pawn_label(colour * 4)[0]} pawn cannot leave START onto {to}")
+        return (to,)
+    for n in range(1, 13):
+        if forward(colour, frm, n) == to:
+            return tuple(forward(colour, frm, i) for i in range(1, n + 1))
+    for n in (1, 4):
+        if backward(colour, frm, n) == to:
+            return tuple(backward(colour, frm, i) for i in range(1, n + 1))
+    raise BadMove(f"no move goes from {location_name(frm)} to {location_name(to)}")
+
+
+def _land(pos: list[int], pawn: int, to: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Put ``pawn`` on ``to`` in ``pos``: returns (end, slide squares, bumped pawns)."""
+    colour = pawn >> 2
+    bumps: list[int] = []
+    slide: tuple[int, ...] = ()
+    end = to
+    covered: tuple[int, ...] = (to,) if to < TRACK_LEN else ()
+    if to < TRACK_LEN and to in SLIDE_AT and SLIDE_AT[to][0] != colour:
+        _owner, end, squares = SLIDE_AT[to]
+        slide = squares[1:]
+        covered = squares
+    for other in range(NUM_PAWNS):
+        if other != pawn and pos[other] in covered:
+            bumps.append(other)
+            pos[other] = START
+    pos[pawn] = end
+    return end, slide, tuple(bumps)
+
+
+def _pawn(value: int) -> int:
+    if not 0 <= value < NUM_PAWNS:
+        raise BadMove(f"no pawn {value!r}")
+    return value
+
+
+def _part(pos: list[int], pawn: int, to: int) -> MovePart:
+    frm = pos[pawn]
+    if frm == HOME:
+        raise BadMove(f"{pawn_label(pawn)} is HOME and cannot move")
+    path = _steps_between(pawn >> 2, frm, to)
+    end, slide, bumps = _land(pos, pawn, to)
+    return MovePart(pawn, frm, to, end, path, slide, bumps)
+
+
+def _part_words(part: MovePart) -> str:
+    who = pawn_label(part.pawn)
+    if part.frm == START:
+        text = f"{who} out of START onto {part.to}"
+    else:
+        steps = len(part.path)
+        back = part.to != HOME and _is_backward(part)
+        direction = "back" if back else "forward"
+        text = f"{who} {direction} {steps}: {location_name(part.frm)} to {location_name(part.to)}"
+    if part.end != part.to:
+        text += f", slides to {part.end}"
+    if part.bumps:
+        text += ", bumps " + " ".join(pawn_label(b) for b in part.bumps)
+    return text
+
+
+def _is_backward(part: MovePart) -> bool:
+    colour = part.pawn >> 2
+    return backward(colour, part.frm, len(part.path)) == part.to and (
+        forward(colour, part.frm, len(part.path)) != part.to
+    )
+
+
+def option_from_compact(
+    position: Sequence[int], compact: Sequence[int], id: int, notation: str | None = None
+) -> MoveOption:
+    """Rebuild the parts of a compact move against ``position`` (16 locations)."""
+    if len(position) != NUM_PAWNS:
+        raise BadMove(f"a position has {NUM_PAWNS} locations")
+    if len(compact) < 2:
+        raise BadMove(f"compact move too short: {tuple(compact)!r}")
+    kind, card, *ops = (int(v) for v in compact)
+    pos = list(position)
+    parts: list[MovePart] = []
+    need = {SIMPLE: 2, SPLIT: 4, SWAP: 2, SORRY: 2, DECLINE: 0, DISCARD: 0}
+    if kind not in need or len(ops) != need[kind]:
+        raise BadMove(f"bad compact move {tuple(compact)!r}")
+    if kind == SIMPLE:
+        parts.append(_part(pos, _pawn(ops[0]), ops[1]))
+        desc = _part_words(parts[0])
+    elif kind == SPLIT:
+        parts.append(_part(pos, _pawn(ops[0]), ops[1]))
+        parts.append(_part(pos, _pawn(ops[2]), ops[3]))
+        a, b = parts
+        desc = f"split the 7: first {_part_words(a)}; then {_part_words(b)}"
+    elif kind == SWAP:
+        a, b = _pawn(ops[0]), _pawn(ops[1])
+        fa, fb = pos[a], pos[b]
+        if not (fa < TRACK_LEN and fb < TRACK_LEN):
+            raise BadMove("both swapped pawns must be on the track")
+        pos[a], pos[b] = fb, fa
+        ea, sa, ba = _land(pos, a, fb)
+        if b in ba:  # a's slide swept b away: it stays in START
+            eb, sb, bb = START, (), ()
+        else:
+            eb, sb, bb = _land(pos, b, fa)
+        parts = [MovePart(a, fa, fb, ea, (fb,), sa, ba), MovePart(b, fb, fa, eb, (fa,), sb, bb)]
+        desc = f"swap {pawn_label(a)} on {fa} with {pawn_label(b)} on {fb}"
+        for part in parts:
+            if part.end != part.to:
+                desc += f"; {pawn_label(part.pawn)} slides to {part.end}"
+            if part.bumps:
+                desc += "; bumps " + " ".join(pawn_label(x) for x in part.bumps)
+    elif kind == SORRY:
+        a, b = _pawn(ops[0]), _pawn(ops[1])
+        if pos[a] != START or pos[b] >= TRACK_LEN:
+            raise BadMove("Sorry! takes a pawn from START onto a pawn on the track")
+        target = pos[b]
+        end, slide, bumps = _land(pos, a, target)
+        parts = [MovePart(a, START, target, end, (target,), slide, bumps)]
+        desc = f"Sorry! {pawn_label(a)} from START onto {target}, {pawn_label(b)} back to START"
+        if end != target:
+            desc += f", slides to {end}"
+    elif kind == DECLINE:
+        desc = "decline the 11: no move, the turn is lost"
+    else:
+        desc = f"discard the {card_name(card)} and draw a new card"
+    return MoveOption(
+        id=id,
+        kind=kind,
+        card=card,
+        compact=tuple(int(v) for v in compact),
+        notation=notation if notation is not None else desc,
+        description=desc,
+        parts=tuple(parts),
+    )
+
+
+def highlights_for(preview: MoveOption | None, last: MoveOption | None = None) -> Highlights:
+    """Board highlights for a previewed option and the last move played."""
+    last_spots: set[int] = set()
+    if last is not None:
+        for part in last.parts:
+            colour = part.pawn >> 2
+            last_spots.add(spot(colour, part.frm))
+            last_spots.add(spot(colour, part.end))
+    if preview is None:
+        return Highlights(last=frozenset(last_spots))
+    path: set[int] = set()
+    dest: list[tuple[int, int]] = []
+    bumps: set[int] = set()
+    for part in preview.parts:
+        colour = part.pawn >> 2
+        path.update(spot(colour, loc) for loc in part.path + part.slide)
+        dest.append((spot(colour, part.end), part.pawn))
+        bumps.update(part.bumps)
+    return Highlights(
+        last=frozenset(last_spots),
+        path=frozenset(path),
+        dest=tuple(dest),
+        bumps=frozenset(bumps),
+        moving=frozenset(part.pawn for part in preview.parts),
+    )
