@@ -173,8 +173,7 @@ def option_from_compact(
     elif kind == SPLIT:
         parts.append(_part(pos, _pawn(ops[0]), ops[1]))
         parts.append(_part(pos, _pawn(ops[2]), ops[3]))
-        a, b = parts
-        desc = f"split the 7: first {_part_words(a)}; then {_part_words(b)}"
+        desc = f"split the 7: first {_part_words(parts[0])}; then {_part_words(parts[1])}"
     elif kind == SWAP:
         a, b = _pawn(ops[0]), _pawn(ops[1])
         fa, fb = pos[a], pos[b]
