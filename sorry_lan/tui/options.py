@@ -181,6 +181,9 @@ def option_from_compact(
             raise BadMove("both swapped pawns must be on the track")
         pos[a], pos[b] = fb, fa
         ea, sa, ba = _land(pos, a, fb)
+        eb: int
+        sb: tuple[int, ...]
+        bb: tuple[int, ...]
         if b in ba:  # a's slide swept b away: it stays in START
             eb, sb, bb = START, (), ()
         else:
