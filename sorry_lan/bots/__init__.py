@@ -1,0 +1,11 @@
+"""Computer players: they choose among the legal moves the engine offers.
+
+``make_bot(kind, seed)`` builds one by name (``'random'``, ``'greedy'``).  Bots do no
+I/O; the network bot client and ``sorry-lan simulate`` drive them.
+"""
+
+from .base import Bot, Table, UnknownBotError, bot_kinds, make_bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "Table", "UnknownBotError", "bot_kinds", "make_bot"]

@@ -1,0 +1,126 @@
+"""A greedy bot: it plays the legal move whose resulting layout scores best for its side.
+
+One move of lookahead only: it scores each ``Move.result`` and does not guess the next
+cards or the opponents' replies.  In team play the partner's pawns count as its own.
+Ties are broken by its own seeded generator, so games stay reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from ..rules.board import (
+    FORWARD,
+    HOME,
+    NUM_LOCATIONS,
+    S1,
+    S5,
+    START,
+    TRACK_LEN,
+    safety_entry,
+)
+from ..rules.moves import Move
+from ..rules.variants import Variant
+from .base import Table, register
+
+# Scoring weights (in "squares of progress").
+SAFETY_BONUS: Final = 6  # a pawn in its safety zone can no longer be bumped
+HOME_BONUS: Final = 10  # a pawn HOME is done for good
+START_PENALTY: Final = 4  # a pawn in START also needs a 1, 2 or Sorry! to come out
+THREAT_SHARE: Final = 0.2  # share of a pawn's progress at risk when an enemy is 1..12 behind
+LOOKBACK: Final = 12
+
+
+def _value(colour: int, loc: int) -> float:
+    """What one pawn of ``colour`` at ``loc`` is worth: its progress plus bonuses."""
+    if loc == START:
+        return -START_PENALTY
+    if loc == HOME:
+        return 65 + HOME_BONUS
+    if S1 <= loc <= S5:
+        return 59 + (loc - S1 + 1) + SAFETY_BONUS
+    remaining = (safety_entry(colour) - loc) % TRACK_LEN + 6
+    return max(65 - remaining, 0)
+
+
+# VALUE[colour * NUM_LOCATIONS + loc]
+VALUE: Final = tuple(_value(c, loc) for c in range(4) for loc in range(NUM_LOCATIONS))
+
+
+def _threatened(colour: int, loc: int, pawns: Sequence[int], enemies: Sequence[int]) -> bool:
+    """Whether an enemy pawn on the track can land on ``loc`` with one forward card."""
+    for q in enemies:
+        m = pawns[q]
+        if m >= TRACK_LEN:
+            continue
+        steps = (loc - m) % TRACK_LEN
+        if 0 < steps <= LOOKBACK and FORWARD[((q >> 2) * NUM_LOCATIONS + m) * 13 + steps] == loc:
+            return True
+    return False
+
+
+def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> float:
+    """How good ``pawns`` is for the colours in ``side`` (higher is better).
+
+    Own progress toward HOME (with safety and HOME bonuses) minus the opponents'; a
+    share of each own track pawn's progress is discounted when an enemy sits 1..12
+    squares behind it.
+    """
+    total = 0.0
+    enemies = [p for c in seated if c not in side for p in range(c * 4, c * 4 + 4)]
+    for c in seated:
+        base = c * NUM_LOCATIONS
+        own = c in side
+        for p in range(c * 4, c * 4 + 4):
+            loc = pawns[p]
+            v = VALUE[base + loc]
+            if own:
+                if loc < TRACK_LEN and _threatened(c, loc, pawns, enemies):
+                    v -= THREAT_SHARE * v + 1
+                total += v
+            else:
+                total -= v
+    return total
+
+
+def side_of(table: Table) -> tuple[int, ...]:
+    """The colours whose pawns count as the player's own."""
+    me = table.turn
+    if table.variant is Variant.TEAM:
+        return (me, (me + 2) % 4)
+    return (me,)
+
+
+class GreedyBot:
+    """Plays the move whose result :func:`score` rates highest (seeded tie-breaks)."""
+
+    kind = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, table: Table, legal_moves: Sequence[Move]) -> Move:
+        if not legal_moves:
+            raise ValueError("no legal move to choose from")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        pawns = table.pawns
+        seated = table.seated
+        side = side_of(table)
+        best: list[Move] = []
+        best_score = float("-inf")
+        for move in legal_moves:
+            s = score(move.result(pawns), seated, side)
+            if s > best_score:
+                best_score = s
+                best = [move]
+            elif s == best_score:
+                best.append(move)
+        if len(best) == 1:
+            return best[0]
+        return best[self.rng.randrange(len(best))]
+
+
+register("greedy", GreedyBot)
