@@ -32,7 +32,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -76,7 +76,7 @@ def _unshare_net() -> None:
         raise OSError(err, f"unshare(CLONE_NEWNET): {os.strerror(err)}")
 
 
-def run_in_loopback_netns(fn: Callable[[], Awaitable[T]], timeout: float = 30.0) -> T:
+def run_in_loopback_netns(fn: Callable[[], Coroutine[Any, Any, T]], timeout: float = 30.0) -> T:
     """Run `asyncio.run(fn())` in a forked child inside a fresh loopback-only namespace."""
     read_fd, write_fd = os.pipe()
     pid = os.fork()
