@@ -1,0 +1,105 @@
+"""Typed protocol errors and the reason codes they carry on the wire.
+
+Every failure the wire layer reports is a :class:`ProtocolError` whose ``reason`` is
+one of :class:`ErrorReason`; that code is what goes into an ``error`` message, so a
+caller can always answer a failure with ``err.to_message()``.  The subclass says
+who broke the rules: :class:`LocalProtocolError` (this side tried to send something
+invalid, or something the session state forbids) or :class:`RemoteProtocolError`
+(the peer sent it).
+
+This module raises nothing itself and knows nothing about sockets or game rules;
+reasons such as ``stale`` or ``illegal`` exist here only so the host application
+can report its own checks with the same vocabulary.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sorry_lan.wire.messages import Error, Message
+
+
+class ErrorReason(StrEnum):
+    """Reason codes carried by the ``error`` message (see protocol/SPEC.md)."""
+
+    # Decoding failures: the connection is closed after the error is sent.
+    MALFORMED = "malformed"  # bad framing, not msgpack, not a map, trailing bytes
+    TOO_LARGE = "too_large"  # frame longer than the maximum frame size
+    UNKNOWN_TYPE = "unknown_type"  # "t" names no message type
+    MISSING_FIELD = "missing_field"
+    EXTRA_FIELD = "extra_field"
+    BAD_VALUE = "bad_value"  # wrong type, out of range, too long, not printable
+    VERSION = "version"  # no protocol version in common
+    # Flow failures: the message is ignored and the connection stays open.
+    UNEXPECTED = "unexpected"  # not allowed in the session's current state
+    FORBIDDEN = "forbidden"  # allowed in this state, but not for this connection's role
+    # Checks made by the host application (the session never raises these).
+    STALE = "stale"  # a move answering an older state id
+    ILLEGAL = "illegal"  # a move id that is not among the legal moves
+    NOT_YOUR_TURN = "not_your_turn"
+    COLOUR_TAKEN = "colour_taken"
+    NOT_READY = "not_ready"  # start asked for while the table cannot start
+    RATE_LIMITED = "rate_limited"
+    INTERNAL = "internal"
+
+
+#: Reasons after which the sender of the ``error`` closes the connection.
+FATAL_REASONS = frozenset(
+    {
+        ErrorReason.MALFORMED,
+        ErrorReason.TOO_LARGE,
+        ErrorReason.UNKNOWN_TYPE,
+        ErrorReason.MISSING_FIELD,
+        ErrorReason.EXTRA_FIELD,
+        ErrorReason.BAD_VALUE,
+        ErrorReason.VERSION,
+        ErrorReason.INTERNAL,
+    }
+)
+
+
+class ProtocolError(Exception):
+    """A broken protocol rule, with the wire reason code that describes it."""
+
+    def __init__(self, reason: ErrorReason, text: str) -> None:
+        super().__init__(f"{reason.value}: {text}")
+        self.reason = reason
+        self.text = text
+
+    @property
+    def fatal(self) -> bool:
+        """True when the connection must be closed after reporting this error."""
+        return self.reason in FATAL_REASONS
+
+    def to_message(self) -> Error:
+        """The ``error`` message that reports this failure to the peer."""
+        from sorry_lan.wire.messages import Error, clip_text
+
+        return Error(reason=self.reason, text=clip_text(self.text), fatal=self.fatal)
+
+
+class LocalProtocolError(ProtocolError):
+    """This side broke the rules: an invalid message, or one the state does not allow."""
+
+
+class RemoteProtocolError(ProtocolError):
+    """The peer broke the rules.
+
+    ``messages`` holds the valid messages decoded from the same chunk of bytes before
+    the bad frame, so a caller that feeds several frames at once loses none of them.
+    ``peer_versions`` is set when the failure is a version mismatch in a greeting.
+    """
+
+    def __init__(
+        self,
+        reason: ErrorReason,
+        text: str,
+        *,
+        messages: tuple[Message, ...] = (),
+        peer_versions: tuple[int, ...] = (),
+    ) -> None:
+        super().__init__(reason, text)
+        self.messages = messages
+        self.peer_versions = peer_versions

@@ -1,0 +1,62 @@
+"""Protocol constants: the version, the framing, and every size limit.
+
+Each number here is normative: protocol/SPEC.md quotes them, and both the encoder
+(refusing to send more) and the decoder (refusing to accept more) apply them.  This
+module holds values only; it checks nothing itself.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import sorry_lan
+
+#: The protocol version this code speaks (and the only one, for now).
+PROTOCOL_VERSION: Final = 1
+#: Every protocol version this code can speak, oldest first.
+SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1,)
+#: What we send as ``software`` in hello / spectate / welcome.
+SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
+
+#: Bytes of the big-endian length prefix in front of every frame.
+HEADER_SIZE: Final = 4
+#: Largest frame body (the msgpack map) accepted or sent, in bytes.
+MAX_FRAME: Final = 64 * 1024
+
+# Strings, in characters (code points).
+NAME_MAX: Final = 24
+CHAT_MAX: Final = 200
+TEXT_MAX: Final = 200  # error and refuse explanations
+SOFTWARE_MAX: Final = 40
+NOTATION_MAX: Final = 80
+LEVEL_MAX: Final = 16
+
+# Arrays.
+VERSIONS_MAX: Final = 8
+PLAYERS_MAX: Final = 8
+MOVES_MAX: Final = 512
+EVENTS_MAX: Final = 64
+HAND_MAX: Final = 8
+
+# Binary fields, in bytes.
+TOKEN_SIZE: Final = 16
+NONCE_SIZE: Final = 16
+MAC_SIZE: Final = 32
+
+# Integer ranges.
+U32_MAX: Final = 2**32 - 1
+PID_MAX: Final = 255
+VERSION_MAX: Final = 65535
+MOVE_ID_MAX: Final = 65535
+SCORE_MAX: Final = 1_000_000
+COUNT_MAX: Final = 45  # cards in a pile
+SPECTATORS_MAX: Final = 1000
+TIMEOUT_MAX: Final = 3600
+
+# Limits handed to msgpack's Unpacker, so that no single value can be large even
+# before field validation runs.  Strings are limited in UTF-8 bytes here (4 per
+# character at most), then in characters by the field specs.
+UNPACK_MAX_STR: Final = 4 * CHAT_MAX
+UNPACK_MAX_BIN: Final = 64
+UNPACK_MAX_ARRAY: Final = MOVES_MAX
+UNPACK_MAX_MAP: Final = 32

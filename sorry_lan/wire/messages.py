@@ -1,0 +1,496 @@
+"""Every protocol message as a frozen dataclass, plus the enums their fields use.
+
+One class per message type; ``Class.TYPE`` is its :class:`MsgType` (the wire ``t``
+field), and each dataclass field carries its :mod:`~sorry_lan.wire.schema` spec in its
+metadata.  Constructing a message validates and normalises it (lists become tuples,
+ints become ``Colour``/``Card``), raising :class:`LocalProtocolError` with a reason
+code if a value is out of bounds, so an invalid message cannot even be built.
+
+Game content stays plain data: colours, cards and locations are ints, a compact move
+is a tuple of ints ``(kind, card, *operands)`` and an event is ``(kind, *operands)``.
+Nothing here knows the game rules; whether a move is legal is the host's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar, Final, TypeVar
+
+from sorry_lan.rules.board import NUM_LOCATIONS, NUM_PAWNS, Colour
+from sorry_lan.rules.cards import Card
+from sorry_lan.wire import limits as L
+from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.records import (
+    EVENT,
+    MOVE_OPTION,
+    PLAYER_INFO,
+    CompactMove,
+    EventTuple,
+    MoveOption,
+    PlayerInfo,
+)
+from sorry_lan.wire.schema import (
+    BoolSpec,
+    BytesSpec,
+    EnumSpec,
+    IntSpec,
+    Invalid,
+    ListSpec,
+    OptSpec,
+    Spec,
+    StrSpec,
+)
+
+
+class MsgType(StrEnum):
+    """The value of the ``t`` field of every frame."""
+
+    HELLO = "hello"
+    SPECTATE = "spectate"
+    CHALLENGE = "challenge"
+    PROOF = "proof"
+    WELCOME = "welcome"
+    REFUSE = "refuse"
+    LOBBY = "lobby"
+    CHOOSE_COLOUR = "colour"
+    READY = "ready"
+    ADD_BOT = "add_bot"
+    REMOVE_BOT = "remove_bot"
+    SET_VARIANT = "variant"
+    START = "start"
+    SNAPSHOT = "snapshot"
+    TURN = "turn"
+    LEGAL_MOVES = "moves"
+    MOVE = "move"
+    EVENTS = "events"
+    GAME_OVER = "over"
+    REMATCH = "rematch"
+    CHAT = "chat"
+    PING = "ping"
+    PONG = "pong"
+    ERROR = "error"
+    RESYNC = "resync"
+    BYE = "bye"
+
+
+class Variant(StrEnum):
+    STANDARD = "standard"
+    TEAM = "team"
+    POINTS = "points"
+
+
+class RefuseReason(StrEnum):
+    """Why a hello or spectate request was turned down (the ``refuse`` message)."""
+
+    FULL = "full"
+    VERSION = "version"
+    BAD_PIN = "bad_pin"
+    NAME_TAKEN = "name_taken"
+    STARTED = "started"  # game under way and no seat to reclaim
+    BAD_TOKEN = "bad_token"
+    NO_SPECTATORS = "no_spectators"
+    SHUTTING_DOWN = "shutting_down"
+
+
+class ByeReason(StrEnum):
+    QUIT = "quit"
+    SHUTDOWN = "shutdown"
+    KICKED = "kicked"
+    TIMEOUT = "timeout"
+    REPLACED = "replaced"  # another connection reclaimed this seat with its token
+    ERROR = "error"  # closing after a fatal error
+
+
+def clip_text(text: str, limit: int = L.TEXT_MAX) -> str:
+    """Make arbitrary text fit a text field: printable characters only, clipped."""
+    clean = "".join(c if c.isprintable() else " " for c in text)
+    return clean if len(clean) <= limit else clean[: limit - 3] + "..."
+
+
+def _is_level(text: str) -> bool:
+    return bool(text) and all(c.isascii() and (c.isalnum() or c in "_-") for c in text)
+
+
+# Reusable field specs.
+SID: Final = IntSpec(0, L.U32_MAX)
+PID: Final = IntSpec(0, L.PID_MAX)
+VERSION: Final = IntSpec(1, L.VERSION_MAX)
+VERSIONS: Final = ListSpec(VERSION, L.VERSIONS_MAX, min_len=1, unique=True)
+NAME: Final = StrSpec(L.NAME_MAX, min_len=1, stripped=True)
+SOFTWARE: Final = StrSpec(L.SOFTWARE_MAX)
+TEXT: Final = StrSpec(L.TEXT_MAX)
+COLOUR: Final = EnumSpec(Colour)
+CARD: Final = EnumSpec(Card)
+HAND: Final = ListSpec(CARD, L.HAND_MAX)
+COUNT: Final = IntSpec(0, L.COUNT_MAX)
+SCORES: Final = ListSpec(IntSpec(0, L.SCORE_MAX), 4, min_len=4)
+LOCATION: Final = IntSpec(0, NUM_LOCATIONS - 1)
+
+
+def _f(spec: Spec) -> dict[str, Spec]:
+    return {"spec": spec}
+
+
+class Message:
+    """Base of all message classes; see :data:`MESSAGE_TYPES` for the registry."""
+
+    __slots__ = ()
+    TYPE: ClassVar[MsgType]
+    FIELDS: ClassVar[tuple[tuple[str, Spec], ...]]
+
+    def __post_init__(self) -> None:
+        for name, spec in self.FIELDS:
+            where = f"{self.TYPE.value}.{name}"
+            try:
+                value = spec.check(getattr(self, name), where)
+            except Invalid as exc:
+                raise LocalProtocolError(exc.reason, exc.text) from None
+            object.__setattr__(self, name, value)
+
+
+MESSAGE_TYPES: dict[MsgType, type[Message]] = {}
+_M = TypeVar("_M", bound=type[Message])
+
+
+def _register(cls: _M) -> _M:
+    cls.FIELDS = tuple((f.name, f.metadata["spec"]) for f in fields(cls))  # type: ignore[arg-type]
+    assert cls.TYPE not in MESSAGE_TYPES, cls
+    MESSAGE_TYPES[cls.TYPE] = cls
+    return cls
+
+
+# -- joining -------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Hello(Message):
+    """Client -> host, first message: join as a player (or reclaim a seat with ``token``)."""
+
+    TYPE: ClassVar[MsgType] = MsgType.HELLO
+    versions: tuple[int, ...] = field(metadata=_f(VERSIONS))
+    software: str = field(metadata=_f(SOFTWARE))
+    name: str = field(metadata=_f(NAME))
+    token: bytes | None = field(metadata=_f(OptSpec(BytesSpec(L.TOKEN_SIZE))))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Spectate(Message):
+    """Client -> host, first message: join as a spectator (public view only)."""
+
+    TYPE: ClassVar[MsgType] = MsgType.SPECTATE
+    versions: tuple[int, ...] = field(metadata=_f(VERSIONS))
+    software: str = field(metadata=_f(SOFTWARE))
+    name: str = field(metadata=_f(NAME))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Challenge(Message):
+    """Host -> client: the table has a PIN; prove it over ``nonce``."""
+
+    TYPE: ClassVar[MsgType] = MsgType.CHALLENGE
+    version: int = field(metadata=_f(VERSION))
+    nonce: bytes = field(metadata=_f(BytesSpec(L.NONCE_SIZE)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Proof(Message):
+    """Client -> host: ``mac = HMAC-SHA256(pin_key(PIN), nonce + cnonce)``."""
+
+    TYPE: ClassVar[MsgType] = MsgType.PROOF
+    cnonce: bytes = field(metadata=_f(BytesSpec(L.NONCE_SIZE)))
+    mac: bytes = field(metadata=_f(BytesSpec(L.MAC_SIZE)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Welcome(Message):
+    """Host -> client: admitted.  ``pid``/``token`` are nil for a spectator."""
+
+    TYPE: ClassVar[MsgType] = MsgType.WELCOME
+    version: int = field(metadata=_f(VERSION))
+    software: str = field(metadata=_f(SOFTWARE))
+    pid: int | None = field(metadata=_f(OptSpec(PID)))
+    token: bytes | None = field(metadata=_f(OptSpec(BytesSpec(L.TOKEN_SIZE))))
+    owner: bool = field(metadata=_f(BoolSpec()))
+    name: str = field(metadata=_f(NAME))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Refuse(Message):
+    """Host -> client: not admitted; the host closes the connection after it."""
+
+    TYPE: ClassVar[MsgType] = MsgType.REFUSE
+    reason: RefuseReason = field(metadata=_f(EnumSpec(RefuseReason)))
+    text: str = field(metadata=_f(TEXT))
+    versions: tuple[int, ...] = field(metadata=_f(VERSIONS))
+
+
+# -- lobby ---------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Lobby(Message):
+    """Host -> client: the whole roster; sent on every change, in any phase."""
+
+    TYPE: ClassVar[MsgType] = MsgType.LOBBY
+    variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+    host: int | None = field(metadata=_f(OptSpec(PID)))
+    players: tuple[PlayerInfo, ...] = field(metadata=_f(ListSpec(PLAYER_INFO, L.PLAYERS_MAX)))
+    spectators: int = field(metadata=_f(IntSpec(0, L.SPECTATORS_MAX)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class ChooseColour(Message):
+    TYPE: ClassVar[MsgType] = MsgType.CHOOSE_COLOUR
+    colour: Colour = field(metadata=_f(COLOUR))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Ready(Message):
+    TYPE: ClassVar[MsgType] = MsgType.READY
+    ready: bool = field(metadata=_f(BoolSpec()))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class AddBot(Message):
+    """Owner -> host: seat a bot, on ``colour`` or on any free colour when nil."""
+
+    TYPE: ClassVar[MsgType] = MsgType.ADD_BOT
+    colour: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
+    level: str = field(
+        metadata=_f(
+            StrSpec(L.LEVEL_MAX, min_len=1, allowed=_is_level, allowed_text="[A-Za-z0-9_-]+")
+        )
+    )
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class RemoveBot(Message):
+    TYPE: ClassVar[MsgType] = MsgType.REMOVE_BOT
+    pid: int = field(metadata=_f(PID))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class SetVariant(Message):
+    TYPE: ClassVar[MsgType] = MsgType.SET_VARIANT
+    variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Start(Message):
+    TYPE: ClassVar[MsgType] = MsgType.START
+
+
+# -- play ----------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Snapshot(Message):
+    """Host -> client: everything one seat may see, as of state ``sid``.
+
+    ``you`` is nil for a spectator; ``hand`` is the receiving seat's own hand (play for
+    points only) and nil otherwise.  Never carries the draw order or others' hands.
+    """
+
+    TYPE: ClassVar[MsgType] = MsgType.SNAPSHOT
+    sid: int = field(metadata=_f(SID))
+    variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+    you: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
+    colours: tuple[Colour, ...] = field(metadata=_f(ListSpec(COLOUR, 4, unique=True)))
+    pawns: tuple[int, ...] = field(
+        metadata=_f(ListSpec(LOCATION, NUM_PAWNS, min_len=NUM_PAWNS))
+    )
+    turn: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
+    card: Card | None = field(metadata=_f(OptSpec(CARD)))
+    hand: tuple[Card, ...] | None = field(metadata=_f(OptSpec(HAND)))
+    pile: int = field(metadata=_f(COUNT))
+    discards: int = field(metadata=_f(COUNT))
+    top: Card | None = field(metadata=_f(OptSpec(CARD)))
+    scores: tuple[int, ...] | None = field(metadata=_f(OptSpec(SCORES)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Turn(Message):
+    """Host -> client: ``colour`` is to play; ``card`` is the card drawn (nil in points).
+
+    ``hand`` is the receiver's own hand and only when the receiver is that seat.
+    """
+
+    TYPE: ClassVar[MsgType] = MsgType.TURN
+    sid: int = field(metadata=_f(SID))
+    colour: Colour = field(metadata=_f(COLOUR))
+    card: Card | None = field(metadata=_f(OptSpec(CARD)))
+    hand: tuple[Card, ...] | None = field(metadata=_f(OptSpec(HAND)))
+    pile: int = field(metadata=_f(COUNT))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class LegalMoves(Message):
+    """Host -> the seat to move: its options for state ``sid``; ``timeout`` in seconds."""
+
+    TYPE: ClassVar[MsgType] = MsgType.LEGAL_MOVES
+    sid: int = field(metadata=_f(SID))
+    moves: tuple[MoveOption, ...] = field(
+        metadata=_f(ListSpec(MOVE_OPTION, L.MOVES_MAX, min_len=1))
+    )
+    timeout: int | None = field(metadata=_f(OptSpec(IntSpec(1, L.TIMEOUT_MAX))))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Move(Message):
+    """Client -> host: play legal move ``id`` of the moves offered for state ``sid``."""
+
+    TYPE: ClassVar[MsgType] = MsgType.MOVE
+    sid: int = field(metadata=_f(SID))
+    id: int = field(metadata=_f(IntSpec(0, L.MOVE_ID_MAX)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Events(Message):
+    """Host -> client: what happened, leading to state ``sid``."""
+
+    TYPE: ClassVar[MsgType] = MsgType.EVENTS
+    sid: int = field(metadata=_f(SID))
+    colour: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
+    notation: str = field(metadata=_f(StrSpec(L.NOTATION_MAX)))
+    events: tuple[EventTuple, ...] = field(metadata=_f(ListSpec(EVENT, L.EVENTS_MAX)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class GameOver(Message):
+    """Host -> client: the game ended; ``winners`` empty means abandoned."""
+
+    TYPE: ClassVar[MsgType] = MsgType.GAME_OVER
+    sid: int = field(metadata=_f(SID))
+    winners: tuple[Colour, ...] = field(metadata=_f(ListSpec(COLOUR, 2, unique=True)))
+    scores: tuple[int, ...] | None = field(metadata=_f(OptSpec(SCORES)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Rematch(Message):
+    """Client -> host: I want another game.  Host -> client: back to the lobby."""
+
+    TYPE: ClassVar[MsgType] = MsgType.REMATCH
+
+
+# -- any time ------------------------------------------------------------------------
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Chat(Message):
+    """Chat line; ``pid`` is the speaker as relayed by the host (nil from a client)."""
+
+    TYPE: ClassVar[MsgType] = MsgType.CHAT
+    pid: int | None = field(metadata=_f(OptSpec(PID)))
+    text: str = field(metadata=_f(StrSpec(L.CHAT_MAX, min_len=1)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Ping(Message):
+    TYPE: ClassVar[MsgType] = MsgType.PING
+    n: int = field(metadata=_f(IntSpec(0, L.U32_MAX)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Pong(Message):
+    TYPE: ClassVar[MsgType] = MsgType.PONG
+    n: int = field(metadata=_f(IntSpec(0, L.U32_MAX)))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Error(Message):
+    """Either way: something was refused; when ``fatal`` the sender closes next."""
+
+    TYPE: ClassVar[MsgType] = MsgType.ERROR
+    reason: ErrorReason = field(metadata=_f(EnumSpec(ErrorReason)))
+    text: str = field(metadata=_f(TEXT))
+    fatal: bool = field(metadata=_f(BoolSpec()))
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Resync(Message):
+    """Client -> host: send me a fresh lobby/snapshot (I think I missed something)."""
+
+    TYPE: ClassVar[MsgType] = MsgType.RESYNC
+
+
+@_register
+@dataclass(frozen=True, slots=True)
+class Bye(Message):
+    """Either way: the sender is closing the connection."""
+
+    TYPE: ClassVar[MsgType] = MsgType.BYE
+    reason: ByeReason = field(metadata=_f(EnumSpec(ByeReason)))
+
+
+assert set(MESSAGE_TYPES) == set(MsgType), set(MsgType) - set(MESSAGE_TYPES)
+
+__all__ = [
+    "MESSAGE_TYPES",
+    "AddBot",
+    "Bye",
+    "ByeReason",
+    "Challenge",
+    "Chat",
+    "ChooseColour",
+    "CompactMove",
+    "Error",
+    "EventTuple",
+    "Events",
+    "GameOver",
+    "Hello",
+    "LegalMoves",
+    "Lobby",
+    "Message",
+    "Move",
+    "MoveOption",
+    "MsgType",
+    "Ping",
+    "PlayerInfo",
+    "Pong",
+    "Proof",
+    "Ready",
+    "Refuse",
+    "RefuseReason",
+    "Rematch",
+    "RemoveBot",
+    "Resync",
+    "SetVariant",
+    "Snapshot",
+    "Spectate",
+    "Start",
+    "Turn",
+    "Variant",
+    "Welcome",
+    "clip_text",
+]
+
+
+def message_fields(message: Message) -> dict[str, Any]:
+    """The message's fields as a dict of normalised (Python) values."""
+    return {name: getattr(message, name) for name, _ in message.FIELDS}

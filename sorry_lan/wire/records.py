@@ -1,0 +1,206 @@
+"""Records nested inside messages: roster entries, move options, compact moves, events.
+
+Records travel as fixed-shape msgpack arrays (not maps) because they repeat: a
+legal-move list may hold hundreds.  :class:`PlayerInfo` and :class:`MoveOption` are
+frozen dataclasses; compact moves and events are plain int tuples ``(kind, ...)``
+whose shape depends on the kind, checked by :data:`COMPACT_MOVE` and :data:`EVENT`.
+
+The shapes follow the engine's conventions (pawn ids, locations, cards); this module
+does not judge whether a move or event is possible on any board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from sorry_lan.rules.board import NUM_LOCATIONS, NUM_PAWNS, Colour
+from sorry_lan.rules.cards import Card
+from sorry_lan.wire import limits as L
+from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.schema import (
+    BoolSpec,
+    EnumSpec,
+    IntSpec,
+    Invalid,
+    OptSpec,
+    RecordSpec,
+    StrSpec,
+    VariantSpec,
+)
+
+CompactMove = tuple[int, ...]
+EventTuple = tuple[int, ...]
+
+_PAWN: Final = IntSpec(0, NUM_PAWNS - 1)
+_LOC: Final = IntSpec(0, NUM_LOCATIONS - 1)
+_CARD: Final = EnumSpec(Card)
+_COLOUR: Final = EnumSpec(Colour)
+
+
+class MoveKind(IntEnum):
+    """First item of a compact move ``(kind, card, *operands)``."""
+
+    SIMPLE = 0  # (0, card, pawn, to)
+    SPLIT = 1  # (1, 7, pawn_a, to_a, pawn_b, to_b)
+    SWAP = 2  # (2, 11, pawn, other_pawn)
+    SORRY = 3  # (3, 13, pawn, target_pawn)
+    DECLINE = 4  # (4, 11): decline the 11, lose the turn
+    DISCARD = 5  # (5, card): play for points, no move possible
+
+
+COMPACT_MOVE: Final = VariantSpec(
+    "move",
+    {
+        MoveKind.SIMPLE: (_CARD, _PAWN, _LOC),
+        MoveKind.SPLIT: (IntSpec(7, 7), _PAWN, _LOC, _PAWN, _LOC),
+        MoveKind.SWAP: (IntSpec(11, 11), _PAWN, _PAWN),
+        MoveKind.SORRY: (IntSpec(13, 13), _PAWN, _PAWN),
+        MoveKind.DECLINE: (IntSpec(11, 11),),
+        MoveKind.DISCARD: (_CARD,),
+    },
+)
+
+
+class EventKind(IntEnum):
+    """First item of an event ``(kind, *operands)``."""
+
+    MOVE = 0  # (0, pawn, from, to): the card's own movement of a pawn (swaps are two)
+    SLIDE = 1  # (1, pawn, from, to): a slide from a triangle to its last square
+    BUMP = 2  # (2, pawn, from): sent back to START from ``from``
+    PLAY = 3  # (3, colour, card): a card was played
+    DISCARD = 4  # (4, colour, card): a card discarded without a move (points)
+    TURN_LOST = 5  # (5, colour, card): no legal move for that card
+    DRAW_AGAIN = 6  # (6, colour): that colour draws again (after a 2)
+    RESHUFFLE = 7  # (7, pile): discards shuffled into a new draw pile of ``pile`` cards
+
+
+EVENT: Final = VariantSpec(
+    "event",
+    {
+        EventKind.MOVE: (_PAWN, _LOC, _LOC),
+        EventKind.SLIDE: (_PAWN, _LOC, _LOC),
+        EventKind.BUMP: (_PAWN, _LOC),
+        EventKind.PLAY: (_COLOUR, _CARD),
+        EventKind.DISCARD: (_COLOUR, _CARD),
+        EventKind.TURN_LOST: (_COLOUR, _CARD),
+        EventKind.DRAW_AGAIN: (_COLOUR,),
+        EventKind.RESHUFFLE: (IntSpec(0, L.COUNT_MAX),),
+    },
+)
+
+
+def _checked(spec: VariantSpec, value: tuple[int, ...]) -> tuple[int, ...]:
+    try:
+        return spec.check(value, spec.name)
+    except Invalid as exc:
+        raise LocalProtocolError(exc.reason, exc.text) from None
+
+
+def ev_move(pawn: int, src: int, dst: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.MOVE, pawn, src, dst))
+
+
+def ev_slide(pawn: int, src: int, dst: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.SLIDE, pawn, src, dst))
+
+
+def ev_bump(pawn: int, src: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.BUMP, pawn, src))
+
+
+def ev_play(colour: int, card: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.PLAY, colour, card))
+
+
+def ev_discard(colour: int, card: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.DISCARD, colour, card))
+
+
+def ev_turn_lost(colour: int, card: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.TURN_LOST, colour, card))
+
+
+def ev_draw_again(colour: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.DRAW_AGAIN, colour))
+
+
+def ev_reshuffle(pile: int) -> EventTuple:
+    return _checked(EVENT, (EventKind.RESHUFFLE, pile))
+
+
+def compact_move(*items: int) -> CompactMove:
+    """Check a compact move tuple (kind, card, *operands); raises LocalProtocolError."""
+    return _checked(COMPACT_MOVE, items)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    """One roster entry: ``[pid, name, colour|nil, bot, ready, connected]`` on the wire."""
+
+    pid: int
+    name: str
+    colour: Colour | None
+    bot: bool
+    ready: bool
+    connected: bool
+
+    def __post_init__(self) -> None:
+        _normalise(self, PLAYER_INFO)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """One legal move: ``[id, notation, compact move]`` on the wire."""
+
+    id: int
+    notation: str
+    move: CompactMove
+
+    def __post_init__(self) -> None:
+        _normalise(self, MOVE_OPTION)
+
+
+def _normalise(record: PlayerInfo | MoveOption, spec: RecordSpec) -> None:
+    values = spec.fields(record)
+    try:
+        checked = spec.shape.check(values, spec.name)
+    except Invalid as exc:
+        raise LocalProtocolError(exc.reason, exc.text) from None
+    for name, value in zip(record.__slots__, checked, strict=True):
+        object.__setattr__(record, name, value)
+
+
+def _from_items(cls: type[PlayerInfo] | type[MoveOption]) -> object:
+    def build(*items: object) -> object:
+        obj = object.__new__(cls)
+        for name, value in zip(cls.__slots__, items, strict=True):
+            object.__setattr__(obj, name, value)
+        return obj
+
+    return build
+
+
+PLAYER_INFO: Final = RecordSpec(
+    "player",
+    (
+        IntSpec(0, L.PID_MAX),
+        StrSpec(L.NAME_MAX, min_len=1, stripped=True),
+        OptSpec(_COLOUR),
+        BoolSpec(),
+        BoolSpec(),
+        BoolSpec(),
+    ),
+    build=_from_items(PlayerInfo),  # type: ignore[arg-type]
+    fields=lambda p: (p.pid, p.name, p.colour, p.bot, p.ready, p.connected),
+    record_type=PlayerInfo,
+)
+
+MOVE_OPTION: Final = RecordSpec(
+    "move_option",
+    (IntSpec(0, L.MOVE_ID_MAX), StrSpec(L.NOTATION_MAX, min_len=1), COMPACT_MOVE),
+    build=_from_items(MoveOption),  # type: ignore[arg-type]
+    fields=lambda m: (m.id, m.notation, m.move),
+    record_type=MoveOption,
+)

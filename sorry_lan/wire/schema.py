@@ -1,0 +1,304 @@
+"""Field specifications: the one place that says what a valid field value is.
+
+A :class:`Spec` checks a value (a decoded msgpack value, or what a caller passed to a
+message constructor), normalises it (lists become tuples, ints become the right
+``IntEnum``) and converts it back to plain msgpack-ready data.  Invalid values raise
+:class:`Invalid`, which the codec turns into a local or remote protocol error
+depending on who produced the value.
+
+Specs know value shapes and ranges only; they do not know which message a field
+belongs to, nor any rule of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any
+
+from sorry_lan.wire.errors import ErrorReason
+
+
+class Invalid(Exception):
+    """A value that does not satisfy its spec (reason code + description)."""
+
+    def __init__(self, reason: ErrorReason, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.text = text
+
+
+def _describe(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Spec:
+    """Base class: ``check`` validates and normalises, ``dump`` produces wire data."""
+
+    def check(self, value: object, where: str) -> Any:
+        raise NotImplementedError
+
+    def dump(self, value: Any) -> Any:
+        return value
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+
+class IntSpec(Spec):
+    """An integer in ``lo..hi`` (booleans are not integers here)."""
+
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo = lo
+        self.hi = hi
+
+    def check(self, value: object, where: str) -> int:
+        if type(value) is not int and not (isinstance(value, int) and isinstance(value, Enum)):
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: not an int: {_describe(value)}")
+        assert isinstance(value, int)
+        if not self.lo <= value <= self.hi:
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: {value} not in {self.lo}..{self.hi}")
+        return int(value)
+
+    def dump(self, value: Any) -> Any:
+        return int(value)
+
+    def describe(self) -> str:
+        return f"int {self.lo}..{self.hi}"
+
+
+class BoolSpec(Spec):
+    def check(self, value: object, where: str) -> bool:
+        if type(value) is not bool:
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: expected bool, not {_describe(value)}")
+        return value
+
+    def describe(self) -> str:
+        return "bool"
+
+
+class EnumSpec(Spec):
+    """A member of an ``IntEnum`` or ``StrEnum``, sent as its int or string value."""
+
+    def __init__(self, enum: type[Enum]) -> None:
+        self.enum = enum
+        self.kind: type = type(next(iter(enum)).value)
+
+    def check(self, value: object, where: str) -> Enum:
+        if type(value) is not self.kind and not isinstance(value, self.enum):
+            raise Invalid(
+                ErrorReason.BAD_VALUE,
+                f"{where}: expected a {self.kind.__name__}, got {_describe(value)}",
+            )
+        try:
+            return self.enum(value)
+        except ValueError:
+            raise Invalid(
+                ErrorReason.BAD_VALUE, f"{where}: {_describe(value)} is not a valid value"
+            ) from None
+
+    def dump(self, value: Any) -> Any:
+        return self.kind(value.value)
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(repr(m.value) for m in self.enum)
+
+
+class StrSpec(Spec):
+    """Text of ``min_len..max_len`` characters, printable, with an optional extra test."""
+
+    def __init__(
+        self,
+        max_len: int,
+        *,
+        min_len: int = 0,
+        stripped: bool = False,
+        allowed: Callable[[str], bool] | None = None,
+        allowed_text: str = "",
+    ) -> None:
+        self.max_len = max_len
+        self.min_len = min_len
+        self.stripped = stripped
+        self.allowed = allowed
+        self.allowed_text = allowed_text
+
+    def check(self, value: object, where: str) -> str:
+        if type(value) is not str:
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: expected text, got {_describe(value)}")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise Invalid(
+                ErrorReason.BAD_VALUE,
+                f"{where}: length {len(value)} not in {self.min_len}..{self.max_len}",
+            )
+        if not value.isprintable():
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: text holds unprintable characters")
+        if self.stripped and value != value.strip():
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: leading or trailing whitespace")
+        if self.allowed is not None and not self.allowed(value):
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: must be {self.allowed_text}")
+        return value
+
+    def describe(self) -> str:
+        return f"str {self.min_len}..{self.max_len} printable chars"
+
+
+class BytesSpec(Spec):
+    """A msgpack ``bin`` of exactly ``size`` bytes."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def check(self, value: object, where: str) -> bytes:
+        if type(value) is not bytes:
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: expected bytes, got {_describe(value)}")
+        if len(value) != self.size:
+            raise Invalid(
+                ErrorReason.BAD_VALUE, f"{where}: expected {self.size} bytes, got {len(value)}"
+            )
+        return value
+
+    def describe(self) -> str:
+        return f"bin of {self.size} bytes"
+
+
+class OptSpec(Spec):
+    """``nil`` or a value of the inner spec."""
+
+    def __init__(self, inner: Spec) -> None:
+        self.inner = inner
+
+    def check(self, value: object, where: str) -> Any:
+        return None if value is None else self.inner.check(value, where)
+
+    def dump(self, value: Any) -> Any:
+        return None if value is None else self.inner.dump(value)
+
+    def describe(self) -> str:
+        return f"nil or {self.inner.describe()}"
+
+
+class ListSpec(Spec):
+    """An array of ``min_len..max_len`` items of one spec, as a tuple."""
+
+    def __init__(
+        self, item: Spec, max_len: int, *, min_len: int = 0, unique: bool = False
+    ) -> None:
+        self.item = item
+        self.max_len = max_len
+        self.min_len = min_len
+        self.unique = unique
+
+    def check(self, value: object, where: str) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: not an array: {_describe(value)}")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise Invalid(
+                ErrorReason.BAD_VALUE,
+                f"{where}: {len(value)} items, expected {self.min_len}..{self.max_len}",
+            )
+        out = tuple(self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value))
+        if self.unique and len(set(out)) != len(out):
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: items repeat")
+        return out
+
+    def dump(self, value: Any) -> Any:
+        return [self.item.dump(v) for v in value]
+
+    def describe(self) -> str:
+        return f"array of {self.min_len}..{self.max_len} ({self.item.describe()})"
+
+
+class TupleSpec(Spec):
+    """A fixed-shape array whose items each have their own spec."""
+
+    def __init__(self, items: Sequence[Spec]) -> None:
+        self.items = tuple(items)
+
+    def check(self, value: object, where: str) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: not an array: {_describe(value)}")
+        if len(value) != len(self.items):
+            raise Invalid(
+                ErrorReason.BAD_VALUE,
+                f"{where}: {len(value)} items, expected {len(self.items)}",
+            )
+        pairs = zip(self.items, value, strict=True)
+        return tuple(s.check(v, f"{where}[{i}]") for i, (s, v) in enumerate(pairs))
+
+    def dump(self, value: Any) -> Any:
+        return [s.dump(v) for s, v in zip(self.items, value, strict=True)]
+
+    def describe(self) -> str:
+        return "[" + ", ".join(s.describe() for s in self.items) + "]"
+
+
+class RecordSpec(Spec):
+    """A nested record: an array whose items map onto a frozen class's fields.
+
+    ``build`` receives the checked items in order and returns the record; ``fields``
+    returns the record's items in order for dumping.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        items: Sequence[Spec],
+        build: Callable[..., Any],
+        fields: Callable[[Any], Sequence[Any]],
+        record_type: type,
+    ) -> None:
+        self.name = name
+        self.shape = TupleSpec(items)
+        self.build = build
+        self.fields = fields
+        self.record_type = record_type
+
+    def check(self, value: object, where: str) -> Any:
+        if isinstance(value, self.record_type):
+            return value
+        return self.build(*self.shape.check(value, where))
+
+    def dump(self, value: Any) -> Any:
+        return self.shape.dump(self.fields(value))
+
+    def describe(self) -> str:
+        return f"{self.name} record {self.shape.describe()}"
+
+
+class VariantSpec(Spec):
+    """An array ``[kind, *operands]`` whose shape depends on its first item.
+
+    ``shapes[kind]`` lists the specs of the operands that follow ``kind``.
+    """
+
+    def __init__(self, name: str, shapes: dict[int, tuple[Spec, ...]]) -> None:
+        self.name = name
+        self.shapes = shapes
+
+    def check(self, value: object, where: str) -> tuple[int, ...]:
+        if not isinstance(value, list | tuple) or not value:
+            raise Invalid(
+                ErrorReason.BAD_VALUE, f"{where}: not a non-empty array: {_describe(value)}"
+            )
+        kind = value[0]
+        if not isinstance(kind, int) or isinstance(kind, bool):
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}[0]: {self.name} kind must be an int")
+        shape = self.shapes.get(int(kind))
+        if shape is None:
+            raise Invalid(ErrorReason.BAD_VALUE, f"{where}[0]: unknown {self.name} kind {kind}")
+        if len(value) != len(shape) + 1:
+            raise Invalid(
+                ErrorReason.BAD_VALUE,
+                f"{where}: {self.name} kind {kind} takes {len(shape)} operands, "
+                f"got {len(value) - 1}",
+            )
+        pairs = zip(shape, value[1:], strict=True)
+        rest = [s.check(v, f"{where}[{i + 1}]") for i, (s, v) in enumerate(pairs)]
+        return (int(kind), *(int(v) for v in rest))
+
+    def dump(self, value: Any) -> Any:
+        return [int(v) for v in value]
+
+    def describe(self) -> str:
+        return f"{self.name} array [kind, operands...]"
