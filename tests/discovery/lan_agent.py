@@ -10,8 +10,8 @@ It prints one JSON object per line on stdout and reads commands on stdin.
 * `browse`: runs a `GameBrowser`; prints `{"event": "added"|"updated"|"removed",
   "game": {...}, "t": seconds since browsing started}`.  Commands:
   `find TIMEOUT` (prints `{"event": "found", "games": [...]}` from
-  `async_find_games` on the same zeroconf instance, whose cache may hold
-  dead records), `reverify`, `quit`.
+  `async_find_games(..., include_unreachable=True)` on the same zeroconf
+  instance, whose cache may hold dead records), `reverify`, `quit`.
 
 It is a test tool, not part of the product.
 """
@@ -24,6 +24,7 @@ import contextlib
 import json
 import signal
 import sys
+import threading
 import time
 from typing import Any
 
@@ -55,7 +56,8 @@ async def stdin_lines() -> asyncio.Queue[str | None]:
             loop.call_soon_threadsafe(q.put_nowait, line.strip())
         loop.call_soon_threadsafe(q.put_nowait, None)
 
-    loop.run_in_executor(None, reader)
+    # A daemon thread, so a blocked read never holds up the exit.
+    threading.Thread(target=reader, daemon=True).start()
     return q
 
 
@@ -105,7 +107,7 @@ async def browse(args: argparse.Namespace) -> None:
                 assert cmd is not None
                 word, _, arg = cmd.partition(" ")
                 if word == "find":
-                    games = await async_find_games(zc, float(arg or 0.5))
+                    games = await async_find_games(zc, float(arg or 0.5), include_unreachable=True)
                     emit(event="found", games=[g.to_json() for g in games])
                 elif word == "reverify":
                     await b.async_reverify()

@@ -311,10 +311,14 @@ class VirtualLan:
         self._agents.append(agent)
         return agent
 
-    def close(self) -> None:
-        """Stop every agent started here and delete every namespace created; idempotent."""
+    def close_agents(self) -> None:
+        """Stop (SIGKILL) every agent started here that is still running."""
         while self._agents:
             self._agents.pop().stop()
+
+    def close(self) -> None:
+        """Stop every agent started here and delete every namespace created; idempotent."""
+        self.close_agents()
         while self._created:
             name = self._created.pop()
             subprocess.run(
