@@ -146,7 +146,8 @@ def _unpack_one(unpacker: Any, size: int) -> object:
             ErrorReason.MALFORMED, "frame body ends inside a msgpack value"
         ) from None
     except (ValueError, TypeError, OverflowError, UnicodeDecodeError, msgpack.UnpackException) as e:
-        raise RemoteProtocolError(ErrorReason.MALFORMED, f"not valid msgpack: {e}"[:120]) from None
+        text = f"not valid msgpack ({type(e).__name__}: {e})"[:120]
+        raise RemoteProtocolError(ErrorReason.MALFORMED, text) from None
     if unpacker.tell() - start != size:
         raise RemoteProtocolError(
             ErrorReason.MALFORMED, "frame body holds bytes after its msgpack map"

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Regenerate (or, with --check, verify) the protocol's golden vectors.
+
+Writes ``protocol/vectors/messages.json`` (every sample message: its wire map as JSON
+beside the exact frame bytes in hex) and ``protocol/vectors/invalid.json`` (frames a
+receiver must reject, with the error reason it must report).  ``--check`` writes
+nothing and exits 1 when the committed files differ from what the code produces.
+
+Run from anywhere: ``python scripts/gen_vectors.py [--check]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import msgpack  # noqa: E402
+
+from sorry_lan.wire import limits as L  # noqa: E402
+from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
+from sorry_lan.wire.errors import ErrorReason  # noqa: E402
+from sorry_lan.wire.samples import PIN, SAMPLES  # noqa: E402
+
+VECTOR_DIR = ROOT / "protocol" / "vectors"
+
+
+def json_value(value: Any) -> Any:
+    """Wire data as JSON: bytes become ``{"bin": "<hex>"}``, the rest is unchanged."""
+    if isinstance(value, bytes):
+        return {"bin": value.hex()}
+    if isinstance(value, list | tuple):
+        return [json_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_value(v) for k, v in value.items()}
+    return value
+
+
+def _frame(body: bytes) -> str:
+    return (len(body).to_bytes(L.HEADER_SIZE, "big") + body).hex()
+
+
+def _pack(obj: Any) -> bytes:
+    data: bytes = msgpack.packb(obj, use_bin_type=True)
+    return data
+
+
+def invalid_vectors() -> list[dict[str, str]]:
+    """Frames that must be rejected, each with its reason code and why."""
+    hello = to_wire(SAMPLES[0][1])
+    move = {"t": "move", "sid": 18, "id": 1}
+    cases: list[tuple[str, str, ErrorReason, str]] = [
+        ("empty_frame", (0).to_bytes(4, "big").hex(), ErrorReason.MALFORMED,
+         "a length of zero"),
+        ("too_large", (L.MAX_FRAME + 1).to_bytes(4, "big").hex(), ErrorReason.TOO_LARGE,
+         "a length over the maximum is refused before any body byte arrives"),
+        ("not_msgpack", _frame(b"\xc1"), ErrorReason.MALFORMED, "0xc1 is never used"),
+        ("not_a_map", _frame(_pack([1, 2, 3])), ErrorReason.MALFORMED, "an array"),
+        ("trailing_bytes", _frame(_pack(move) + b"\x00"), ErrorReason.MALFORMED,
+         "a second value after the map"),
+        ("truncated_body", _frame(_pack(move)[:-1]), ErrorReason.MALFORMED,
+         "the map ends after the frame"),
+        ("missing_type", _frame(_pack({"sid": 1, "id": 1})), ErrorReason.MISSING_FIELD,
+         "no 't'"),
+        ("unknown_type", _frame(_pack({"t": "teleport"})), ErrorReason.UNKNOWN_TYPE,
+         "no such message"),
+        ("missing_field", _frame(_pack({"t": "move", "sid": 18})), ErrorReason.MISSING_FIELD,
+         "move without id"),
+        ("extra_field", _frame(_pack({**move, "x": 1})), ErrorReason.EXTRA_FIELD,
+         "a field the message does not have"),
+        ("wrong_type", _frame(_pack({**move, "id": "1"})), ErrorReason.BAD_VALUE,
+         "text where an int belongs"),
+        ("bool_is_not_int", _frame(_pack({**move, "id": True})), ErrorReason.BAD_VALUE,
+         "booleans are not integers"),
+        ("out_of_range", _frame(_pack({**move, "sid": -1})), ErrorReason.BAD_VALUE,
+         "negative state id"),
+        ("name_too_long", _frame(_pack({**hello, "name": "x" * (L.NAME_MAX + 1)})),
+         ErrorReason.BAD_VALUE, "25 characters"),
+        ("unprintable_chat", _frame(_pack({"t": "chat", "pid": None, "text": "a\x07"})),
+         ErrorReason.BAD_VALUE, "a control character"),
+        ("bad_compact_move", _frame(_pack({"t": "moves", "sid": 1, "timeout": None,
+                                           "moves": [[0, "R1 4->5", [0, 6, 0, 5]]]})),
+         ErrorReason.BAD_VALUE, "there is no 6 card"),
+        ("no_common_version", _frame(_pack({**hello, "versions": [99], "future": 1})),
+         ErrorReason.VERSION,
+         "a greeting is judged on its versions first; a host answers refuse 'version'"),
+    ]
+    return [
+        {"name": name, "frame": frame, "reason": reason.value, "why": why}
+        for name, frame, reason, why in cases
+    ]
+
+
+def build() -> dict[Path, str]:
+    messages = {
+        "protocol_version": L.PROTOCOL_VERSION,
+        "about": (
+            "One entry per example message: 'message' is the msgpack map as JSON "
+            "(bin values shown as {\"bin\": hex}), 'frame' the exact bytes on the wire "
+            "(4-byte big-endian length, then the map). The 'proof' example uses PIN "
+            f"{PIN!r} with the nonces shown in 'challenge' and 'proof'."
+        ),
+        "vectors": [
+            {
+                "name": name,
+                "type": message.TYPE.value,
+                "message": json_value(to_wire(message)),
+                "frame": encode(message).hex(),
+            }
+            for name, message in SAMPLES
+        ],
+    }
+    invalid = {
+        "protocol_version": L.PROTOCOL_VERSION,
+        "about": (
+            "Frames a receiver must reject, with the error reason it reports. "
+            "Each is sent alone on a fresh connection."
+        ),
+        "vectors": invalid_vectors(),
+    }
+
+    def dump(obj: object) -> str:
+        return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
+
+    return {
+        VECTOR_DIR / "messages.json": dump(messages),
+        VECTOR_DIR / "invalid.json": dump(invalid),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="verify, do not write")
+    args = parser.parse_args(argv)
+    files = build()
+    if args.check:
+        stale = [
+            path
+            for path, text in files.items()
+            if not path.exists() or path.read_text(encoding="utf-8") != text
+        ]
+        for path in stale:
+            print(f"out of date: {path.relative_to(ROOT)}", file=sys.stderr)
+        if stale:
+            print("run: python scripts/gen_vectors.py", file=sys.stderr)
+            return 1
+        print(f"protocol vectors up to date ({len(files)} files)")
+        return 0
+    VECTOR_DIR.mkdir(parents=True, exist_ok=True)
+    for path, text in files.items():
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

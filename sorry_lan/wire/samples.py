@@ -1,0 +1,237 @@
+"""Fixed example messages: at least one of every type, with made-up game content.
+
+They are the source of the golden vectors (``scripts/gen_vectors.py``), the seeds the
+fuzzer mutates, and fixtures for tests.  The game content is plausible but was not
+produced by the engine; nothing here should be read as a rules example.
+"""
+
+from __future__ import annotations
+
+from sorry_lan.rules.board import HOME, START, Colour
+from sorry_lan.rules.cards import Card
+from sorry_lan.wire.auth import pin_proof
+from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
+from sorry_lan.wire.messages import (
+    AddBot,
+    Bye,
+    ByeReason,
+    Challenge,
+    Chat,
+    ChooseColour,
+    Error,
+    Events,
+    GameOver,
+    Hello,
+    LegalMoves,
+    Lobby,
+    Message,
+    Move,
+    Ping,
+    Pong,
+    Proof,
+    Ready,
+    Refuse,
+    RefuseReason,
+    Rematch,
+    RemoveBot,
+    Resync,
+    SetVariant,
+    Snapshot,
+    Spectate,
+    Start,
+    Turn,
+    Variant,
+    Welcome,
+)
+from sorry_lan.wire.records import (
+    MoveOption,
+    PlayerInfo,
+    ev_bump,
+    ev_discard,
+    ev_draw_again,
+    ev_move,
+    ev_play,
+    ev_reshuffle,
+    ev_slide,
+    ev_turn_lost,
+)
+
+R, B, Y, G = Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN
+TOKEN = bytes(range(16))
+HOST_NONCE = bytes(range(100, 116))
+CLIENT_NONCE = bytes(range(200, 216))
+SOFT = "sorry-lan/0.1.0"
+PIN = "1234"  # the PIN behind the "proof" sample
+_START_PAWNS = (START,) * 16
+_S = START
+POINTS_HAND = (Card.ONE, Card.SEVEN, Card.SEVEN, Card.ELEVEN, Card.SORRY)
+POINTS_PAWNS = (4, _S, _S, _S, 19, _S, _S, _S, 34, _S, _S, _S, 49, _S, _S, _S)
+
+LOBBY_PLAYERS = (
+    PlayerInfo(pid=0, name="Ann", colour=R, bot=False, ready=True, connected=True),
+    PlayerInfo(pid=1, name="Bob", colour=None, bot=False, ready=False, connected=True),
+    PlayerInfo(pid=2, name="bot-greedy", colour=Y, bot=True, ready=True, connected=True),
+)
+
+SAMPLES: tuple[tuple[str, Message], ...] = (
+    ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
+    ("hello_rejoin", Hello(versions=(1, 2), software=SOFT, name="Ann", token=TOKEN)),
+    ("spectate", Spectate(versions=SUPPORTED_VERSIONS, software=SOFT, name="Zoë")),
+    ("challenge", Challenge(version=PROTOCOL_VERSION, nonce=HOST_NONCE)),
+    ("proof", Proof(cnonce=CLIENT_NONCE, mac=pin_proof(PIN, HOST_NONCE, CLIENT_NONCE))),
+    (
+        "welcome",
+        Welcome(version=1, software=SOFT, pid=0, token=TOKEN, owner=True, name="Ann"),
+    ),
+    (
+        "welcome_spectator",
+        Welcome(version=1, software=SOFT, pid=None, token=None, owner=False, name="Zoë"),
+    ),
+    ("refuse_version", Refuse(reason=RefuseReason.VERSION, text="host speaks 1", versions=(1,))),
+    ("refuse_full", Refuse(reason=RefuseReason.FULL, text="all four seats taken", versions=(1,))),
+    (
+        "lobby",
+        Lobby(variant=Variant.STANDARD, host=0, players=LOBBY_PLAYERS, spectators=1),
+    ),
+    ("choose_colour", ChooseColour(colour=B)),
+    ("ready", Ready(ready=True)),
+    ("add_bot", AddBot(colour=G, level="greedy")),
+    ("add_bot_any", AddBot(colour=None, level="random")),
+    ("remove_bot", RemoveBot(pid=2)),
+    ("set_variant", SetVariant(variant=Variant.POINTS)),
+    ("start", Start()),
+    (
+        "snapshot",
+        Snapshot(
+            sid=17,
+            variant=Variant.STANDARD,
+            you=B,
+            colours=(R, B, Y),
+            pawns=(4, START, START, 12, 19, 62, START, START, HOME, *_START_PAWNS[9:]),
+            turn=R,
+            card=Card.TWELVE,
+            hand=None,
+            pile=30,
+            discards=12,
+            top=Card.SORRY,
+            scores=None,
+        ),
+    ),
+    (
+        "snapshot_points_spectator",
+        Snapshot(
+            sid=3,
+            variant=Variant.POINTS,
+            you=None,
+            colours=(R, B, Y, G),
+            pawns=POINTS_PAWNS,
+            turn=G,
+            card=None,
+            hand=None,
+            pile=25,
+            discards=0,
+            top=None,
+            scores=(0, 0, 0, 0),
+        ),
+    ),
+    (
+        "snapshot_points_own_hand",
+        Snapshot(
+            sid=3,
+            variant=Variant.POINTS,
+            you=G,
+            colours=(R, B, Y, G),
+            pawns=POINTS_PAWNS,
+            turn=G,
+            card=None,
+            hand=POINTS_HAND,
+            pile=25,
+            discards=0,
+            top=None,
+            scores=(0, 0, 0, 0),
+        ),
+    ),
+    ("turn", Turn(sid=18, colour=R, card=Card.SEVEN, hand=None, pile=29)),
+    (
+        "turn_points_own",
+        Turn(sid=4, colour=G, card=None, hand=POINTS_HAND, pile=25),
+    ),
+    (
+        "legal_moves",
+        LegalMoves(
+            sid=18,
+            moves=(
+                MoveOption(0, "R1 4->11", (0, 7, 0, 11)),
+                MoveOption(1, "7: R1 4->8, R4 12->15", (1, 7, 0, 8, 3, 15)),
+                MoveOption(2, "R4 12->19", (0, 7, 3, 19)),
+            ),
+            timeout=None,
+        ),
+    ),
+    (
+        "legal_moves_eleven",
+        LegalMoves(
+            sid=40,
+            moves=(
+                MoveOption(0, "R1 23 <-> B2 40", (2, 11, 0, 5)),
+                MoveOption(1, "decline the 11", (4, 11)),
+            ),
+            timeout=30,
+        ),
+    ),
+    (
+        "legal_moves_points",
+        LegalMoves(
+            sid=4,
+            moves=(
+                MoveOption(0, "Sorry! G2 start->19 bumps B1", (3, 13, 13, 4)),
+                MoveOption(1, "discard 7", (5, 7)),
+            ),
+            timeout=None,
+        ),
+    ),
+    ("move", Move(sid=18, id=1)),
+    (
+        "events",
+        Events(
+            sid=19,
+            colour=R,
+            notation="R3 9->13 slide, bumps B2",
+            events=(
+                ev_play(R, 4),
+                ev_move(2, 13, 9),
+                ev_slide(2, 9, 13),
+                ev_bump(5, 11),
+            ),
+        ),
+    ),
+    (
+        "events_turn_lost",
+        Events(
+            sid=20,
+            colour=B,
+            notation="",
+            events=(ev_turn_lost(B, 2), ev_draw_again(B), ev_reshuffle(38)),
+        ),
+    ),
+    (
+        "events_discard",
+        Events(sid=5, colour=G, notation="discard 7", events=(ev_discard(G, 7),)),
+    ),
+    ("game_over", GameOver(sid=301, winners=(Y,), scores=None)),
+    ("game_over_team", GameOver(sid=402, winners=(B, G), scores=None)),
+    ("game_over_points", GameOver(sid=150, winners=(R,), scores=(145, 10, 5, 0))),
+    ("rematch", Rematch()),
+    ("chat_from_client", Chat(pid=None, text="good luck!")),
+    ("chat_relayed", Chat(pid=1, text="Sorry! ☺")),
+    ("ping", Ping(n=7)),
+    ("pong", Pong(n=7)),
+    (
+        "error_unexpected",
+        Error(reason=ErrorReason.UNEXPECTED, text="move not allowed in lobby", fatal=False),
+    ),
+    ("error_malformed", Error(reason=ErrorReason.MALFORMED, text="not msgpack", fatal=True)),
+    ("resync", Resync()),
+    ("bye", Bye(reason=ByeReason.QUIT)),
+)
