@@ -198,16 +198,22 @@ def legal_moves(position: Position) -> list[Move]:
 
 
 def legal_moves_answer(position: Position) -> dict[str, Any]:
-    """``{"moves": [{"move": notation, "result": layout}, ...]}`` for the position."""
-    return {
-        "moves": [
-            {
-                "move": move.notation(),
-                "result": layout_json(move.result(position.pawns), position.seated),
-            }
-            for move in legal_moves(position)
-        ]
-    }
+    """``{"moves": [{"move": notation, "result": layout}, ...]}`` for the position.
+
+    One entry per distinct resulting layout (pawns of one colour being interchangeable):
+    should the engine ever offer two moves that leave the same layout, only the first
+    is listed.
+    """
+    entries = []
+    seen: set[tuple[tuple[int, ...], ...]] = set()
+    for move in legal_moves(position):
+        after = move.result(position.pawns)
+        key = tuple(tuple(sorted(after[c * 4 : c * 4 + 4])) for c in range(4))
+        if key in seen:
+            continue
+        seen.add(key)
+        entries.append({"move": move.notation(), "result": layout_json(after, position.seated)})
+    return {"moves": entries}
 
 
 def answer_text(text: str) -> str:
