@@ -214,10 +214,35 @@ def option_from_compact(
         kind=kind,
         card=card,
         compact=tuple(int(v) for v in compact),
-        notation=notation if notation is not None else desc,
+        notation=notation if notation is not None else short_notation(kind, card, parts),
         description=desc,
         parts=tuple(parts),
     )
+
+
+def _short_part(part: MovePart) -> str:
+    text = f"{pawn_label(part.pawn)} {location_name(part.frm)}->{location_name(part.to)}"
+    if part.end != part.to:
+        text += f">{part.end}"
+    if part.bumps:
+        text += " x" + ",".join(pawn_label(b) for b in part.bumps)
+    return text
+
+
+def short_notation(kind: int, card: int, parts: Sequence[MovePart]) -> str:
+    """A compact label for a move list, used when the host sent no notation."""
+    if kind == DECLINE:
+        return "decline the 11"
+    if kind == DISCARD:
+        return f"discard {card_name(card)}"
+    if kind == SWAP:
+        a, b = parts
+        return f"{pawn_label(a.pawn)} {a.frm}<->{pawn_label(b.pawn)} {b.frm}"
+    if kind == SORRY:
+        return "Sorry! " + _short_part(parts[0])
+    if kind == SPLIT:
+        return "7: " + ", ".join(_short_part(p) for p in parts)
+    return _short_part(parts[0])
 
 
 def highlights_for(preview: MoveOption | None, last: MoveOption | None = None) -> Highlights:

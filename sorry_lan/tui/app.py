@@ -1,0 +1,161 @@
+"""The full-screen client: one prompt_toolkit Application for every screen.
+
+Usage by the network layer::
+
+    state = UiState(default_name="alice")
+    tui = TuiApp(state, actions)          # actions implements state.Actions
+    ...                                   # on a network event: mutate state, then
+    tui.invalidate()                      # redraw
+    await tui.run_async()                 # returns when the player leaves
+
+``TuiApp`` owns no sockets and runs no game logic: moves come in as
+:class:`~sorry_lan.tui.options.MoveOption` lists and go out as ``actions.play(id)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.input import Input
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.output import ColorDepth, Output
+
+from .keys import build_keys
+from .layout import Screens
+from .state import Actions, Screen, UiState
+from .style import build_style, colour_wanted
+
+
+class TuiApp:
+    """The application plus the small amount of glue its keys and clicks need."""
+
+    def __init__(
+        self,
+        state: UiState,
+        actions: Actions,
+        *,
+        ascii: bool = False,
+        colour: bool | None = None,
+        mouse: bool = True,
+        input: Input | None = None,
+        output: Output | None = None,
+        refresh_interval: float | None = 1.0,
+    ) -> None:
+        self.state = state
+        self.actions = actions
+        self.ascii = ascii
+        self.screens = Screens(self)
+        self._shown: Screen | None = None
+        self.screens.chat_input.accept_handler = self._send_chat
+        depth = None if colour_wanted(colour) else ColorDepth.DEPTH_1_BIT
+        self.app: Application[str | None] = Application(
+            layout=Layout(self.screens.root()),
+            key_bindings=build_keys(self),
+            style=build_style(colour),
+            full_screen=True,
+            mouse_support=mouse,
+            color_depth=depth,
+            refresh_interval=refresh_interval,
+            input=input,
+            output=output,
+        )
+        self.app.before_render += self._before_render
+
+    # -- running ---------------------------------------------------------------------
+
+    def invalidate(self) -> None:
+        """Redraw soon; call after changing :attr:`state` (safe from the event loop)."""
+        self.app.invalidate()
+
+    async def run_async(self) -> str | None:
+        return await self.app.run_async()
+
+    def run(self) -> str | None:
+        return self.app.run()
+
+    def _before_render(self, _app: Application[str | None]) -> None:
+        """Keep the focus on something the current screen shows."""
+        st = self.state
+        layout = self.app.layout
+        if st.screen is not self._shown:
+            self._shown = st.screen
+            st.chat_open = False
+            self._focus_main()
+            return
+        if st.chat_open:
+            return
+        visible = layout.current_window in layout.find_all_windows()
+        if not visible or layout.has_focus(self.screens.chat_input):
+            self._focus_main()
+
+    def _focus_main(self) -> None:
+        # While the too-small message is up there is nothing to focus.
+        with contextlib.suppress(ValueError):
+            self.app.layout.focus(self.screens.current_main())
+
+    # -- things keys and clicks do ----------------------------------------------------
+
+    def play_selected(self) -> None:
+        st = self.state
+        move = st.selected_move()
+        if move is None:
+            st.notice = "no move to play"
+            return
+        st.notice = ""
+        self.actions.play(move.id)
+
+    def click_move(self, index: int) -> None:
+        if self.state.select(index):
+            self.invalidate()
+
+    def click_found(self, index: int) -> None:
+        if 0 <= index < len(self.state.found):
+            self.state.found_selected = index
+            self.invalidate()
+
+    def join_from_find(self) -> None:
+        st = self.state
+        s = self.screens
+        address = s.address.text.strip()
+        if not address and st.found:
+            game = st.found[max(0, min(st.found_selected, len(st.found) - 1))]
+            if not game.joinable:
+                st.notice = f"{game.title} cannot be joined"
+                return
+            address = game.address
+        if not address:
+            st.notice = "choose a game or type an address"
+            return
+        name = s.name.text.strip()
+        if not name:
+            st.notice = "type your name first"
+            self.app.layout.focus(s.name)
+            return
+        st.notice = ""
+        self.actions.join(address, name, s.pin.text.strip())
+
+    def focus_chat(self) -> None:
+        try:
+            self.app.layout.focus(self.screens.chat_input)
+        except ValueError:
+            self.state.chat_open = False
+
+    def close_chat(self) -> None:
+        self.state.chat_open = False
+        self.screens.chat_input.text = ""
+        self._focus_main()
+
+    def _send_chat(self, buffer: Buffer) -> bool:
+        text = buffer.text.strip()
+        if text:
+            self.actions.chat(text)
+        self.state.chat_open = False
+        self._focus_main()
+        return False  # clears the field
+
+    def leave(self) -> None:
+        self.actions.leave()
+        if self.app.is_running:
+            self.app.exit(result="left")

@@ -1,0 +1,156 @@
+"""Key bindings: choosing and confirming moves, lobby commands, chat, help, leaving.
+
+Single-letter keys act only while no text field has the focus, so typing a name or
+a chat line never triggers a command.  Handlers change :class:`UiState` and call the
+:class:`Actions` object; they never block and never talk to the network themselves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from .state import Screen
+
+if TYPE_CHECKING:
+    from .app import TuiApp
+
+
+def build_keys(tui: TuiApp) -> KeyBindings:
+    st = tui.state
+    kb = KeyBindings()
+
+    typing = Condition(lambda: tui.app.layout.buffer_has_focus)
+    overlay = Condition(lambda: st.help_visible or st.confirm_quit)
+    free = ~typing & ~overlay
+
+    def on(screen: Screen) -> Condition:
+        return Condition(lambda: st.screen is screen)
+
+    # -- overlays ----------------------------------------------------------------------
+    @kb.add("?", filter=~typing & ~Condition(lambda: st.confirm_quit))
+    def _help(event: KeyPressEvent) -> None:
+        st.help_visible = not st.help_visible
+
+    @kb.add("escape", filter=Condition(lambda: st.help_visible))
+    def _close_help(event: KeyPressEvent) -> None:
+        st.help_visible = False
+
+    @kb.add("q", filter=free)
+    @kb.add("c-c")
+    def _ask_quit(event: KeyPressEvent) -> None:
+        st.help_visible = False
+        st.confirm_quit = True
+
+    @kb.add("y", filter=Condition(lambda: st.confirm_quit))
+    def _quit(event: KeyPressEvent) -> None:
+        st.confirm_quit = False
+        tui.leave()
+
+    @kb.add("n", filter=Condition(lambda: st.confirm_quit))
+    @kb.add("escape", filter=Condition(lambda: st.confirm_quit))
+    def _stay(event: KeyPressEvent) -> None:
+        st.confirm_quit = False
+
+    # -- find ----------------------------------------------------------------------------
+    in_list = Condition(lambda: tui.app.layout.has_focus(tui.screens.found_window))
+
+    @kb.add("up", filter=on(Screen.FIND) & in_list & ~overlay)
+    def _found_up(event: KeyPressEvent) -> None:
+        if st.found:
+            st.found_selected = (st.found_selected - 1) % len(st.found)
+
+    @kb.add("down", filter=on(Screen.FIND) & in_list & ~overlay)
+    def _found_down(event: KeyPressEvent) -> None:
+        if st.found:
+            st.found_selected = (st.found_selected + 1) % len(st.found)
+
+    @kb.add("enter", filter=on(Screen.FIND) & ~overlay)
+    def _join(event: KeyPressEvent) -> None:
+        tui.join_from_find()
+
+    @kb.add("tab", filter=on(Screen.FIND) & ~overlay)
+    def _next_field(event: KeyPressEvent) -> None:
+        event.app.layout.focus_next()
+
+    @kb.add("s-tab", filter=on(Screen.FIND) & ~overlay)
+    def _prev_field(event: KeyPressEvent) -> None:
+        event.app.layout.focus_previous()
+
+    # -- lobby ----------------------------------------------------------------------------
+    lobby = on(Screen.LOBBY) & free
+    for digit in "1234":
+
+        @kb.add(digit, filter=lobby)
+        def _colour(event: KeyPressEvent) -> None:
+            tui.actions.choose_colour(int(event.data) - 1)
+
+    @kb.add("space", filter=lobby)
+    def _ready(event: KeyPressEvent) -> None:
+        tui.actions.ready()
+
+    host = lobby & Condition(lambda: st.is_host)
+
+    @kb.add("a", filter=host)
+    def _add_bot(event: KeyPressEvent) -> None:
+        tui.actions.add_bot()
+
+    @kb.add("x", filter=host)
+    def _remove_bot(event: KeyPressEvent) -> None:
+        tui.actions.remove_bot()
+
+    @kb.add("v", filter=host)
+    def _variant(event: KeyPressEvent) -> None:
+        options = st.variants or (st.variant,)
+        i = options.index(st.variant) if st.variant in options else -1
+        tui.actions.set_variant(options[(i + 1) % len(options)])
+
+    @kb.add("s", filter=host)
+    def _start(event: KeyPressEvent) -> None:
+        tui.actions.start()
+
+    # -- game --------------------------------------------------------------------------------
+    game = on(Screen.GAME) & free
+
+    @kb.add("up", filter=game)
+    @kb.add("k", filter=game)
+    def _up(event: KeyPressEvent) -> None:
+        st.move_selection(-1)
+
+    @kb.add("down", filter=game)
+    @kb.add("j", filter=game)
+    def _down(event: KeyPressEvent) -> None:
+        st.move_selection(1)
+
+    for digit in "1234567890":
+
+        @kb.add(digit, filter=game)
+        def _pick(event: KeyPressEvent) -> None:
+            index = 9 if event.data == "0" else int(event.data) - 1
+            if not st.select(index):
+                st.notice = f"no move {event.data}"
+
+    @kb.add("enter", filter=game)
+    def _play(event: KeyPressEvent) -> None:
+        tui.play_selected()
+
+    # -- game over -------------------------------------------------------------------------
+    @kb.add("r", filter=on(Screen.OVER) & free)
+    def _rematch(event: KeyPressEvent) -> None:
+        tui.actions.rematch()
+
+    # -- chat ----------------------------------------------------------------------------
+    @kb.add("t", filter=free & ~on(Screen.FIND))
+    def _open_chat(event: KeyPressEvent) -> None:
+        st.chat_open = True
+        tui.focus_chat()
+
+    chatting = Condition(lambda: st.chat_open) & typing
+
+    @kb.add("escape", filter=chatting, eager=True)
+    def _close_chat(event: KeyPressEvent) -> None:
+        tui.close_chat()
+
+    return kb

@@ -1,0 +1,212 @@
+"""What the client shows, as plain data, and the interface back to the network layer.
+
+:class:`UiState` is everything the screens draw: which screen is up, the games found,
+the lobby's seats, the game (position, card, legal moves, log, chat), the connection
+status.  The network layer updates it, then calls ``app.invalidate()``.  The player's
+choices go the other way through an object implementing :class:`Actions`.
+
+Nothing here imports prompt_toolkit, and nothing here talks to the network.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
+
+from sorry_lan.rules.board import START
+
+from .board import BoardView, Highlights
+from .options import MoveOption, highlights_for
+
+COLOUR_TITLES = ("Red", "Blue", "Yellow", "Green")
+LOG_LINES = 200
+CHAT_LINES = 100
+
+
+class Screen(Enum):
+    FIND = "find"
+    LOBBY = "lobby"
+    GAME = "game"
+    OVER = "over"
+
+
+class Link(Enum):
+    """Connection state, always shown in the top bar."""
+
+    OFFLINE = "offline"
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"
+    LOST = "lost"
+
+
+LINK_TEXT = {
+    Link.OFFLINE: "not connected",
+    Link.CONNECTING: "connecting...",
+    Link.CONNECTED: "connected",
+    Link.RECONNECTING: "reconnecting...",
+    Link.LOST: "host lost",
+}
+
+
+class Actions(Protocol):
+    """The player's requests, implemented by the network layer.
+
+    Every method must return quickly (schedule network work on the running event
+    loop); results come back by updating :class:`UiState` and invalidating the app.
+    """
+
+    def join(self, address: str, name: str, pin: str) -> None: ...
+    def choose_colour(self, colour: int) -> None: ...
+    def ready(self) -> None: ...
+    def add_bot(self) -> None: ...
+    def remove_bot(self) -> None: ...
+    def set_variant(self, variant: str) -> None: ...
+    def start(self) -> None: ...
+    def play(self, move_id: int) -> None: ...
+    def chat(self, text: str) -> None: ...
+    def rematch(self) -> None: ...
+    def leave(self) -> None: ...
+
+
+@dataclass
+class FoundGame:
+    """One row of the find screen."""
+
+    title: str  # e.g. "alice's game"
+    address: str  # host:port, passed to Actions.join
+    detail: str = ""  # e.g. "2/4 players, classic, PIN"
+    joinable: bool = True
+
+
+@dataclass
+class Seat:
+    colour: int
+    name: str = ""  # empty: the seat is free
+    bot: bool = False
+    ready: bool = False
+    you: bool = False
+    host: bool = False
+
+
+@dataclass
+class UiState:
+    """Everything the screens show.  Mutated by the network layer and by key handlers."""
+
+    screen: Screen = Screen.FIND
+    link: Link = Link.OFFLINE
+    link_hint: str = ""  # what the player can do about the connection
+    notice: str = ""  # a one-line message (errors from the host, "not your turn", ...)
+
+    # find
+    found: list[FoundGame] = field(default_factory=list)
+    found_selected: int = 0
+    searching: bool = True
+    default_name: str = ""
+
+    # lobby
+    seats: list[Seat] = field(default_factory=lambda: [Seat(c) for c in range(4)])
+    is_host: bool = False
+    variant: str = "classic"
+    variants: tuple[str, ...] = ("classic", "teams", "points")
+    game_title: str = ""
+
+    # game
+    you: int | None = None  # your colour; None for a spectator
+    position: tuple[int, ...] = (START,) * 16
+    seated: tuple[int, ...] = (0, 1, 2, 3)
+    names: dict[int, str] = field(default_factory=dict)
+    turn: int | None = None
+    card: int | None = None  # the card being played, 1..13
+    hand: tuple[int, ...] = ()  # play for points: your hand
+    moves: list[MoveOption] = field(default_factory=list)
+    selected: int = 0
+    last_move: MoveOption | None = None
+    scores: dict[int, int] = field(default_factory=dict)
+    deadline: float | None = None  # time.monotonic() when the turn timer runs out
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+
+    # game over
+    winner: str = ""
+
+    # overlays
+    help_visible: bool = False
+    confirm_quit: bool = False
+    chat_open: bool = False
+
+    # -- helpers used by the screens and the network layer --------------------------
+
+    def board_view(self) -> BoardView:
+        bottom = self.you if self.you is not None else 0
+        return BoardView(self.position, frozenset(self.seated), bottom)
+
+    def selected_move(self) -> MoveOption | None:
+        if not self.moves:
+            return None
+        return self.moves[max(0, min(self.selected, len(self.moves) - 1))]
+
+    def highlights(self) -> Highlights:
+        return highlights_for(self.selected_move(), self.last_move)
+
+    def select(self, index: int) -> bool:
+        """Select move ``index`` (0-based); False when there is no such move."""
+        if 0 <= index < len(self.moves):
+            self.selected = index
+            return True
+        return False
+
+    def move_selection(self, delta: int) -> None:
+        if self.moves:
+            self.selected = (self.selected + delta) % len(self.moves)
+
+    def set_moves(self, moves: list[MoveOption]) -> None:
+        """New legal moves (an empty list: not your turn); the selection starts at 0."""
+        self.moves = list(moves)
+        self.selected = 0
+
+    def add_log(self, line: str) -> None:
+        self.log.append(line)
+
+    def add_chat(self, who: str, text: str) -> None:
+        self.chat.append(f"{who}: {text}")
+
+    def seconds_left(self, now: float | None = None) -> int | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - (time.monotonic() if now is None else now)
+        return max(0, int(left + 0.999))
+
+    def player_name(self, colour: int) -> str:
+        name = self.names.get(colour, "")
+        title = COLOUR_TITLES[colour]
+        return f"{title} ({name})" if name else title
+
+    def your_turn(self) -> bool:
+        return self.you is not None and self.turn == self.you and bool(self.moves)
+
+
+CARD_HELP = {
+    1: "leave START, or move 1",
+    2: "leave START, or move 2; then draw again",
+    3: "move 3",
+    4: "move back 4",
+    5: "move 5",
+    7: "move 7, or split it between two pawns",
+    8: "move 8",
+    10: "move 10, or back 1",
+    11: "move 11, or swap with an opponent",
+    12: "move 12",
+    13: "Sorry!: from START onto an opponent",
+}
+
+
+def card_help(card: int) -> str:
+    return CARD_HELP.get(card, "")
+
+
+def card_title(card: int) -> str:
+    return "Sorry!" if card == 13 else str(card)
