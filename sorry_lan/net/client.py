@@ -1,0 +1,446 @@
+"""The client's side of a table: connect, keep the game state, reconnect, report events.
+
+:class:`GameClient` owns one TCP connection at a time and a
+:class:`~sorry_lan.wire.session.ClientSession` on it.  It keeps what this seat knows
+(the lobby, the board, whose turn, the moves on offer) and puts high-level
+:data:`ClientEvent` values on :attr:`GameClient.events` for a user interface or a bot.
+When the connection drops and the client holds a seat token it reconnects on its own
+and reclaims its seat, reporting ``reconnecting`` / ``connected`` / ``lost``.
+
+It does not draw a board, read a keyboard or choose moves (see ``commands/join.py``
+and ``net/botrunner.py``), and it never prints or logs the seat token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS
+from sorry_lan.wire.session import ClientSession
+from sorry_lan.wire.table import State
+
+from .convert import apply_events
+
+log = logging.getLogger(__name__)
+
+
+class JoinError(Exception):
+    """Could not join: ``reason`` is a refusal code or ``unreachable``/``pin``/``lost``."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.text = text
+
+
+# -- events for the user interface ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Connection:
+    state: str  # "connected", "reconnecting" or "lost"
+    text: str
+
+
+@dataclass(frozen=True)
+class LobbyChanged:
+    lobby: m.Lobby
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    snapshot: m.Snapshot
+
+
+@dataclass(frozen=True)
+class TurnChanged:
+    turn: m.Turn
+
+
+@dataclass(frozen=True)
+class YourTurn:
+    moves: m.LegalMoves
+
+
+@dataclass(frozen=True)
+class Happened:
+    events: m.Events
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    over: m.GameOver
+
+
+@dataclass(frozen=True)
+class RematchStarted:
+    pass
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    chat: m.Chat
+
+
+@dataclass(frozen=True)
+class Refused:
+    error: m.Error  # a request of ours was refused; the game goes on
+
+
+ClientEvent = (
+    Connection
+    | LobbyChanged
+    | GameStarted
+    | TurnChanged
+    | YourTurn
+    | Happened
+    | GameEnded
+    | RematchStarted
+    | ChatLine
+    | Refused
+)
+
+_REFUSALS = {
+    m.RefuseReason.FULL: "the game is full",
+    m.RefuseReason.BAD_PIN: "wrong PIN",
+    m.RefuseReason.NAME_TAKEN: "that name is taken at this table; choose another with --name",
+    m.RefuseReason.STARTED: "the game has already started and has no seat for you",
+    m.RefuseReason.BAD_TOKEN: "your seat is no longer held at this table",
+    m.RefuseReason.NO_SPECTATORS: "this table takes no spectators",
+    m.RefuseReason.SHUTTING_DOWN: "the host is shutting down",
+}
+
+
+def refusal_text(refuse: m.Refuse) -> str:
+    if refuse.reason is m.RefuseReason.VERSION:
+        return (
+            f"wrong version: the host speaks protocol {list(refuse.versions)}, this "
+            f"sorry-lan speaks {list(SUPPORTED_VERSIONS)}; install the same version"
+        )
+    text = _REFUSALS.get(refuse.reason, str(refuse.reason))
+    return f"{text} ({refuse.text})" if refuse.text and refuse.text not in text else text
+
+
+class GameClient:
+    """One player's (or spectator's) connection to a host; see the module docstring."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        *,
+        pin: str | None = None,
+        spectate: bool = False,
+        token: bytes | None = None,
+        connect_timeout: float = 5.0,
+        heartbeat: float = 5.0,
+        dead_after: float = 20.0,
+        reconnect_for: float = 60.0,
+        capture: bytearray | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.name = name
+        self.pin = pin
+        self.spectate = spectate
+        self.token = token
+        self.connect_timeout = connect_timeout
+        self.heartbeat = heartbeat
+        self.dead_after = dead_after
+        self.reconnect_for = reconnect_for
+        self.capture = capture  # every byte received is appended here (tests)
+        self.events: asyncio.Queue[ClientEvent] = asyncio.Queue()
+        self.session: ClientSession | None = None
+        self.welcome: m.Welcome | None = None
+        self.lobby: m.Lobby | None = None
+        self.snapshot: m.Snapshot | None = None
+        self.pawns: tuple[int, ...] = ()
+        self.turn: m.Turn | None = None
+        self.moves: m.LegalMoves | None = None
+        self.over: m.GameOver | None = None
+        self.sid = 0
+        self.connected = False
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+        self._heard = 0.0
+
+    # -- state -----------------------------------------------------------------------
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.welcome is None else self.welcome.pid
+
+    @property
+    def colour(self) -> int | None:
+        if self.snapshot is not None and self.snapshot.you is not None:
+            return int(self.snapshot.you)
+        if self.lobby is not None and self.pid is not None:
+            for p in self.lobby.players:
+                if p.pid == self.pid and p.colour is not None:
+                    return int(p.colour)
+        return None
+
+    @property
+    def owner(self) -> bool:
+        return self.welcome is not None and self.welcome.owner
+
+    # -- connecting ------------------------------------------------------------------
+
+    async def connect(self) -> m.Welcome:
+        """Connect and join; raises :class:`JoinError` with a sentence for people."""
+        welcome = await self._open()
+        self._task = asyncio.create_task(self._run())
+        return welcome
+
+    async def _open(self) -> m.Welcome:
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), self.connect_timeout
+            )
+        except ConnectionRefusedError:
+            raise JoinError(
+                "unreachable", f"nobody is hosting at {self.host}:{self.port} (refused)"
+            ) from None
+        except (TimeoutError, OSError) as exc:
+            why = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
+            raise JoinError(
+                "unreachable", f"cannot reach {self.host}:{self.port}: {why}"
+            ) from None
+        session = ClientSession(self.name, token=self.token, spectate=self.spectate, pin=self.pin)
+        session.join()
+        writer.write(session.data_to_send())
+        try:
+            welcome = await asyncio.wait_for(
+                self._handshake(session, reader, writer), self.connect_timeout
+            )
+        except BaseException:
+            writer.close()
+            raise
+        self.session, self._reader, self._writer = session, reader, writer
+        self.welcome = welcome
+        if welcome.token is not None:
+            self.token = welcome.token
+        self.connected = True
+        self._heard = time.monotonic()
+        return welcome
+
+    async def _handshake(
+        self, session: ClientSession, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> m.Welcome:
+        while True:
+            try:
+                data = await reader.read(65536)
+            except OSError as exc:
+                raise JoinError("unreachable", f"connection failed: {exc}") from None
+            if not data:
+                raise JoinError("lost", "the host closed the connection before welcoming us")
+            if self.capture is not None:
+                self.capture += data
+            msgs = session.receive_data(data)
+            writer.write(session.data_to_send())
+            for msg in msgs:
+                if isinstance(msg, m.Challenge):
+                    raise JoinError("pin", "this game needs a PIN: give it with --pin")
+                if isinstance(msg, m.Refuse):
+                    raise JoinError(str(msg.reason), refusal_text(msg))
+                if isinstance(msg, m.Welcome):
+                    # Later messages of the same read (lobby, snapshot) are not lost:
+                    for later in msgs[msgs.index(msg) + 1 :]:
+                        self._on_message(later)
+                    return msg
+            if session.closed:
+                err = session.error
+                raise JoinError("lost", f"the host ended the connection: {err}")
+
+    # -- the running connection ---------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            reason = await self._pump()
+            self.connected = False
+            if self._closing:
+                return
+            if self.token is None:
+                await self.events.put(Connection("lost", f"connection lost: {reason}"))
+                return
+            await self.events.put(
+                Connection(
+                    "reconnecting",
+                    f"connection lost ({reason}); reconnecting, your seat is held for you",
+                )
+            )
+            if not await self._reconnect():
+                return
+
+    async def _pump(self) -> str:
+        reader, writer, session = self._reader, self._writer, self.session
+        assert reader is not None and writer is not None and session is not None
+        ping_n = 0
+        try:
+            while not session.closed:
+                try:
+                    data = await asyncio.wait_for(reader.read(65536), self.heartbeat)
+                except TimeoutError:
+                    if time.monotonic() - self._heard > self.dead_after:
+                        return "the host stopped answering"
+                    ping_n += 1
+                    with contextlib.suppress(LocalProtocolError):
+                        session.send(m.Ping(n=ping_n))
+                    writer.write(session.data_to_send())
+                    continue
+                if not data:
+                    return "the host closed the connection"
+                self._heard = time.monotonic()
+                if self.capture is not None:
+                    self.capture += data
+                for msg in session.receive_data(data):
+                    self._on_message(msg)
+                out = session.data_to_send()
+                if out:
+                    writer.write(out)
+            return "the host said goodbye"
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            return f"network error: {exc}"
+        finally:
+            writer.close()
+
+    async def _reconnect(self) -> bool:
+        deadline = time.monotonic() + self.reconnect_for
+        delay = 0.05
+        last = ""
+        while not self._closing and time.monotonic() < deadline:
+            try:
+                await self._open()
+            except JoinError as exc:
+                last = exc.text
+                if exc.reason not in ("unreachable", "lost"):
+                    await self.events.put(Connection("lost", f"cannot rejoin: {exc.text}"))
+                    return False
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+                continue
+            await self.events.put(Connection("connected", "reconnected; your seat is yours again"))
+            return True
+        await self.events.put(
+            Connection(
+                "lost",
+                f"gave up reconnecting ({last}); a bot plays your seat until you rejoin",
+            )
+        )
+        return False
+
+    def _on_message(self, msg: m.Message) -> None:
+        put = self.events.put_nowait
+        if isinstance(msg, m.Lobby):
+            self.lobby = msg
+            put(LobbyChanged(msg))
+        elif isinstance(msg, m.Snapshot):
+            self.snapshot = msg
+            self.pawns = msg.pawns
+            self.sid = msg.sid
+            self.over = None
+            self.moves = None
+            put(GameStarted(msg))
+        elif isinstance(msg, m.Turn):
+            self.turn = msg
+            self.sid = msg.sid
+            put(TurnChanged(msg))
+        elif isinstance(msg, m.LegalMoves):
+            self.moves = msg
+            put(YourTurn(msg))
+        elif isinstance(msg, m.Events):
+            self.pawns = apply_events(self.pawns, msg.events)
+            self.sid = msg.sid
+            put(Happened(msg))
+        elif isinstance(msg, m.GameOver):
+            self.over = msg
+            self.moves = None
+            put(GameEnded(msg))
+        elif isinstance(msg, m.Rematch):
+            put(RematchStarted())
+        elif isinstance(msg, m.Chat):
+            put(ChatLine(msg))
+        elif isinstance(msg, m.Error):
+            put(Refused(msg))
+
+    # -- asking the host ------------------------------------------------------------------
+
+    def _send(self, msg: m.Message) -> None:
+        """Queue ``msg`` (raises :class:`LocalProtocolError` if not allowed now)."""
+        session, writer = self.session, self._writer
+        if session is None or writer is None or not self.connected:
+            raise LocalProtocolError(ErrorReason.UNEXPECTED, "not connected to the host")
+        session.send(msg)
+        writer.write(session.data_to_send())
+
+    async def play(self, move_id: int) -> None:
+        """Play one of the moves on offer (by its id)."""
+        offer = self.moves
+        if offer is None:
+            raise LocalProtocolError(ErrorReason.UNEXPECTED, "no moves are on offer")
+        self.moves = None
+        self._send(m.Move(sid=offer.sid, id=move_id))
+
+    async def choose_colour(self, colour: int) -> None:
+        self._send(m.ChooseColour(colour=colour))  # type: ignore[arg-type]
+
+    async def ready(self, ready: bool = True) -> None:
+        self._send(m.Ready(ready=ready))
+
+    async def add_bot(self, colour: int | None = None, level: str = "greedy") -> None:
+        self._send(m.AddBot(colour=colour, level=level))  # type: ignore[arg-type]
+
+    async def remove_bot(self, pid: int) -> None:
+        self._send(m.RemoveBot(pid=pid))
+
+    async def set_variant(self, variant: str) -> None:
+        self._send(m.SetVariant(variant=m.Variant(variant)))
+
+    async def start(self) -> None:
+        self._send(m.Start())
+
+    async def rematch(self) -> None:
+        self._send(m.Rematch())
+
+    async def chat(self, text: str) -> None:
+        self._send(m.Chat(pid=None, text=text))
+
+    async def resync(self) -> None:
+        self._send(m.Resync())
+
+    def in_game(self) -> bool:
+        return self.session is not None and self.session.state is State.PLAYING
+
+    async def close(self) -> None:
+        """Say bye and close; no reconnection after this."""
+        self._closing = True
+        session, writer = self.session, self._writer
+        if session is not None and writer is not None and not session.closed:
+            with contextlib.suppress(LocalProtocolError, OSError):
+                session.close(m.ByeReason.QUIT)
+                writer.write(session.data_to_send())
+                await writer.drain()
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError, ConnectionError):
+                await writer.wait_closed()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def abort(self) -> None:
+        """Drop the connection without a word (as a crash would); reconnection follows."""
+        if self._writer is not None:
+            transport = self._writer.transport
+            transport.abort()
+

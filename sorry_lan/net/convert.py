@@ -1,0 +1,164 @@
+"""Engine values -> wire messages, per seat: snapshots, turns, legal moves, events.
+
+Everything a seat is sent about a game is built here, from ``rules.view`` (which
+already leaves out the draw order and other players' hands) and from the engine
+events filtered by ``rules.view.visible_events``.  The functions are pure; they do not
+send anything, and they do not decide *who* gets a message (the server does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sorry_lan.rules import (
+    START,
+    CardDrawn,
+    DrawAgain,
+    Event,
+    Game,
+    GameOver,
+    Move,
+    MoveKind,
+    MovePlayed,
+    Reshuffled,
+    TurnLost,
+    Variant,
+)
+from sorry_lan.rules.board import Colour
+from sorry_lan.rules.view import view_for, visible_events
+from sorry_lan.wire import messages as m
+from sorry_lan.wire import records as r
+from sorry_lan.wire.limits import EVENTS_MAX, NOTATION_MAX
+
+
+def wire_variant(variant: Variant) -> m.Variant:
+    return m.Variant(variant.value)
+
+
+def _scores(scores: dict[int, int]) -> tuple[int, ...]:
+    return tuple(scores.get(c, 0) for c in range(4))
+
+
+def snapshot(game: Game, seat: int | None) -> m.Snapshot:
+    """Everything ``seat`` (None: a spectator) may see of ``game`` now."""
+    v = view_for(game, seat)
+    return m.Snapshot(
+        sid=v.state_id,
+        variant=wire_variant(v.variant),
+        you=None if seat is None else Colour(seat),
+        colours=tuple(Colour(c) for c in v.seated),
+        pawns=v.pawns,
+        turn=None if game.over else Colour(v.turn),
+        card=v.card,
+        hand=v.hand,
+        pile=v.draw_pile,
+        discards=v.discard_pile,
+        top=v.discard_top,
+        scores=_scores(v.scores),
+    )
+
+
+def turn(game: Game, seat: int | None) -> m.Turn:
+    """Who is to play and the card drawn; the hand only for the seat that holds it."""
+    hand = None
+    if game.variant.uses_hands and seat == game.turn:
+        hand = tuple(game.hands.get(seat, ()))
+    return m.Turn(
+        sid=game.state_id,
+        colour=Colour(game.turn),
+        card=game.card,
+        hand=hand,
+        pile=len(game.deck.pile),
+    )
+
+
+def legal_moves(game: Game, timeout: float | None = None) -> m.LegalMoves:
+    options = tuple(
+        r.MoveOption(id=i, notation=_clip(mv.notation()), move=mv.compact())
+        for i, mv in enumerate(game.legal_moves())
+    )
+    secs = None if timeout is None else max(1, min(3600, round(timeout)))
+    return m.LegalMoves(sid=game.state_id, moves=options, timeout=secs)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= NOTATION_MAX else text[: NOTATION_MAX - 3] + "..."
+
+
+def move_events(move: Move, player: int) -> list[r.EventTuple]:
+    """The wire events for one move: the card, then each pawn's move, slide and bumps."""
+    out: list[r.EventTuple] = []
+    if move.kind == MoveKind.DISCARD:
+        return [r.ev_discard(player, move.card)]
+    if move.kind == MoveKind.DECLINE:
+        return [r.ev_turn_lost(player, move.card)]
+    out.append(r.ev_play(player, move.card))
+    before = {pawn: b for pawn, b, _ in move.changes}
+    done: set[int] = set()
+    for part in move.parts:
+        if part.to == START:
+            out.append(r.ev_bump(part.pawn, part.frm))
+        else:
+            out.append(r.ev_move(part.pawn, part.frm, part.to))
+            if part.end != part.to:
+                out.append(r.ev_slide(part.pawn, part.to, part.end))
+        done.add(part.pawn)
+        for b in part.bumps:
+            if b not in done:
+                out.append(r.ev_bump(b, before.get(b, START)))
+                done.add(b)
+    # Whatever the parts did not say (a pawn bumped by a slide, say), say it now.
+    for pawn, b, after in move.changes:
+        if pawn not in done:
+            out.append(r.ev_bump(pawn, b) if after == START else r.ev_move(pawn, b, after))
+    return out
+
+
+def apply_events(pawns: Sequence[int], events: Sequence[r.EventTuple]) -> tuple[int, ...]:
+    """The layout after ``events`` (what a client does to keep its board current)."""
+    out = list(pawns)
+    for ev in events:
+        kind = ev[0]
+        if kind in (r.EventKind.MOVE, r.EventKind.SLIDE):
+            out[ev[1]] = ev[3]
+        elif kind == r.EventKind.BUMP:
+            out[ev[1]] = START
+    return tuple(out)
+
+
+def events_messages(game: Game, events: Sequence[Event], seat: int | None) -> list[m.Events]:
+    """The ``events`` messages for what ``seat`` may learn of ``events`` (usually one)."""
+    wire: list[r.EventTuple] = []
+    colour: int | None = None
+    notation = ""
+    for ev in visible_events(list(events), seat):
+        if isinstance(ev, MovePlayed):
+            colour = ev.player
+            notation = _clip(ev.move.notation())
+            wire += move_events(ev.move, ev.player)
+        elif isinstance(ev, TurnLost):
+            colour = colour if colour is not None else ev.player
+            wire.append(r.ev_turn_lost(ev.player, ev.card))
+        elif isinstance(ev, DrawAgain):
+            wire.append(r.ev_draw_again(ev.player))
+        elif isinstance(ev, Reshuffled):
+            wire.append(r.ev_reshuffle(min(ev.cards, 45)))
+        elif isinstance(ev, CardDrawn | GameOver):
+            pass  # the card drawn travels in ``turn``; the end in ``over``
+    return [
+        m.Events(
+            sid=game.state_id,
+            colour=None if colour is None else Colour(colour),
+            notation=notation,
+            events=tuple(wire[i : i + EVENTS_MAX]),
+        )
+        for i in range(0, len(wire), EVENTS_MAX)
+    ]
+
+
+def game_over(game: Game) -> m.GameOver:
+    return m.GameOver(
+        sid=game.state_id,
+        winners=tuple(Colour(c) for c in game.winners),
+        scores=_scores(game.final_scores),
+    )

@@ -1,0 +1,483 @@
+"""The game table, sans I/O: seats, tokens, the lobby, the game, bots and timers.
+
+A :class:`Table` is the host's authority over one table.  Callers (the asyncio server,
+or a test) tell it what a connection asked for, with the current time, and it answers
+with the engine events that resulted or raises :class:`TableError` with a reason code
+and a human sentence; a refused request changes nothing.  Timers are data: the table
+says when it next needs attention (:meth:`Table.next_deadline`) and does the due work
+when :meth:`Table.tick` is called (bot moves, turn timeouts, seats given up).
+
+Connections are plain integers chosen by the caller.  Seat tokens are random bytes
+given to the seat's owner once; the table keeps only their SHA-256 (as the journal
+does).  The table does not encode messages, own sockets, sleep, or decide what each
+seat may see of an event (``rules.view`` does that); it writes to the journal, if it
+was given one, before returning from any call that changed the game.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from sorry_lan.rules import Event, Game, Move, Variant
+from sorry_lan.rules.variants import team_of
+
+from . import botplay
+from .journal import Journal, Restored, token_hash
+
+TOKEN_BYTES = 16
+NUM_COLOURS = 4
+
+
+class Phase(Enum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class TableError(Exception):
+    """A refused request: ``code`` is a wire reason/refusal code, ``text`` says why."""
+
+    def __init__(self, code: str, text: str) -> None:
+        super().__init__(f"{code}: {text}")
+        self.code = code
+        self.text = text
+
+
+# Codes shared with the wire protocol's ErrorReason / RefuseReason values.
+FULL = "full"
+NAME_TAKEN = "name_taken"
+STARTED = "started"
+BAD_TOKEN = "bad_token"
+COLOUR_TAKEN = "colour_taken"
+NOT_READY = "not_ready"
+FORBIDDEN = "forbidden"
+UNEXPECTED = "unexpected"
+STALE = "stale"
+ILLEGAL = "illegal"
+NOT_YOUR_TURN = "not_your_turn"
+BAD_VALUE = "bad_value"
+
+
+@dataclass
+class Player:
+    """One seat at the table (a person or a bot); ``pid`` is stable for the table's life."""
+
+    pid: int
+    name: str
+    colour: int
+    bot: bool = False
+    level: str = "greedy"
+    token_hash: str | None = None
+    conn: int | None = None
+    ready: bool = False
+    away_since: float | None = None  # when the owner's connection was lost
+    rematch: bool = False
+
+    @property
+    def connected(self) -> bool:
+        return self.bot or self.conn is not None
+
+
+@dataclass
+class TableConfig:
+    """How the table behaves; the times are in seconds."""
+
+    variant: Variant = Variant.STANDARD
+    seats: int = 4  # how many seats may be taken (and, with auto_start, when to start)
+    auto_start: bool = False  # start as soon as ``seats`` seats are taken
+    grace: float = 60.0  # how long a dropped player's turn waits before a bot plays it
+    turn_timeout: float | None = None  # a bot moves for a player slower than this
+    bot_delay: float = 0.0  # a bot's thinking time
+    bot_level: str = "greedy"
+    seed: int | None = None  # the first game's seed (tests); random otherwise
+    max_spectators: int = 64
+
+
+@dataclass
+class Table:
+    config: TableConfig
+    journal: Journal | None = None
+    players: dict[int, Player] = field(default_factory=dict)  # by pid
+    spectators: set[int] = field(default_factory=set)
+    owner: int | None = None  # the host's own player's pid
+    phase: Phase = Phase.LOBBY
+    game: Game | None = None
+    games_played: int = 0
+    last_winner: int | None = None
+    revision: int = 0  # bumped on every roster change (the server re-sends the lobby)
+    decision_since: float = 0.0  # when the current decision was offered
+    _next_pid: int = 0
+    _seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(63))
+
+    # -- queries -----------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.config.variant
+
+    def player_of(self, conn: int) -> Player | None:
+        for p in self.players.values():
+            if p.conn == conn:
+                return p
+        return None
+
+    def by_colour(self, colour: int) -> Player | None:
+        for p in self.players.values():
+            if p.colour == colour:
+                return p
+        return None
+
+    def free_colours(self) -> list[int]:
+        taken = {p.colour for p in self.players.values()}
+        return [c for c in range(NUM_COLOURS) if c not in taken]
+
+    def legal_for(self, player: Player) -> list[Move]:
+        """The moves ``player`` may choose now (empty unless it is their decision)."""
+        game = self.game
+        if self.phase is not Phase.PLAYING or game is None or game.turn != player.colour:
+            return []
+        return game.legal_moves()
+
+    def start_problem(self) -> str | None:
+        """Why the table cannot start now, or None when it can."""
+        if self.phase is not Phase.LOBBY:
+            return "the game has already started"
+        n = len(self.players)
+        if self.variant is Variant.TEAM:
+            if n + len(self.free_colours()) < 4:
+                return "team play needs four seats"
+            return None
+        if n < 2:
+            return "a game needs at least two players (add a bot?)"
+        return None
+
+    # -- joining and leaving ----------------------------------------------------------
+
+    def _touch(self) -> None:
+        self.revision += 1
+
+    def join(
+        self, conn: int | None, name: str, colour: int | None = None
+    ) -> tuple[Player, bytes]:
+        """Seat a new person; returns the player and their secret token.
+
+        ``conn`` None seats someone who will connect later with the token (the host's
+        own player)."""
+        if self.phase is not Phase.LOBBY:
+            raise TableError(STARTED, "the game has started and has no free seat")
+        if any(p.name.casefold() == name.casefold() for p in self.players.values()):
+            raise TableError(NAME_TAKEN, f"the name {name!r} is taken at this table")
+        free = self.free_colours()
+        if len(self.players) >= self.config.seats or not free:
+            raise TableError(FULL, "every seat at this table is taken")
+        if colour is None:
+            colour = free[0]
+        elif colour not in free:
+            raise TableError(COLOUR_TAKEN, "that colour is taken")
+        token = secrets.token_bytes(TOKEN_BYTES)
+        player = Player(self._new_pid(), name, colour, token_hash=token_hash(token), conn=conn)
+        self.players[player.pid] = player
+        self._touch()
+        return player, token
+
+    def player_by_token(self, token: bytes) -> Player | None:
+        digest = token_hash(token)
+        for p in self.players.values():
+            if p.token_hash is not None and hmac.compare_digest(p.token_hash, digest):
+                return p
+        return None
+
+    def reclaim(self, conn: int, token: bytes, now: float) -> Player:
+        """Bind ``conn`` to the seat whose token this is (any earlier connection loses it)."""
+        player = self.player_by_token(token)
+        if player is None:
+            raise TableError(BAD_TOKEN, "that seat token is not valid at this table")
+        player.conn = conn
+        player.away_since = None
+        self._touch()
+        return player
+
+    def spectate(self, conn: int) -> None:
+        if len(self.spectators) >= self.config.max_spectators:
+            raise TableError(FULL, "this table has no room for more spectators")
+        self.spectators.add(conn)
+        self._touch()
+
+    def disconnect(self, conn: int, now: float, quit: bool = False) -> None:
+        """A connection is gone: in the lobby a seat is freed after the grace period (at
+        once if the player said bye); in a game the seat waits for its owner."""
+        self.spectators.discard(conn)
+        player = self.player_of(conn)
+        if player is None:
+            return
+        player.conn = None
+        if quit and self.phase is Phase.LOBBY:
+            del self.players[player.pid]
+            if self.owner == player.pid:
+                self.owner = None
+        else:
+            player.away_since = now
+        self._touch()
+
+    def _new_pid(self) -> int:
+        pid = self._next_pid
+        self._next_pid += 1
+        return pid
+
+    # -- the lobby ------------------------------------------------------------------
+
+    def _lobby_player(self, conn: int) -> Player:
+        player = self.player_of(conn)
+        if player is None:
+            raise TableError(FORBIDDEN, "spectators cannot do that")
+        if self.phase is not Phase.LOBBY:
+            raise TableError(UNEXPECTED, "only in the lobby")
+        return player
+
+    def _owner_only(self, conn: int | None) -> None:
+        if conn is None:
+            return  # the host application itself
+        player = self.player_of(conn)
+        if player is None or player.pid != self.owner:
+            raise TableError(FORBIDDEN, "only the host can do that")
+        if self.phase is not Phase.LOBBY:
+            raise TableError(UNEXPECTED, "only in the lobby")
+
+    def choose_colour(self, conn: int, colour: int) -> None:
+        player = self._lobby_player(conn)
+        if player.colour == colour:
+            return
+        if colour not in self.free_colours():
+            raise TableError(COLOUR_TAKEN, "that colour is taken")
+        player.colour = colour
+        self._touch()
+
+    def set_ready(self, conn: int, ready: bool) -> None:
+        self._lobby_player(conn).ready = ready
+        self._touch()
+
+    def add_bot(self, conn: int | None, colour: int | None = None, level: str = "") -> Player:
+        self._owner_only(conn)
+        level = level or self.config.bot_level
+        if level not in botplay.STRENGTHS:
+            raise TableError(BAD_VALUE, f"unknown bot level {level!r}")
+        free = self.free_colours()
+        if len(self.players) >= NUM_COLOURS or not free:
+            raise TableError(FULL, "every seat is taken")
+        if colour is None:
+            colour = free[0]
+        elif colour not in free:
+            raise TableError(COLOUR_TAKEN, "that colour is taken")
+        names = {p.name for p in self.players.values()}
+        n = 1
+        while f"bot {n}" in names:
+            n += 1
+        bot = Player(self._new_pid(), f"bot {n}", colour, bot=True, level=level, ready=True)
+        self.players[bot.pid] = bot
+        self._touch()
+        return bot
+
+    def remove_bot(self, conn: int | None, pid: int) -> None:
+        self._owner_only(conn)
+        player = self.players.get(pid)
+        if player is None or not player.bot:
+            raise TableError(BAD_VALUE, "no such bot")
+        del self.players[pid]
+        self._touch()
+
+    def set_variant(self, conn: int | None, variant: Variant) -> None:
+        self._owner_only(conn)
+        self.config.variant = variant
+        self._touch()
+
+    def can_auto_start(self) -> bool:
+        return (
+            self.config.auto_start
+            and self.phase is Phase.LOBBY
+            and len(self.players) >= self.config.seats
+            and self.start_problem() is None
+        )
+
+    def start(self, conn: int | None, now: float) -> list[Event]:
+        """Start the game (bots fill a team table); the owner asks, or the host itself."""
+        self._owner_only(conn)
+        problem = self.start_problem()
+        if problem is not None:
+            raise TableError(NOT_READY, problem)
+        if self.variant is Variant.TEAM:
+            while self.free_colours():
+                self.add_bot(None)
+        return self._new_game(now)
+
+    def _new_game(self, now: float) -> list[Event]:
+        seed = self.config.seed if self.games_played == 0 else None
+        if seed is None:
+            seed = self._seed_source()
+        seated = sorted(p.colour for p in self.players.values())
+        first = self.last_winner if self.last_winner in seated else None
+        game = Game(self.variant, seated, seed=seed, first=first)
+        if self.journal is not None:
+            self.journal.game(
+                game,
+                {p.colour: p.name for p in self.players.values()},
+                [p.colour for p in self.players.values() if p.bot],
+                {p.colour: p.token_hash for p in self.players.values() if p.token_hash},
+            )
+        events = game.start()
+        self.game = game
+        self.phase = Phase.PLAYING
+        self.games_played += 1
+        for p in self.players.values():
+            p.rematch = False
+        self.decision_since = now
+        self._touch()
+        return events
+
+    def ask_rematch(self, conn: int, now: float) -> list[Event]:
+        """A seated player asks for another game; it starts once every person asked."""
+        player = self.player_of(conn)
+        if player is None:
+            raise TableError(FORBIDDEN, "spectators cannot ask for a rematch")
+        if self.phase is not Phase.OVER:
+            raise TableError(UNEXPECTED, "the game is not over")
+        player.rematch = True
+        self._touch()
+        people = [p for p in self.players.values() if not p.bot and p.conn is not None]
+        if player.pid == self.owner or all(p.rematch for p in people):
+            self.phase = Phase.LOBBY
+            return self._new_game(now)
+        return []
+
+    # -- the game -----------------------------------------------------------------------
+
+    def play(self, conn: int, sid: int, move_id: int, now: float) -> list[Event]:
+        """Play legal move ``move_id`` of state ``sid`` for the seat bound to ``conn``."""
+        player = self.player_of(conn)
+        if player is None:
+            raise TableError(FORBIDDEN, "only a seated player can move")
+        game = self.game
+        if self.phase is not Phase.PLAYING or game is None:
+            raise TableError(UNEXPECTED, "no game is being played")
+        if game.turn != player.colour:
+            raise TableError(NOT_YOUR_TURN, "it is not your turn")
+        if sid != game.state_id:
+            raise TableError(STALE, f"move for state {sid}; the game is at {game.state_id}")
+        moves = game.legal_moves()
+        if not 0 <= move_id < len(moves):
+            raise TableError(ILLEGAL, f"there is no legal move {move_id}")
+        return self._apply(moves[move_id], now)
+
+    def _apply(self, move: Move, now: float) -> list[Event]:
+        game = self.game
+        assert game is not None
+        sid = game.state_id
+        events = game.play(move)
+        if self.journal is not None:
+            self.journal.move(sid, move.compact())
+        self.decision_since = now
+        if game.over:
+            self.phase = Phase.OVER
+            self.last_winner = game.winner
+            self._touch()
+        return events
+
+    def _bot_due(self, now: float) -> float | None:
+        """When a bot should move for the player to move (None: wait for a person)."""
+        game = self.game
+        if self.phase is not Phase.PLAYING or game is None:
+            return None
+        player = self.by_colour(game.turn)
+        if player is None:
+            return self.decision_since
+        start = self.decision_since + self.config.bot_delay
+        if player.bot:
+            return start
+        due: float | None = None
+        if player.away_since is not None:
+            due = max(start, player.away_since + self.config.grace)
+        if self.config.turn_timeout is not None:
+            timeout = self.decision_since + self.config.turn_timeout
+            due = timeout if due is None else min(due, timeout)
+        return due
+
+    def _lobby_expiry(self) -> float | None:
+        if self.phase is Phase.PLAYING:
+            return None
+        times = [
+            p.away_since + self.config.grace
+            for p in self.players.values()
+            if p.away_since is not None and not p.bot
+        ]
+        return min(times, default=None)
+
+    def next_deadline(self) -> float | None:
+        """The time :meth:`tick` next has work to do, or None."""
+        times = [t for t in (self._bot_due(0.0), self._lobby_expiry()) if t is not None]
+        return min(times, default=None)
+
+    def tick(self, now: float) -> list[tuple[Move | None, list[Event]]]:
+        """Do what is due: bot moves (each with its events) and lobby seats given up."""
+        out: list[tuple[Move | None, list[Event]]] = []
+        expiry = self._lobby_expiry()
+        if expiry is not None and expiry <= now and self.phase is Phase.LOBBY:
+            for p in list(self.players.values()):
+                if p.away_since is not None and p.away_since + self.config.grace <= now:
+                    del self.players[p.pid]
+                    if self.owner == p.pid:
+                        self.owner = None
+            self._touch()
+        while True:
+            due = self._bot_due(now)
+            if due is None or due > now:
+                break
+            game = self.game
+            assert game is not None
+            move = self.bot_move()
+            out.append((move, self._apply(move, now)))
+        return out
+
+    def bot_move(self) -> Move:
+        """The move a bot would play for the player to move now."""
+        game = self.game
+        assert game is not None
+        player = self.by_colour(game.turn)
+        level = player.level if player is not None and player.bot else self.config.bot_level
+        moves = game.legal_moves()
+        team = team_of(game.turn) if self.variant is Variant.TEAM else None
+        options = [m.compact() for m in moves]
+        return moves[botplay.choose(options, game.pawns, game.turn, level, team)]
+
+    # -- resume -------------------------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls, config: TableConfig, restored: Restored, now: float, journal: Journal | None
+    ) -> Table:
+        """A table holding a game rebuilt from its journal; every person is away (their
+        grace period starts now) until they come back with their token."""
+        game = restored.game
+        config.variant = game.variant
+        table = cls(config, journal)
+        for colour in game.seated:
+            pid = table._new_pid()
+            bot = colour in restored.bots
+            table.players[pid] = Player(
+                pid,
+                restored.names.get(colour, f"player {pid + 1}"),
+                colour,
+                bot=bot,
+                level=config.bot_level,
+                token_hash=None if bot else restored.tokens.get(colour),
+                away_since=None if bot else now,
+                ready=True,
+            )
+        table.game = game
+        table.games_played = restored.games
+        table.phase = Phase.OVER if game.over else Phase.PLAYING
+        table.last_winner = game.winner
+        table.decision_since = now
+        return table
