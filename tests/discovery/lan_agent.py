@@ -68,7 +68,7 @@ def stop_on_sigterm(q: asyncio.Queue[str | None]) -> None:
 async def advertise(args: argparse.Namespace) -> None:
     server = await asyncio.start_server(lambda r, w: w.close(), args.bind, 0)
     port = server.sockets[0].getsockname()[1]
-    zc = make_zeroconf([args.bind])
+    zc = make_zeroconf(None if args.ipv6 else [args.bind], ipv6=args.ipv6)
     commands = await stdin_lines()
     stop_on_sigterm(commands)
     ad = GameAd(args.game, args.host_player, seats_total=4, seats_taken=1)
@@ -92,7 +92,7 @@ async def advertise(args: argparse.Namespace) -> None:
 
 
 async def browse(args: argparse.Namespace) -> None:
-    zc = make_zeroconf([args.bind])
+    zc = make_zeroconf(None if args.ipv6 else [args.bind], ipv6=args.ipv6)
     commands = await stdin_lines()
     stop_on_sigterm(commands)
     start = time.monotonic()
@@ -124,6 +124,9 @@ def main() -> None:
     parser.add_argument("--host-player", default="Host")
     parser.add_argument("--probe", action="store_true", help="probe for the name (renames)")
     parser.add_argument("--reverify", type=float, default=5.0)
+    parser.add_argument(
+        "--ipv6", action="store_true", help="mDNS on every interface of the namespace, IPv4+IPv6"
+    )
     args = parser.parse_args()
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(advertise(args) if args.mode == "advertise" else browse(args))

@@ -226,13 +226,15 @@ class Agent:
 class Machine:
     namespace: str
     address: str
+    address6: str
 
 
 class VirtualLan:
     """A bridged LAN of `machines` namespaces (plus one holding the bridge).
 
-    Addresses are 10.77.N.11, .12, ... on a /24 chosen at random; each machine
-    has `lo` and `eth0` up and a multicast route via `eth0`.  Nothing is
+    Addresses are 10.77.N.11, .12, ... on a /24 chosen at random, plus
+    fd77:N::11, ... (added without duplicate address detection, so usable at
+    once); each machine has `lo` and `eth0` up and a multicast route via `eth0`.  Nothing is
     created in the caller's namespace except the /run/netns entries.
     """
 
@@ -241,7 +243,8 @@ class VirtualLan:
         self.bridge_ns = f"{self.prefix}-br"
         subnet = secrets.randbelow(250) + 1
         self.machines = [
-            Machine(f"{self.prefix}-m{i}", f"10.77.{subnet}.{11 + i}") for i in range(machines)
+            Machine(f"{self.prefix}-m{i}", f"10.77.{subnet}.{11 + i}", f"fd77:{subnet}::{11 + i}")
+            for i in range(machines)
         ]
         self._created: list[str] = []
         self._agents: list[Agent] = []
@@ -302,6 +305,7 @@ class VirtualLan:
             )
             _ip("-n", br, "link", "set", f"v{i}", "master", "br0", "up")
             _ip("-n", m.namespace, "addr", "add", f"{m.address}/24", "dev", "eth0")
+            _ip("-n", m.namespace, "-6", "addr", "add", f"{m.address6}/64", "dev", "eth0", "nodad")
             _ip("-n", m.namespace, "link", "set", "eth0", "up")
             _ip("-n", m.namespace, "route", "add", "224.0.0.0/4", "dev", "eth0")
 

@@ -110,3 +110,24 @@ def test_a_sigkilled_host_is_not_offered_as_joinable(lan: VirtualLan) -> None:
         ]
     finally:
         lan.close_agents()
+
+
+def test_ipv6_only_host_is_found_over_ipv6(lan: VirtualLan) -> None:
+    m0, _, _, m3 = lan.machines
+    try:
+        p = player(lan, m3, "--ipv6")
+        h = lan.spawn(
+            m0,
+            [sys.executable, AGENT, "advertise", "--ipv6", "--bind", m0.address6, "--game", "Six"],
+            "host6",
+        )
+        port = h.expect(lambda msg: msg["event"] == "ready", STEP)["port"]
+        g = p.expect(about("added", "Six"), STEP)["game"]
+        assert (g["addresses"], g["address"], g["port"], g["joinable"]) == (
+            [m0.address6],
+            m0.address6,
+            port,
+            True,
+        )
+    finally:
+        lan.close_agents()
