@@ -134,19 +134,28 @@ def build() -> dict[Path, str]:
     }
 
 
+def stale_files(files: dict[Path, str]) -> list[Path]:
+    """The files whose committed text differs from ``files`` (or that are missing)."""
+    return [
+        path
+        for path, text in files.items()
+        if not path.exists() or path.read_text(encoding="utf-8") != text
+    ]
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="verify, do not write")
     args = parser.parse_args(argv)
     files = build()
     if args.check:
-        stale = [
-            path
-            for path, text in files.items()
-            if not path.exists() or path.read_text(encoding="utf-8") != text
-        ]
+        stale = stale_files(files)
         for path in stale:
-            print(f"out of date: {path.relative_to(ROOT)}", file=sys.stderr)
+            print(f"out of date: {_shown(path)}", file=sys.stderr)
         if stale:
             print("run: python scripts/gen_vectors.py", file=sys.stderr)
             return 1
@@ -155,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     VECTOR_DIR.mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
         path.write_text(text, encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
+        print(f"wrote {_shown(path)}")
     return 0
 
 

@@ -1,0 +1,85 @@
+"""The committed golden vectors agree with the code, byte for byte."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sorry_lan.wire.auth import check_pin_proof, pin_key
+from sorry_lan.wire.codec import Decoder, encode, from_wire, to_wire
+from sorry_lan.wire.errors import RemoteProtocolError
+from sorry_lan.wire.messages import MsgType, Proof
+from sorry_lan.wire.samples import CLIENT_NONCE, HOST_NONCE, PIN
+
+ROOT = Path(__file__).resolve().parents[2]
+VECTORS = ROOT / "protocol" / "vectors"
+MESSAGES = json.loads((VECTORS / "messages.json").read_text(encoding="utf-8"))["vectors"]
+INVALID = json.loads((VECTORS / "invalid.json").read_text(encoding="utf-8"))["vectors"]
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"bin"}:
+        return bytes.fromhex(value["bin"])
+    if isinstance(value, dict):
+        return {k: _from_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    return value
+
+
+def test_every_message_type_has_a_vector() -> None:
+    assert {v["type"] for v in MESSAGES} == {t.value for t in MsgType}
+
+
+@pytest.mark.parametrize("vector", MESSAGES, ids=[v["name"] for v in MESSAGES])
+def test_vector_decodes_to_its_json_and_reencodes_exactly(vector: dict[str, Any]) -> None:
+    frame = bytes.fromhex(vector["frame"])
+    [message] = Decoder().feed(frame)
+    assert message.TYPE.value == vector["type"]
+    assert message == from_wire(_from_json(vector["message"]))
+    assert _from_json(vector["message"]) == to_wire(message)
+    assert encode(message) == frame
+
+
+@pytest.mark.parametrize("vector", INVALID, ids=[v["name"] for v in INVALID])
+def test_invalid_vector_gives_its_reason(vector: dict[str, Any]) -> None:
+    with pytest.raises(RemoteProtocolError) as info:
+        Decoder().feed(bytes.fromhex(vector["frame"]))
+    assert info.value.reason.value == vector["reason"]
+
+
+def test_proof_vector_proves_the_documented_pin() -> None:
+    [proof_vec] = [v for v in MESSAGES if v["type"] == "proof"]
+    [proof] = Decoder().feed(bytes.fromhex(proof_vec["frame"]))
+    assert isinstance(proof, Proof) and proof.cnonce == CLIENT_NONCE
+    assert check_pin_proof(pin_key(PIN), HOST_NONCE, proof.cnonce, proof.mac)
+    assert not check_pin_proof(pin_key("4321"), HOST_NONCE, proof.cnonce, proof.mac)
+
+
+def test_gen_vectors_check_passes_from_the_repo_root() -> None:
+    result = subprocess.run(
+        [sys.executable, "scripts/gen_vectors.py", "--check"],
+        cwd=ROOT, capture_output=True, text=True, timeout=50, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_gen_vectors_check_fails_on_drift(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import gen_vectors
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    files = gen_vectors.build()
+    assert set(files) == {VECTORS / "messages.json", VECTORS / "invalid.json"}
+    assert gen_vectors.stale_files(files) == []
+    moved = {tmp_path / p.name: text for p, text in files.items()}
+    assert gen_vectors.stale_files(moved) == list(moved)  # missing files are stale
+    for path, text in moved.items():
+        path.write_text(text.replace('"ping"', '"pong"', 1), encoding="utf-8")
+    assert gen_vectors.stale_files(moved) == [tmp_path / "messages.json"]
