@@ -13,8 +13,8 @@ closes the zeroconf instance it was given.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import ipaddress
+import logging
 import secrets
 from collections.abc import Awaitable, Sequence
 from dataclasses import replace
@@ -32,6 +32,8 @@ from zeroconf import (
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
 from sorry_lan.discovery.advert import SERVICE_TYPE, GameAd, GameState
+
+log = logging.getLogger(__name__)
 
 _REGISTER_ERRORS = (BadTypeInNameException, NonUniqueNameException, ServiceNameAlreadyRegistered)
 
@@ -126,9 +128,13 @@ class GameAdvertiser:
         self._zc = zc
         self._ad = ad
         self._port = port
-        self._addresses = list(addresses) if addresses is not None else local_addresses()
-        for a in self._addresses:
-            ipaddress.ip_address(a)  # ValueError early rather than deep in zeroconf
+        chosen = list(addresses) if addresses is not None else local_addresses()
+        if not chosen:
+            raise DiscoveryError("no address to advertise the game on")
+        try:
+            self._addresses = [str(ipaddress.ip_address(a)) for a in chosen]
+        except ValueError as exc:
+            raise DiscoveryError(f"cannot advertise on {chosen}: {exc}") from None
         self._cooperating = cooperating_responders
         # A host name of our own, so two hosts on one machine (or two machines
         # with the same game name) never fight over the A records.
@@ -229,9 +235,11 @@ class GameAdvertiser:
             self._cancel_pending()
             if info is None or self._zc.zeroconf.done:
                 return
-            with contextlib.suppress(Exception):  # a dying zeroconf must not mask the real exit
+            try:
                 goodbye = await self._zc.async_unregister_service(info)
                 await goodbye
+            except Exception:  # a dying zeroconf must not mask the real reason for exiting
+                log.warning("could not send mDNS goodbye for %r", info.name, exc_info=True)
 
     async def __aenter__(self) -> Self:
         await self.async_start()

@@ -284,8 +284,12 @@ def test_default_addresses_fall_back_to_loopback_and_bad_port_is_refused() -> No
     async def body() -> str:
         zc = make_zeroconf([LO])
         try:
-            with pytest.raises(DiscoveryError):
+            with pytest.raises(DiscoveryError, match="port"):
                 GameAdvertiser(zc, ad(), 0)
+            with pytest.raises(DiscoveryError, match="nonsense"):
+                GameAdvertiser(zc, ad(), 4000, ["nonsense"])
+            with pytest.raises(DiscoveryError, match="no address"):
+                GameAdvertiser(zc, ad(), 4000, [])
             adv = GameAdvertiser(zc, ad(), 4000, cooperating_responders=True)
             async with adv:
                 info = await zc.async_get_service_info(SERVICE_TYPE, adv.name, 2000)
