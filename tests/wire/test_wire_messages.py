@@ -79,14 +79,14 @@ def test_messages_are_frozen_and_hashable() -> None:
         lambda: Chat(pid=256, text="hi"),
         lambda: Chat(pid=True, text="hi"),
         lambda: Turn(sid=-1, colour=Colour.RED, card=None, hand=None, pile=0),
-        lambda: Turn(sid=1, colour=4, card=None, hand=None, pile=0),
-        lambda: Turn(sid=1, colour=Colour.RED, card=6, hand=None, pile=0),
+        lambda: Turn(sid=1, colour=4, card=None, hand=None, pile=0),  # type: ignore[arg-type]
+        lambda: Turn(sid=1, colour=Colour.RED, card=6, hand=None, pile=0),  # type: ignore[arg-type]
         lambda: Turn(sid=1, colour=Colour.RED, card=None, hand=None, pile=46),
         lambda: AddBot(colour=None, level="no spaces"),
         lambda: GameOver(sid=1, winners=(Colour.RED, Colour.RED), scores=None),
         lambda: GameOver(sid=1, winners=(), scores=(1, 2, 3)),
-        lambda: Error(reason="nope", text="", fatal=False),
-        lambda: Lobby(variant="chess", host=None, players=(), spectators=0),
+        lambda: Error(reason="nope", text="", fatal=False),  # type: ignore[arg-type]
+        lambda: Lobby(variant="chess", host=None, players=(), spectators=0),  # type: ignore[arg-type]
         lambda: LegalMoves(sid=1, moves=(), timeout=None),
         lambda: Events(sid=1, colour=None, notation="", events=((9, 1),)),
     ],
@@ -118,7 +118,10 @@ def test_compact_moves_follow_the_engine_shapes() -> None:
     assert compact_move(3, 13, 8, 1) == (3, 13, 8, 1)
     assert compact_move(4, 11) == (4, 11)
     assert compact_move(5, 4) == (5, 4)
-    for bad in [(0, 12, 3), (1, 5, 0, 1, 2, 3), (2, 11, 16, 0), (6, 1), (0, 6, 0, 1), (0, 1, 0, 67)]:
+    bad_moves = [
+        (0, 12, 3), (1, 5, 0, 1, 2, 3), (2, 11, 16, 0), (6, 1), (0, 6, 0, 1), (0, 1, 0, 67)
+    ]
+    for bad in bad_moves:
         with _bad():
             compact_move(*bad)
 
