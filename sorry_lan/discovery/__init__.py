@@ -9,6 +9,7 @@ The only part of sorry-lan that touches zeroconf.  Hosts advertise with
 from sorry_lan.discovery.advert import (
     PROTOCOL_VERSION,
     SERVICE_TYPE,
+    SUPPORTED_VERSIONS,
     AdvertError,
     FoundGame,
     GameAd,
@@ -37,6 +38,7 @@ __all__ = [
     "DEFAULT_LIST_TIMEOUT",
     "PROTOCOL_VERSION",
     "SERVICE_TYPE",
+    "SUPPORTED_VERSIONS",
     "AdvertError",
     "ChangeKind",
     "DiscoveryError",

@@ -14,16 +14,18 @@ actually answers is the browser's business (see `browser.py`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+# The protocol versions come from the wire protocol (re-exported here).
+from sorry_lan.wire.limits import PROTOCOL_VERSION as PROTOCOL_VERSION
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS as SUPPORTED_VERSIONS
+
 SERVICE_TYPE = "_sorry-lan._tcp.local."
 """The DNS-SD service type every sorry-lan host registers."""
 
-PROTOCOL_VERSION = 1
-"""Version of the game protocol this build speaks (published as TXT `pv`)."""
 
 MAX_GAME_NAME_CHARS = 40
 MAX_GAME_NAME_BYTES = 56  # leaves room for the "-NN" a name clash appends (63-byte label)
@@ -301,11 +303,14 @@ class FoundGame:
         return " - ".join(parts)
 
 
-def judge_advert(ad: GameAd, our_protocol: int = PROTOCOL_VERSION) -> Unjoinable | None:
-    """Why the advert alone rules out joining, or None if it allows it."""
-    if ad.protocol_version > our_protocol:
-        return Unjoinable.NEWER_PROTOCOL
-    if ad.protocol_version < our_protocol:
+def judge_advert(ad: GameAd, supported: Sequence[int] = SUPPORTED_VERSIONS) -> Unjoinable | None:
+    """Why the advert alone rules out joining, or None if it allows it.
+
+    `supported` are the protocol versions we speak (default: the wire module's).
+    """
+    if ad.protocol_version not in supported:
+        if ad.protocol_version > max(supported):
+            return Unjoinable.NEWER_PROTOCOL
         return Unjoinable.OLDER_PROTOCOL
     if ad.state is GameState.FINISHED:
         return Unjoinable.FINISHED

@@ -27,8 +27,8 @@ from zeroconf import BadTypeInNameException, IPVersion, ServiceStateChange, Zero
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from sorry_lan.discovery.advert import (
-    PROTOCOL_VERSION,
     SERVICE_TYPE,
+    SUPPORTED_VERSIONS,
     AdvertError,
     FoundGame,
     GameAd,
@@ -99,7 +99,7 @@ def _instance_of(service_name: str) -> str:
 
 
 def game_from_info(
-    info: AsyncServiceInfo, our_protocol: int = PROTOCOL_VERSION
+    info: AsyncServiceInfo, supported: Sequence[int] = SUPPORTED_VERSIONS
 ) -> FoundGame | None:
     """The advert-level `FoundGame` for a resolved service (not yet liveness-checked).
 
@@ -125,11 +125,11 @@ def game_from_info(
     ad: GameAd | None
     try:
         ad = parse_txt(props)
-        reason = judge_advert(ad, our_protocol)
+        reason = judge_advert(ad, supported)
     except AdvertError:
         ad = None
         pv = parse_protocol_version(props)
-        newer = pv is not None and pv > our_protocol
+        newer = pv is not None and pv > max(supported)
         reason = Unjoinable.NEWER_PROTOCOL if newer else Unjoinable.INVALID
     name = ad.game_name if ad is not None else display_text(instance)
     return FoundGame(
@@ -165,7 +165,7 @@ class GameBrowser:
         prober: Prober = tcp_probe,
         probe_timeout: float = DEFAULT_PROBE_TIMEOUT,
         reverify_interval: float | None = DEFAULT_REVERIFY_INTERVAL,
-        protocol_version: int = PROTOCOL_VERSION,
+        supported_versions: Sequence[int] = SUPPORTED_VERSIONS,
         show_unreachable: bool = False,
     ) -> None:
         self._zc = zc
@@ -173,7 +173,9 @@ class GameBrowser:
         self._prober = prober
         self._probe_timeout = probe_timeout
         self._reverify_interval = reverify_interval
-        self._protocol = protocol_version
+        if not supported_versions:
+            raise ValueError("supported_versions must not be empty")
+        self._supported = tuple(supported_versions)
         self._show_unreachable = show_unreachable
         self._entries: dict[str, _Entry] = {}
         self._published: dict[str, FoundGame] = {}
@@ -327,7 +329,7 @@ class GameBrowser:
             return None
         if not await info.async_request(self._zc.zeroconf, RESOLVE_TIMEOUT_MS):
             return None
-        return game_from_info(info, self._protocol)
+        return game_from_info(info, self._supported)
 
     async def _probe(self, game: FoundGame) -> tuple[bool, str | None]:
         async def one(address: str) -> bool:
@@ -394,7 +396,7 @@ async def async_find_games(
     *,
     prober: Prober = tcp_probe,
     probe_timeout: float = DEFAULT_PROBE_TIMEOUT,
-    protocol_version: int = PROTOCOL_VERSION,
+    supported_versions: Sequence[int] = SUPPORTED_VERSIONS,
     include_unreachable: bool = False,
 ) -> list[FoundGame]:
     """Browse for `timeout` seconds and return the live games found, sorted by name.
@@ -412,7 +414,7 @@ async def async_find_games(
         prober=prober,
         probe_timeout=probe_timeout,
         reverify_interval=None,
-        protocol_version=protocol_version,
+        supported_versions=supported_versions,
         show_unreachable=include_unreachable,
     ) as browser:
         await asyncio.sleep(timeout)
