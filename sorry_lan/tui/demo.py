@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from sorry_lan.rules.board import HOME, START, TRACK_LEN, backward, forward, start_exit
 
 from .app import TuiApp
-from .options import BadMove, MoveOption, option_from_compact
+from .options import BadMove, MoveOption, apply_option, option_from_compact
 from .state import Link, Screen, UiState
 
 CARDS = (7, 11, 1, 4, 10, 13, 12, 2, 5, 3, 8)
@@ -82,16 +82,6 @@ def demo_moves(position: Sequence[int], colour: int, card: int) -> list[MoveOpti
     return out[:30]
 
 
-def apply(position: Sequence[int], move: MoveOption) -> tuple[int, ...]:
-    """The position after ``move`` (parts in order; bumped pawns back to START)."""
-    pos = list(position)
-    for part in move.parts:
-        for b in part.bumps:
-            pos[b] = START
-        pos[part.pawn] = part.end
-    return tuple(pos)
-
-
 class DemoController:
     """Implements :class:`Actions` for the demo: plays your move, then blue's."""
 
@@ -133,7 +123,7 @@ class DemoController:
 
     def _apply(self, move: MoveOption, who: str) -> None:
         st = self.state
-        st.position = apply(st.position, move)
+        st.position = apply_option(st.position, move)
         st.last_move = move
         colour = "Red" if who == "you" else "Blue"
         st.add_log(f"{colour}: {move.notation}")

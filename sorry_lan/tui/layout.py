@@ -169,6 +169,7 @@ class Screens:
             [HSplit([self.board_window, self.log_window]), Window(width=1, char="│"), panel]
         )
         self.over = HSplit([self.over_window])
+        self._build_frames()
 
     # -- the root ---------------------------------------------------------------------
 
@@ -205,22 +206,22 @@ class Screens:
         }[self.tui.state.screen]
 
     def _body(self) -> Container:
-        cols, rows = _size()
-        if too_small(cols, rows):
-            return _text_window(lambda: self._too_small_fragments(cols, rows))
-        screen = {
+        if too_small(*_size()):
+            return self._too_small_window
+        return self._framed[self.tui.state.screen]
+
+    def _build_frames(self) -> None:
+        """Each screen between the two bars, built once (redraws reuse them)."""
+        top = _text_window(self._top_fragments, height=1)
+        bottom = _text_window(self._bottom_fragments, height=1)
+        screens = {
             Screen.FIND: self.find,
             Screen.LOBBY: self.lobby,
             Screen.GAME: self.game,
             Screen.OVER: self.over,
-        }[self.tui.state.screen]
-        return HSplit(
-            [
-                _text_window(self._top_fragments, height=1),
-                screen,
-                _text_window(self._bottom_fragments, height=1),
-            ]
-        )
+        }
+        self._framed = {key: HSplit([top, body, bottom]) for key, body in screens.items()}
+        self._too_small_window = _text_window(lambda: self._too_small_fragments(*_size()))
 
     # -- fragments ---------------------------------------------------------------------
 

@@ -220,6 +220,16 @@ def option_from_compact(
     )
 
 
+def apply_option(position: Sequence[int], option: MoveOption) -> tuple[int, ...]:
+    """The 16 locations after ``option``: each part in order, bumped pawns to START."""
+    pos = list(position)
+    for part in option.parts:
+        for bumped in part.bumps:
+            pos[bumped] = START
+        pos[part.pawn] = part.end
+    return tuple(pos)
+
+
 def _short_part(part: MovePart) -> str:
     text = f"{pawn_label(part.pawn)} {location_name(part.frm)}->{location_name(part.to)}"
     if part.end != part.to:

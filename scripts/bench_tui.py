@@ -1,0 +1,103 @@
+"""Keypress-to-redrawn-screen time of the text client (goal: under one 16 ms frame).
+
+Runs the real application in-process on a pipe input and a VT100 output into memory,
+sends "down" keys that change the selected move (so the board preview changes), and
+times each key from being written to the input until the screen has been redrawn.
+Also times the render step alone with the board cache cleared.  Prints median and
+p99 in milliseconds (wall clock, and this process's CPU time, which other load on
+the machine does not inflate).  Usage: ``python scripts/bench_tui.py [--keys N] [--size 80x24]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import statistics
+import sys
+import time
+
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from sorry_lan.tui import board as board_mod
+from sorry_lan.tui.app import TuiApp
+from sorry_lan.tui.demo import DemoController, demo_state
+
+FRAME_MS = 16.0
+
+
+class _Sink(io.StringIO):
+    encoding = "utf-8"
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def bench(keys: int, cols: int, rows: int) -> tuple[list[float], list[float], list[float]]:
+    state = demo_state()
+    ctl = DemoController(state)
+    ctl.deal(0)
+    with create_pipe_input() as inp:
+        out = Vt100_Output(_Sink(), lambda: Size(rows=rows, columns=cols), term="xterm")
+        tui = TuiApp(state, ctl, input=inp, output=out, refresh_interval=None)
+        app = tui.app
+        task = asyncio.create_task(tui.run_async())
+        while app.render_counter == 0:
+            await asyncio.sleep(0.01)
+        # Wait on an event set after each render: a busy wait would keep the loop
+        # from going idle, and prompt_toolkit postpones redraws until it is idle.
+        rendered = asyncio.Event()
+        app.after_render += lambda _app: rendered.set()
+        key_ms: list[float] = []
+        cpu_ms: list[float] = []
+        for _ in range(keys):
+            rendered.clear()
+            t0, c0 = time.perf_counter(), time.process_time()
+            inp.send_text("\x1b[B")
+            await rendered.wait()
+            key_ms.append((time.perf_counter() - t0) * 1000)
+            cpu_ms.append((time.process_time() - c0) * 1000)
+        render_ms: list[float] = []
+        for _ in range(keys):
+            state.move_selection(1)
+            board_mod._render.cache_clear()
+            t0 = time.perf_counter()
+            app.renderer.render(app, app.layout)
+            render_ms.append((time.perf_counter() - t0) * 1000)
+        app.exit()
+        await task
+    return key_ms, cpu_ms, render_ms
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keys", type=int, default=300)
+    parser.add_argument("--size", default="80x24", help="terminal size, COLSxROWS")
+    args = parser.parse_args(argv)
+    cols, rows = (int(v) for v in args.size.lower().split("x"))
+    key_ms, cpu_ms, render_ms = asyncio.run(bench(args.keys, cols, rows))
+    rows_out = (
+        ("keypress -> redrawn (wall)", key_ms),
+        ("keypress -> redrawn (cpu)", cpu_ms),
+        ("render only, cold cache", render_ms),
+    )
+    for label, values in rows_out:
+        med, p99 = statistics.median(values), _pct(values, 0.99)
+        print(f"{label:27} {cols}x{rows}: median {med:6.2f} ms   p99 {p99:6.2f} ms")
+    try:
+        load = os.getloadavg()[0]
+        print(f"load average (1 min): {load:.2f} on {os.cpu_count()} cpus")
+    except OSError:
+        pass
+    ok = statistics.median(key_ms) < FRAME_MS
+    print(f"goal: median keypress under {FRAME_MS:.0f} ms: {'met' if ok else 'NOT met'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

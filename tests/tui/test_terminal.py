@@ -1,0 +1,109 @@
+"""The demo client in a real terminal (tmux): play a move, see the reply, resize.
+
+Uses a private tmux server (``-L sl-test-<random>``) that is killed afterwards;
+skipped when tmux is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+class Tmux:
+    def __init__(self) -> None:
+        self.socket = f"sl-test-{secrets.token_hex(4)}"
+
+    def run(self, *args: str) -> str:
+        done = subprocess.run(
+            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"tmux {args}: {done.stderr}")
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "demo")
+
+    def wait_for(self, cond: Callable[[str], bool], timeout: float = 15.0) -> str:
+        end = time.monotonic() + timeout
+        text = ""
+        while time.monotonic() < end:
+            text = self.screen()
+            if cond(text):
+                return text
+            time.sleep(0.1)
+        raise AssertionError("timed out; screen:\n" + text)
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    t = Tmux()
+    try:
+        yield t
+    finally:
+        subprocess.run(["tmux", "-L", t.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
+    env.pop("NO_COLOR", None)
+    command = f"{sys.executable} -m sorry_lan.tui.demo --no-mouse"
+    tmux.run(
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "demo",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "-e",
+        f"PYTHONPATH={env['PYTHONPATH']}",
+        "-c",
+        str(ROOT),
+        command,
+    )
+    first = tmux.wait_for(lambda s: "Card: 7" in s)
+    lines = first.splitlines()
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    assert "R1 4->11" in first
+
+    tmux.run("send-keys", "-t", "demo", "1", "Enter")
+    after = tmux.wait_for(lambda s: "Red: R1 4->11" in s and "Blue:" in s)
+    # our pawn now stands on 11: the bottom row of the compact board (row 16)
+    bottom_row = after.splitlines()[16]
+    assert bottom_row[12:15] in (" R1", "*R1")
+
+    tmux.run("resize-window", "-t", "demo", "-x", "60", "-y", "20")
+    tmux.wait_for(lambda s: "too small" in s)
+    tmux.run("resize-window", "-t", "demo", "-x", "110", "-y", "40")
+    tmux.wait_for(lambda s: "┌ START" in s and "too small" not in s)
+
+    tmux.run("send-keys", "-t", "demo", "q")
+    tmux.wait_for(lambda s: "Leave the game?" in s)
+    tmux.run("send-keys", "-t", "demo", "y")
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        panes = subprocess.run(
+            ["tmux", "-L", tmux.socket, "list-panes", "-t", "demo"], capture_output=True
+        )
+        if panes.returncode != 0:
+            break  # the demo exited, and with it the session
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the demo did not exit after q, y")
