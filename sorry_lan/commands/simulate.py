@@ -176,7 +176,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default="random",
         help="one bot kind for every seat (random, greedy) or a comma-separated list, "
-        "one per seat in colour order red, blue, yellow, green (default random)",
+        "one per seat: 2 players sit red, yellow; 3 red, blue, yellow; 4 red, blue, "
+        "yellow, green (default random)",
     )
     parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
