@@ -413,7 +413,8 @@ def generate(
     if card == Card.SORRY:
         return _dedupe(_sorries(card, pawns, occ, ctx.sorry_starters), pawns)
     if card == Card.FOUR:
-        return _steps(card, pawns, occ, movers, BACKWARD, 4)
+        # Two pawns may each back onto a triangle that slides them to where they began.
+        return _dedupe(_steps(card, pawns, occ, movers, BACKWARD, 4), pawns)
     if card == Card.ONE or card == Card.TWO:
         moves = _leave_start(card, pawns, occ, ctx.starters)
         moves += _steps(card, pawns, occ, movers, FORWARD, card)
@@ -426,7 +427,7 @@ def generate(
         forward = _steps(card, pawns, occ, movers, FORWARD, 11)
         swaps = _swaps(card, pawns, movers)
         if not forward and swaps and ctx.may_decline:
-            return [*swaps, Move(MoveKind.DECLINE, card, (), ())]
+            return [*_dedupe(swaps, pawns), Move(MoveKind.DECLINE, card, (), ())]
         return _dedupe(forward + swaps, pawns)
     if card == Card.SEVEN:
         moves = _steps(card, pawns, occ, movers, FORWARD, 7)
