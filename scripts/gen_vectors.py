@@ -3,8 +3,10 @@
 
 Writes ``protocol/vectors/messages.json`` (every sample message: its wire map as JSON
 beside the exact frame bytes in hex) and ``protocol/vectors/invalid.json`` (frames a
-receiver must reject, with the error reason it must report).  ``--check`` writes
-nothing and exits 1 when the committed files differ from what the code produces.
+receiver must reject, with the error reason it must report), and refills the
+``generated`` blocks of ``protocol/SPEC.md`` (the state table, each message's fields).
+``--check`` writes nothing and exits 1 when the committed files differ from what the
+code produces.
 
 Run from anywhere: ``python scripts/gen_vectors.py [--check]``.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,9 +29,37 @@ import msgpack  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
+from sorry_lan.wire.messages import MESSAGE_TYPES, MsgType  # noqa: E402
 from sorry_lan.wire.samples import PIN, SAMPLES  # noqa: E402
+from sorry_lan.wire.table import render_table  # noqa: E402
 
 VECTOR_DIR = ROOT / "protocol" / "vectors"
+SPEC = ROOT / "protocol" / "SPEC.md"
+_BLOCK = re.compile(r"(<!-- generated:([a-z_:]+) -->\n)(.*?)(<!-- /generated -->)", re.DOTALL)
+
+
+def field_table(mtype: MsgType) -> str:
+    """Markdown table of one message's fields, from the code's field specs."""
+    cls = MESSAGE_TYPES[mtype]
+    lines = ["| field | type and limits |", "| --- | --- |", f'| `t` | `"{mtype.value}"` |']
+    lines += [f"| `{name}` | {spec.describe()} |" for name, spec in cls.FIELDS]
+    return "\n".join(lines) + "\n"
+
+
+def render_spec(text: str) -> str:
+    """``text`` with every generated block refilled from the code."""
+
+    def fill(match: re.Match[str]) -> str:
+        key = match.group(2)
+        if key == "table":
+            body = render_table()
+        elif key.startswith("fields:"):
+            body = field_table(MsgType(key.removeprefix("fields:")))
+        else:
+            raise SystemExit(f"SPEC.md: unknown generated block {key!r}")
+        return match.group(1) + body + match.group(4)
+
+    return _BLOCK.sub(fill, text)
 
 
 def json_value(value: Any) -> Any:
@@ -131,6 +162,7 @@ def build() -> dict[Path, str]:
     return {
         VECTOR_DIR / "messages.json": dump(messages),
         VECTOR_DIR / "invalid.json": dump(invalid),
+        SPEC: render_spec(SPEC.read_text(encoding="utf-8")),
     }
 
 
@@ -159,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         if stale:
             print("run: python scripts/gen_vectors.py", file=sys.stderr)
             return 1
-        print(f"protocol vectors up to date ({len(files)} files)")
+        print(f"protocol vectors and spec up to date ({len(files)} files)")
         return 0
     VECTOR_DIR.mkdir(parents=True, exist_ok=True)
     for path, text in files.items():

@@ -81,9 +81,10 @@ class BoolSpec(Spec):
 class EnumSpec(Spec):
     """A member of an ``IntEnum`` or ``StrEnum``, sent as its int or string value."""
 
-    def __init__(self, enum: type[Enum]) -> None:
+    def __init__(self, enum: type[Enum], text: str = "") -> None:
         self.enum = enum
         self.kind: type = type(next(iter(enum)).value)
+        self.text = text
 
     def check(self, value: object, where: str) -> Enum:
         if type(value) is not self.kind and not isinstance(value, self.enum):
@@ -102,7 +103,9 @@ class EnumSpec(Spec):
         return self.kind(value.value)
 
     def describe(self) -> str:
-        return "one of " + ", ".join(repr(m.value) for m in self.enum)
+        if self.text:
+            return self.text
+        return "one of " + ", ".join(f'"{m.value}"' for m in self.enum)
 
 
 class StrSpec(Spec):
@@ -140,7 +143,9 @@ class StrSpec(Spec):
         return value
 
     def describe(self) -> str:
-        return f"str {self.min_len}..{self.max_len} printable chars"
+        extra = ", no outer spaces" if self.stripped else ""
+        extra += f", {self.allowed_text}" if self.allowed_text else ""
+        return f"str, {self.min_len}..{self.max_len} printable chars{extra}"
 
 
 class BytesSpec(Spec):
@@ -206,7 +211,11 @@ class ListSpec(Spec):
         return [self.item.dump(v) for v in value]
 
     def describe(self) -> str:
-        return f"array of {self.min_len}..{self.max_len} ({self.item.describe()})"
+        unique = ", no repeats" if self.unique else ""
+        size = (
+            f"{self.min_len}" if self.min_len == self.max_len else f"{self.min_len}..{self.max_len}"
+        )
+        return f"array of {size}{unique}: {self.item.describe()}"
 
 
 class TupleSpec(Spec):
@@ -263,7 +272,7 @@ class RecordSpec(Spec):
         return self.shape.dump(self.fields(value))
 
     def describe(self) -> str:
-        return f"{self.name} record {self.shape.describe()}"
+        return f"`{self.name}` record"
 
 
 class VariantSpec(Spec):
@@ -301,4 +310,4 @@ class VariantSpec(Spec):
         return [int(v) for v in value]
 
     def describe(self) -> str:
-        return f"{self.name} array [kind, operands...]"
+        return f"`{self.name}` array [kind, operands...]"

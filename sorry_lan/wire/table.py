@@ -127,23 +127,22 @@ def rule_for(state: State, sender: Sender, mtype: T) -> Rule | None:
 def render_table() -> str:
     """The table as Markdown, one row per (sender, message type), for the spec."""
     lines = [
-        "| sender | message | allowed in state -> next state | who (client side) |",
+        "| sender | message | allowed in -> state after | who may send |",
         "| --- | --- | --- | --- |",
     ]
     for sender in Sender:
         for mtype in T:
-            cells = []
-            who = None
+            by_next: dict[str, list[str]] = {}
+            who = Who.ANYONE
             for state in State:
                 rule = TABLE.get((state, sender, mtype))
                 if rule is None:
                     continue
                 who = rule.who
-                nxt = "same" if rule.next is None else rule.next.value
-                cells.append(f"{state.value} -> {nxt}")
-            if cells:
-                assert who is not None
-                lines.append(
-                    f"| {sender.value} | `{mtype.value}` | {'; '.join(cells)} | {who.value} |"
-                )
+                nxt = "unchanged" if rule.next is None else rule.next.value
+                by_next.setdefault(nxt, []).append(state.value)
+            if by_next:
+                cells = "; ".join(f"{', '.join(sts)} -> {nxt}" for nxt, sts in by_next.items())
+                shown = who.value if sender is Sender.CLIENT else "host"
+                lines.append(f"| {sender.value} | `{mtype.value}` | {cells} | {shown} |")
     return "\n".join(lines) + "\n"

@@ -76,10 +76,28 @@ def test_gen_vectors_check_fails_on_drift(tmp_path: Path) -> None:
     finally:
         sys.path.remove(str(ROOT / "scripts"))
     files = gen_vectors.build()
-    assert set(files) == {VECTORS / "messages.json", VECTORS / "invalid.json"}
+    assert set(files) == {
+        VECTORS / "messages.json", VECTORS / "invalid.json", ROOT / "protocol" / "SPEC.md"
+    }
     assert gen_vectors.stale_files(files) == []
     moved = {tmp_path / p.name: text for p, text in files.items()}
     assert gen_vectors.stale_files(moved) == list(moved)  # missing files are stale
     for path, text in moved.items():
-        path.write_text(text.replace('"ping"', '"pong"', 1), encoding="utf-8")
+        if path.name == "messages.json":
+            text = text.replace('"ping"', '"pong"', 1)
+        path.write_text(text, encoding="utf-8")
     assert gen_vectors.stale_files(moved) == [tmp_path / "messages.json"]
+
+
+def test_spec_covers_every_message_reason_and_the_table() -> None:
+    spec = (ROOT / "protocol" / "SPEC.md").read_text(encoding="utf-8")
+    from sorry_lan.wire.errors import ErrorReason
+    from sorry_lan.wire.messages import ByeReason, RefuseReason
+    from sorry_lan.wire.table import render_table
+
+    assert render_table() in spec
+    for mtype in MsgType:
+        assert f"<!-- generated:fields:{mtype.value} -->\n| field |" in spec, mtype
+        assert f"**`{mtype.value}`**" in spec, mtype
+    for reason in [*ErrorReason, *RefuseReason, *ByeReason]:
+        assert f"`{reason.value}`" in spec, reason
