@@ -12,7 +12,8 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from sorry_lan.rules import HOME, START
+from sorry_lan.rules import HOME, START, Game, Variant
+from sorry_lan.rules.variants import team_of
 from sorry_lan.rules.board import start_exit
 
 STRENGTHS = ("random", "greedy")
@@ -93,3 +94,16 @@ def choose(
     best = max(values)
     top = [i for i, v in enumerate(values) if v == best]
     return top[rng.randrange(len(top))]
+
+
+def play_out(game: Game, strength: str = "greedy") -> Game:
+    """Play ``game`` (started) to its end with bots on every seat; returns it.
+
+    The same choices a networked table of bots makes, so a test can tell what result
+    a game over the network must reach."""
+    while not game.over:
+        moves = game.legal_moves()
+        team = team_of(game.turn) if game.variant is Variant.TEAM else None
+        i = choose([mv.compact() for mv in moves], game.pawns, game.turn, strength, team)
+        game.play(moves[i])
+    return game

@@ -30,6 +30,9 @@ from .convert import apply_events
 log = logging.getLogger(__name__)
 
 
+_GOODBYE = "the host closed the table"
+
+
 class JoinError(Exception):
     """Could not join: ``reason`` is a refusal code or ``unreachable``/``pin``/``lost``."""
 
@@ -269,7 +272,7 @@ class GameClient:
             self.connected = False
             if self._closing:
                 return
-            if self.token is None:
+            if self.token is None or reason == _GOODBYE:
                 await self.events.put(Connection("lost", f"connection lost: {reason}"))
                 return
             await self.events.put(
@@ -307,7 +310,7 @@ class GameClient:
                 out = session.data_to_send()
                 if out:
                     writer.write(out)
-            return "the host said goodbye"
+            return _GOODBYE
         except (OSError, asyncio.IncompleteReadError) as exc:
             return f"network error: {exc}"
         finally:

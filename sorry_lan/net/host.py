@@ -5,8 +5,8 @@ runs one :class:`~sorry_lan.wire.session.HostSession` per connection and forward
 what players ask for to a :class:`~sorry_lan.net.table.Table`, which is the sole
 authority over the game.  After every change it sends each connection what that
 connection may see (``convert``), and it sends nothing that depends on a journal
-record before that record is on stable storage (group commit: one ``fsync`` in a
-worker thread covers every record written meanwhile).
+record before that record is on stable storage (group commit: one ``fsync`` covers
+every record written while handling one batch of input).
 
 It does not advertise the game on the network: give it an ``on_change`` callback
 (the discovery layer's advertiser) and it reports the table's summary on every
@@ -134,8 +134,6 @@ class HostServer:
         self._timer: asyncio.TimerHandle | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._dirty: set[_Conn] = set()
-        self._pending: list[tuple[_Conn, bytes]] = []  # waiting for the journal's fsync
-        self._syncing: asyncio.Task[None] | None = None
         self._sent_revision = -1
         self._done = asyncio.Event()
         self.journal = table.journal
@@ -199,8 +197,6 @@ class HostServer:
                 conn.session.close(reason)
             self._dirty.add(conn)
         self._flush()
-        while self._syncing is not None and not self._syncing.done():
-            await self._syncing
         for conn in list(self.conns.values()):
             conn.close()
         if self._server is not None:
@@ -483,31 +479,18 @@ class HostServer:
     # -- output, after the journal is safe -------------------------------------------------
 
     def _flush(self) -> None:
+        """Write what each connection was sent, after an ``fsync`` of the journal if it
+        grew: one sync covers every record of this round (group commit)."""
         batch = [(c, c.session.data_to_send()) for c in self._dirty]
         self._dirty.clear()
-        batch = [(c, d) for c, d in batch if d]
-        if self._unsynced or self._pending:
-            self._pending += batch
-            if self._syncing is None or self._syncing.done():
-                self._syncing = asyncio.create_task(self._commit())
-        else:
-            self._write(batch)
-
-    def _write(self, batch: list[tuple[_Conn, bytes]]) -> None:
+        if self._unsynced and self.journal is not None:
+            self._unsynced = False
+            self.journal.flush_to_disk()
         for conn, data in batch:
-            conn.write(data)
-            if conn.session.closed:
-                conn.close()
-
-    async def _commit(self) -> None:
-        loop = asyncio.get_running_loop()
-        journal = self.journal
-        while self._pending:
-            batch, self._pending = self._pending, []
-            if self._unsynced and journal is not None:
-                self._unsynced = False
-                await loop.run_in_executor(None, journal.flush_to_disk)
-            self._write(batch)
+            if data:
+                conn.write(data)
+                if conn.session.closed:
+                    conn.close()
 
     # -- timeouts --------------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 A journal is a text file of JSON lines.  Each line is one record:
 
-* ``{"k": "game", "variant", "seated", "seed", "first", "names", "bots", "tokens"}``
+* ``{"k": "game", "variant", "seated", "seed", "first", "names", "bots", "tokens",
+  "owner"}``
   starts a game (``tokens`` maps a colour to the SHA-256 of that seat's secret token,
   hex; the tokens themselves are never written, yet a seat's owner can still prove
   it holds one);
@@ -113,6 +114,7 @@ class Journal:
         names: Mapping[int, str],
         bots: Sequence[int],
         tokens: Mapping[int, str],
+        owner: int | None = None,
     ) -> None:
         self.append(
             {
@@ -124,6 +126,7 @@ class Journal:
                 "names": {str(c): n for c, n in names.items()},
                 "bots": sorted(bots),
                 "tokens": {str(c): h for c, h in tokens.items()},
+                "owner": owner,
             }
         )
 
@@ -172,6 +175,7 @@ class Restored:
     names: dict[int, str]
     bots: set[int]
     tokens: dict[int, str]  # colour -> token hash
+    owner: int | None = None  # the colour of the host's own player
     moves: int = 0
     games: int = 0  # how many games the journal holds (rematches included)
     history: list[dict[str, Any]] = field(default_factory=list)
@@ -199,10 +203,11 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
         names = {int(c): str(n) for c, n in dict(head["names"]).items()}
         bots = {int(c) for c in head["bots"]}
         tokens = {int(c): str(h) for c, h in dict(head["tokens"]).items()}
+        owner = None if head.get("owner") is None else int(head["owner"])
     except (KeyError, TypeError, ValueError) as exc:
         raise JournalError(f"bad game record: {exc}") from None
     game.start()
-    out = Restored(game, names, bots, tokens, games=games)
+    out = Restored(game, names, bots, tokens, owner=owner, games=games)
     for rec in records[start + 1 :]:
         kind = rec.get("k")
         if kind == "move":

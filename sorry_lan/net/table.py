@@ -326,6 +326,7 @@ class Table:
                 {p.colour: p.name for p in self.players.values()},
                 [p.colour for p in self.players.values() if p.bot],
                 {p.colour: p.token_hash for p in self.players.values() if p.token_hash},
+                owner=None if self.owner not in self.players else self.players[self.owner].colour,
             )
         events = game.start()
         self.game = game
@@ -451,6 +452,15 @@ class Table:
         options = [m.compact() for m in moves]
         return moves[botplay.choose(options, game.pawns, game.turn, level, team)]
 
+    def new_token(self, pid: int) -> bytes:
+        """Give seat ``pid`` a fresh token (the old one stops working); journalled."""
+        player = self.players[pid]
+        token = secrets.token_bytes(TOKEN_BYTES)
+        player.token_hash = token_hash(token)
+        if self.journal is not None and self.phase is not Phase.LOBBY:
+            self.journal.seat(player.colour, player.name, player.token_hash)
+        return token
+
     # -- resume -------------------------------------------------------------------------
 
     @classmethod
@@ -475,6 +485,8 @@ class Table:
                 away_since=None if bot else now,
                 ready=True,
             )
+            if colour == restored.owner:
+                table.owner = pid
         table.game = game
         table.games_played = restored.games
         table.phase = Phase.OVER if game.over else Phase.PLAYING

@@ -1,0 +1,205 @@
+"""``sorry-lan host``: serve a table on this machine (and, unless headless, play at it).
+
+Prints ``listening on ADDRESS:PORT`` once the socket is bound (``--port 0`` picks a
+free port).  A ``--headless`` table starts by itself when ``--players`` seats are taken
+(people plus ``--bots``) and exits 0 when the game ends (``--stay`` keeps it open for
+rematches).  Otherwise the host's own player joins over loopback, like everyone
+else, and uses the line interface.  ``--resume`` restores the last unfinished game
+from the journal in the data directory.
+
+This module parses options and wires the parts together; it does not advertise the
+table on the LAN yet (the discovery layer hooks into ``HostServer.on_change``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+
+from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.host import DEFAULT_PORT, HostError, HostOptions, HostServer
+from sorry_lan.net.journal import (
+    DATA_DIR_ENV,
+    Journal,
+    JournalError,
+    default_dir,
+    latest,
+    load,
+    new_path,
+    replay,
+)
+from sorry_lan.net.table import Table, TableConfig, TableError
+from sorry_lan.net.textui import format_result, play_lines
+from sorry_lan.rules import Variant
+from sorry_lan.wire.messages import NAME
+
+
+def _name(text: str) -> str:
+    text = text.strip()
+    if not 1 <= len(text) <= 24 or not text.isprintable():
+        raise argparse.ArgumentTypeError("a name has 1 to 24 printable characters")
+    NAME.check(text, "name")
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a time cannot be negative")
+    return value
+
+
+def _variant(text: str) -> Variant:
+    try:
+        return Variant.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", type=_name, default="host", help="your name (and the table's)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    p.add_argument(
+        "--variant", type=_variant, default=Variant.STANDARD, help="standard, team or points"
+    )
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats at the table")
+    p.add_argument("--bots", type=int, default=0, help="bots to seat from the start")
+    p.add_argument("--pin", help="a PIN players must know to join (never sent in clear)")
+    p.add_argument(
+        "--turn-timeout", type=_seconds, help="a bot moves for a player slower than this"
+    )
+    p.add_argument(
+        "--grace",
+        type=_seconds,
+        default=60.0,
+        help="how long a dropped seat waits for its owner (s)",
+    )
+    p.add_argument(
+        "--headless", action="store_true", help="serve only; start when the seats are taken"
+    )
+    p.add_argument("--stay", action="store_true", help="headless: keep serving after the game")
+    p.add_argument(
+        "--resume", action="store_true", help="resume the last unfinished game from its journal"
+    )
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        help=f"where journals go (default: ${DATA_DIR_ENV} or your data dir)",
+    )
+    p.add_argument("--bot-delay", type=_seconds, default=None, help="bots' thinking time (s)")
+    p.add_argument("--seed", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--hello-timeout", type=_seconds, default=5.0, help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(_main(args))
+    except (HostError, JournalError, TableError) as exc:
+        print(f"sorry-lan host: {exc}", file=sys.stderr)
+        return 1
+
+
+def _journal_dir(args: argparse.Namespace) -> Path:
+    return args.data_dir / "journals" if args.data_dir else default_dir()
+
+
+def _make_table(args: argparse.Namespace, now: float) -> Table:
+    bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
+    config = TableConfig(
+        variant=args.variant,
+        seats=args.players if args.headless else 4,
+        auto_start=args.headless,
+        grace=args.grace,
+        turn_timeout=args.turn_timeout,
+        bot_delay=bot_delay,
+        seed=args.seed,
+    )
+    directory = _journal_dir(args)
+    if args.resume:
+        path = latest(directory)
+        if path is None:
+            raise HostError(f"no unfinished game to resume in {directory}")
+        restored = replay(load(path))
+        if restored is None:
+            raise HostError(f"{path} holds no game to resume")
+        table = Table.restore(config, restored, now, Journal(path))
+        print(f"resumed {path.name}: {restored.moves} moves replayed", flush=True)
+        return table
+    if args.bots < 0 or args.bots > 4 or (args.headless and args.bots > args.players):
+        raise HostError("--bots must be between 0 and the number of seats")
+    table = Table(config, Journal(new_path(directory)))
+    for _ in range(args.bots):
+        table.add_bot(None)
+    return table
+
+
+async def _main(args: argparse.Namespace) -> int:
+    loop = asyncio.get_running_loop()
+    table = _make_table(args, loop.time())
+    owner_token = None
+    if not args.headless:
+        if args.resume and table.owner is not None:
+            owner_token = table.new_token(table.owner)
+        elif not args.resume:
+            player, owner_token = table.join(None, args.name)
+            table.owner = player.pid
+    options = HostOptions(
+        pin=args.pin, name=args.name, hello_timeout=args.hello_timeout, stay=args.stay
+    )
+    server = HostServer(table, options)
+    host, port = await server.start(args.bind, args.port, None)
+    print(f"listening on {host}:{port}", flush=True)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+            loop.add_signal_handler(sig, server.stop)
+    status = 0
+    try:
+        if args.headless:
+            await server.wait_done()
+        else:
+            status = await _play_here(args, port, owner_token, server)
+    finally:
+        game = table.game
+        if game is not None and game.over:
+            from sorry_lan.net.convert import game_over
+
+            print(f"game over: {format_result(game_over(game))}", flush=True)
+            if table.journal is not None and not args.stay:
+                table.journal.end()
+        await server.close()
+        if table.journal is not None:
+            table.journal.close()
+    return status
+
+
+async def _play_here(
+    args: argparse.Namespace, port: int, token: bytes | None, server: HostServer
+) -> int:
+    local = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
+    client = GameClient(local, port, args.name, pin=args.pin, token=token)
+    try:
+        await client.connect()
+    except JoinError as exc:
+        print(f"sorry-lan host: your own player could not join: {exc.text}", file=sys.stderr)
+        return 1
+    print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")
+    ui = asyncio.create_task(play_lines(client))
+    stop = asyncio.create_task(server.wait_done())
+    await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)
+    stop.cancel()
+    ui.cancel()
+    await client.close()
+    return 0
