@@ -1,0 +1,102 @@
+"""Helpers for the network tests: a host on 127.0.0.1, bot clients, raw frames."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Sequence
+from pathlib import Path
+
+
+from sorry_lan.net.botrunner import BotStats, run_bot
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.net.journal import Journal
+from sorry_lan.net.table import Table, TableConfig
+from sorry_lan.rules import Variant
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import Decoder, encode
+from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+
+LOCAL = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOCAL, 0))
+        return int(s.getsockname()[1])
+
+
+async def start_host(
+    variant: Variant = Variant.STANDARD,
+    seats: int = 4,
+    bots: int = 0,
+    seed: int = 1,
+    journal: Path | None = None,
+    options: HostOptions | None = None,
+    **config: object,
+) -> HostServer:
+    table = Table(
+        TableConfig(variant=variant, seats=seats, auto_start=True, seed=seed, **config),  # type: ignore[arg-type]
+        Journal(journal) if journal is not None else None,
+    )
+    for _ in range(bots):
+        table.add_bot(None)
+    server = HostServer(table, options or HostOptions(heartbeat=0.5, dead_after=3.0))
+    await server.start(LOCAL, 0)
+    return server
+
+
+async def bots_play(
+    server: HostServer, names: Sequence[str], **client_opts: object
+) -> tuple[list[GameClient], list[m.GameOver | None], list[BotStats]]:
+    port = server.address[1]
+    clients = [GameClient(LOCAL, port, n, **client_opts) for n in names]  # type: ignore[arg-type]
+    for c in clients:
+        await c.connect()
+    stats = [BotStats() for _ in clients]
+    results = await asyncio.gather(*(run_bot(c, stats=s) for c, s in zip(clients, stats)))
+    return clients, list(results), stats
+
+
+class RawClient:
+    """A client that sends whatever frames a test wants (no session checks)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.decoder = Decoder()
+        self.inbox: list[m.Message] = []
+
+    @classmethod
+    async def open(cls, port: int) -> RawClient:
+        reader, writer = await asyncio.open_connection(LOCAL, port)
+        return cls(reader, writer)
+
+    def send(self, msg: m.Message) -> None:
+        self.writer.write(encode(msg))
+
+    async def hello(self, name: str, token: bytes | None = None) -> m.Message:
+        self.send(m.Hello(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name=name, token=token))
+        return await self.expect(m.Welcome, m.Refuse)
+
+    async def expect(self, *types: type[m.Message], timeout: float = 5.0) -> m.Message:
+        async def find() -> m.Message:
+            while True:
+                for i, msg in enumerate(self.inbox):
+                    if isinstance(msg, types):
+                        del self.inbox[: i + 1]
+                        return msg
+                data = await self.reader.read(65536)
+                if not data:
+                    raise EOFError("connection closed")
+                self.inbox += self.decoder.feed(data)
+
+        return await asyncio.wait_for(find(), timeout)
+
+    async def close(self) -> None:
+        self.writer.close()
+        try:
+            await self.writer.wait_closed()
+        except OSError:
+            pass

@@ -1,0 +1,64 @@
+"""Whole games over real TCP on 127.0.0.1: every variant, 2 to 4 players, bot clients."""
+
+from __future__ import annotations
+
+import pytest
+
+from sorry_lan.net.botplay import play_out
+from sorry_lan.rules import Game, Variant
+
+from netkit import bots_play, start_host
+
+CASES = [
+    (Variant.STANDARD, 2),
+    (Variant.STANDARD, 3),
+    (Variant.STANDARD, 4),
+    (Variant.POINTS, 2),
+    (Variant.POINTS, 3),
+    (Variant.POINTS, 4),
+    (Variant.TEAM, 4),
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("variant", "players"), CASES)
+async def test_full_game_between_bot_clients(variant: Variant, players: int) -> None:
+    seed = 100 + players
+    server = await start_host(variant, seats=players, seed=seed)
+    try:
+        clients, results, stats = await bots_play(server, [f"p{i}" for i in range(players)])
+        game = server.table.game
+        assert game is not None and game.over
+        expected = _fresh(variant, game.seated, seed)
+        assert game.winner == expected.winner
+        assert game.pawns == expected.pawns
+        for c, r, s in zip(clients, results, stats, strict=True):
+            assert r is not None
+            assert list(r.winners) == list(game.winners)
+            assert c.pawns == game.pawns  # the board each client kept from events
+            assert s.refused == []
+            assert s.round_trips
+        for c in clients:
+            await c.close()
+    finally:
+        await server.close()
+
+
+def _fresh(variant: Variant, seated: tuple[int, ...], seed: int) -> Game:
+    game = Game(variant, seated, seed=seed)
+    game.start()
+    return play_out(game)
+
+
+@pytest.mark.asyncio
+async def test_host_bots_and_a_client_finish_with_the_same_result_as_offline() -> None:
+    server = await start_host(Variant.STANDARD, seats=3, bots=2, seed=7)
+    try:
+        clients, results, _ = await bots_play(server, ["solo"])
+        game = server.table.game
+        assert game is not None and game.over
+        assert game.winner == _fresh(Variant.STANDARD, game.seated, 7).winner
+        assert results[0] is not None
+        await clients[0].close()
+    finally:
+        await server.close()
