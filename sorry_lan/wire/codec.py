@@ -23,8 +23,9 @@ import msgpack
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
-from sorry_lan.wire.messages import MESSAGE_TYPES, VERSIONS, Message, MsgType
+from sorry_lan.wire.messages import MESSAGE_TYPES, Message, MsgType
 from sorry_lan.wire.schema import Invalid
+from sorry_lan.wire.vocab import VERSIONS
 
 _TYPE_KEY = "t"
 _GREETINGS = (MsgType.HELLO.value, MsgType.SPECTATE.value)

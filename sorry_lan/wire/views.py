@@ -15,9 +15,10 @@ from typing import TypeVar
 from sorry_lan.rules.board import Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.messages import CARD, COLOUR, Lobby, Snapshot, Turn, Variant
+from sorry_lan.wire.messages import Lobby, Snapshot, Turn, Variant
 from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.schema import EnumSpec, Invalid
+from sorry_lan.wire.vocab import CARD, COLOUR
 
 Hands = Mapping[int, Sequence[int]]
 _E = TypeVar("_E")

@@ -1,0 +1,168 @@
+"""The machinery both session sides share: decoding, the table lookups, the queue.
+
+:class:`Session` is not used directly; :class:`~sorry_lan.wire.session.HostSession`
+and :class:`~sorry_lan.wire.session.ClientSession` add each side's behaviour through
+its four hooks.  No sockets, no timers, no game rules.
+"""
+
+from __future__ import annotations
+
+from sorry_lan.wire.codec import Decoder, encode
+from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
+from sorry_lan.wire.messages import Bye, ByeReason, Error, Message, MsgType, Ping, Pong, clip_text
+from sorry_lan.wire.table import TABLE, Role, Sender, State
+
+SID_TYPES = frozenset(
+    {MsgType.SNAPSHOT, MsgType.TURN, MsgType.LEGAL_MOVES, MsgType.EVENTS, MsgType.GAME_OVER}
+)
+
+
+class Session:
+    """Shared machinery; see :class:`HostSession` and :class:`ClientSession`."""
+
+    SIDE: Sender
+
+    def __init__(self, versions: tuple[int, ...]) -> None:
+        self.versions = versions
+        self.state = State.GREETING
+        self.role: Role | None = None
+        self.version: int | None = None  # negotiated protocol version
+        self.sid: int | None = None  # last state id sent (host) or received (client)
+        #: The fatal error that closed the session, if one did (ours or the peer's).
+        self.error: RemoteProtocolError | LocalProtocolError | Error | None = None
+        self._decoder = Decoder(supported_versions=versions)
+        self._out = bytearray()
+        self._peer = Sender.HOST if self.SIDE is Sender.CLIENT else Sender.CLIENT
+
+    # -- the caller's interface ------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        return self.state is State.CLOSED
+
+    def data_to_send(self) -> bytes:
+        """Everything queued for the peer since the last call (possibly empty)."""
+        data = bytes(self._out)
+        self._out.clear()
+        return data
+
+    def receive_data(self, data: bytes) -> list[Message]:
+        """Feed bytes from the peer; return the messages the application must handle.
+
+        Messages the session answers itself (ping, out-of-order ones, PIN steps it
+        handles) are not returned.  After the session closes, further data is ignored.
+        """
+        if self.closed:
+            return []
+        failure: RemoteProtocolError | None = None
+        try:
+            messages = self._decoder.feed(data)
+        except RemoteProtocolError as exc:
+            messages = list(exc.messages)
+            failure = exc
+        out: list[Message] = []
+        for message in messages:
+            if self._is_closed():
+                return out
+            try:
+                out.extend(self._accept(message))
+            except RemoteProtocolError as exc:
+                failure = exc
+                break
+        if failure is not None and not self._is_closed():
+            self._fail(failure)
+        return out
+
+    def send(self, message: Message) -> None:
+        """Queue ``message`` for the peer and apply its transition.
+
+        Raises :class:`LocalProtocolError`: ``unexpected`` when the table does not
+        allow it now, ``forbidden`` when this client's role may not send it,
+        ``too_large`` when it does not fit a frame.  Nothing changes on error.
+        """
+        if self.closed:
+            raise LocalProtocolError(ErrorReason.UNEXPECTED, "the session is closed")
+        rule = TABLE.get((self.state, self.SIDE, message.TYPE))
+        if rule is None:
+            raise LocalProtocolError(
+                ErrorReason.UNEXPECTED,
+                f"cannot send {message.TYPE.value} in state {self.state.value}",
+            )
+        if self.SIDE is Sender.CLIENT and not rule.who.allows(self.role):
+            raise LocalProtocolError(
+                ErrorReason.FORBIDDEN, f"a {self._role_text()} cannot send {message.TYPE.value}"
+            )
+        self._before_send(message)
+        frame = encode(message)
+        self._out += frame
+        if rule.next is not None:
+            self.state = rule.next
+        if message.TYPE in SID_TYPES:
+            self.sid = message.sid  # type: ignore[attr-defined]
+        self._after_send(message)
+
+    def close(self, reason: ByeReason = ByeReason.QUIT) -> None:
+        """Say ``bye`` (when still open) and close."""
+        if not self.closed:
+            self.send(Bye(reason=reason))
+
+    def connection_lost(self) -> None:
+        """The transport went away: close without sending anything."""
+        self.state = State.CLOSED
+        self._out.clear()
+
+    # -- internals -------------------------------------------------------------------
+
+    def _is_closed(self) -> bool:
+        return self.state is State.CLOSED
+
+    def _role_text(self) -> str:
+        return "connection not yet welcomed" if self.role is None else self.role.value
+
+    def _accept(self, message: Message) -> list[Message]:
+        rule = TABLE.get((self.state, self._peer, message.TYPE))
+        if rule is None:
+            self._queue_error(
+                ErrorReason.UNEXPECTED,
+                f"{message.TYPE.value} is not allowed in state {self.state.value}",
+            )
+            return []
+        if self._peer is Sender.CLIENT and not rule.who.allows(self.role):
+            self._queue_error(
+                ErrorReason.FORBIDDEN, f"a {self._role_text()} may not send {message.TYPE.value}"
+            )
+            return []
+        self._before_receive(message)
+        if rule.next is not None:
+            self.state = rule.next
+        if message.TYPE in SID_TYPES:
+            self.sid = message.sid  # type: ignore[attr-defined]
+        if isinstance(message, Ping):
+            self.send(Pong(n=message.n))
+            return []
+        if isinstance(message, Error) and message.fatal:
+            self.error = message
+            self.state = State.CLOSED
+        return self._after_receive(message)
+
+    def _queue_error(self, reason: ErrorReason, text: str, *, fatal: bool = False) -> None:
+        self._out += encode(Error(reason=reason, text=clip_text(text), fatal=fatal))
+
+    def _fail(self, exc: RemoteProtocolError) -> None:
+        """The peer broke a decoding rule: report it and close."""
+        self.error = exc
+        self._queue_error(exc.reason, exc.text, fatal=True)
+        self.state = State.CLOSED
+
+    # Hooks for the two sides.  _before_* may raise a ProtocolError to reject.
+    def _before_send(self, message: Message) -> None:
+        pass
+
+    def _after_send(self, message: Message) -> None:
+        pass
+
+    def _before_receive(self, message: Message) -> None:
+        pass
+
+    def _after_receive(self, message: Message) -> list[Message]:
+        return [message]

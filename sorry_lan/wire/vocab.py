@@ -1,0 +1,100 @@
+"""The protocol's vocabulary: message type tags, enums and the reusable field specs.
+
+Split from :mod:`sorry_lan.wire.messages` (which re-exports everything here) to keep
+modules small.  Values and specs only: no message classes, no checks run at import.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+from sorry_lan.rules.board import NUM_LOCATIONS, Colour
+from sorry_lan.rules.cards import Card
+from sorry_lan.wire import limits as L
+from sorry_lan.wire.schema import EnumSpec, IntSpec, ListSpec, StrSpec
+
+
+class MsgType(StrEnum):
+    """The value of the ``t`` field of every frame."""
+
+    HELLO = "hello"
+    SPECTATE = "spectate"
+    CHALLENGE = "challenge"
+    PROOF = "proof"
+    WELCOME = "welcome"
+    REFUSE = "refuse"
+    LOBBY = "lobby"
+    CHOOSE_COLOUR = "colour"
+    READY = "ready"
+    ADD_BOT = "add_bot"
+    REMOVE_BOT = "remove_bot"
+    SET_VARIANT = "variant"
+    START = "start"
+    SNAPSHOT = "snapshot"
+    TURN = "turn"
+    LEGAL_MOVES = "moves"
+    MOVE = "move"
+    EVENTS = "events"
+    GAME_OVER = "over"
+    REMATCH = "rematch"
+    CHAT = "chat"
+    PING = "ping"
+    PONG = "pong"
+    ERROR = "error"
+    RESYNC = "resync"
+    BYE = "bye"
+
+
+class Variant(StrEnum):
+    STANDARD = "standard"
+    TEAM = "team"
+    POINTS = "points"
+
+
+class RefuseReason(StrEnum):
+    """Why a hello or spectate request was turned down (the ``refuse`` message)."""
+
+    FULL = "full"
+    VERSION = "version"
+    BAD_PIN = "bad_pin"
+    NAME_TAKEN = "name_taken"
+    STARTED = "started"  # game under way and no seat to reclaim
+    BAD_TOKEN = "bad_token"
+    NO_SPECTATORS = "no_spectators"
+    SHUTTING_DOWN = "shutting_down"
+
+
+class ByeReason(StrEnum):
+    QUIT = "quit"
+    SHUTDOWN = "shutdown"
+    KICKED = "kicked"
+    TIMEOUT = "timeout"
+    REPLACED = "replaced"  # another connection reclaimed this seat with its token
+    ERROR = "error"  # closing after a fatal error
+
+
+def clip_text(text: str, limit: int = L.TEXT_MAX) -> str:
+    """Make arbitrary text fit a text field: printable characters only, clipped."""
+    clean = "".join(c if c.isprintable() else " " for c in text)
+    return clean if len(clean) <= limit else clean[: limit - 3] + "..."
+
+
+def is_level(text: str) -> bool:
+    return bool(text) and all(c.isascii() and (c.isalnum() or c in "_-") for c in text)
+
+
+# Reusable field specs.
+SID: Final = IntSpec(0, L.U32_MAX)
+PID: Final = IntSpec(0, L.PID_MAX)
+VERSION: Final = IntSpec(1, L.VERSION_MAX)
+VERSIONS: Final = ListSpec(VERSION, L.VERSIONS_MAX, min_len=1, unique=True)
+NAME: Final = StrSpec(L.NAME_MAX, min_len=1, stripped=True)
+SOFTWARE: Final = StrSpec(L.SOFTWARE_MAX)
+TEXT: Final = StrSpec(L.TEXT_MAX)
+COLOUR: Final = EnumSpec(Colour, "colour int 0..3 (red, blue, yellow, green)")
+CARD: Final = EnumSpec(Card, "card int 1-5, 7, 8, 10-12, or 13 (Sorry!)")
+HAND: Final = ListSpec(CARD, L.HAND_MAX)
+COUNT: Final = IntSpec(0, L.COUNT_MAX)
+SCORES: Final = ListSpec(IntSpec(0, L.SCORE_MAX), 4, min_len=4)
+LOCATION: Final = IntSpec(0, NUM_LOCATIONS - 1)
