@@ -386,7 +386,20 @@ class Bye(Message):
 assert set(MESSAGE_TYPES) == set(MsgType), set(MsgType) - set(MESSAGE_TYPES)
 
 __all__ = [
+    "CARD",
+    "COLOUR",
+    "COUNT",
+    "HAND",
+    "LOCATION",
     "MESSAGE_TYPES",
+    "NAME",
+    "PID",
+    "SCORES",
+    "SID",
+    "SOFTWARE",
+    "TEXT",
+    "VERSION",
+    "VERSIONS",
     "AddBot",
     "Bye",
     "ByeReason",
