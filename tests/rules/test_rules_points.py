@@ -26,7 +26,8 @@ FILLER = [Card.THREE, Card.FIVE, Card.EIGHT, Card.TWELVE]
 
 
 def points_game(spec: Spec, red_hand: list[Card], upcoming: list[Card] | None = None) -> Game:
-    hands: dict[int, list[Card]] = {RED: red_hand, YELLOW: [Card.ONE, Card.ONE, Card.ONE, Card.FOUR, Card.TEN]}
+    yellow_hand = [Card.ONE, Card.ONE, Card.ONE, Card.FOUR, Card.TEN]
+    hands: dict[int, list[Card]] = {RED: red_hand, YELLOW: yellow_hand}
     return staged_game(layout(spec), "red", variant=POINTS, hands=hands,
                        upcoming=upcoming or [Card.SEVEN])
 
