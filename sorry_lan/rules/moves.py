@@ -172,25 +172,36 @@ def occupancy(pawns: Sequence[int]) -> list[int]:
     return occ
 
 
-def _land(p: int, c: int, to: int, occ: list[int]) -> tuple[int, tuple[int, ...]] | None:
+def _land(
+    p: int, c: int, to: int, pawns: Sequence[int]
+) -> tuple[int, tuple[int, ...]] | None:
     """Where pawn ``p`` (colour ``c``) stops after landing on ``to``, and whom it bumps.
 
-    ``None`` when the landing square holds another pawn of ``c``.
+    ``None`` when the landing square holds another pawn of colour ``c``.  Track
+    squares hold one pawn at most, so ``pawns.index`` finds the one there.
     """
     if to < TRACK_LEN:
-        q = occ[to]
-        if q >= 0 and q != p and q >> 2 == c:
+        q = pawns.index(to) if to in pawns else -1
+        if q >= 0 and q >> 2 == c:
             return None
         owner = SLIDE_OWNER[to]
         if owner >= 0 and owner != c:
             _, end, squares = SLIDE_AT[to]
-            return end, tuple(r for sq in squares if (r := occ[sq]) >= 0 and r != p)
-        if q >= 0 and q != p:
+            bumps = tuple(pawns.index(sq) for sq in squares if sq in pawns)
+            if p in bumps:  # the pawn itself stood on its own slide path
+                bumps = tuple(r for r in bumps if r != p)
+            return end, bumps
+        if q >= 0:
             return to, (q,)
         return to, ()
     if to <= S5:
-        q = occ[TRACK_LEN + c * 5 + to - S1]
-        if q >= 0 and q != p:
+        base = c * 4
+        if (
+            pawns[base] == to
+            or pawns[base + 1] == to
+            or pawns[base + 2] == to
+            or pawns[base + 3] == to
+        ):
             return None
     return to, ()
 
@@ -211,16 +222,17 @@ class MoveContext(NamedTuple):
     may_decline: bool = True
 
 
-def _simple(
-    card: Card, pawns: Sequence[int], occ: list[int], p: int, to: int
-) -> Move | None:
-    c = p >> 2
-    landed = _land(p, c, to, occ)
+def _simple(card: Card, pawns: Sequence[int], p: int, to: int) -> Move | None:
+    landed = _land(p, p >> 2, to, pawns)
     if landed is None:
         return None
     end, bumps = landed
-    changes = ((p, pawns[p], end), *((q, pawns[q], START) for q in bumps))
-    return Move(MoveKind.SIMPLE, card, (Part(p, pawns[p], to, end, bumps),), changes)
+    frm = pawns[p]
+    part = Part(p, frm, to, end, bumps)
+    if not bumps:
+        return Move(MoveKind.SIMPLE, card, (part,), ((p, frm, end),))
+    changes = ((p, frm, end), *((q, pawns[q], START) for q in bumps))
+    return Move(MoveKind.SIMPLE, card, (part,), changes)
 
 
 def _first_in_start(pawns: Sequence[int], colour: int) -> int:
@@ -230,28 +242,25 @@ def _first_in_start(pawns: Sequence[int], colour: int) -> int:
     return -1
 
 
-def _leave_start(
-    card: Card, pawns: Sequence[int], occ: list[int], colours: Iterable[int]
-) -> list[Move]:
+def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
     out = []
     for c in colours:
         p = _first_in_start(pawns, c)
         if p >= 0:
-            m = _simple(card, pawns, occ, p, start_exit(c))
+            m = _simple(card, pawns, p, start_exit(c))
             if m is not None:
                 out.append(m)
     return out
 
 
 def _steps(
-    card: Card, pawns: Sequence[int], occ: list[int], movers: Iterable[int],
-    table: tuple[int, ...], n: int,
+    card: Card, pawns: Sequence[int], movers: Iterable[int], table: tuple[int, ...], n: int
 ) -> list[Move]:
     out = []
     for p in movers:
         to = table[((p >> 2) * NUM_LOCATIONS + pawns[p]) * 13 + n]
         if to >= 0:
-            m = _simple(card, pawns, occ, p, to)
+            m = _simple(card, pawns, p, to)
             if m is not None:
                 out.append(m)
     return out
@@ -290,16 +299,14 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int]) -> list[Move
             bumps_p = _slide_in_place(loc, p)
             part_p = Part(p, a, b, loc[p], bumps_p)
             bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
-            part_q = Part(q, b, a, loc[q], bumps_q)
+            part_q = Part(q, b, a, a if q in bumps_p else loc[q], bumps_q)
             changes = tuple((r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r])
             parts = (part_p, part_q)
             out.append(Move(MoveKind.SWAP, card, parts, changes))
     return out
 
 
-def _sorries(
-    card: Card, pawns: Sequence[int], occ: list[int], colours: Iterable[int]
-) -> list[Move]:
+def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
     out = []
     for c in colours:
         p = _first_in_start(pawns, c)
@@ -314,7 +321,7 @@ def _sorries(
             owner = SLIDE_OWNER[b]
             if owner >= 0 and owner != c:
                 _, end, squares = SLIDE_AT[b]
-                bumps = (q, *(r for sq in squares if (r := occ[sq]) >= 0 and r != q))
+                bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
             changes = ((p, START, end), *((r, pawns[r], START) for r in bumps))
             parts = (Part(p, START, b, end, bumps[1:]), Part(q, b, START, START, ()))
             out.append(Move(MoveKind.SORRY, card, parts, changes))
@@ -322,115 +329,150 @@ def _sorries(
 
 
 def _splits(
-    card: Card, pawns: Sequence[int], occ: list[int], splitters: Sequence[int]
+    card: Card, pawns: Sequence[int], splitters: Sequence[int], seen: set[int]
 ) -> list[Move]:
+    """The 7 split between two pawns, part one then part two, each judged in turn.
+
+    ``seen`` holds the layout keys (relative to ``pawns``) already offered; a split
+    that leaves one of them is skipped before any move value is built.  Each pawn's
+    landing for 1..6 steps is worked out once on the opening board and reused for
+    part two unless part one changed a square that landing depends on.
+    """
     out: list[Move] = []
     usable = [p for p in splitters if pawns[p] < HOME]
     if len(usable) < 2:
         return out
+    w = _WEIGHT
+    # pre[p][n] = (to, landing or None, squares the landing depends on), n in 1..6
+    pre: dict[int, list[tuple[int, tuple[int, tuple[int, ...]] | None, tuple[int, ...]]]] = {}
+    for p in usable:
+        c = p >> 2
+        row = (c * NUM_LOCATIONS + pawns[p]) * 13
+        entries: list[tuple[int, tuple[int, tuple[int, ...]] | None, tuple[int, ...]]]
+        entries = [(-1, None, ())]
+        for n in range(1, 7):
+            to = FORWARD[row + n]
+            if to < 0:
+                entries.append((-1, None, ()))
+                continue
+            sens = SLIDE_AT[to][2] if to in SLIDE_AT and SLIDE_OWNER[to] != c else (to,)
+            entries.append((to, _land(p, c, to, pawns), sens))
+        pre[p] = entries
     for a in usable:
         ca = a >> 2
         la = pawns[a]
-        row = (ca * NUM_LOCATIONS + la) * 13
+        wa = ca * NUM_LOCATIONS
         for k in range(1, 7):
-            to_a = FORWARD[row + k]
-            if to_a < 0:
-                continue
-            landed = _land(a, ca, to_a, occ)
+            to_a, landed, _ = pre[a][k]
             if landed is None:
                 continue
             end_a, bumps_a = landed
-            # The board after part one.
-            sa = la if la < TRACK_LEN else TRACK_LEN + ca * 5 + la - S1
-            occ[sa] = -1
+            key_a = w[wa + end_a] - w[wa + la]
+            touched = [la, end_a]
             for r in bumps_a:
-                lr = pawns[r]
-                occ[lr if lr < TRACK_LEN else TRACK_LEN + (r >> 2) * 5 + lr - S1] = -1
-            se = end_a if end_a < TRACK_LEN else TRACK_LEN + ca * 5 + end_a - S1
-            if end_a != HOME:
-                occ[se] = a
+                wr = (r >> 2) * NUM_LOCATIONS
+                key_a += w[wr + START] - w[wr + pawns[r]]
+                touched.append(pawns[r])
+            board: tuple[int, ...] | None = None
             part_a = Part(a, la, to_a, end_a, bumps_a)
             for b in usable:
                 if b == a or b in bumps_a:
                     continue
-                cb = b >> 2
-                lb = pawns[b]
-                to_b = FORWARD[(cb * NUM_LOCATIONS + lb) * 13 + 7 - k]
+                to_b, landed_b, sens = pre[b][7 - k]
                 if to_b < 0:
                     continue
-                landed_b = _land(b, cb, to_b, occ)
+                for sq in touched:
+                    if sq in sens:
+                        if board is None:
+                            after = list(pawns)  # the board after part one
+                            after[a] = end_a
+                            for r in bumps_a:
+                                after[r] = START
+                            board = tuple(after)
+                        landed_b = _land(b, b >> 2, to_b, board)
+                        break
                 if landed_b is None:
                     continue
                 end_b, bumps_b = landed_b
-                final = {a: end_a}
-                for r in bumps_a:
-                    final[r] = START
-                final[b] = end_b
+                lb = pawns[b]
+                wb = (b >> 2) * NUM_LOCATIONS
+                key = key_a + w[wb + end_b] - w[wb + lb]
                 for r in bumps_b:
-                    final[r] = START
-                changes = tuple(
-                    (r, pawns[r], loc) for r, loc in final.items() if loc != pawns[r]
-                )
-                out.append(
-                    Move(MoveKind.SPLIT, card, (part_a, Part(b, lb, to_b, end_b, bumps_b)), changes)
-                )
-            # Restore the board.
-            if end_a != HOME:
-                occ[se] = -1
-            for r in bumps_a:
-                lr = pawns[r]
-                occ[lr if lr < TRACK_LEN else TRACK_LEN + (r >> 2) * 5 + lr - S1] = r
-            occ[sa] = a
+                    wr = (r >> 2) * NUM_LOCATIONS
+                    key += w[wr + START] - w[wr + (end_a if r == a else pawns[r])]
+                if key in seen:
+                    continue
+                seen.add(key)
+                if not bumps_a and not bumps_b:
+                    changes: tuple[Change, ...] = ((a, la, end_a), (b, lb, end_b))
+                else:
+                    final = list(pawns)
+                    final[a] = end_a
+                    for r in bumps_a:
+                        final[r] = START
+                    final[b] = end_b
+                    for r in bumps_b:
+                        final[r] = START
+                    changes = tuple(
+                        (r, pawns[r], final[r]) for r in range(16) if final[r] != pawns[r]
+                    )
+                part_b = Part(b, lb, to_b, end_b, bumps_b)
+                out.append(Move(MoveKind.SPLIT, card, (part_a, part_b), changes))
     return out
 
 
-def _dedupe(moves: list[Move], pawns: Sequence[int]) -> list[Move]:
-    seen: set[int] = set()
-    out = []
+def _key(move: Move) -> int:
     w = _WEIGHT
+    key = 0
+    for pawn, before, after in move.changes:
+        base = (pawn >> 2) * NUM_LOCATIONS
+        key += w[base + after] - w[base + before]
+    return key
+
+
+def _dedupe(moves: list[Move], seen: set[int] | None = None) -> list[Move]:
+    if seen is None:
+        seen = set()
+    out = []
     for m in moves:
-        key = 0
-        for pawn, before, after in m.changes:
-            base = (pawn >> 2) * NUM_LOCATIONS
-            key += w[base + after] - w[base + before]
+        key = _key(m)
         if key not in seen:
             seen.add(key)
             out.append(m)
     return out
 
 
-def generate(
-    pawns: Sequence[int], card: Card, ctx: MoveContext, occ: list[int] | None = None
-) -> list[Move]:
+def generate(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     """All legal moves for ``card`` in the layout ``pawns``, given who may move what.
 
-    ``occ`` is the layout's :func:`occupancy` when the caller has it already; it is
-    used as scratch space and left as it was.
+    ``pawns`` should be a tuple (lists work, more slowly).  Moves come in a stable
+    order: single-pawn moves first, then splits, swaps or declining.
     """
-    if occ is None:
-        occ = occupancy(pawns)
     movers = [p for p in ctx.movers if pawns[p] < HOME]
     if card == Card.SORRY:
-        return _dedupe(_sorries(card, pawns, occ, ctx.sorry_starters), pawns)
+        return _sorries(card, pawns, ctx.sorry_starters)
     if card == Card.FOUR:
         # Two pawns may each back onto a triangle that slides them to where they began.
-        return _dedupe(_steps(card, pawns, occ, movers, BACKWARD, 4), pawns)
+        return _dedupe(_steps(card, pawns, movers, BACKWARD, 4))
     if card == Card.ONE or card == Card.TWO:
-        moves = _leave_start(card, pawns, occ, ctx.starters)
-        moves += _steps(card, pawns, occ, movers, FORWARD, card)
+        moves = _leave_start(card, pawns, ctx.starters)
+        moves += _steps(card, pawns, movers, FORWARD, card)
         return moves
     if card == Card.TEN:
-        moves = _steps(card, pawns, occ, movers, FORWARD, 10)
-        moves += _steps(card, pawns, occ, movers, BACKWARD, 1)
-        return _dedupe(moves, pawns)
+        moves = _steps(card, pawns, movers, FORWARD, 10)
+        moves += _steps(card, pawns, movers, BACKWARD, 1)
+        return moves
     if card == Card.ELEVEN:
-        forward = _steps(card, pawns, occ, movers, FORWARD, 11)
-        swaps = _swaps(card, pawns, movers)
-        if not forward and swaps and ctx.may_decline:
-            return [*_dedupe(swaps, pawns), Move(MoveKind.DECLINE, card, (), ())]
-        return _dedupe(forward + swaps, pawns)
+        forward = _steps(card, pawns, movers, FORWARD, 11)
+        if not forward:
+            swaps = _dedupe(_swaps(card, pawns, movers))
+            if swaps and ctx.may_decline:
+                swaps.append(Move(MoveKind.DECLINE, card, (), ()))
+            return swaps
+        return _dedupe(forward + _swaps(card, pawns, movers))
     if card == Card.SEVEN:
-        moves = _steps(card, pawns, occ, movers, FORWARD, 7)
-        moves += _splits(card, pawns, occ, ctx.splitters)
-        return _dedupe(moves, pawns)
-    return _steps(card, pawns, occ, movers, FORWARD, int(card))
+        seen: set[int] = set()
+        moves = _dedupe(_steps(card, pawns, movers, FORWARD, 7), seen)
+        moves += _splits(card, pawns, ctx.splitters, seen)
+        return moves
+    return _steps(card, pawns, movers, FORWARD, int(card))
