@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from sorry_lan.rules import Variant
 from sorry_lan.rules.variants import team_of
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import LocalProtocolError
 
 from . import botplay
 from .client import Connection, GameClient, GameEnded, Happened, Refused, YourTurn
@@ -53,7 +54,10 @@ async def run_bot(
             options = [o.move for o in moves.moves]
             index = botplay.choose(options, client.pawns, colour, strength, team)
             sent_at = time.perf_counter()
-            await client.play(moves.moves[index].id)
+            try:
+                await client.play(moves.moves[index].id)
+            except LocalProtocolError:
+                sent_at = None  # not connected just now: the offer comes again on rejoin
         elif isinstance(ev, Happened):
             if sent_at is not None and ev.events.colour == client.colour:
                 stats.round_trips.append(time.perf_counter() - sent_at)

@@ -270,6 +270,7 @@ class GameClient:
         while True:
             reason = await self._pump()
             self.connected = False
+            self.moves = None
             if self._closing:
                 return
             if self.token is None or reason == _GOODBYE:
@@ -390,8 +391,8 @@ class GameClient:
         offer = self.moves
         if offer is None:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "no moves are on offer")
-        self.moves = None
         self._send(m.Move(sid=offer.sid, id=move_id))
+        self.moves = None
 
     async def choose_colour(self, colour: int) -> None:
         self._send(m.ChooseColour(colour=colour))  # type: ignore[arg-type]

@@ -2,8 +2,8 @@
 
 A journal is a text file of JSON lines.  Each line is one record:
 
-* ``{"k": "game", "variant", "seated", "seed", "first", "names", "bots", "tokens",
-  "owner"}``
+* ``{"k": "game", "variant", "seated", "seed", "first", "first_arg", "names", "bots",
+  "tokens", "owner"}``
   starts a game (``tokens`` maps a colour to the SHA-256 of that seat's secret token,
   hex; the tokens themselves are never written, yet a seat's owner can still prove
   it holds one);
@@ -115,7 +115,10 @@ class Journal:
         bots: Sequence[int],
         tokens: Mapping[int, str],
         owner: int | None = None,
+        first_arg: int | None = None,
     ) -> None:
+        """Record a game's start.  ``first_arg`` is the ``first`` the game was built
+        with (None: drawn from the seed, which also advances the deck's generator)."""
         self.append(
             {
                 "k": "game",
@@ -123,6 +126,7 @@ class Journal:
                 "seated": list(game.seated),
                 "seed": game.seed,
                 "first": game.first,
+                "first_arg": first_arg,
                 "names": {str(c): n for c, n in names.items()},
                 "bots": sorted(bots),
                 "tokens": {str(c): h for c, h in tokens.items()},
@@ -199,7 +203,15 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
     try:
         variant = Variant.parse(str(head["variant"]))
         seated = tuple(int(c) for c in head["seated"])
-        game = Game(variant, seated, seed=int(head["seed"]), first=int(head["first"]))
+        first_arg = head.get("first_arg")
+        game = Game(
+            variant,
+            seated,
+            seed=int(head["seed"]),
+            first=None if first_arg is None else int(first_arg),
+        )
+        if game.first != int(head["first"]):
+            raise JournalError("the journal's first player does not follow from its seed")
         names = {int(c): str(n) for c, n in dict(head["names"]).items()}
         bots = {int(c) for c in head["bots"]}
         tokens = {int(c): str(h) for c, h in dict(head["tokens"]).items()}

@@ -327,6 +327,7 @@ class Table:
                 [p.colour for p in self.players.values() if p.bot],
                 {p.colour: p.token_hash for p in self.players.values() if p.token_hash},
                 owner=None if self.owner not in self.players else self.players[self.owner].colour,
+                first_arg=first,
             )
         events = game.start()
         self.game = game
