@@ -130,3 +130,38 @@ def staged_game(
 
 def play_notation(game: Game, text: str) -> None:
     game.play(by_notation(game.legal_moves(), text))
+
+
+# Squares where things happen: triangles, slide ends, exits and safety entries.
+HOT_SQUARES = tuple(sorted({b + o for b in (0, 15, 30, 45) for o in (0, 1, 2, 3, 4, 9, 12, 13)}))
+
+
+def random_layout(rng: random.Random, seated: Sequence[int]) -> tuple[int, ...]:
+    """A valid layout (RULES.md section 9) biased towards squares where rules interact."""
+    pawns = [START] * 16
+    taken: set[int] = set()
+    for c in seated:
+        safety: set[int] = set()
+        for n in range(4):
+            r = rng.random()
+            loc = START
+            if r < 0.1:
+                loc = 65  # HOME
+            elif r < 0.25:
+                s = rng.randint(60, 64)
+                if s not in safety:
+                    safety.add(s)
+                    loc = s
+            elif r < 0.85:
+                sq = rng.choice(HOT_SQUARES) if rng.random() < 0.5 else rng.randrange(60)
+                if sq not in taken:
+                    taken.add(sq)
+                    loc = sq
+            pawns[c * 4 + n] = loc
+    return tuple(pawns)
+
+
+def random_seating(rng: random.Random, variant: Variant) -> tuple[int, ...]:
+    if variant is Variant.TEAM:
+        return (0, 1, 2, 3)
+    return tuple(sorted(rng.sample(range(4), rng.randint(2, 4))))
