@@ -13,8 +13,8 @@ import random
 from collections.abc import Sequence
 
 from sorry_lan.rules import HOME, START, Game, Variant
-from sorry_lan.rules.variants import team_of
 from sorry_lan.rules.board import start_exit
+from sorry_lan.rules.variants import team_of
 
 STRENGTHS = ("random", "greedy")
 

@@ -60,7 +60,7 @@ async def run_bot(
                 sent_at = None  # not connected just now: the offer comes again on rejoin
         elif isinstance(ev, Happened):
             if sent_at is not None and ev.events.colour == client.colour:
-                stats.round_trips.append(time.perf_counter() - sent_at)
+                stats.round_trips.append(ev.at - sent_at)
             sent_at = None
         elif isinstance(ev, Refused):
             stats.refused.append(f"{ev.error.reason}: {ev.error.text}")

@@ -74,6 +74,7 @@ class YourTurn:
 @dataclass(frozen=True)
 class Happened:
     events: m.Events
+    at: float = 0.0  # time.perf_counter() when it arrived
 
 
 @dataclass(frozen=True)
@@ -364,7 +365,7 @@ class GameClient:
         elif isinstance(msg, m.Events):
             self.pawns = apply_events(self.pawns, msg.events)
             self.sid = msg.sid
-            put(Happened(msg))
+            put(Happened(msg, time.perf_counter()))
         elif isinstance(msg, m.GameOver):
             self.over = msg
             self.moves = None

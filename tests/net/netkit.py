@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import Sequence
 from pathlib import Path
-
 
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient
@@ -55,7 +55,9 @@ async def bots_play(
     for c in clients:
         await c.connect()
     stats = [BotStats() for _ in clients]
-    results = await asyncio.gather(*(run_bot(c, stats=s) for c, s in zip(clients, stats)))
+    results = await asyncio.gather(
+        *(run_bot(c, stats=s) for c, s in zip(clients, stats, strict=True))
+    )
     return clients, list(results), stats
 
 
@@ -96,7 +98,5 @@ class RawClient:
 
     async def close(self) -> None:
         self.writer.close()
-        try:
+        with contextlib.suppress(OSError):
             await self.writer.wait_closed()
-        except OSError:
-            pass

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from netkit import bots_play, start_host
 
 from sorry_lan.net.botplay import play_out
 from sorry_lan.rules import Game, Variant
-
-from netkit import bots_play, start_host
 
 CASES = [
     (Variant.STANDARD, 2),

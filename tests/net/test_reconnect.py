@@ -36,7 +36,10 @@ async def test_a_client_killed_mid_game_reclaims_its_seat_and_the_game_finishes(
         for c in clients:
             await c.connect()
         stats = [BotStats() for _ in clients]
-        tasks = [asyncio.create_task(run_bot(c, think=0.002, stats=s)) for c, s in zip(clients, stats)]
+        tasks = [
+            asyncio.create_task(run_bot(c, think=0.002, stats=s))
+            for c, s in zip(clients, stats, strict=True)
+        ]
         await wait_moves(server, 15)
         seat = clients[0].colour
         clients[0].abort()  # as if the process died: no bye
@@ -48,7 +51,7 @@ async def test_a_client_killed_mid_game_reclaims_its_seat_and_the_game_finishes(
         assert all(r is not None and list(r.winners) == list(game.winners) for r in results)
         assert game.winner == offline(Variant.STANDARD, game.seated, seed).winner
         assert clients[0].colour == seat and clients[0].pawns == game.pawns
-        assert server.table.by_colour(seat) is not None
+        assert seat is not None and server.table.by_colour(seat) is not None
     finally:
         for c in clients:
             await c.close()

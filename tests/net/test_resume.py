@@ -22,7 +22,12 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 
 async def spawn_host(args: list[str]) -> asyncio.subprocess.Process:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "sorry_lan", "host", "--headless", *args,
+        sys.executable,
+        "-m",
+        "sorry_lan",
+        "host",
+        "--headless",
+        *args,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -37,10 +42,13 @@ async def spawn_host(args: list[str]) -> asyncio.subprocess.Process:
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize(("variant", "players", "seed"), [
-    (Variant.STANDARD, 2, 51),
-    (Variant.POINTS, 3, 52),
-])
+@pytest.mark.parametrize(
+    ("variant", "players", "seed"),
+    [
+        (Variant.STANDARD, 2, 51),
+        (Variant.POINTS, 3, 52),
+    ],
+)
 async def test_sigkilled_host_resumes_the_same_game(
     tmp_path: Path, variant: Variant, players: int, seed: int
 ) -> None:

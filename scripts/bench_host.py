@@ -1,0 +1,172 @@
+"""Benchmark one host process serving many 4-player tables of networked bots.
+
+    python scripts/bench_host.py --games 100 --think 0.2 --seconds 20
+    python scripts/bench_host.py --games 20 --think 0 --seconds 10
+
+One host process runs ``--games`` tables (each a ``HostServer`` on its own loopback
+port, journalling to a temporary directory with an fsync per move); ``--workers``
+client processes run 4 bot clients per table, each answering its turn after
+``--think`` seconds and rematching when a game ends.  After ``--seconds`` it prints
+the move round trip (a client sends its move -> it receives the events of that move)
+p50/p99, the moves per second over all tables, and the host's resident memory.
+
+Loopback only; it never touches another interface.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sorry_lan.net.botrunner import BotStats, run_bot
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.net.journal import Journal
+from sorry_lan.net.table import Table, TableConfig
+
+LOCAL = "127.0.0.1"
+
+
+async def serve(games: int, directory: str, journal_on: bool) -> None:
+    servers = []
+    for i in range(games):
+        journal = Journal(Path(directory) / f"table-{i}.journal") if journal_on else None
+        table = Table(TableConfig(seats=4, auto_start=True, seed=i + 1), journal)
+        server = HostServer(table, HostOptions(stay=True, max_connections=16))
+        await server.start(LOCAL, 0)
+        servers.append(server)
+    print(json.dumps({"ports": [s.address[1] for s in servers]}), flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    moves = sum(s.table.game.moves_played for s in servers if s.table.game is not None)
+    print(json.dumps({"moves_in_current_games": moves}), flush=True)
+    for s in servers:
+        await s.close()
+
+
+async def clients(ports: list[int], think: float, seconds: float) -> None:
+    stats: list[BotStats] = []
+    tasks = []
+    conns = []
+    for port in ports:
+        for i in range(4):
+            client = GameClient(LOCAL, port, f"bot{i}", heartbeat=5.0, dead_after=60.0)
+            await client.connect()
+            conns.append(client)
+            st = BotStats()
+            stats.append(st)
+            tasks.append(asyncio.create_task(run_bot(client, think=think, games=10**6, stats=st)))
+    start = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - start
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    trips = [rt for s in stats for rt in s.round_trips]
+    games = sum(s.games for s in stats) // 4
+    print(json.dumps({"trips": trips, "elapsed": elapsed, "games": games}), flush=True)
+    for c in conns:
+        await c.close()
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--think", type=float, default=0.2)
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--no-journal", action="store_true", help="compare: no journal, no fsync")
+    p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--ports", help=argparse.SUPPRESS)
+    p.add_argument("--dir", help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.serve:
+        asyncio.run(serve(args.games, args.dir, not args.no_journal))
+        return 0
+    if args.ports:
+        asyncio.run(clients(json.loads(args.ports), args.think, args.seconds))
+        return 0
+    me = [sys.executable, os.path.abspath(__file__)]
+    with tempfile.TemporaryDirectory() as tmp:
+        host = subprocess.Popen(
+            [*me, "--serve", "--games", str(args.games), "--dir", tmp]
+            + (["--no-journal"] if args.no_journal else []),
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert host.stdout is not None
+        ports = json.loads(host.stdout.readline())["ports"]
+        rss_idle = rss_mb(host.pid)
+        shares = [ports[i :: args.workers] for i in range(args.workers)]
+        workers = [
+            subprocess.Popen(
+                [
+                    *me,
+                    "--ports",
+                    json.dumps(share),
+                    "--think",
+                    str(args.think),
+                    "--seconds",
+                    str(args.seconds),
+                ],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for share in shares
+            if share
+        ]
+        time.sleep(args.seconds * 0.8)
+        rss_busy = rss_mb(host.pid)
+        results = [json.loads(w.communicate()[0].splitlines()[-1]) for w in workers]
+        host.send_signal(signal.SIGTERM)
+        host.communicate(timeout=30)
+    trips = [t for r in results for t in r["trips"]]
+    elapsed = max(r["elapsed"] for r in results)
+    games = sum(r["games"] for r in results)
+    journal = "no journal" if args.no_journal else "journal fsync per move"
+    print(
+        f"tables: {args.games} x 4 bot clients, think {args.think * 1000:.0f} ms, {journal}, "
+        f"{elapsed:.1f} s, {args.workers} client processes"
+    )
+    print(f"moves: {len(trips)}  ({len(trips) / elapsed:.0f} moves/s), games finished: {games}")
+    print(
+        f"move round trip: p50 {pct(trips, 0.5) * 1000:.2f} ms, "
+        f"p99 {pct(trips, 0.99) * 1000:.2f} ms, max {max(trips, default=0) * 1000:.2f} ms"
+    )
+    idle = "n/a" if rss_idle is None else f"{rss_idle:.1f} MB"
+    busy = "n/a" if rss_busy is None else f"{rss_busy:.1f} MB"
+    print(f"host RSS: {idle} after start, {busy} under load")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""The journal: append, torn last line, replay with checks, finding the game to resume."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from sorry_lan.net.journal import Journal, JournalError, latest, load, replay, token_hash
+from sorry_lan.rules import Game, Variant
+
+
+def _journal_game(path: Path, moves: int, seed: int = 9) -> Game:
+    journal = Journal(path)
+    game = Game(Variant.STANDARD, (0, 2), seed=seed)
+    journal.game(game, {0: "a", 2: "b"}, [], {0: token_hash(b"x" * 16)})
+    game.start()
+    for _ in range(moves):
+        sid = game.state_id
+        move = game.legal_moves()[0]
+        game.play(move)
+        journal.move(sid, move.compact())
+    journal.close()
+    return game
+
+
+def test_replay_restores_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    game = _journal_game(path, 30)
+    restored = replay(load(path))
+    assert restored is not None
+    assert restored.moves == 30
+    again = restored.game
+    assert (again.pawns, again.turn, again.card, again.state_id) == (
+        game.pawns,
+        game.turn,
+        game.card,
+        game.state_id,
+    )
+    assert again.deck.pile == game.deck.pile  # the same cards still to come
+    assert restored.tokens == {0: token_hash(b"x" * 16)}
+
+
+def test_a_torn_last_line_is_dropped_and_repaired(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    _journal_game(path, 5)
+    with open(path, "ab") as f:
+        f.write(b'{"k":"move","sid":')
+    assert len(load(path)) == 6
+    Journal(path).close()  # opening cuts the half line
+    assert path.read_bytes().endswith(b"\n")
+
+
+def test_a_journal_that_disagrees_with_the_rules_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    _journal_game(path, 3)
+    with open(path, "ab") as f:
+        f.write(b'{"k":"move","sid":999,"m":[0,1,0,4]}\n')
+    with pytest.raises(JournalError, match="state"):
+        replay(load(path))
+    path.write_bytes(b"not json\n")
+    with pytest.raises(JournalError):
+        load(path)
+
+
+def test_latest_skips_finished_games(tmp_path: Path) -> None:
+    a = tmp_path / "1.journal"
+    b = tmp_path / "2.journal"
+    _journal_game(a, 2)
+    _journal_game(b, 2)
+    j = Journal(b)
+    j.end()
+    j.close()
+    assert latest(tmp_path) == a
+    assert latest(tmp_path / "missing") is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_journal_is_private(tmp_path: Path) -> None:
+    path = tmp_path / "g.journal"
+    _journal_game(path, 1)
+    assert path.stat().st_mode & 0o077 == 0

@@ -1,0 +1,68 @@
+"""The sans-I/O table: seats, refusals, bots, timers, restore."""
+
+from __future__ import annotations
+
+import pytest
+
+from sorry_lan.net.journal import Restored
+from sorry_lan.net.table import Phase, Table, TableConfig, TableError
+from sorry_lan.rules import Game, Variant
+
+
+def test_seats_names_colours_and_full() -> None:
+    t = Table(TableConfig(seats=2))
+    a, token_a = t.join(1, "Ann")
+    with pytest.raises(TableError) as e:
+        t.join(2, "ann")
+    assert e.value.code == "name_taken"
+    with pytest.raises(TableError) as e:
+        t.join(2, "Bob", colour=a.colour)
+    assert e.value.code == "colour_taken"
+    t.join(2, "Bob")
+    with pytest.raises(TableError) as e:
+        t.join(3, "Cy")
+    assert e.value.code == "full"
+    assert t.reclaim(9, token_a, 0.0) is a and a.conn == 9
+    with pytest.raises(TableError) as e:
+        t.reclaim(9, b"\0" * 16, 0.0)
+    assert e.value.code == "bad_token"
+
+
+def test_only_the_owner_runs_the_lobby_and_team_play_is_filled_with_bots() -> None:
+    t = Table(TableConfig(variant=Variant.TEAM, seed=3))
+    owner, _ = t.join(1, "Owner")
+    t.owner = owner.pid
+    t.join(2, "Guest")
+    with pytest.raises(TableError) as e:
+        t.add_bot(2)
+    assert e.value.code == "forbidden"
+    t.start(1, 0.0)
+    assert t.phase is Phase.PLAYING and len(t.players) == 4
+    assert sum(p.bot for p in t.players.values()) == 2
+
+
+def test_bots_play_when_due_and_a_dropped_seat_waits_for_its_grace() -> None:
+    t = Table(TableConfig(seats=2, auto_start=True, seed=4, grace=10.0, bot_delay=0.5))
+    a, _ = t.join(1, "Ann")
+    t.add_bot(None)
+    t.start(None, 0.0)
+    game = t.game
+    assert game is not None
+    t.disconnect(1, 0.0)
+    deadline = t.next_deadline()
+    assert deadline is not None and deadline >= 0.5
+    if game.turn == a.colour:
+        assert t.tick(5.0) == []  # within the grace period nobody moves for Ann
+        assert t.next_deadline() == 10.0
+    played = t.tick(11.0)
+    assert played and game.moves_played >= 1
+
+
+def test_restore_keeps_tokens_and_marks_people_away() -> None:
+    game = Game(Variant.STANDARD, (0, 2), seed=5)
+    game.start()
+    restored = Restored(game, {0: "a", 2: "b"}, {2}, {0: "ab" * 32}, owner=0)
+    t = Table.restore(TableConfig(), restored, 7.0, None)
+    people = [p for p in t.players.values() if not p.bot]
+    assert len(people) == 1 and people[0].away_since == 7.0 and people[0].token_hash
+    assert t.owner == people[0].pid and t.phase is Phase.PLAYING
