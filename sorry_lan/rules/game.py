@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .board import NUM_PAWNS
+from .board import HOME, NUM_PAWNS
 from .cards import Card, Deck
 from .events import (
     CardDrawn,
@@ -24,10 +24,11 @@ from .events import (
     TurnLost,
     TurnStarted,
 )
-from .moves import Move, MoveKind, generate
+from .moves import Move, MoveContext, MoveKind, generate
 from .variants import (
     HAND_SIZE,
     Variant,
+    all_home,
     check_seating,
     initial_pawns,
     move_context,
@@ -67,8 +68,9 @@ class Game:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
         self.deck = Deck(rng=self.rng)
+        drawn_first = self.rng.choice(self.seated)  # always drawn: same deck either way
         if first is None:
-            first = self.rng.choice(self.seated)
+            first = drawn_first
         elif first not in self.seated:
             raise ValueError("the first player must be seated")
         self.first = first
@@ -85,6 +87,7 @@ class Game:
         self._moves: list[Move] | None = None
         self._started = False
         self._idle_draws = 0
+        self._contexts: dict[tuple[int, bool, bool], MoveContext] = {}
 
     # -- queries ---------------------------------------------------------------
 
@@ -108,8 +111,7 @@ class Game:
                 self._moves = self._hand_moves()
             else:
                 assert self.card is not None
-                ctx = move_context(self.variant, self.pawns, self.turn, self.after_two)
-                self._moves = generate(self.pawns, self.card, ctx)
+                self._moves = generate(self.pawns, self.card, self._context())
         return self._moves
 
     def move_for(self, compact: Sequence[int]) -> Move:
@@ -158,7 +160,11 @@ class Game:
         self.pawns = move.result(self.pawns)
         events.append(MovePlayed(player, move))
         self._idle_draws = 0
-        won = winner(self.variant, self.pawns, self.seated)
+        won = None
+        for _pawn, _before, after in move.changes:
+            if after == HOME:  # only a pawn reaching HOME can end the game
+                won = winner(self.variant, self.pawns, self.seated)
+                break
         if won is not None:
             self._finish(events, won)
             return events
@@ -225,8 +231,20 @@ class Game:
             self.after_two = True
             self.state_id += 1
 
+    def _context(self) -> MoveContext:
+        """The move context for the player to move (cached: it depends on few facts)."""
+        player = self.turn
+        done = self.variant is Variant.TEAM and all_home(self.pawns, player)
+        key = (player, self.after_two, done)
+        ctx = self._contexts.get(key)
+        if ctx is None:
+            ctx = self._contexts[key] = move_context(
+                self.variant, self.pawns, player, self.after_two
+            )
+        return ctx
+
     def _hand_moves(self) -> list[Move]:
-        ctx = move_context(self.variant, self.pawns, self.turn, self.after_two)
+        ctx = self._context()
         moves: list[Move] = []
         hand = self.hands[self.turn]
         for card in sorted(set(hand)):

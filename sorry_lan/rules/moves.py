@@ -222,17 +222,25 @@ class MoveContext(NamedTuple):
     may_decline: bool = True
 
 
+# Building the NamedTuples through tuple.__new__ skips their Python-level __new__: this
+# is the hot path of every bot and playout.
+_new = tuple.__new__
+_SIMPLE = MoveKind.SIMPLE
+_SWAP = MoveKind.SWAP
+_SORRY = MoveKind.SORRY
+
+
 def _simple(card: Card, pawns: Sequence[int], p: int, to: int) -> Move | None:
     landed = _land(p, p >> 2, to, pawns)
     if landed is None:
         return None
     end, bumps = landed
     frm = pawns[p]
-    part = Part(p, frm, to, end, bumps)
+    part = _new(Part, (p, frm, to, end, bumps))
     if not bumps:
-        return Move(MoveKind.SIMPLE, card, (part,), ((p, frm, end),))
+        return _new(Move, (_SIMPLE, card, (part,), ((p, frm, end),)))
     changes = ((p, frm, end), *((q, pawns[q], START) for q in bumps))
-    return Move(MoveKind.SIMPLE, card, (part,), changes)
+    return _new(Move, (_SIMPLE, card, (part,), changes))
 
 
 def _first_in_start(pawns: Sequence[int], colour: int) -> int:
@@ -256,13 +264,24 @@ def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> li
 def _steps(
     card: Card, pawns: Sequence[int], movers: Iterable[int], table: tuple[int, ...], n: int
 ) -> list[Move]:
+    """One pawn ``n`` steps along ``table`` (FORWARD or BACKWARD); START/HOME give -1."""
     out = []
     for p in movers:
-        to = table[((p >> 2) * NUM_LOCATIONS + pawns[p]) * 13 + n]
-        if to >= 0:
-            m = _simple(card, pawns, p, to)
-            if m is not None:
-                out.append(m)
+        c = p >> 2
+        frm = pawns[p]
+        to = table[(c * NUM_LOCATIONS + frm) * 13 + n]
+        if to < 0:
+            continue
+        landed = _land(p, c, to, pawns)
+        if landed is None:
+            continue
+        end, bumps = landed
+        part = _new(Part, (p, frm, to, end, bumps))
+        if bumps:
+            changes = ((p, frm, end), *((q, pawns[q], START) for q in bumps))
+            out.append(_new(Move, (_SIMPLE, card, (part,), changes)))
+        else:
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, end),))))
     return out
 
 
@@ -284,14 +303,22 @@ def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
 
 def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int]) -> list[Move]:
     out: list[Move] = []
+    owners = SLIDE_OWNER
     for p in movers:
         a = pawns[p]
         if a >= TRACK_LEN:
             continue
         c = p >> 2
+        a_slides = owners[a] >= 0
         for q in range(16):
             b = pawns[q]
             if b >= TRACK_LEN or q >> 2 == c:
+                continue
+            owner_b = owners[b]
+            if not a_slides and (owner_b < 0 or owner_b == c):
+                # Neither pawn lands on a triangle that slides it: a plain exchange.
+                parts = (_new(Part, (p, a, b, b, ())), _new(Part, (q, b, a, a, ())))
+                out.append(_new(Move, (_SWAP, card, parts, ((p, a, b), (q, b, a)))))
                 continue
             # Both pawns move at once; then each is judged on its own square.
             loc = list(pawns)
@@ -301,8 +328,7 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int]) -> list[Move
             bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
             part_q = Part(q, b, a, a if q in bumps_p else loc[q], bumps_q)
             changes = tuple((r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r])
-            parts = (part_p, part_q)
-            out.append(Move(MoveKind.SWAP, card, parts, changes))
+            out.append(Move(_SWAP, card, (part_p, part_q), changes))
     return out
 
 
@@ -316,15 +342,16 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
             b = pawns[q]
             if b >= TRACK_LEN or q >> 2 == c:
                 continue
-            end = b
-            bumps: tuple[int, ...] = (q,)
             owner = SLIDE_OWNER[b]
-            if owner >= 0 and owner != c:
-                _, end, squares = SLIDE_AT[b]
-                bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
+            if owner < 0 or owner == c:
+                parts = (_new(Part, (p, START, b, b, ())), _new(Part, (q, b, START, START, ())))
+                out.append(_new(Move, (_SORRY, card, parts, ((p, START, b), (q, b, START)))))
+                continue
+            _, end, squares = SLIDE_AT[b]
+            bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
             changes = ((p, START, end), *((r, pawns[r], START) for r in bumps))
             parts = (Part(p, START, b, end, bumps[1:]), Part(q, b, START, START, ()))
-            out.append(Move(MoveKind.SORRY, card, parts, changes))
+            out.append(Move(_SORRY, card, parts, changes))
     return out
 
 
@@ -448,7 +475,7 @@ def generate(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     ``pawns`` should be a tuple (lists work, more slowly).  Moves come in a stable
     order: single-pawn moves first, then splits, swaps or declining.
     """
-    movers = [p for p in ctx.movers if pawns[p] < HOME]
+    movers = ctx.movers  # pawns in START or HOME find no square in the step tables
     if card == Card.SORRY:
         return _sorries(card, pawns, ctx.sorry_starters)
     if card == Card.FOUR:
