@@ -18,7 +18,22 @@ from hypothesis import strategies as st
 from rules_helpers import canon, canon_spec, layout, random_layout, random_seating
 from rules_reference import reference_moves
 
-from sorry_lan.rules import Card, Game, MoveKind, Variant, generate, move_context
+from sorry_lan.rules import (
+    Card,
+    CardDrawn,
+    DrawAgain,
+    Event,
+    Game,
+    GameOver,
+    MoveKind,
+    MovePlayed,
+    TurnLost,
+    TurnStarted,
+    Variant,
+    generate,
+    move_context,
+)
+from sorry_lan.rules.variants import initial_pawns, winner
 
 SETTINGS = settings(
     deadline=None,
@@ -116,3 +131,85 @@ def test_points_hand_offers_every_cards_moves_and_discards_by_the_rule(seed: int
         discards = sorted(m.card for m in moves if m.kind == MoveKind.DISCARD)
         assert discards == (sorted(set(hand)) if only_swaps else [])
         game.play(rng.choice(moves))
+
+
+def replay(variant: Variant, seated: tuple[int, ...], events: list[Event]) -> tuple[int, ...]:
+    """Follow a game through its events alone, judging each step with the reference.
+
+    Returns the final layout.  Checks turn order, that a 2 (played or lost) draws
+    again, that a turn is lost exactly when the reference finds no move, that every
+    move played leads to a position the reference allows, and that hands (play for
+    points) stay at five and are discarded from only when the rules allow it.
+    """
+    pawns = initial_pawns(variant, seated)
+    hands: dict[int, list[Card]] = {c: [] for c in seated}
+    player: int | None = None
+    card: Card | None = None
+    after_two = False
+    turn_over = True  # the next decision must start with TurnStarted
+    for e in events:
+        if isinstance(e, TurnStarted):
+            assert turn_over
+            if player is not None:
+                assert e.player == seated[(seated.index(player) + 1) % len(seated)]
+            player, after_two, turn_over = e.player, False, False
+        elif isinstance(e, CardDrawn):
+            if e.private:
+                hands[e.player].append(e.card)
+            else:
+                assert e.player == player and not turn_over
+                card = e.card
+        elif isinstance(e, TurnLost):
+            assert card is not None and player is not None and e.card == card
+            want, _ = reference_moves(pawns, card, variant, player, after_two)
+            assert want == set(), f"turn lost with moves available: {e}"
+            turn_over = card != Card.TWO
+        elif isinstance(e, DrawAgain):
+            assert e.player == player
+            after_two = True
+        elif isinstance(e, MovePlayed):
+            assert e.player == player and not turn_over
+            m = e.move
+            if variant is Variant.POINTS:
+                hand = hands[player]
+                assert len(hand) == 5
+                hand.remove(m.card)
+                if m.kind == MoveKind.DISCARD:
+                    for c in set([*hand, m.card]):
+                        want, _ = reference_moves(pawns, c, variant, player, after_two)
+                        swaps = {canon(s) for s in swap_results(pawns, c, variant, player)}
+                        assert want <= swaps, f"discarded while {c.label} could move"
+            else:
+                assert m.card == card
+            if m.kind not in (MoveKind.DECLINE, MoveKind.DISCARD):
+                want, _ = reference_moves(pawns, m.card, variant, player, after_two)
+                assert canon(m.result(pawns)) in want
+            pawns = m.result(pawns)
+            turn_over = m.card != Card.TWO or m.kind == MoveKind.DISCARD
+        elif isinstance(e, GameOver):
+            assert player is not None
+            assert winner(variant, pawns, seated) == e.winner
+            assert player in e.winners
+    return pawns
+
+
+def swap_results(
+    pawns: Sequence[int], card: Card, variant: Variant, player: int
+) -> list[tuple[int, ...]]:
+    """The layouts the engine's 11 swaps lead to (empty for any other card)."""
+    if card != Card.ELEVEN:
+        return []
+    moves = generate(tuple(pawns), card, move_context(variant, pawns, player))
+    return [m.result(pawns) for m in moves if m.kind == MoveKind.SWAP]
+
+
+@settings(SETTINGS, max_examples=100)
+@given(seed=SEEDS, variant=VARIANTS)
+def test_a_game_replayed_from_its_events_follows_the_rules(seed: int, variant: Variant) -> None:
+    rng = random.Random(seed)
+    seated = random_seating(rng, variant)
+    game = Game(variant, seated=seated, seed=seed)
+    events = game.start()
+    while not game.over:
+        events += game.play(rng.choice(game.legal_moves()))
+    assert replay(variant, game.seated, events) == game.pawns
