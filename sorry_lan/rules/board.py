@@ -144,12 +144,22 @@ BACKWARD: Final = tuple(
 
 
 def forward(colour: int, loc: int, n: int) -> int:
-    """Destination of ``n`` steps forward (no slide, no occupancy check); -1 if none."""
+    """Destination of ``n`` steps forward (no slide, no occupancy check); -1 if none.
+
+    ``n`` is 1..12 (a card's count); anything else is a ``ValueError``.
+    """
+    if not 1 <= n <= MAX_STEPS:
+        raise ValueError(f"a move has 1 to {MAX_STEPS} steps, not {n}")
     return FORWARD[(colour * NUM_LOCATIONS + loc) * 13 + n]
 
 
 def backward(colour: int, loc: int, n: int) -> int:
-    """Destination of ``n`` steps backward (no slide, no occupancy check); -1 if none."""
+    """Destination of ``n`` steps backward (no slide, no occupancy check); -1 if none.
+
+    ``n`` is 1..12; anything else is a ``ValueError``.
+    """
+    if not 1 <= n <= MAX_STEPS:
+        raise ValueError(f"a move has 1 to {MAX_STEPS} steps, not {n}")
     return BACKWARD[(colour * NUM_LOCATIONS + loc) * 13 + n]
 
 

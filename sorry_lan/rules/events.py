@@ -40,7 +40,10 @@ class MovePlayed:
 
 @dataclass(frozen=True, slots=True)
 class TurnLost:
-    """The card allowed no move (or the player declined the 11); the turn is over."""
+    """The card drawn allowed no move; the turn is over (after a 2: draw again).
+
+    Declining the 11 is a choice, reported as ``MovePlayed`` with a DECLINE move.
+    """
 
     player: int
     card: Card

@@ -196,18 +196,28 @@ class Game:
         return card
 
     def _begin_turn(self, events: list[Event]) -> None:
+        self._start_turn(events)
+        self._decide(events)
+
+    def _start_turn(self, events: list[Event]) -> None:
         self.turn_number += 1
         self.after_two = False
         events.append(TurnStarted(self.turn, self.turn_number))
-        self._decide(events)
 
     def _next_player(self, events: list[Event]) -> None:
+        self._pass_turn(events)
+        self._decide(events)
+
+    def _pass_turn(self, events: list[Event]) -> None:
         i = self.seated.index(self.turn)
         self.turn = self.seated[(i + 1) % len(self.seated)]
-        self._begin_turn(events)
+        self._start_turn(events)
 
     def _decide(self, events: list[Event]) -> None:
-        """Draw until the player to move has a choice to make (or the game is stuck)."""
+        """Draw until the player to move has a choice to make (or the game is stuck).
+
+        Lost turns are a loop here, not recursion, so any run of them is safe.
+        """
         self.state_id += 1
         self._moves = None
         if self.variant.uses_hands:
@@ -224,11 +234,11 @@ class Game:
             events.append(TurnLost(self.turn, card))
             self.deck.discard(card)
             self.card = None
-            if card != Card.TWO:
-                self._next_player(events)
-                return
-            events.append(DrawAgain(self.turn))
-            self.after_two = True
+            if card == Card.TWO:
+                events.append(DrawAgain(self.turn))
+                self.after_two = True
+            else:
+                self._pass_turn(events)
             self.state_id += 1
 
     def _context(self) -> MoveContext:
