@@ -7,8 +7,14 @@ rematches).  Otherwise the host's own player joins over loopback, like everyone
 else, and uses the line interface.  ``--resume`` restores the last unfinished game
 from the journal in the data directory.
 
-This module parses options and wires the parts together; it does not advertise the
-table on the LAN yet (the discovery layer hooks into ``HostServer.on_change``).
+The table is advertised on the LAN over mDNS as ``--game-name`` (default: ``--name``;
+a name already in use gets "-2" appended) on ``--interface`` addresses or all
+networks, and its advert follows seats and state; ``--no-mdns`` turns that off, and a
+table bound to a loopback address is not advertised.  If mDNS fails the host says so
+and serves anyway (players can still give ``--address``).
+
+This module parses options and wires the parts together (discovery through
+``sorry_lan.discovery.TableAdvertiser`` fed by ``HostServer.on_change``).
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ import contextlib
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import DEFAULT_PORT, HostError, HostOptions, HostServer
 from sorry_lan.net.journal import (
@@ -36,6 +44,9 @@ from sorry_lan.net.table import Table, TableConfig, TableError
 from sorry_lan.net.textui import format_result, play_lines
 from sorry_lan.rules import Variant
 from sorry_lan.wire.messages import NAME
+
+if TYPE_CHECKING:
+    from sorry_lan.discovery import TableAdvertiser
 
 
 def _name(text: str) -> str:
@@ -63,8 +74,24 @@ def _variant(text: str) -> Variant:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _game_name(text: str) -> str:
+    from sorry_lan.discovery import AdvertError, GameAd
+
+    text = text.strip()
+    try:
+        GameAd(game_name=text, host_player="x", seats_total=4)
+    except AdvertError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", type=_name, default="host", help="your name (and the table's)")
+    p.add_argument(
+        "--game-name", type=_game_name, help="the game's name on the LAN (default: --name)"
+    )
+    p.add_argument("--no-mdns", action="store_true", help="do not advertise the game on the LAN")
+    add_discovery_arguments(p)
     p.add_argument(
         "--port",
         type=int,
@@ -91,6 +118,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--headless", action="store_true", help="serve only; start when the seats are taken"
     )
     p.add_argument("--stay", action="store_true", help="headless: keep serving after the game")
+    p.add_argument(
+        "--text",
+        "--no-tui",
+        dest="text",
+        action="store_true",
+        help="your player uses the plain line interface (automatic when not on a terminal)",
+    )
+    p.add_argument("--ascii", action="store_true", help="draw without box-drawing characters")
     p.add_argument(
         "--resume", action="store_true", help="resume the last unfinished game from its journal"
     )
@@ -165,6 +200,7 @@ async def _main(args: argparse.Namespace) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
             loop.add_signal_handler(sig, server.stop)
+    advert = None if args.no_mdns else _advertise(args, server, host)
     status = 0
     try:
         if args.headless:
@@ -179,10 +215,41 @@ async def _main(args: argparse.Namespace) -> int:
             print(f"game over: {format_result(game_over(game))}", flush=True)
             if table.journal is not None and not args.stay:
                 table.journal.end()
+        if advert is not None:
+            await advert.close()  # goodbyes before the port closes
         await server.close()
         if table.journal is not None:
             table.journal.close()
     return status
+
+
+def _advertise(args: argparse.Namespace, server: HostServer, bound: str) -> TableAdvertiser | None:
+    """Start advertising the bound table on the LAN; None (after a warning) if not possible."""
+    from sorry_lan.discovery import DiscoveryError, TableAdvertiser, advert_plan
+
+    def warn(text: str) -> None:
+        print(f"sorry-lan host: {text}; players can still join with --address", file=sys.stderr)
+
+    try:
+        plan = advert_plan(bound, args.interface, args.ipv6)
+    except DiscoveryError as exc:
+        warn(f"not advertised on the LAN: {exc}")
+        return None
+    if plan.skip is not None:
+        print(f"not advertised on the LAN: {plan.skip}", flush=True)
+        return None
+    advert = TableAdvertiser(
+        args.game_name or args.name,
+        args.name,
+        server.address[1],
+        plan,
+        warn=warn,
+        announce=(lambda text: print(text, flush=True)) if args.headless else None,
+    )
+    if not advert.start(server.summary()):
+        return None
+    server.on_change = advert.update
+    return advert
 
 
 async def _play_here(
@@ -195,6 +262,24 @@ async def _play_here(
     except JoinError as exc:
         print(f"sorry-lan host: your own player could not join: {exc.text}", file=sys.stderr)
         return 1
+    if not (args.text or not (sys.stdin.isatty() and sys.stdout.isatty())):
+        from sorry_lan.tui.play import TuiOptions, play_as_host
+
+        where = f"{args.bind}:{port}" if args.bind not in ("0.0.0.0", "") else f"port {port}"
+        info = (
+            "Others join with `sorry-lan join` (it finds this table on the network)\n"
+            f"or `sorry-lan join --address THIS-MACHINE:{port}`.  Listening on {where}."
+        )
+        try:
+            return await play_as_host(
+                client,
+                server.wait_done(),
+                title=f"{args.name}'s table",
+                info=info,
+                options=TuiOptions(ascii=args.ascii),
+            )
+        finally:
+            await client.close()
     print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")
     ui = asyncio.create_task(play_lines(client))
     stop = asyncio.create_task(server.wait_done())

@@ -135,6 +135,7 @@ class Screens:
                 self.address,
                 self.name,
                 self.pin,
+                _text_window(self._join_status_fragments, height=2, wrap_lines=True),
             ]
         )
         self.lobby = HSplit(
@@ -241,7 +242,7 @@ class Screens:
             left += f" · turn: {st.player_name(st.turn)}"
         secs = st.seconds_left()
         if secs is not None and st.screen is Screen.GAME:
-            left += f" · {secs}s"
+            left += f" · {secs}s left"
         link = LINK_TEXT[st.link]
         if st.link_hint:
             link += f" ({st.link_hint})"
@@ -273,6 +274,8 @@ class Screens:
     def _found_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         if not st.found:
+            if st.find_message:
+                return [("", "\n".join(" " + line for line in st.find_message.splitlines()))]
             msg = " searching..." if st.searching else " no games found"
             return [("class:dim", msg + " (or type an address below)")]
         out: StyleAndTextTuples = []
@@ -284,6 +287,14 @@ class Screens:
             out.append((style, line, _click(self.tui.click_found, i)))
             out.append(("", "\n"))
         return out[:-1]
+
+    def _join_status_fragments(self) -> StyleAndTextTuples:
+        st = self.tui.state
+        if st.joining:
+            return [("class:notice", f" joining {st.link_hint}...")]
+        if st.error:
+            return [("class:error", f" Could not join: {st.error}")]
+        return []
 
     def _seats_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
@@ -300,6 +311,12 @@ class Screens:
             mark = ">" if seat.you else " "
             out.append((f"class:seat.{title.lower()}", f" {mark}{seat.colour + 1} {title:<7}"))
             out.append(("", f" {who:<22} {flags}\n"))
+        if st.lobby_info:
+            out.append(("class:dim", "\n" + "\n".join(" " + x for x in st.lobby_info.splitlines())))
+        elif st.is_host:
+            out.append(("class:dim", "\n a: add a bot   x: remove one   v: variant   s: start"))
+        else:
+            out.append(("class:dim", "\n waiting for the host to start (space: ready)"))
         return out
 
     def _board_width(self) -> int:

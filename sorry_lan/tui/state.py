@@ -106,6 +106,9 @@ class UiState:
     found_selected: int = 0
     searching: bool = True
     default_name: str = ""
+    find_message: str = ""  # shown in place of the list (nothing found, no discovery)
+    error: str = ""  # why the last join failed, shown on the find screen
+    joining: bool = False  # a join is under way
 
     # lobby
     seats: list[Seat] = field(default_factory=lambda: [Seat(c) for c in range(4)])
@@ -113,6 +116,7 @@ class UiState:
     variant: str = "classic"
     variants: tuple[str, ...] = ("classic", "teams", "points")
     game_title: str = ""
+    lobby_info: str = ""  # e.g. how others can join this table
 
     # game
     you: int | None = None  # your colour; None for a spectator

@@ -35,6 +35,7 @@ _MONO_RULES: list[tuple[str, str]] = [
     ("found.selected", "reverse"),
     ("heading", "bold"),
     ("notice", "bold"),
+    ("error", "reverse bold"),
     ("too-small", "bold"),
     ("dialog", ""),
     ("dialog frame.label", "bold"),
@@ -60,6 +61,7 @@ _COLOUR_RULES: list[tuple[str, str]] = [
     ("found.selected", "reverse"),
     ("heading", "bold #ff8700"),
     ("notice", "bold #ffd75f"),
+    ("error", "bold #ff5f5f"),
     ("dim", "#808080"),
     ("too-small", "bold #ffd75f"),
 ]

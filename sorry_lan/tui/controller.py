@@ -1,0 +1,252 @@
+"""The text board's link to a host: :class:`Actions` on top of a :class:`GameClient`.
+
+:class:`ClientController` turns key presses into requests to the host (joining,
+colours, ready, bots, variant, start, moves, chat, rematch) and turns everything the
+host says into :class:`UiState` changes (through :func:`feed.apply_event`), then
+redraws.  Every :class:`Actions` method returns at once; the network work runs as a
+task on the event loop, and failures come back as a line on the screen (a refused
+join leaves the player on the find screen to try again).
+
+It does not draw, read keys, search the LAN (``finder.py``) or decide anything about
+the game: the host is the authority and offers the legal moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.host import DEFAULT_PORT
+from sorry_lan.wire.errors import LocalProtocolError
+
+from .feed import VARIANT_WIRE, apply_event
+from .state import Link, Screen, UiState
+
+log = logging.getLogger(__name__)
+
+ClientFactory = Callable[[str, int, str, str | None], GameClient]
+
+
+class Redraw(Protocol):
+    def invalidate(self) -> None: ...
+
+
+class AddressError(ValueError):
+    """A typed address that is not ``HOST``, ``HOST:PORT`` or ``[V6]:PORT``."""
+
+
+def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``HOST[:PORT]`` or ``[V6]:PORT`` -> (host, port); :class:`AddressError` if bad."""
+    text = text.strip()
+    host, port_text = text, ""
+    if text.startswith("["):
+        host, sep, rest = text[1:].partition("]")
+        if not sep or (rest and not rest.startswith(":")):
+            raise AddressError(f"cannot read the address {text!r}")
+        port_text = rest[1:]
+    elif text.count(":") == 1:
+        host, _, port_text = text.partition(":")
+    if not host or any(c.isspace() for c in host):
+        raise AddressError(f"no host name in {text!r} (type HOST:PORT)")
+    if not port_text:
+        return host, default_port
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise AddressError(f"not a port number: {port_text!r}")
+    return host, int(port_text)
+
+
+def _default_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
+    return GameClient(host, port, name, pin=pin)
+
+
+def join_error_text(exc: JoinError) -> str:
+    """A refusal in words for the find screen (the client's own texts mention options)."""
+    if exc.reason == "pin":
+        return "this game needs a PIN: type it in the PIN field and press Enter"
+    if exc.reason == "name_taken":
+        return "that name is taken at this table: change your name and press Enter"
+    if exc.reason == "bad_pin":
+        return "wrong PIN: check it with the host, type it again and press Enter"
+    return exc.text
+
+
+class ClientController:
+    """Implements :class:`~sorry_lan.tui.state.Actions` for one player; see the module doc."""
+
+    def __init__(
+        self,
+        state: UiState,
+        *,
+        make_client: ClientFactory = _default_client,
+        colour: int | None = None,
+    ) -> None:
+        self.state = state
+        self.make_client = make_client
+        self.wanted_colour = colour
+        self.client: GameClient | None = None
+        self.view: Redraw | None = None
+        self.on_leave: Callable[[], None] | None = None
+        self.on_joined: Callable[[], None] | None = None  # e.g. stop searching the LAN
+        self._pump: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- wiring -------------------------------------------------------------------------
+
+    def attach(self, view: Redraw) -> None:
+        self.view = view
+
+    def redraw(self) -> None:
+        if self.view is not None:
+            self.view.invalidate()
+
+    def adopt(self, client: GameClient) -> None:
+        """Use an already connected client (the host's own player) and follow its events."""
+        self.client = client
+        st = self.state
+        st.link = Link.CONNECTED
+        st.link_hint = ""
+        st.is_host = client.owner
+        if st.screen is Screen.FIND:
+            st.screen = Screen.LOBBY
+        self._pump = asyncio.create_task(self._follow(client))
+        if self.on_joined is not None:
+            self.on_joined()
+        self.redraw()
+
+    async def _follow(self, client: GameClient) -> None:
+        while True:
+            ev = await client.events.get()
+            try:
+                apply_event(self.state, client, ev)
+            except Exception:  # a bad message must not kill the screen
+                log.exception("could not show %r", ev)
+            self.redraw()
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _request(self, what: str, make: Callable[[GameClient], Coroutine[Any, Any, None]]) -> None:
+        client = self.client
+        if client is None or not client.connected:
+            self.state.notice = f"cannot {what}: not connected to the host"
+            self.redraw()
+            return
+
+        async def go() -> None:
+            try:
+                await make(client)
+            except LocalProtocolError as exc:
+                self.state.notice = f"cannot {what}: {exc}"
+                self.redraw()
+
+        self._spawn(go())
+
+    # -- Actions ------------------------------------------------------------------------
+
+    def join(self, address: str, name: str, pin: str) -> None:
+        st = self.state
+        if st.joining or self.client is not None:
+            return
+        try:
+            host, port = split_address(address)
+        except AddressError as exc:
+            st.error = str(exc)
+            self.redraw()
+            return
+        st.joining = True
+        st.error = ""
+        st.link = Link.CONNECTING
+        st.link_hint = f"{host}:{port}"
+        self.redraw()
+        self._spawn(self._join(host, port, name, pin or None))
+
+    async def _join(self, host: str, port: int, name: str, pin: str | None) -> None:
+        st = self.state
+        client = self.make_client(host, port, name, pin)
+        try:
+            await client.connect()
+        except JoinError as exc:
+            st.error = join_error_text(exc)
+            st.link = Link.OFFLINE
+            st.link_hint = ""
+            return
+        except (OSError, LocalProtocolError) as exc:  # e.g. a name the protocol refuses
+            st.error = f"cannot join: {exc}"
+            st.link = Link.OFFLINE
+            st.link_hint = ""
+            return
+        finally:
+            st.joining = False
+            self.redraw()
+        st.game_title = f"{host}:{port}"
+        self.adopt(client)
+        if self.wanted_colour is not None and not client.spectate:
+            self.choose_colour(self.wanted_colour)
+
+    def choose_colour(self, colour: int) -> None:
+        self._request("change colour", lambda c: c.choose_colour(colour))
+
+    def ready(self) -> None:
+        mine = next((s for s in self.state.seats if s.you), None)
+        want = not (mine is not None and mine.ready)
+        self._request("say ready", lambda c: c.ready(want))
+
+    def add_bot(self) -> None:
+        self._request("add a bot", lambda c: c.add_bot())
+
+    def remove_bot(self) -> None:
+        lobby = self.client.lobby if self.client is not None else None
+        bots = [p for p in lobby.players if p.bot] if lobby is not None else []
+        if not bots:
+            self.state.notice = "there is no bot to remove"
+            self.redraw()
+            return
+        pid = max(p.pid for p in bots)
+        self._request("remove a bot", lambda c: c.remove_bot(pid))
+
+    def set_variant(self, variant: str) -> None:
+        wire = VARIANT_WIRE.get(variant, variant)
+        self._request("change the variant", lambda c: c.set_variant(wire))
+
+    def start(self) -> None:
+        self._request("start", lambda c: c.start())
+
+    def play(self, move_id: int) -> None:
+        st = self.state
+        if not any(mv.id == move_id for mv in st.moves):
+            st.notice = "that move is not on offer"
+            self.redraw()
+            return
+        st.set_moves([])
+        st.deadline = None
+        self._request("play", lambda c: c.play(move_id))
+
+    def chat(self, text: str) -> None:
+        self._request("chat", lambda c: c.chat(text[:200]))
+
+    def rematch(self) -> None:
+        self.state.notice = "rematch asked: it starts when every player agrees"
+        self._request("ask for a rematch", lambda c: c.rematch())
+
+    def leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()
+
+    # -- ending -------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Say goodbye to the host and stop following it."""
+        for task in list(self._tasks):
+            task.cancel()
+        if self._pump is not None:
+            self._pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pump
+        if self.client is not None:
+            await self.client.close()

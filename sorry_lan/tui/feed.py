@@ -1,0 +1,284 @@
+"""What the host tells a client, turned into what the screens show.
+
+:func:`apply_event` takes one :data:`~sorry_lan.net.client.ClientEvent` from a
+:class:`~sorry_lan.net.client.GameClient` and updates a :class:`UiState`: the lobby's
+seats, the board, whose turn and the card, the legal moves (rebuilt with paths and
+bumps for the preview), the log, the last move, scores, chat, connection state and
+the turn timer.  It is plain Python: it sends nothing, redraws nothing (the caller
+invalidates the application) and trusts the host for legality.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from sorry_lan.net.client import (
+    ChatLine,
+    ClientEvent,
+    Connection,
+    GameClient,
+    GameEnded,
+    GameStarted,
+    Happened,
+    LobbyChanged,
+    Refused,
+    RematchStarted,
+    TurnChanged,
+    YourTurn,
+)
+from sorry_lan.net.convert import apply_events
+from sorry_lan.rules.board import location_name, pawn_label
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.records import EventKind
+
+from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact
+from .state import COLOUR_TITLES, Link, Screen, Seat, UiState
+
+VARIANT_TITLES = {"standard": "classic", "team": "teams", "points": "points"}
+VARIANT_WIRE = {title: wire for wire, title in VARIANT_TITLES.items()}
+
+LINK_HINTS = {
+    "reconnecting": "your seat is held; wait, or q to leave",
+    "lost": "q leaves; join again with the same name to get a seat back",
+}
+
+
+def variant_title(wire: str) -> str:
+    return VARIANT_TITLES.get(wire, wire)
+
+
+def seats_from_lobby(lobby: m.Lobby, you: int | None) -> list[Seat]:
+    """Four seats (one per colour) from the host's roster; ``you`` is our pid."""
+    seats = [Seat(c) for c in range(4)]
+    for p in lobby.players:
+        if p.colour is None:
+            continue
+        seat = seats[int(p.colour)]
+        seat.name = p.name if p.connected else f"{p.name} (away)"
+        seat.bot = p.bot
+        seat.ready = p.ready
+        seat.you = you is not None and p.pid == you
+        seat.host = lobby.host is not None and p.pid == lobby.host
+    return seats
+
+
+def options_for(
+    position: Sequence[int], offer: m.LegalMoves, hand: Sequence[int] = ()
+) -> list[MoveOption]:
+    """The host's legal moves as list entries with previews.
+
+    With a hand (play for points) each entry says which card it plays.  A move the
+    board geometry cannot explain is still listed (without a preview)."""
+    out: list[MoveOption] = []
+    for opt in offer.moves:
+        compact = tuple(int(v) for v in opt.move)
+        try:
+            option = option_from_compact(position, compact, opt.id, opt.notation or None)
+        except BadMove:
+            option = MoveOption(
+                id=opt.id,
+                kind=compact[0],
+                card=compact[1],
+                compact=compact,
+                notation=opt.notation or str(list(compact)),
+                description=opt.notation or "a move the host offers",
+                parts=(),
+            )
+        if hand:
+            card = card_name(option.card)
+            option = replace(
+                option,
+                notation=f"[{card}] {option.notation}",
+                description=f"play the {card}: {option.description}",
+            )
+        out.append(option)
+    return out
+
+
+def last_move_from(events: Sequence[tuple[int, ...]]) -> MoveOption | None:
+    """A move rebuilt from the host's event tuples, for the last-move highlight."""
+    parts: list[MovePart] = []
+    by_pawn: dict[int, int] = {}  # pawn -> index in parts
+    card = 0
+    bumps: list[int] = []
+    for ev in events:
+        kind = ev[0]
+        if kind == EventKind.PLAY:
+            card = ev[2]
+        elif kind == EventKind.MOVE:
+            pawn, frm, to = ev[1], ev[2], ev[3]
+            by_pawn[pawn] = len(parts)
+            parts.append(MovePart(pawn, frm, to, to, (to,), (), ()))
+        elif kind == EventKind.SLIDE and ev[1] in by_pawn:
+            i = by_pawn[ev[1]]
+            parts[i] = replace(parts[i], end=ev[3])
+        elif kind == EventKind.BUMP:
+            bumps.append(ev[1])
+    if not parts:
+        return None
+    if bumps:
+        parts[-1] = replace(parts[-1], bumps=tuple(bumps))
+    return MoveOption(
+        id=-1, kind=0, card=card, compact=(), notation="", description="", parts=tuple(parts)
+    )
+
+
+def _who(st: UiState, colour: int) -> str:
+    return "You" if colour == st.you else st.player_name(colour)
+
+
+def _event_lines(st: UiState, ev: m.Events) -> list[str]:
+    """Log lines for one events message (moves, lost turns, draws again, reshuffles)."""
+    lines: list[str] = []
+    played = False
+    for item in ev.events:
+        kind = item[0]
+        if kind == EventKind.PLAY:
+            played = True
+        elif kind == EventKind.DISCARD:
+            lines.append(f"{_who(st, item[1])}: discarded {card_name(item[2])}")
+        elif kind == EventKind.TURN_LOST:
+            lines.append(f"{_who(st, item[1])}: {card_name(item[2])}, no move: turn lost")
+        elif kind == EventKind.DRAW_AGAIN:
+            lines.append(f"{_who(st, item[1])} draws again")
+        elif kind == EventKind.RESHUFFLE:
+            lines.append(f"the discards are shuffled into a new pile of {item[1]}")
+        elif kind == EventKind.BUMP and played:
+            pawn = item[1]
+            lines.append(f"  {pawn_label(pawn)} sent back to START from {location_name(item[2])}")
+    if played and ev.colour is not None:
+        lines.insert(0, f"{_who(st, int(ev.colour))}: {ev.notation or 'moved'}")
+    return lines
+
+
+def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
+    """Update ``st`` for one event of ``client`` (see the module docstring)."""
+    if isinstance(ev, LobbyChanged):
+        _lobby(st, client, ev.lobby)
+    elif isinstance(ev, GameStarted):
+        _snapshot(st, ev.snapshot)
+    elif isinstance(ev, TurnChanged):
+        _turn(st, ev.turn)
+    elif isinstance(ev, YourTurn):
+        st.set_moves(options_for(st.position, ev.moves, st.hand))
+        secs = ev.moves.timeout
+        st.deadline = None if secs is None else time.monotonic() + secs
+        st.notice = "your turn: choose a move, Enter plays it"
+    elif isinstance(ev, Happened):
+        # Not client.pawns: that may already include events still queued behind this one.
+        st.position = apply_events(st.position, ev.events.events)
+        move = last_move_from(ev.events.events)
+        if move is not None:
+            st.last_move = move
+        for line in _event_lines(st, ev.events):
+            st.add_log(line)
+    elif isinstance(ev, GameEnded):
+        _over(st, ev.over)
+    elif isinstance(ev, RematchStarted):
+        st.add_log("rematch: a new game begins")
+    elif isinstance(ev, ChatLine):
+        st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
+    elif isinstance(ev, Refused):
+        st.notice = ev.error.text
+    elif isinstance(ev, Connection):
+        _connection(st, ev)
+
+
+def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
+    st.seats = seats_from_lobby(lobby, client.pid)
+    st.is_host = client.owner
+    st.variant = variant_title(lobby.variant.value)
+    st.names = {}
+    for p in lobby.players:
+        if p.colour is not None:
+            st.names[int(p.colour)] = p.name + (" [bot]" if p.bot else "")
+    if st.screen is Screen.FIND:
+        st.screen = Screen.LOBBY
+        st.notice = ""
+    if client.colour is not None and st.screen is Screen.LOBBY:
+        st.you = client.colour
+
+
+def _snapshot(st: UiState, snap: m.Snapshot) -> None:
+    st.screen = Screen.GAME
+    st.you = None if snap.you is None else int(snap.you)
+    st.position = tuple(snap.pawns)
+    st.seated = tuple(int(c) for c in snap.colours)
+    st.turn = None if snap.turn is None else int(snap.turn)
+    st.card = None if snap.card is None else int(snap.card)
+    st.hand = tuple(int(c) for c in snap.hand) if snap.hand else ()
+    st.variant = variant_title(snap.variant.value)
+    st.scores = {c: s for c, s in enumerate(snap.scores or ()) if c in st.seated}
+    st.set_moves([])
+    st.deadline = None
+    st.last_move = None
+    st.winner = ""
+    st.notice = ""
+    if not st.log or st.log[-1] != "the game begins":
+        st.add_log("the game begins")
+
+
+def _turn(st: UiState, turn: m.Turn) -> None:
+    colour = int(turn.colour)
+    changed = st.turn != colour
+    st.turn = colour
+    st.card = None if turn.card is None else int(turn.card)
+    if turn.hand is not None:
+        st.hand = tuple(int(c) for c in turn.hand)
+    st.set_moves([])  # the legal moves, if any, follow
+    st.deadline = None
+    if colour != st.you:
+        st.notice = ""
+    if changed and st.card is not None:
+        st.add_log(f"{_who(st, colour)} drew {card_name(st.card)}")
+    elif changed:
+        st.add_log(f"{_who(st, colour)} to play")
+
+
+def _over(st: UiState, over: m.GameOver) -> None:
+    st.screen = Screen.OVER
+    st.set_moves([])
+    st.deadline = None
+    st.turn = None
+    winners = [int(c) for c in over.winners]
+    if not winners:
+        st.winner = "no winner"
+    else:
+        names = " and ".join(st.player_name(c) for c in winners)
+        you_won = st.you is not None and st.you in winners
+        st.winner = f"{names} {'wins' if len(winners) == 1 else 'win'}" + (
+            "  (that's you!)" if you_won else ""
+        )
+    if over.scores is not None:
+        st.scores = {c: s for c, s in enumerate(over.scores) if c in st.seated}
+    st.add_log(f"game over: {st.winner}")
+    st.notice = ""
+
+
+def _connection(st: UiState, ev: Connection) -> None:
+    link = {
+        "connected": Link.CONNECTED,
+        "reconnecting": Link.RECONNECTING,
+        "lost": Link.LOST,
+    }.get(ev.state, Link.LOST)
+    st.link = link
+    st.link_hint = LINK_HINTS.get(ev.state, "")
+    st.notice = ev.text
+    st.add_log(ev.text)
+    if link is not Link.CONNECTED:
+        st.set_moves([])
+        st.deadline = None
+
+
+def _chat_name(client: GameClient, pid: int | None) -> str:
+    if pid is None:
+        return "host"
+    lobby = client.lobby
+    if lobby is not None:
+        for p in lobby.players:
+            if p.pid == pid:
+                colour = "" if p.colour is None else f" ({COLOUR_TITLES[int(p.colour)]})"
+                return p.name + colour
+    return f"player {pid}"

@@ -1,0 +1,174 @@
+"""The find screen's live list of games, fed by LAN discovery.
+
+:class:`GameFinder` follows a :class:`~sorry_lan.discovery.GameBrowser` and keeps
+``UiState.found`` in step with it: games appear, change and disappear as the browser
+reports them; a game that cannot be joined stays listed with its reason.  When nothing
+has turned up after ``quiet_after`` seconds it says so and explains ``--address``
+(multicast is often blocked).  When discovery cannot start at all, the find screen
+says why and the player can still type an address.
+
+It owns the zeroconf instance it was given a factory for, and closes it.  It joins
+nothing and never sends game traffic; the liveness probe is the browser's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from sorry_lan.discovery import (
+    ChangeKind,
+    DiscoveryError,
+    GameBrowser,
+    GameEvent,
+    make_zeroconf,
+    nothing_found_message,
+)
+from sorry_lan.discovery import FoundGame as Advert
+
+if TYPE_CHECKING:
+    from zeroconf.asyncio import AsyncZeroconf
+
+from .feed import variant_title
+from .state import FoundGame, UiState
+
+log = logging.getLogger(__name__)
+
+QUIET_AFTER = 3.0
+
+
+class Redraw(Protocol):
+    def invalidate(self) -> None: ...
+
+
+def address_of(game: Advert) -> str:
+    """``host:port`` to connect to (IPv6 in brackets)."""
+    host = game.address or (game.addresses[0] if game.addresses else "")
+    if ":" in host:
+        host = f"[{host}]"
+    return f"{host}:{game.port}"
+
+
+def row_for(game: Advert) -> FoundGame:
+    """One find-screen row: name, address, details and, if any, why it cannot be joined."""
+    details: list[str] = []
+    if game.ad is not None:
+        details.append(f"host {game.ad.host_player}")
+        details.append(variant_title(game.ad.variant))
+        details.append(f"{game.ad.seats_taken}/{game.ad.seats_total} seats")
+        if game.ad.pin_required:
+            details.append("PIN")
+    if game.reason is not None:
+        details.append(f"cannot join: {game.reason.value}")
+    return FoundGame(
+        title=game.name,
+        address=address_of(game),
+        detail=" · ".join(details),
+        joinable=game.joinable,
+    )
+
+
+class GameFinder:
+    """Keeps the find screen's list live (see the module docstring)."""
+
+    def __init__(
+        self,
+        state: UiState,
+        view: Redraw | None = None,
+        *,
+        make_zc: Callable[[], AsyncZeroconf] = make_zeroconf,
+        quiet_after: float = QUIET_AFTER,
+        browser_options: dict[str, object] | None = None,
+    ) -> None:
+        self.state = state
+        self.view = view
+        self.make_zc = make_zc
+        self.quiet_after = quiet_after
+        self.browser_options = browser_options or {}
+        self.games: dict[str, Advert] = {}
+        self._zc: AsyncZeroconf | None = None
+        self._browser: GameBrowser | None = None
+        self._quiet: asyncio.TimerHandle | None = None
+
+    def _redraw(self) -> None:
+        if self.view is not None:
+            self.view.invalidate()
+
+    async def start(self) -> None:
+        st = self.state
+        st.searching = True
+        st.find_message = ""
+        try:
+            self._zc = self.make_zc()
+            self._browser = GameBrowser(
+                self._zc,
+                on_change=self._on_change,
+                **self.browser_options,  # type: ignore[arg-type]
+            )
+            await self._browser.async_start()
+        except (DiscoveryError, OSError) as exc:
+            st.searching = False
+            st.find_message = (
+                f"Cannot search the network: {exc}\n"
+                "Type the host's address (HOST:PORT) below, or run\n"
+                "    sorry-lan join --address HOST:PORT"
+            )
+            await self._close_zc()
+        else:
+            loop = asyncio.get_running_loop()
+            self._quiet = loop.call_later(self.quiet_after, self._nothing_yet)
+        self._redraw()
+
+    def _nothing_yet(self) -> None:
+        self._quiet = None
+        st = self.state
+        st.searching = False
+        if not self.games:
+            st.find_message = nothing_found_message(self.quiet_after)
+            self._redraw()
+
+    def _on_change(self, event: GameEvent) -> None:
+        game = event.game
+        if event.kind is ChangeKind.REMOVED:
+            self.games.pop(game.service_name, None)
+        else:
+            self.games[game.service_name] = game
+        self._publish()
+
+    def _publish(self) -> None:
+        st = self.state
+        chosen = st.found[st.found_selected].address if st.found else None
+        ordered = sorted(self.games.values(), key=lambda g: (g.name.casefold(), g.service_name))
+        st.found = [row_for(g) for g in ordered]
+        addresses = [row.address for row in st.found]
+        if chosen in addresses:
+            st.found_selected = addresses.index(chosen)
+        else:
+            st.found_selected = min(st.found_selected, max(0, len(st.found) - 1))
+        if st.found:
+            st.find_message = ""
+        elif not st.searching:
+            st.find_message = nothing_found_message(self.quiet_after)
+        self._redraw()
+
+    async def _close_zc(self) -> None:
+        if self._zc is not None:
+            zc, self._zc = self._zc, None
+            with contextlib.suppress(Exception):
+                await zc.async_close()
+
+    async def close(self) -> None:
+        """Stop browsing and close zeroconf (goodbyes are the host's, not ours)."""
+        if self._quiet is not None:
+            self._quiet.cancel()
+            self._quiet = None
+        if self._browser is not None:
+            browser, self._browser = self._browser, None
+            try:
+                await browser.async_close()
+            except Exception:
+                log.exception("closing the game browser failed")
+        await self._close_zc()

@@ -1,0 +1,136 @@
+"""Running the text board as the client: ``run_tui`` for ``join`` and for the host's player.
+
+``run_tui`` builds the :class:`TuiApp` around a :class:`ClientController`, starts the
+find screen's LAN search when asked, joins an address at once when given one, or
+follows a client that is already connected (the host's own player), and returns when
+the player leaves or ``stop`` completes (the host shutting down).  On the way out it
+says goodbye to the host and closes discovery.
+
+It parses no command line (``commands/join.py`` and ``commands/host.py`` do) and holds
+no game logic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable
+from dataclasses import dataclass
+
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from sorry_lan.net.client import GameClient
+
+from .app import TuiApp
+from .controller import ClientController
+from .finder import GameFinder
+from .state import Link, UiState
+
+
+@dataclass
+class TuiOptions:
+    """How the board looks and where it reads and writes (tests pass pipes)."""
+
+    ascii: bool = False
+    colour: bool | None = None  # None: colour unless NO_COLOR is set
+    mouse: bool = True
+    input: Input | None = None
+    output: Output | None = None
+    refresh_interval: float | None = 1.0  # redraws the turn timer
+
+
+@dataclass
+class JoinRequest:
+    address: str
+    name: str
+    pin: str = ""
+
+
+async def run_tui(
+    state: UiState,
+    controller: ClientController,
+    options: TuiOptions | None = None,
+    *,
+    finder: GameFinder | None = None,
+    join: JoinRequest | None = None,
+    client: GameClient | None = None,
+    stop: Awaitable[object] | None = None,
+    started: asyncio.Future[TuiApp] | None = None,
+) -> int:
+    """Run the board until the player leaves (0) or ``stop`` completes (0).
+
+    Returns 1 when the player left after the connection to the host was lost for good.
+    ``started`` (tests) receives the application once it runs."""
+    opts = options or TuiOptions()
+    tui = TuiApp(
+        state,
+        controller,
+        ascii=opts.ascii,
+        colour=opts.colour,
+        mouse=opts.mouse,
+        input=opts.input,
+        output=opts.output,
+        refresh_interval=opts.refresh_interval,
+    )
+    controller.attach(tui)
+    closing: list[asyncio.Task[None]] = []
+    if finder is not None:
+        finder.view = tui
+        await finder.start()
+
+        def stop_search() -> None:
+            closing.append(asyncio.create_task(finder.close()))
+
+        controller.on_joined = stop_search
+    if join is not None:
+        tui.screens.address.text = join.address
+        tui.screens.name.text = join.name
+        tui.screens.pin.text = join.pin
+    app_task = asyncio.create_task(tui.run_async())
+    stop_task = asyncio.ensure_future(stop) if stop is not None else None
+    try:
+        if client is not None:
+            controller.adopt(client)
+        if join is not None:
+            controller.join(join.address, join.name, join.pin)
+        if started is not None and not started.done():
+            started.set_result(tui)
+        waiting: set[asyncio.Future[object]] = {app_task}  # type: ignore[arg-type]
+        if stop_task is not None:
+            waiting.add(stop_task)
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        if not app_task.done():
+            tui.app.exit(result="stopped")
+        await app_task
+    finally:
+        if stop_task is not None:
+            stop_task.cancel()
+        if not app_task.done():
+            with contextlib.suppress(Exception):
+                tui.app.exit()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await app_task
+        await controller.close()
+        if finder is not None:
+            await finder.close()
+        for task in closing:
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await task
+    return 1 if state.link is Link.LOST else 0
+
+
+async def play_as_host(
+    client: GameClient,
+    stop: Awaitable[object],
+    *,
+    title: str,
+    info: str = "",
+    options: TuiOptions | None = None,
+) -> int:
+    """The host's own player on the board: ``client`` is already connected and owns the
+    table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
+    completes."""
+    state = UiState(default_name=client.name, game_title=title, lobby_info=info)
+    controller = ClientController(state)
+    return await run_tui(state, controller, options, client=client, stop=stop)
