@@ -1,8 +1,13 @@
 """``sorry-lan bot``: a bot player that joins a table over the network and plays.
 
-It plays ``--games`` games (rematches after the first) and prints the result of the
-last one.  The choice of moves is ``sorry_lan.net.botplay``; this module only parses
-options and connects.
+With ``--address`` it joins that table.  Without, it looks for games on the LAN
+(mDNS) for up to ``--timeout`` seconds and joins the first joinable one (only games
+called ``--game NAME``, if given); if that host turns it away (the last seat went a
+moment earlier) it tries the next one.  It plays ``--games`` games (rematches after
+the first) and prints the result of the last one.
+
+The choice of moves is ``sorry_lan.net.botplay`` and finding games is
+``sorry_lan.discovery``; this module only parses options and connects.
 """
 
 from __future__ import annotations
@@ -12,14 +17,39 @@ import asyncio
 import sys
 
 from sorry_lan.commands.join import parse_address
+from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.net.botplay import STRENGTHS
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.textui import format_result
 
+DEFAULT_FIND_TIMEOUT = 10.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError("a timeout is between 0 and 86400 seconds")
+    return value
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--address", type=parse_address, required=True, help="HOST:PORT of the table")
+    p.add_argument(
+        "--address",
+        type=parse_address,
+        help="HOST:PORT of the table (default: find one on the LAN)",
+    )
+    p.add_argument("--game", metavar="NAME", help="without --address: join only this game")
+    p.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=DEFAULT_FIND_TIMEOUT,
+        help=f"without --address: how long to look for a game (default {DEFAULT_FIND_TIMEOUT:g} s)",
+    )
+    add_discovery_arguments(p)
     p.add_argument("--strength", choices=STRENGTHS, default="greedy", help="how the bot plays")
     p.add_argument("--name", default="bot", help="the bot's name at the table")
     p.add_argument("--pin", help="the table's PIN, if it has one")
@@ -31,14 +61,66 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(_main(args))
 
 
-async def _main(args: argparse.Namespace) -> int:
-    host, port = args.address
-    client = GameClient(host, port, args.name, pin=args.pin)
+async def _connect_found(args: argparse.Namespace) -> GameClient | None:
+    """Find a joinable game on the LAN and join it; None (after saying why) if none would do."""
+    from sorry_lan.discovery import (
+        DiscoveryError,
+        GameBrowser,
+        async_wait_for_game,
+        make_zeroconf,
+        nothing_found_message,
+    )
+
     try:
-        await client.connect()
-    except JoinError as exc:
-        print(f"sorry-lan bot: {exc.text}", file=sys.stderr)
-        return 1
+        zc = make_zeroconf(args.interface, args.ipv6)
+    except DiscoveryError as exc:
+        print(f"sorry-lan bot: {exc}", file=sys.stderr)
+        return None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + args.timeout
+    tried: set[str] = set()
+    try:
+        async with GameBrowser(zc) as browser:
+            while True:
+                left = max(0.0, deadline - loop.time())
+                game = await async_wait_for_game(browser, left, wanted=args.game, skip=tried)
+                if game is None:
+                    break
+                tried.add(game.service_name)
+                assert game.address is not None  # joinable games have answered
+                client = GameClient(game.address, game.port, args.name, pin=args.pin)
+                try:
+                    await client.connect()
+                except JoinError as exc:
+                    print(f"sorry-lan bot: {game.name}: {exc.text}", file=sys.stderr)
+                    continue
+                print(f"joined {game.name!r} at {game.address}:{game.port}", flush=True)
+                return client
+    finally:
+        await zc.async_close()
+    what = f"no joinable game called {args.game!r}" if args.game else "no joinable game"
+    if tried:
+        print(f"sorry-lan bot: {what} would take this bot", file=sys.stderr)
+    else:
+        print(f"sorry-lan bot: {what} found.", file=sys.stderr)
+        print(nothing_found_message(args.timeout, args.interface, "bot"), file=sys.stderr)
+    return None
+
+
+async def _main(args: argparse.Namespace) -> int:
+    if args.address is None:
+        found = await _connect_found(args)
+        if found is None:
+            return 1
+        client = found
+    else:
+        host, port = args.address
+        client = GameClient(host, port, args.name, pin=args.pin)
+        try:
+            await client.connect()
+        except JoinError as exc:
+            print(f"sorry-lan bot: {exc.text}", file=sys.stderr)
+            return 1
     try:
         over = await run_bot(client, args.strength, think=args.think, games=args.games)
     finally:

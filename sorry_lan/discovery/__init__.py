@@ -2,7 +2,9 @@
 
 The only part of sorry-lan that touches zeroconf.  Hosts advertise with
 `GameAdvertiser`; players list games with `GameBrowser` (live) or
-`async_find_games` (one shot).  The caller creates the zeroconf instance
+`async_find_games` (one shot); `TableAdvertiser` keeps a running host's
+table advertised (it owns its zeroconf instance) and `async_wait_for_game`
+picks a game to join.  Otherwise the caller creates the zeroconf instance
 (`make_zeroconf`) and closes it; nothing here opens game connections.
 """
 
@@ -33,6 +35,8 @@ from sorry_lan.discovery.browser import (
     nothing_found_message,
     tcp_probe,
 )
+from sorry_lan.discovery.finder import async_wait_for_game, matches
+from sorry_lan.discovery.hosting import AdvertPlan, TableAdvertiser, ad_from_summary, advert_plan
 
 __all__ = [
     "DEFAULT_LIST_TIMEOUT",
@@ -40,6 +44,7 @@ __all__ = [
     "SERVICE_TYPE",
     "SUPPORTED_VERSIONS",
     "AdvertError",
+    "AdvertPlan",
     "ChangeKind",
     "DiscoveryError",
     "FoundGame",
@@ -49,10 +54,15 @@ __all__ = [
     "GameEvent",
     "GameState",
     "Prober",
+    "TableAdvertiser",
     "Unjoinable",
+    "ad_from_summary",
+    "advert_plan",
     "async_find_games",
+    "async_wait_for_game",
     "local_addresses",
     "make_zeroconf",
+    "matches",
     "nothing_found_message",
     "parse_txt",
     "tcp_probe",

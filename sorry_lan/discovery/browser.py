@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import TracebackType
@@ -232,7 +232,7 @@ class GameBrowser:
         """A snapshot of the visible games, keyed by full service name."""
         return dict(self._published)
 
-    def events(self) -> AsyncIterator[GameEvent]:
+    def events(self) -> AsyncGenerator[GameEvent, None]:
         """An iterator of changes from now on, starting with ADDED for every game already listed.
 
         It ends when the browser is closed.
@@ -245,7 +245,7 @@ class GameBrowser:
         self._queues.append(q)
         return self._drain(q)
 
-    async def _drain(self, q: asyncio.Queue[GameEvent | None]) -> AsyncIterator[GameEvent]:
+    async def _drain(self, q: asyncio.Queue[GameEvent | None]) -> AsyncGenerator[GameEvent, None]:
         try:
             while (event := await q.get()) is not None:
                 yield event
@@ -398,14 +398,16 @@ async def async_find_games(
     probe_timeout: float = DEFAULT_PROBE_TIMEOUT,
     supported_versions: Sequence[int] = SUPPORTED_VERSIONS,
     include_unreachable: bool = False,
+    until_joinable: bool = False,
 ) -> list[FoundGame]:
     """Browse for `timeout` seconds and return the live games found, sorted by name.
 
     Waits a little past `timeout` for probes already started (at most the
     probe timeout plus resolution time).  Unjoinable games are included with
     their reason; games whose host does not answer only with
-    `include_unreachable`.  Returns [] when nothing answered: see
-    `nothing_found_message`.
+    `include_unreachable`.  With `until_joinable` it returns as soon as a
+    joinable game is listed (with whatever else is listed by then).
+    Returns [] when nothing answered: see `nothing_found_message`.
     """
     if timeout < 0:
         raise ValueError(f"timeout must be >= 0, not {timeout}")
@@ -417,12 +419,30 @@ async def async_find_games(
         supported_versions=supported_versions,
         show_unreachable=include_unreachable,
     ) as browser:
-        await asyncio.sleep(timeout)
+        if until_joinable:
+            await _wait_joinable(browser, timeout)
+        else:
+            await asyncio.sleep(timeout)
         await browser.async_wait_settled(probe_timeout + RESOLVE_TIMEOUT_MS / 1000)
         return sorted(browser.games.values(), key=_sort_key)
 
 
-def nothing_found_message(timeout: float, interfaces: Sequence[str] | None = None) -> str:
+async def _wait_joinable(browser: GameBrowser, timeout: float) -> None:
+    events = browser.events()
+    try:
+        async with asyncio.timeout(timeout):
+            async for event in events:
+                if event.kind is not ChangeKind.REMOVED and event.game.joinable:
+                    return
+    except TimeoutError:
+        return
+    finally:
+        await events.aclose()
+
+
+def nothing_found_message(
+    timeout: float, interfaces: Sequence[str] | None = None, command: str = "join"
+) -> str:
     """What to tell a player when browsing found no game (mentions `--address`)."""
     where = f" on {', '.join(interfaces)}" if interfaces else ""
     return (
@@ -430,6 +450,6 @@ def nothing_found_message(timeout: float, interfaces: Sequence[str] | None = Non
         "Is the host running and on the same network? Some routers, Wi-Fi guest networks,\n"
         "VPNs and firewalls block multicast (mDNS), which game discovery relies on.\n"
         "Ask the host for their address and port and join directly:\n"
-        "    sorry-lan join --address HOST:PORT\n"
+        f"    sorry-lan {command} --address HOST:PORT\n"
         "or pick the network to search with --interface ADDR."
     )

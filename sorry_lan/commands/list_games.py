@@ -1,0 +1,104 @@
+"""``sorry-lan list``: print the games found on the LAN, for people or (``--json``) scripts.
+
+It browses mDNS for ``--timeout`` seconds (``--first``: until a joinable game shows
+up), lists only games whose host answered a TCP connect (``--all`` adds the ones
+that did not, marked unreachable) and exits 0 if it listed any, 1 if it found
+none (after explaining the ``--address`` fallback) and 2 if mDNS could not be used.
+With ``--json`` stdout holds exactly one JSON array (``[]`` when nothing was found;
+the explanation then goes to stderr).
+
+It joins nothing and keeps nothing open; all the discovery logic is
+``sorry_lan.discovery``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sorry_lan.discovery import FoundGame
+
+DEFAULT_TIMEOUT = 2.0  # same as sorry_lan.discovery.DEFAULT_LIST_TIMEOUT (not imported: lazy)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError("a timeout is between 0 and 3600 seconds")
+    return value
+
+
+def add_discovery_arguments(p: argparse.ArgumentParser) -> None:
+    """``--interface ADDR`` (repeatable) and ``--ipv6``, shared by the commands that browse."""
+    p.add_argument(
+        "--interface",
+        action="append",
+        metavar="ADDR",
+        help="search only the network of this address of yours (repeatable; default: all)",
+    )
+    p.add_argument("--ipv6", action="store_true", help="use IPv6 as well as IPv4 for mDNS")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=DEFAULT_TIMEOUT,
+        help=f"how long to search, in seconds (default {DEFAULT_TIMEOUT:g})",
+    )
+    p.add_argument("--json", action="store_true", help="print a JSON array, for scripts")
+    p.add_argument(
+        "--first", action="store_true", help="stop searching once a joinable game is found"
+    )
+    p.add_argument("--all", action="store_true", help="also list games whose host does not answer")
+    add_discovery_arguments(p)
+
+
+def format_game(game: FoundGame) -> str:
+    """One line: the game's description and where it answers."""
+    where = game.address or (game.addresses[0] if game.addresses else "?")
+    if ":" in where:
+        where = f"[{where}]"
+    return f"{game.describe()}  ({where}:{game.port})"
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(_main(args))
+
+
+async def _main(args: argparse.Namespace) -> int:
+    from sorry_lan.discovery import (
+        DiscoveryError,
+        async_find_games,
+        make_zeroconf,
+        nothing_found_message,
+    )
+
+    try:
+        zc = make_zeroconf(args.interface, args.ipv6)
+    except DiscoveryError as exc:
+        print(f"sorry-lan list: {exc}", file=sys.stderr)
+        return 2
+    try:
+        games = await async_find_games(
+            zc, args.timeout, include_unreachable=args.all, until_joinable=args.first
+        )
+    finally:
+        await zc.async_close()
+    if args.json:
+        print(json.dumps([g.to_json() for g in games], ensure_ascii=False))
+    else:
+        for game in games:
+            print(format_game(game))
+    if not games:
+        message = nothing_found_message(args.timeout, args.interface)
+        print(message, file=sys.stderr if args.json else sys.stdout)
+        return 1
+    return 0
