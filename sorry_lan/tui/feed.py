@@ -75,7 +75,8 @@ def options_for(
     for opt in offer.moves:
         compact = tuple(int(v) for v in opt.move)
         try:
-            option = option_from_compact(position, compact, opt.id, opt.notation or None)
+            # The list shows the short form; the host's words go in the description.
+            option = option_from_compact(position, compact, opt.id)
         except BadMove:
             option = MoveOption(
                 id=opt.id,
@@ -193,7 +194,7 @@ def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
     st.names = {}
     for p in lobby.players:
         if p.colour is not None:
-            st.names[int(p.colour)] = p.name + (" [bot]" if p.bot else "")
+            st.names[int(p.colour)] = p.name
     if st.screen is Screen.FIND:
         st.screen = Screen.LOBBY
         st.notice = ""
@@ -210,7 +211,8 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.card = None if snap.card is None else int(snap.card)
     st.hand = tuple(int(c) for c in snap.hand) if snap.hand else ()
     st.variant = variant_title(snap.variant.value)
-    st.scores = {c: s for c, s in enumerate(snap.scores or ()) if c in st.seated}
+    points = snap.variant is m.Variant.POINTS
+    st.scores = {c: s for c, s in enumerate(snap.scores or ()) if c in st.seated and points}
     st.set_moves([])
     st.deadline = None
     st.last_move = None

@@ -89,6 +89,7 @@ class GameFinder:
         self.quiet_after = quiet_after
         self.browser_options = browser_options or {}
         self.games: dict[str, Advert] = {}
+        self.order: list[str] = []  # service names, in the order of state.found
         self._zc: AsyncZeroconf | None = None
         self._browser: GameBrowser | None = None
         self._quiet: asyncio.TimerHandle | None = None
@@ -140,12 +141,13 @@ class GameFinder:
 
     def _publish(self) -> None:
         st = self.state
-        chosen = st.found[st.found_selected].address if st.found else None
+        # Keep the same game selected when others come and go.
+        chosen = self.order[st.found_selected] if st.found and self.order else None
         ordered = sorted(self.games.values(), key=lambda g: (g.name.casefold(), g.service_name))
         st.found = [row_for(g) for g in ordered]
-        addresses = [row.address for row in st.found]
-        if chosen in addresses:
-            st.found_selected = addresses.index(chosen)
+        self.order = [g.service_name for g in ordered]
+        if chosen in self.order:
+            st.found_selected = self.order.index(chosen)
         else:
             st.found_selected = min(st.found_selected, max(0, len(st.found) - 1))
         if st.found:
