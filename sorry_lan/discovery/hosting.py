@@ -203,7 +203,9 @@ class TableAdvertiser:
             return False
         waiter = asyncio.ensure_future(self._registered.wait())
         try:
-            await asyncio.wait({waiter, self._task}, timeout=timeout)
+            await asyncio.wait(
+                {waiter, self._task}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
         finally:
             waiter.cancel()
         return self._registered.is_set()

@@ -101,7 +101,8 @@ async def browse(args: argparse.Namespace) -> None:
         emit(event=event.kind.value, game=event.game.to_json(), t=time.monotonic() - start)
 
     try:
-        async with GameBrowser(zc, on_change=on_change, reverify_interval=args.reverify) as b:
+        reverify = args.reverify or None  # 0: never re-probe (only goodbyes remove games)
+        async with GameBrowser(zc, on_change=on_change, reverify_interval=reverify) as b:
             emit(event="browsing")
             while (cmd := await commands.get()) not in (None, "quit"):
                 assert cmd is not None
@@ -123,7 +124,7 @@ def main() -> None:
     parser.add_argument("--game", default="Test game")
     parser.add_argument("--host-player", default="Host")
     parser.add_argument("--probe", action="store_true", help="probe for the name (renames)")
-    parser.add_argument("--reverify", type=float, default=5.0)
+    parser.add_argument("--reverify", type=float, default=5.0, help="seconds; 0: never")
     parser.add_argument(
         "--ipv6", action="store_true", help="mDNS on every interface of the namespace, IPv4+IPv6"
     )

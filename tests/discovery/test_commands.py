@@ -1,0 +1,225 @@
+"""The real commands in a loopback-only network namespace: `sorry-lan host` advertises,
+`sorry-lan list` lists, `sorry-lan bot` finds and joins without an address.
+
+Every test body runs in a forked child inside a fresh namespace where only `lo`
+exists; the commands are real subprocesses (they inherit the namespace).  The
+test's own `GameBrowser` never re-probes (`reverify_interval=None`), so a game
+leaving its list proves the host sent goodbye packets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import tempfile
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import pytest
+from cli_proc import CliProc, run_cli
+from netns import netns_skip_reason, run_in_loopback_netns
+
+from sorry_lan.discovery import ChangeKind, GameBrowser, GameEvent, make_zeroconf
+
+_skip = netns_skip_reason()
+pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+
+
+async def next_event(
+    events: AsyncIterator[GameEvent], pred: Callable[[GameEvent], bool], timeout: float = 8.0
+) -> GameEvent:
+    async with asyncio.timeout(timeout):
+        async for event in events:
+            if pred(event):
+                return event
+    raise AssertionError("event stream ended")
+
+
+def seats(game: str, taken: int, total: int) -> Callable[[GameEvent], bool]:
+    return lambda e: (
+        e.kind is not ChangeKind.REMOVED
+        and e.game.name == game
+        and (e.game.seats_taken, e.game.seats_total) == (taken, total)
+    )
+
+
+def host_args(data: str, game: str, *extra: str) -> list[str]:
+    return ["host", "--headless", "--port", "0", "--data-dir", data, "--game-name", game, *extra]
+
+
+def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
+    async def body() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        zc = make_zeroconf()
+        procs: list[CliProc] = []
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                async with GameBrowser(zc, reverify_interval=None) as browser:
+                    events = browser.events()
+                    host = await CliProc.start(
+                        *host_args(data, "Loop game", "--name", "Ann", "--players", "3"),
+                        "--bots",
+                        "1",
+                        label="host",
+                    )
+                    procs.append(host)
+                    port = int(
+                        (await host.line(lambda s: s.startswith("listening on"))).split(":")[-1]
+                    )
+                    out["advertised"] = await host.line(lambda s: s.startswith("advertised"))
+                    status, text, _ = await run_cli("list", "--json", "--timeout", "0.5")
+                    out["list"] = (status, json.loads(text), port)
+                    await next_event(events, seats("Loop game", 1, 3))
+
+                    bot1 = await CliProc.start("bot", "--name", "b1", "--timeout", "10")
+                    procs.append(bot1)
+                    out["bot1_joined"] = await bot1.line(lambda s: s.startswith("joined"))
+                    await next_event(events, seats("Loop game", 2, 3))
+                    status, text, _ = await run_cli("list", "--first", "--timeout", "5")
+                    out["list2"] = (status, text)
+
+                    bot2 = await CliProc.start(
+                        "bot", "--name", "b2", "--game", "LOOP GAME", "--timeout", "10"
+                    )
+                    procs.append(bot2)
+                    out["host_status"] = await host.finish(40)
+                    out["host_out"] = host.lines
+                    out["host_err"] = host.err
+                    out["bots"] = [
+                        (await b.finish(10), b.lines[-1] if b.lines else "") for b in (bot1, bot2)
+                    ]
+                    gone = await next_event(events, lambda e: e.kind is ChangeKind.REMOVED, 5)
+                    out["gone"] = gone.game.name
+                    out["left"] = browser.games
+            finally:
+                for p in procs:
+                    await p.stop()
+                await zc.async_close()
+        return out
+
+    out = run_in_loopback_netns(body, timeout=55)
+    assert out["advertised"] == "advertised on the LAN as 'Loop game' (127.0.0.1)"
+    status, games, port = out["list"]
+    assert status == 0 and len(games) == 1
+    game = games[0]
+    assert {k: game[k] for k in game if k not in ("protocol_version",)} == {
+        "name": "Loop game",
+        "instance": "Loop game",
+        "host_player": "Ann",
+        "variant": "standard",
+        "seats_taken": 1,
+        "seats_total": 3,
+        "state": "lobby",
+        "pin_required": False,
+        "addresses": ["127.0.0.1"],
+        "port": port,
+        "address": "127.0.0.1",
+        "joinable": True,
+        "reason": None,
+    }
+    assert out["bot1_joined"] == f"joined 'Loop game' at 127.0.0.1:{port}"
+    assert out["list2"] == (
+        0,
+        f"Loop game - host Ann - standard - 2/3 seats - joinable  (127.0.0.1:{port})",
+    )
+    assert out["host_status"] == 0, out["host_err"]
+    over = [s for s in out["host_out"] if s.startswith("game over: winner: ")]
+    assert len(over) == 1
+    # Both bots played the same game to the end and report the host's result.
+    assert out["bots"] == [(0, over[0].removeprefix("game over: "))] * 2
+    # The liveness probes (TCP connect and close) left nothing in the host's log.
+    assert out["host_err"] == []
+    assert out["gone"] == "Loop game" and out["left"] == {}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_host_stopped_by_a_signal_says_goodbye(sig: int) -> None:
+    async def body() -> tuple[int, list[str], list[str], list[str]]:
+        zc = make_zeroconf()
+        host: CliProc | None = None
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                async with GameBrowser(zc, reverify_interval=None) as browser:
+                    events = browser.events()
+                    host = await CliProc.start(*host_args(data, "Stopping"))
+                    await next_event(events, lambda e: e.game.name == "Stopping")
+                    host.signal(sig)
+                    gone = await next_event(events, lambda e: e.kind is ChangeKind.REMOVED, 5)
+                    status = await host.finish(10)
+                    return status, [gone.game.name], host.lines, host.err
+            finally:
+                if host is not None:
+                    await host.stop()
+                await zc.async_close()
+
+    status, gone, lines, err = run_in_loopback_netns(body, timeout=40)
+    assert (status, gone, err) == (0, ["Stopping"], [])
+    assert lines[1] == "advertised on the LAN as 'Stopping' (127.0.0.1)"
+
+
+def test_nothing_found_explains_the_address_fallback() -> None:
+    async def body() -> list[tuple[int, str, str]]:
+        return list(
+            await asyncio.gather(
+                run_cli("list", "--timeout", "0.3"),
+                run_cli("list", "--json", "--timeout", "0.3"),
+                run_cli("bot", "--timeout", "0.3"),
+                run_cli("list", "--interface", "10.9.9.9"),
+                run_cli("list", "--interface", "bogus"),
+            )
+        )
+
+    plain, as_json, bot, no_such, bogus = run_in_loopback_netns(body, timeout=40)
+    assert plain[0] == 1 and plain[2] == ""
+    assert "No sorry-lan games found in 0.3 s" in plain[1]
+    assert "sorry-lan join --address HOST:PORT" in plain[1]
+    assert as_json[0] == 1 and json.loads(as_json[1]) == []
+    assert "sorry-lan join --address HOST:PORT" in as_json[2]
+    assert bot[0] == 1 and "sorry-lan bot --address HOST:PORT" in bot[2]
+    assert no_such[0] == 2 and "10.9.9.9" in no_such[2]
+    assert bogus[0] == 2 and "'bogus'" in bogus[2]
+
+
+def test_hosts_not_advertised_when_told_or_bound_to_loopback_and_mdns_failure_is_not_fatal() -> (
+    None
+):
+    async def body() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        procs: list[CliProc] = []
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                quiet = await CliProc.start(*host_args(data, "Quiet", "--no-mdns"))
+                local = await CliProc.start(*host_args(data, "Local", "--bind", "127.0.0.1"))
+                broken = await CliProc.start(
+                    *host_args(data, "Broken", "--interface", "10.9.9.9", "--players", "2"),
+                    "--bots",
+                    "1",
+                )
+                procs += [quiet, local, broken]
+                for p in procs:
+                    await p.line(lambda s: s.startswith("listening on"))
+                out["local"] = await local.line(lambda s: s.startswith("not advertised"))
+                out["list"] = await run_cli("list", "--json", "--timeout", "1.5")
+                # The host whose mDNS failed still serves players who know its address.
+                port = broken.lines[0].rsplit(":", 1)[1]
+                out["bot"] = await run_cli("bot", "--address", f"127.0.0.1:{port}", timeout=30)
+                out["broken"] = (await broken.finish(10), broken.err)
+                out["quiet_lines"] = quiet.lines
+            finally:
+                for p in procs:
+                    await p.stop()
+        return out
+
+    out = run_in_loopback_netns(body, timeout=50)
+    assert (
+        out["local"]
+        == "not advertised on the LAN: bound to 127.0.0.1 (only this machine can join it)"
+    )
+    assert out["list"][:2] == (1, "[]")
+    assert out["bot"][0] == 0 and out["bot"][1].startswith("winner: ")
+    status, err = out["broken"]
+    assert status == 0
+    assert len(err) == 1 and "not advertised on the LAN" in err[0] and "10.9.9.9" in err[0]
+    assert "--address" in err[0]
+    assert not any("advertis" in s for s in out["quiet_lines"])
