@@ -170,6 +170,11 @@ class Agent:
         for line in self.proc.stderr:
             self._stderr.append(line)
 
+    @property
+    def stderr_text(self) -> str:
+        """What the agent wrote on stderr so far (all of it once `stop()` returned)."""
+        return "".join(self._stderr)
+
     def send(self, line: str) -> None:
         """Write one command line to the agent's stdin."""
         assert self.proc.stdin is not None

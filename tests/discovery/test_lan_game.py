@@ -1,0 +1,144 @@
+"""The real product on a virtual LAN: `sorry-lan host` on one machine, `sorry-lan bot`s
+on others that are never told an address, and a watching browser.
+
+Each machine is its own network namespace with its own address on a bridge
+(see `netns.VirtualLan`); every program is a separate process.  The players
+find the host by multicast DNS, join, and play a whole game; the game then
+leaves the list.  Also: two hosts with the same game name are both listed, and
+a host killed with SIGKILL is never offered as joinable.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from netns import Agent, Machine, VirtualLan, netns_skip_reason
+
+_skip = netns_skip_reason()
+pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+
+AGENT = "tests/discovery/lan_agent.py"
+STEP = 10.0  # per-step deadline; steps take a second or two
+
+
+@pytest.fixture(scope="module")
+def lan() -> Iterator[VirtualLan]:
+    with VirtualLan(4) as lan:
+        yield lan
+
+
+def sorry_lan(lan: VirtualLan, m: Machine, label: str, *args: str) -> Agent:
+    return lan.spawn(m, [sys.executable, "-m", "sorry_lan", *args], f"{label}@{m.address}")
+
+
+def host(lan: VirtualLan, m: Machine, data: Path, game: str, *extra: str) -> Agent:
+    args = ["host", "--headless", "--port", "0", "--data-dir", str(data), "--game-name", game]
+    return sorry_lan(lan, m, "host", *args, *extra)
+
+
+def browser(lan: VirtualLan, m: Machine, *extra: str) -> Agent:
+    argv = [sys.executable, AGENT, "browse", "--bind", m.address, *extra]
+    agent = lan.spawn(m, argv, f"browser@{m.address}")
+    agent.expect(lambda msg: msg["event"] == "browsing", STEP)
+    return agent
+
+
+def line(prefix: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda msg: msg["event"] == "raw" and msg["line"].startswith(prefix)
+
+
+def about(event: str, game: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda msg: msg["event"] == event and msg["game"]["name"] == game
+
+
+def test_bots_find_the_host_play_a_game_and_see_it_leave(lan: VirtualLan, tmp_path: Path) -> None:
+    m0, m1, m2, m3 = lan.machines
+    try:
+        watcher = browser(lan, m3, "--reverify", "0")  # only goodbyes remove a game
+        h = host(lan, m0, tmp_path, "LAN party", "--name", "Ann", "--players", "3", "--bots", "1")
+        # The players start with the host, before it is advertised: they wait for it.
+        bots = [
+            sorry_lan(lan, m1, "bot1", "bot", "--name", "b1", "--timeout", "15"),
+            sorry_lan(lan, m2, "bot2", "bot", "--name", "b2", "--game", "lan party"),
+        ]
+        port = int(h.expect(line("listening on"), STEP)["line"].rsplit(":", 1)[1])
+        assert h.expect(line("advertised"), STEP)["line"] == (
+            f"advertised on the LAN as 'LAN party' ({m0.address})"
+        )
+        seen = watcher.expect(about("added", "LAN party"), STEP)["game"]
+        assert (seen["host_player"], seen["variant"], seen["seats_total"]) == ("Ann", "standard", 3)
+        assert (seen["address"], seen["port"]) == (m0.address, port)
+        for b in bots:
+            assert b.expect(line("joined"), STEP)["line"] == (
+                f"joined 'LAN party' at {m0.address}:{port}"
+            )
+        over = h.expect(line("game over: winner: "), 30)["line"].removeprefix("game over: ")
+        assert h.wait(STEP) == 0
+        for b in bots:
+            assert b.expect(line("winner: "), STEP)["line"] == over
+            assert b.wait(STEP) == 0
+        watcher.expect(about("removed", "LAN party"), STEP)
+        # The watcher saw the seats fill up (bots' joins) before the game went away.
+        taken = [
+            m["game"]["seats_taken"]
+            for m in watcher.seen
+            if m["event"] in ("added", "updated") and m["game"]["name"] == "LAN party"
+        ]
+        assert taken[0] == 1 and max(taken) >= 2
+    finally:
+        lan.close_agents()
+
+
+def test_two_hosts_with_the_same_game_name_are_both_listed(lan: VirtualLan, tmp_path: Path) -> None:
+    m0, m1, m2, _ = lan.machines
+    try:
+        first = host(lan, m0, tmp_path, "Clash", "--name", "Ann")
+        assert first.expect(line("advertised"), STEP)["line"].startswith(
+            "advertised on the LAN as 'Clash' "
+        )
+        second = host(lan, m1, tmp_path, "Clash", "--name", "Bob")
+        assert second.expect(line("advertised"), STEP)["line"].startswith(
+            "advertised on the LAN as 'Clash-2' "
+        )
+        lister = sorry_lan(lan, m2, "list", "list", "--json", "--timeout", "1")
+        games = json.loads(lister.expect(line("["), STEP)["line"])
+        assert lister.wait(STEP) == 0
+        assert sorted(
+            (g["instance"], g["name"], g["host_player"], g["address"], g["joinable"]) for g in games
+        ) == [
+            ("Clash", "Clash", "Ann", m0.address, True),
+            ("Clash-2", "Clash", "Bob", m1.address, True),
+        ]
+    finally:
+        lan.close_agents()
+
+
+def test_a_sigkilled_host_is_not_offered_as_joinable(lan: VirtualLan, tmp_path: Path) -> None:
+    m0, _, m2, m3 = lan.machines
+    try:
+        watcher = browser(lan, m2, "--reverify", "0.5")
+        h = host(lan, m0, tmp_path, "Doomed")
+        h.expect(line("advertised"), STEP)
+        assert watcher.expect(about("added", "Doomed"), STEP)["game"]["joinable"]
+        h.kill(signal.SIGKILL)  # no goodbye: the records stay in the watcher's cache
+        assert h.wait(STEP) == -signal.SIGKILL
+        watcher.expect(about("removed", "Doomed"), STEP)
+        watcher.send("find 0.3")
+        games = watcher.expect(lambda msg: msg["event"] == "found", STEP)["games"]
+        assert [(g["name"], g["joinable"], g["reason"]) for g in games] == [
+            ("Doomed", False, "unreachable")
+        ]
+        # A bot looking for it gives up and explains the --address fallback.
+        b = sorry_lan(lan, m3, "bot", "bot", "--game", "Doomed", "--timeout", "1")
+        assert b.wait(STEP) == 1
+        b.stop()
+        assert "no joinable game called 'Doomed' found" in b.stderr_text
+        assert "sorry-lan bot --address HOST:PORT" in b.stderr_text
+    finally:
+        lan.close_agents()
