@@ -204,7 +204,7 @@ CARD_HELP = {
     10: "move 10, or back 1",
     11: "move 11, or swap with an opponent",
     12: "move 12",
-    13: "Sorry!: from START onto an opponent",
+    13: "from START onto an opponent, who goes back to START",
 }
 
 

@@ -170,3 +170,31 @@ async def test_host_lost_is_shown_with_what_to_do() -> None:
         d.inp.send_text("qy")
         await d.wait_for(lambda: task.done())
         assert task.result() == 1
+
+
+async def test_a_whole_game_to_the_game_over_screen_then_rematch() -> None:
+    server, _ = await host_table(bots=1, seats=2, auto_start=True, bot_delay=0.0, seed=3)
+    try:
+        join = JoinRequest(f"{LOCAL}:{server.address[1]}", "ann")
+        async with board(join=join) as (d, ctl, _task):
+            st = ctl.state
+            await d.wait_for(lambda: st.screen is Screen.GAME, timeout=10)
+            while not over(st):
+                await d.wait_for(lambda: st.your_turn() or over(st), timeout=10)
+                if st.your_turn():
+                    offer = st.moves  # replaced (by []) once the key is handled
+                    d.inp.send_text("\r")
+
+                    def handled(o: object = offer) -> bool:
+                        return st.moves is not o
+
+                    await d.wait_for(handled, timeout=10)
+            await d.settle()
+            text = d.screen_text()
+            assert "Game over" in text and ("wins" in text) and "r: rematch" in text
+            assert st.winner in text
+            await d.keys("r")
+            await d.wait_for(lambda: st.screen is Screen.GAME, timeout=10)
+            assert "rematch: a new game begins" in st.log
+    finally:
+        await server.close()
