@@ -3,9 +3,12 @@
 Runs the real application in-process on a pipe input and a VT100 output into memory,
 sends "down" keys that change the selected move (so the board preview changes), and
 times each key from being written to the input until the screen has been redrawn.
-Also times the render step alone with the board cache cleared.  Prints median and
-p99 in milliseconds (wall clock, and this process's CPU time, which other load on
-the machine does not inflate).  Usage: ``python scripts/bench_tui.py [--keys N] [--size 80x24]``.
+Also times the render step alone with the board cache cleared, and, with the real
+client (``ClientController`` following a ``HostServer`` on 127.0.0.1 where four bots
+play while we watch), the time from a host message arriving to the screen showing it.
+Prints median and p99 in milliseconds (wall clock, and this process's CPU time, which
+other load on the machine does not inflate).
+Usage: ``python scripts/bench_tui.py [--keys N] [--size 80x24] [--events N]``.
 """
 
 from __future__ import annotations
@@ -22,9 +25,15 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from sorry_lan.net.client import GameClient, Happened
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.tui import board as board_mod
 from sorry_lan.tui.app import TuiApp
+from sorry_lan.tui.controller import ClientController
 from sorry_lan.tui.demo import DemoController, demo_state
+from sorry_lan.tui.play import TuiOptions, run_tui
+from sorry_lan.tui.state import UiState
 
 FRAME_MS = 16.0
 
@@ -74,21 +83,68 @@ async def bench(keys: int, cols: int, rows: int) -> tuple[list[float], list[floa
     return key_ms, cpu_ms, render_ms
 
 
+async def bench_live(events: int, cols: int, rows: int) -> list[float]:
+    """Host message received -> screen redrawn, for moves of a live bot game."""
+    table = Table(TableConfig(seats=4, auto_start=True, bot_delay=0.01))
+    for _ in range(4):
+        table.add_bot(None)
+    server = HostServer(table, HostOptions(stay=True))
+    await server.start("127.0.0.1", 0)
+    state = UiState()
+    ctl = ClientController(state)
+    waits: list[float] = []
+    pending: list[float] = []
+    done = asyncio.Event()
+    started: asyncio.Future[TuiApp] = asyncio.get_running_loop().create_future()
+
+    def seen(ev: object) -> None:
+        if isinstance(ev, Happened):
+            pending.append(ev.at)
+
+    def rendered(_app: object) -> None:
+        now = time.perf_counter()
+        waits.extend((now - at) * 1000 for at in pending)
+        pending.clear()
+        if len(waits) >= events or state.winner:
+            done.set()
+
+    ctl.on_event = seen
+    client = GameClient("127.0.0.1", server.address[1], "watcher", spectate=True)
+    try:
+        await client.connect()
+        with create_pipe_input() as inp:
+            out = Vt100_Output(_Sink(), lambda: Size(rows=rows, columns=cols), term="xterm")
+            opts = TuiOptions(input=inp, output=out, refresh_interval=None, mouse=False)
+            task = asyncio.create_task(
+                run_tui(state, ctl, opts, client=client, stop=done.wait(), started=started)
+            )
+            tui = await started
+            tui.app.after_render += rendered
+            await asyncio.wait_for(task, 120)
+    finally:
+        await server.close()
+    return waits
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keys", type=int, default=300)
     parser.add_argument("--size", default="80x24", help="terminal size, COLSxROWS")
+    parser.add_argument("--events", type=int, default=200, help="live-game moves to time")
     args = parser.parse_args(argv)
     cols, rows = (int(v) for v in args.size.lower().split("x"))
     key_ms, cpu_ms, render_ms = asyncio.run(bench(args.keys, cols, rows))
-    rows_out = (
+    live_ms = asyncio.run(bench_live(args.events, cols, rows)) if args.events > 0 else []
+    rows_out = [
         ("keypress -> redrawn (wall)", key_ms),
         ("keypress -> redrawn (cpu)", cpu_ms),
         ("render only, cold cache", render_ms),
-    )
+    ]
+    if live_ms:
+        rows_out.append((f"host move -> shown (n={len(live_ms)})", live_ms))
     for label, values in rows_out:
         med, p99 = statistics.median(values), _pct(values, 0.99)
-        print(f"{label:27} {cols}x{rows}: median {med:6.2f} ms   p99 {p99:6.2f} ms")
+        print(f"{label:28} {cols}x{rows}: median {med:6.2f} ms   p99 {p99:6.2f} ms")
     try:
         load = os.getloadavg()[0]
         print(f"load average (1 min): {load:.2f} on {os.cpu_count()} cpus")

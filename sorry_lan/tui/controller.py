@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.client import ClientEvent, GameClient, JoinError
 from sorry_lan.net.host import DEFAULT_PORT
 from sorry_lan.wire.errors import LocalProtocolError
 
@@ -91,6 +91,7 @@ class ClientController:
         self.view: Redraw | None = None
         self.on_leave: Callable[[], None] | None = None
         self.on_joined: Callable[[], None] | None = None  # e.g. stop searching the LAN
+        self.on_event: Callable[[ClientEvent], None] | None = None  # after it is shown
         self._pump: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -125,6 +126,8 @@ class ClientController:
             except Exception:  # a bad message must not kill the screen
                 log.exception("could not show %r", ev)
             self.redraw()
+            if self.on_event is not None:
+                self.on_event(ev)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)
