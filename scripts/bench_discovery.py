@@ -77,7 +77,7 @@ def _read_until(proc: subprocess.Popen[str], prefix: str) -> tuple[str, float]:
             return line.rstrip("\n"), time.monotonic()
         if time.monotonic() > deadline:
             break
-    raise RuntimeError(f"no line starting with {prefix!r} from {proc.args}")
+    raise RuntimeError(f"no line starting with {prefix!r} from {proc.args!r}")
 
 
 def _stop(proc: subprocess.Popen[str]) -> None:

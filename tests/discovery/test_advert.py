@@ -24,12 +24,16 @@ from sorry_lan.discovery import (
 from sorry_lan.discovery.advert import judge_advert, parse_protocol_version
 
 names = st.text(
-    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs")), min_size=1, max_size=20
+    alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")),
+    min_size=1,
+    max_size=20,
 )
+# Game names are capped at 56 UTF-8 bytes (room for a "-NN" clash suffix in a label).
+game_names = names.filter(lambda s: len(s.encode("utf-8")) <= 56)
 
 ads = st.builds(
     GameAd,
-    game_name=names,
+    game_name=game_names,
     host_player=names,
     seats_total=st.integers(1, 16),
     seats_taken=st.just(0),
