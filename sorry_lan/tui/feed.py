@@ -143,7 +143,8 @@ def _event_lines(st: UiState, ev: m.Events) -> list[str]:
         elif kind == EventKind.TURN_LOST:
             lines.append(f"{_who(st, item[1])}: {card_name(item[2])}, no move: turn lost")
         elif kind == EventKind.DRAW_AGAIN:
-            lines.append(f"{_who(st, item[1])} draws again")
+            who = _who(st, item[1])
+            lines.append(f"{who} {'draw' if who == 'You' else 'draws'} again")
         elif kind == EventKind.RESHUFFLE:
             lines.append(f"the discards are shuffled into a new pile of {item[1]}")
         elif kind == EventKind.BUMP and played:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -111,11 +112,12 @@ def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None
         moves = [_SIMPLE.search(line) for line in screen.splitlines()]
         simple = [mv for mv in moves if mv is not None]
         key = simple[0].group(1) if simple else "1"
+        before_key = screen
         tmux.keys(key, "Enter")
         if simple:
             landed = simple[0]
             break
-        screen = tmux.wait_for(lambda s: "your turn" in s and "You: " in s, 30)
+        screen = tmux.wait_for(partial(_new_turn, before_key), 30)
     assert landed is not None, "no plain move offered in 12 turns"
     pawn, dest = landed.group(3), landed.group(6) or landed.group(5)
     mine = f"You: {landed.group(2) or ''}{pawn} "
@@ -123,9 +125,18 @@ def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None
     def bot_after_ours(s: str) -> bool:
         return mine in s and "(bot " in s[s.rindex(mine) :]
 
-    # Our move is in the log, and a bot's move follows it.
-    after = tmux.wait_for(bot_after_ours, 15)
-    if dest.isdigit() and int(dest) < TRACK_LEN:
+    # Our move is in the log, and a bot's move follows it (after a 2 we play again).
+    seen, again = before_key.count("You draw again"), False
+    end = time.monotonic() + 20
+    after = tmux.screen()
+    while not bot_after_ours(after) and time.monotonic() < end:
+        if after.count("You draw again") > seen and "your turn" in after:
+            seen, again = after.count("You draw again"), True
+            tmux.keys("Enter")
+        time.sleep(0.05)
+        after = tmux.screen()
+    assert bot_after_ours(after), after
+    if dest.isdigit() and int(dest) < TRACK_LEN and not again:
         # Our pawn is drawn on its square (unless a bot's move has moved it on since).
         moved_on = re.search(rf"\b{pawn} sent back|bumps {pawn}\b|<-> {pawn}\b", after)
         cell = board_cell(after, int(dest), bottom, cols, rows)
@@ -149,3 +160,7 @@ def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None
     while tmux.alive() and time.monotonic() < stop:
         time.sleep(0.1)
     assert not tmux.alive(), "sorry-lan host did not exit after q, y"
+
+
+def _new_turn(before: str, screen: str) -> bool:
+    return "your turn" in screen and screen != before
