@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass
 
@@ -38,6 +39,20 @@ class TuiOptions:
     input: Input | None = None
     output: Output | None = None
     refresh_interval: float | None = 1.0  # redraws the turn timer
+
+
+class _LogToBoard(logging.Handler):
+    """Warnings from the network code go to the board's log, not over the screen."""
+
+    def __init__(self, state: UiState) -> None:
+        super().__init__(logging.WARNING)
+        self.state = state
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.state.add_log(f"[{record.levelname.lower()}] {record.getMessage()}"[:200])
+        except Exception:
+            self.handleError(record)
 
 
 @dataclass
@@ -87,6 +102,9 @@ async def run_tui(
         tui.screens.address.text = join.address
         tui.screens.name.text = join.name
         tui.screens.pin.text = join.pin
+    root = logging.getLogger()
+    to_board = _LogToBoard(state)
+    root.addHandler(to_board)
     app_task = asyncio.create_task(tui.run_async())
     stop_task = asyncio.ensure_future(stop) if stop is not None else None
     try:
@@ -104,6 +122,7 @@ async def run_tui(
             tui.app.exit(result="stopped")
         await app_task
     finally:
+        root.removeHandler(to_board)
         if stop_task is not None:
             stop_task.cancel()
         if not app_task.done():
