@@ -116,6 +116,11 @@ async def _tui_main(args: argparse.Namespace) -> int:
     join = None
     if args.address is not None:
         join = JoinRequest(_format_address(*args.address), args.name, args.pin or "")
+        state.searching = False
+        state.find_message = (
+            "Not searching the network: joining the address given with --address.\n"
+            "To try again, correct the fields below (Tab moves) and press Enter."
+        )
     else:
         interfaces, ipv6 = args.interface, args.ipv6
         finder = GameFinder(state, make_zc=lambda: make_zeroconf(interfaces, ipv6))
