@@ -36,7 +36,7 @@ from sorry_lan.wire.records import EventKind
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact
 from .state import COLOUR_TITLES, Link, Screen, Seat, UiState
 
-VARIANT_TITLES = {"standard": "classic", "team": "teams", "points": "points"}
+VARIANT_TITLES = {"standard": "standard", "team": "team play", "points": "play for points"}
 VARIANT_WIRE = {title: wire for wire, title in VARIANT_TITLES.items()}
 
 LINK_HINTS = {

@@ -78,7 +78,7 @@ class FoundGame:
 
     title: str  # e.g. "alice's game"
     address: str  # host:port, passed to Actions.join
-    detail: str = ""  # e.g. "2/4 players, classic, PIN"
+    detail: str = ""  # e.g. "2/4 players, standard, PIN"
     joinable: bool = True
 
 
@@ -113,8 +113,8 @@ class UiState:
     # lobby
     seats: list[Seat] = field(default_factory=lambda: [Seat(c) for c in range(4)])
     is_host: bool = False
-    variant: str = "classic"
-    variants: tuple[str, ...] = ("classic", "teams", "points")
+    variant: str = "standard"
+    variants: tuple[str, ...] = ("standard", "team play", "play for points")
     game_title: str = ""
     lobby_info: str = ""  # e.g. how others can join this table
 

@@ -163,7 +163,7 @@ async def test_lobby_keys_and_chat() -> None:
             ("choose_colour", (2,)),
             ("ready", ()),
             ("add_bot", ()),
-            ("set_variant", ("teams",)),
+            ("set_variant", ("team play",)),
             ("start", ()),
             ("chat", ("hello there",)),
         ]
