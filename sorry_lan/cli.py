@@ -1,8 +1,8 @@
 """The ``sorry-lan`` command line: a thin dispatcher over ``sorry_lan.commands``.
 
-Each subcommand lives in its own module exposing ``HELP``, ``add_arguments(parser)``
-and ``run(args) -> int``; modules are imported only when their command runs, so
-``sorry-lan rules`` never loads the network stack.
+Each subcommand lives in its own module exposing ``add_arguments(parser)`` and
+``run(args) -> int``; only the module of the command being run is imported, so
+``sorry-lan rules`` never loads the network stack and every command starts quickly.
 """
 
 from __future__ import annotations
@@ -25,27 +25,35 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with ``only``, just that command's module is imported."""
     parser = argparse.ArgumentParser(
         prog="sorry-lan", description="The Sorry! board game over a home network."
     )
     parser.add_argument("--version", action="version", version=f"sorry-lan {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
-        try:
-            mod = importlib.import_module(f"sorry_lan.commands.{module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"sorry_lan.commands.{module}":
-                raise
-            continue  # not built yet
         p = sub.add_parser(name, help=help_text, description=help_text)
-        mod.add_arguments(p)
-        p.set_defaults(_run=mod.run)
+        if only is None or name == only:
+            mod = importlib.import_module(f"sorry_lan.commands.{module}")
+            mod.add_arguments(p)
+            p.set_defaults(_run=mod.run)
     return parser
 
 
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (the first word that is not an option)."""
+    for word in argv:
+        if not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    command = _command_in(argv)
+    parser = build_parser(command if command is not None else "")
     args = parser.parse_args(argv)
     run = getattr(args, "_run", None)
     if run is None:

@@ -173,12 +173,10 @@ def _make_table(args: argparse.Namespace, now: float) -> Table:
         table = Table.restore(config, restored, now, Journal(path))
         print(f"resumed {path.name}: {restored.moves} moves replayed", flush=True)
         return table
-    if args.bots < 0 or args.bots > 4 or (args.headless and args.bots > args.players):
-        raise HostError("--bots must be between 0 and the number of seats")
-    table = Table(config, Journal(new_path(directory)))
-    for _ in range(args.bots):
-        table.add_bot(None)
-    return table
+    free = config.seats if args.headless else config.seats - 1  # the host's player sits too
+    if not 0 <= args.bots <= free:
+        raise HostError(f"--bots must be between 0 and {free} (the free seats)")
+    return Table(config, Journal(new_path(directory)))
 
 
 async def _main(args: argparse.Namespace) -> int:
@@ -189,8 +187,11 @@ async def _main(args: argparse.Namespace) -> int:
         if args.resume and table.owner is not None:
             owner_token = table.new_token(table.owner)
         elif not args.resume:
-            player, owner_token = table.join(None, args.name)
+            player, owner_token = table.join(None, args.name)  # first: the host is red
             table.owner = player.pid
+    if not args.resume:
+        for _ in range(args.bots):
+            table.add_bot(None)
     options = HostOptions(
         pin=args.pin, name=args.name, hello_timeout=args.hello_timeout, stay=args.stay
     )
