@@ -1,14 +1,20 @@
 """Benchmark one host process serving many 4-player tables of networked bots.
 
     python scripts/bench_host.py --games 100 --think 0.2 --seconds 20
-    python scripts/bench_host.py --games 20 --think 0 --seconds 10
+    python scripts/bench_host.py --games 100 --think 0 --seconds 10
+    python scripts/bench_host.py --games 100 --think 0.2 --sync-thread   # compare
+    python scripts/bench_host.py --games 100 --think 0.2 --no-journal    # compare
 
 One host process runs ``--games`` tables (each a ``HostServer`` on its own loopback
-port, journalling to a temporary directory with an fsync per move); ``--workers``
+port, journalling to a temporary directory: every move is on stable storage before
+its result is sent; ``--sync-thread`` syncs in the journal worker thread instead of
+on the event loop); ``--workers``
 client processes run 4 bot clients per table, each answering its turn after
 ``--think`` seconds and rematching when a game ends.  After ``--seconds`` it prints
 the move round trip (a client sends its move -> it receives the events of that move)
-p50/p99, the moves per second over all tables, and the host's resident memory.
+p50/p99, the moves per second over all tables, the host's resident memory and CPU
+time, how many journal syncs it made, and the load average before and after (other
+work on the machine moves these figures a lot: compare runs made back to back).
 
 Loopback only; it never touches another interface.
 """
@@ -26,6 +32,11 @@ import tempfile
 import time
 from pathlib import Path
 
+try:
+    import resource
+except ImportError:  # Windows
+    resource = None  # type: ignore[assignment]
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sorry_lan.net.botrunner import BotStats, run_bot
@@ -37,12 +48,16 @@ from sorry_lan.net.table import Table, TableConfig
 LOCAL = "127.0.0.1"
 
 
-async def serve(games: int, directory: str, journal_on: bool) -> None:
+async def serve(games: int, directory: str, journal_on: bool, sync_thread: bool) -> None:
     servers = []
+    journals = []
     for i in range(games):
         journal = Journal(Path(directory) / f"table-{i}.journal") if journal_on else None
+        if journal is not None:
+            journals.append(journal)
         table = Table(TableConfig(seats=4, auto_start=True, seed=i + 1), journal)
-        server = HostServer(table, HostOptions(stay=True, max_connections=16))
+        options = HostOptions(stay=True, max_connections=16, sync_thread=sync_thread)
+        server = HostServer(table, options)
         await server.start(LOCAL, 0)
         servers.append(server)
     print(json.dumps({"ports": [s.address[1] for s in servers]}), flush=True)
@@ -51,9 +66,12 @@ async def serve(games: int, directory: str, journal_on: bool) -> None:
     loop.add_signal_handler(signal.SIGTERM, stop.set)
     await stop.wait()
     moves = sum(s.table.game.moves_played for s in servers if s.table.game is not None)
-    print(json.dumps({"moves_in_current_games": moves}), flush=True)
+    usage = resource.getrusage(resource.RUSAGE_SELF) if resource is not None else None
+    cpu = None if usage is None else usage.ru_utime + usage.ru_stime
     for s in servers:
         await s.close()
+    syncs = sum(j.syncs for j in journals)
+    print(json.dumps({"moves_in_current_games": moves, "cpu": cpu, "syncs": syncs}), flush=True)
 
 
 async def clients(ports: list[int], think: float, seconds: float) -> None:
@@ -105,21 +123,26 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--no-journal", action="store_true", help="compare: no journal, no fsync")
+    p.add_argument(
+        "--sync-thread", action="store_true", help="sync journals in the worker thread"
+    )
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--ports", help=argparse.SUPPRESS)
     p.add_argument("--dir", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.serve:
-        asyncio.run(serve(args.games, args.dir, not args.no_journal))
+        asyncio.run(serve(args.games, args.dir, not args.no_journal, args.sync_thread))
         return 0
     if args.ports:
         asyncio.run(clients(json.loads(args.ports), args.think, args.seconds))
         return 0
     me = [sys.executable, os.path.abspath(__file__)]
+    load_before = _load()
     with tempfile.TemporaryDirectory() as tmp:
         host = subprocess.Popen(
             [*me, "--serve", "--games", str(args.games), "--dir", tmp]
-            + (["--no-journal"] if args.no_journal else []),
+            + (["--no-journal"] if args.no_journal else [])
+            + (["--sync-thread"] if args.sync_thread else []),
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -148,11 +171,16 @@ def main() -> int:
         rss_busy = rss_mb(host.pid)
         results = [json.loads(w.communicate()[0].splitlines()[-1]) for w in workers]
         host.send_signal(signal.SIGTERM)
-        host.communicate(timeout=30)
+        host_out = host.communicate(timeout=30)[0].splitlines()
+    host_end = json.loads(host_out[-1]) if host_out else {}
     trips = [t for r in results for t in r["trips"]]
     elapsed = max(r["elapsed"] for r in results)
     games = sum(r["games"] for r in results)
-    journal = "no journal" if args.no_journal else "journal fsync per move"
+    if args.no_journal:
+        journal = "no journal"
+    else:
+        where = "worker thread" if args.sync_thread else "event loop"
+        journal = f"journal synced per move ({where})"
     print(
         f"tables: {args.games} x 4 bot clients, think {args.think * 1000:.0f} ms, {journal}, "
         f"{elapsed:.1f} s, {args.workers} client processes"
@@ -165,7 +193,20 @@ def main() -> int:
     idle = "n/a" if rss_idle is None else f"{rss_idle:.1f} MB"
     busy = "n/a" if rss_busy is None else f"{rss_busy:.1f} MB"
     print(f"host RSS: {idle} after start, {busy} under load")
+    cpu = host_end.get("cpu")
+    syncs = host_end.get("syncs")
+    print(
+        f"host CPU: {'n/a' if cpu is None else f'{cpu:.1f} s'}, journal syncs: {syncs}, "
+        f"load average: {load_before} before, {_load()} after"
+    )
     return 0
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except (OSError, AttributeError):
+        return "n/a"
 
 
 if __name__ == "__main__":

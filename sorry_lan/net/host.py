@@ -5,8 +5,14 @@ runs one :class:`~sorry_lan.wire.session.HostSession` per connection and forward
 what players ask for to a :class:`~sorry_lan.net.table.Table`, which is the sole
 authority over the game.  After every change it sends each connection what that
 connection may see (``convert``), and it sends nothing that depends on a journal
-record before that record is on stable storage (group commit: one ``fsync`` covers
-every record written while handling one batch of input).
+record before that record is on stable storage.  Records go to the operating system
+at once and are synced once per round of input (every record written while handling
+one read shares one ``fdatasync``); only then is that round's output written.  With
+``HostOptions(sync_thread=True)`` (or a ``sync_worker``) the sync runs instead in a
+:class:`~sorry_lan.net.journal.SyncWorker` thread while the event loop goes on, and
+the held output is released, in order, when the thread says so (records written
+meanwhile share the next sync).  Either way output never overtakes earlier output
+held back for the journal, even output that depends on no record.
 
 It does not advertise the game on the network: give it an ``on_change`` callback
 (the discovery layer's advertiser) and it reports the table's summary on every
@@ -20,6 +26,7 @@ import contextlib
 import errno
 import logging
 import socket
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,6 +39,7 @@ from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.table import State
 
 from . import convert
+from .journal import SyncWorker, release_worker, shared_worker
 from .table import Phase, Player, Table, TableError
 
 log = logging.getLogger(__name__)
@@ -56,6 +64,7 @@ class HostOptions:
     chat_burst: int = 5  # chat lines allowed at once ...
     chat_rate: float = 0.5  # ... refilled at this many per second
     stay: bool = False  # keep serving after a headless game ends
+    sync_thread: bool = False  # sync the journal in the process's worker thread
     sweep: float = 0.5  # how often timeouts are checked
 
 
@@ -86,6 +95,7 @@ class _Conn(asyncio.Protocol):
         self.chat_tokens = float(server.options.chat_burst)
         self.chat_at = now
         self.closed = False
+        self.lobby_revision = -1  # the table revision of the last lobby sent here
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -101,6 +111,8 @@ class _Conn(asyncio.Protocol):
         self.server._received(self, data)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if exc is not None:
+            log.debug("connection %d: %s", self.cid, exc)
         self.closed = True
         self.session.connection_lost()
         self.server._lost(self)
@@ -110,18 +122,36 @@ class _Conn(asyncio.Protocol):
             self.transport.write(data)
 
     def close(self) -> None:
+        """Close after what was written; nothing written later goes out."""
         if self.transport is not None and not self.closed:
             self.transport.close()
+        self.closed = True
+
+
+Batch = list[tuple[_Conn, bytes, bool]]  # a connection, its output, close after it
 
 
 class HostServer:
-    """One table served over TCP.  ``await start()``, then ``await wait_done()``."""
+    """One table served over TCP.  ``await start()``, then ``await wait_done()``, then
+    ``await close()`` (which returns once the journal is durable and the last output,
+    a ``bye``, is written).
+
+    ``sync_worker`` is a thread that makes the journal durable; with
+    ``options.sync_thread`` and none given, the process's shared one
+    (:func:`~sorry_lan.net.journal.shared_worker`), taken at :meth:`start` and given
+    back at :meth:`close`; with neither, the event loop syncs (measured faster on a
+    busy 2-core machine: a Python thread pays for the GIL and two wake-ups per sync,
+    see ``scripts/bench_host.py``).  If a sync fails, the server
+    refuses to go on without durability: it sends no held output, says ``bye``
+    (error) to everyone and lets :meth:`wait_done` return; :attr:`failure` says why.
+    """
 
     def __init__(
         self,
         table: Table,
         options: HostOptions | None = None,
         on_change: Callable[[TableSummary], None] | None = None,
+        sync_worker: SyncWorker | None = None,
     ) -> None:
         self.table = table
         self.options = options or HostOptions()
@@ -139,7 +169,12 @@ class HostServer:
         self.journal = table.journal
         if self.journal is not None:
             self.journal.sync = False  # we commit in groups, off the event loop
-        self._unsynced = False
+        self._given_worker = sync_worker
+        self._worker: SyncWorker | None = None
+        self._held: deque[tuple[int, Batch]] = deque()  # (records needed, output)
+        self._syncing = False  # a request to the worker is in flight
+        self._drained: asyncio.Event | None = None
+        self.failure: OSError | None = None
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -170,6 +205,11 @@ class HostServer:
             raise HostError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
+        if self.journal is not None and self._worker is None:
+            if self._given_worker is not None:
+                self._worker = self._given_worker
+            elif self.options.sync_thread:
+                self._worker = shared_worker()
         self._sweeper = asyncio.create_task(self._sweep())
         self._after_change([])
         return self.address
@@ -183,7 +223,8 @@ class HostServer:
         self._done.set()
 
     async def close(self, reason: m.ByeReason = m.ByeReason.SHUTDOWN) -> None:
-        """Say bye to everyone, let the journal settle, and stop listening."""
+        """Say bye to everyone after what they are owed, make the journal durable
+        (records appended by the caller too, such as the end mark), stop listening."""
         if self._timer is not None:
             self._timer.cancel()
         if self._sweeper is not None:
@@ -196,9 +237,14 @@ class HostServer:
             with contextlib.suppress(LocalProtocolError):
                 conn.session.close(reason)
             self._dirty.add(conn)
-        self._flush()
+        self._flush(commit=True)
+        await self._settled()
         for conn in list(self.conns.values()):
             conn.close()
+        if self._worker is not None:
+            if self._given_worker is None:
+                release_worker()
+            self._worker = None
         if self._server is not None:
             await self._server.wait_closed()
 
@@ -220,6 +266,8 @@ class HostServer:
     def _lost(self, conn: _Conn) -> None:
         if self.conns.pop(conn.cid, None) is None:
             return
+        if conn.session.state is State.GREETING:
+            log.debug("connection %d closed before saying hello (a probe?)", conn.cid)
         self._dirty.discard(conn)
         quit_ = conn.session.state is State.CLOSED and conn.session.error is None
         self.table.disconnect(conn.cid, self.now(), quit=quit_)
@@ -371,9 +419,13 @@ class HostServer:
             spectators=min(len(table.spectators), 1000),
         )
 
+    def _send_lobby(self, conn: _Conn, lobby: m.Lobby) -> None:
+        conn.lobby_revision = self.table.revision
+        self._send(conn, lobby)
+
     def _send_state(self, conn: _Conn) -> None:
         """The lobby and, during a game, the full snapshot of this connection's seat."""
-        self._send(conn, self.lobby_message())
+        self._send_lobby(conn, self.lobby_message())
         game = self.table.game
         if game is None:
             return
@@ -396,7 +448,7 @@ class HostServer:
         for conn in self._welcomed():
             if rematch:
                 self._send(conn, m.Rematch())
-            self._send(conn, lobby)
+            self._send_lobby(conn, lobby)
             self._send_state_game(conn)
 
     def _send_state_game(self, conn: _Conn) -> None:
@@ -423,21 +475,18 @@ class HostServer:
 
     def _after_change(self, events: list[Event]) -> None:
         """Tell everyone what changed, run what is due, re-arm the timer, flush."""
-        if self.journal is not None and events:
-            self._unsynced = True
         self._broadcast_events(events)
         table = self.table
         if table.can_auto_start():
             table.start(None, self.now())
-            if self.journal is not None:
-                self._unsynced = True
             self._begin_game()
         self._run_due()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
             lobby = self.lobby_message()
             for conn in self._welcomed():
-                self._send(conn, lobby)
+                if conn.lobby_revision != table.revision:  # not just told (a join)
+                    self._send_lobby(conn, lobby)
             if self.on_change is not None:
                 self.on_change(self.summary())
         self._arm_timer()
@@ -448,8 +497,6 @@ class HostServer:
     def _run_due(self) -> None:
         results = self.table.tick(self.now())
         for _move, events in results:
-            if self.journal is not None:
-                self._unsynced = True
             self._broadcast_events(events)
 
     def _arm_timer(self) -> None:
@@ -478,19 +525,96 @@ class HostServer:
 
     # -- output, after the journal is safe -------------------------------------------------
 
-    def _flush(self) -> None:
-        """Write what each connection was sent, after an ``fsync`` of the journal if it
-        grew: one sync covers every record of this round (group commit)."""
-        batch = [(c, c.session.data_to_send()) for c in self._dirty]
+    def _flush(self, commit: bool = False) -> None:
+        """Write what each connection was sent, or hold it until every journal record
+        appended so far is durable (and ask the worker for that).  ``commit``: make
+        the journal durable even if nothing is held (closing)."""
+        batch = [(c, c.session.data_to_send(), c.session.closed) for c in self._dirty]
         self._dirty.clear()
-        if self._unsynced and self.journal is not None:
-            self._unsynced = False
-            self.journal.flush_to_disk()
-        for conn, data in batch:
-            if data:
-                conn.write(data)
-                if conn.session.closed:
-                    conn.close()
+        batch = [b for b in batch if b[1]]
+        journal = self.journal
+        if journal is None or self.failure is not None:
+            if self.failure is None:
+                self._write(batch)
+            return
+        need = journal.appended
+        if not self._held and need <= journal.synced:
+            self._write(batch)
+            return
+        if batch or (commit and need > journal.synced):
+            self._held.append((need, batch))
+        self._ask_sync()
+
+    def _ask_sync(self) -> None:
+        journal, worker = self.journal, self._worker
+        if journal is None or self._syncing or journal.synced >= journal.appended:
+            return
+        if worker is None:  # sync here, on the event loop
+            try:
+                journal.synced = max(journal.synced, journal.flush_to_disk())
+            except OSError as exc:
+                self._sync_failed(exc)
+                return
+            self._release()
+            return
+        self._syncing = True
+        worker.request(journal).add_done_callback(self._synced)
+
+    def _synced(self, fut: asyncio.Future[int]) -> None:
+        self._syncing = False
+        if fut.cancelled():
+            return
+        exc = fut.exception()
+        if exc is not None:
+            assert isinstance(exc, OSError)
+            self._sync_failed(exc)
+            return
+        journal = self.journal
+        assert journal is not None
+        journal.synced = max(journal.synced, fut.result())
+        self._release()
+        self._ask_sync()  # records appended while that sync ran
+
+    def _release(self) -> None:
+        journal = self.journal
+        assert journal is not None
+        while self._held and self._held[0][0] <= journal.synced:
+            self._write(self._held.popleft()[1])
+        if not self._held and self._drained is not None:
+            self._drained.set()
+
+    async def _settled(self) -> None:
+        """Wait until nothing is held for the journal (or a sync failed)."""
+        while self._held and self.failure is None:
+            self._drained = asyncio.Event()
+            await self._drained.wait()
+        self._drained = None
+
+    def _sync_failed(self, exc: OSError) -> None:
+        """The journal cannot be made durable: send nothing more that depends on it."""
+        if self.failure is not None:
+            return
+        self.failure = exc
+        log.error("the journal cannot be saved (%s); closing the table", exc)
+        self._held.clear()
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self.conns.values()):
+            conn.session.data_to_send()  # drop output that may depend on those records
+            with contextlib.suppress(LocalProtocolError):
+                conn.session.close(m.ByeReason.ERROR)
+            conn.write(conn.session.data_to_send())
+            conn.close()
+        if self._drained is not None:
+            self._drained.set()
+        self._done.set()
+
+    @staticmethod
+    def _write(batch: Batch) -> None:
+        for conn, data, last in batch:
+            conn.write(data)
+            if last:
+                conn.close()
 
     # -- timeouts --------------------------------------------------------------------------
 

@@ -15,19 +15,28 @@ A journal is a text file of JSON lines.  Each line is one record:
 
 The engine is deterministic from its seed and the moves chosen, so :func:`load`
 plus :func:`replay` restore the same deck order, the same turn and the same hands.
-Each append is flushed and ``fsync``-ed before it returns.  A crash can leave a
-half-written last line; :func:`load` drops it (nothing was sent to any player for a
+Each append goes to the operating system at once; by default it is also synced to
+stable storage before :meth:`Journal.append` returns.  The host instead turns that
+off and uses a :class:`SyncWorker`: one thread that syncs, in the background, every
+journal with records not yet durable, and tells the event loop when they are (group
+commit; the host holds back what depends on a record until then).  A crash can leave
+a half-written last line; :func:`load` drops it (nothing was sent to any player for a
 record that was not complete on disk, because the host writes before it sends).
 
 This module does not decide *where* the journal lives beyond :func:`default_dir`,
-and it does not talk to players.
+and it does not talk to players or hold messages back (the host does that).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
+import logging
 import os
+import sys
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +44,8 @@ from pathlib import Path
 from typing import Any
 
 from sorry_lan.rules import Game, Variant
+
+log = logging.getLogger(__name__)
 
 SUFFIX = ".journal"
 DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
@@ -79,17 +90,69 @@ def latest(directory: Path) -> Path | None:
     return None
 
 
+def _datasync(fd: int) -> None:
+    """Put a file's data (and the size needed to read it back) on stable storage.
+
+    ``fdatasync`` where the system has it (Linux and most Unixes), the full-flush
+    ``fcntl`` on macOS (whose ``fsync`` stops at the drive's cache), else ``fsync``
+    (Windows maps it to ``_commit``)."""
+    if sys.platform == "darwin":
+        import fcntl
+
+        full = getattr(fcntl, "F_FULLFSYNC", None)
+        if full is not None:
+            try:
+                fcntl.fcntl(fd, full)
+                return
+            except OSError:
+                pass  # a file system without it: plain fsync below
+        os.fsync(fd)
+        return
+    getattr(os, "fdatasync", os.fsync)(fd)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make a new file's name durable (POSIX); a no-op where directories cannot be opened."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse to sync a directory; the data syncs still hold
+    finally:
+        os.close(fd)
+
+
 class Journal:
-    """An open journal file, appended to one record at a time (each one fsync-ed)."""
+    """An open journal file, appended to one record at a time.
+
+    With ``sync`` (the default) each append is on stable storage when it returns.
+    With ``sync`` off, appends only reach the operating system (a killed process
+    loses nothing, a power cut may); :meth:`flush_to_disk` or a :class:`SyncWorker`
+    makes them durable.  :attr:`appended` counts the records written and
+    :attr:`synced` how many of them are known to be durable (the worker's owner
+    advances it).  A journal is used from one thread, apart from
+    :meth:`flush_to_disk`, which a worker thread may call at any time.
+    """
 
     def __init__(self, path: Path, *, sync: bool = True) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.sync = sync
+        self.appended = 0
+        self.synced = 0
+        self.syncs = 0  # how many syncs were made (statistics)
+        existed = path.exists()
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
         fd = os.open(path, flags, 0o600)
         self._file = os.fdopen(fd, "ab", buffering=0)
         self._repair_tail()
+        if not existed:
+            _sync_directory(path.parent)
 
     def _repair_tail(self) -> None:
         """After a crash the file may end in a half line: cut it so new lines stay whole."""
@@ -105,8 +168,14 @@ class Journal:
     def append(self, record: Mapping[str, Any]) -> None:
         line = json.dumps(record, separators=(",", ":"), sort_keys=True).encode() + b"\n"
         self._file.write(line)
+        self.appended += 1
         if self.sync:
-            os.fsync(self._file.fileno())
+            self.flush_to_disk()
+            self.synced = self.appended
+
+    @property
+    def closed(self) -> bool:
+        return self._file.closed
 
     def game(
         self,
@@ -140,16 +209,164 @@ class Journal:
     def seat(self, colour: int, name: str, token: str | None) -> None:
         self.append({"k": "seat", "colour": colour, "name": name, "token": token})
 
-    def flush_to_disk(self) -> None:
-        """``fsync`` what was appended (for callers that append with ``sync`` off and
-        commit a group of records at once); safe to call from a worker thread."""
-        os.fsync(self._file.fileno())
+    def flush_to_disk(self) -> int:
+        """Put every record appended so far on stable storage; returns how many that
+        is (:attr:`appended` as it was before the sync).  Safe from a worker thread;
+        raises :class:`OSError` if the system cannot sync (or the journal is closed)."""
+        done = self.appended  # written to the OS before this was counted
+        try:
+            fd = self._file.fileno()
+        except ValueError:
+            raise OSError(f"journal {self.path.name} is closed") from None
+        _datasync(fd)
+        self.syncs += 1
+        return done
 
     def end(self) -> None:
         self.append({"k": "end"})
 
     def close(self) -> None:
         self._file.close()
+
+
+Outcome = int | OSError
+
+
+def _settle(results: list[tuple[asyncio.Future[int], Outcome]]) -> None:
+    for fut, outcome in results:
+        if fut.done():  # cancelled meanwhile: nobody waits any more
+            continue
+        if isinstance(outcome, OSError):
+            fut.set_exception(outcome)
+        else:
+            fut.set_result(outcome)
+
+
+class SyncWorker:
+    """One thread that makes journals durable for code on asyncio event loops.
+
+    :meth:`request` returns a future of the calling loop; it completes with how many
+    records of that journal are durable (at least all those appended before the call),
+    or fails with the :class:`OSError` of the sync.  While the thread syncs, requests
+    pile up; its next round syncs each journal asked for once, however many requests
+    it got (group commit), so the event loop never waits for a disk and the records of
+    several moves of one table share one sync.
+
+    It does not write records, decide what waits for them, or own the journals: a
+    journal closed with a request still in flight makes that request fail.  The
+    thread is a daemon, so a disk that never answers cannot keep the process alive,
+    but :meth:`stop` is the way to end it (it finishes the syncs already asked for).
+    """
+
+    def __init__(self, name: str = "sorry-lan-journal-sync") -> None:
+        self.name = name
+        self._cond = threading.Condition()
+        self._queue: dict[Journal, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]]]
+        self._queue = {}
+        self._stopping = False
+        self._thread: threading.Thread | None = None
+        self.rounds = 0  # how many times the thread woke up with work (statistics)
+        self.syncs = 0  # how many journal syncs it made
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and not self._stopping
+
+    def start(self) -> None:
+        """Start the thread (a no-op if it runs)."""
+        with self._cond:
+            old = self._thread
+            if old is not None and not self._stopping:
+                return
+        if old is not None:
+            old.join()  # a stop() whose wait timed out: let that thread finish first
+        with self._cond:
+            if self._thread is not None and not self._stopping:
+                return
+            self._stopping = False
+            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+            self._thread.start()
+
+    def request(self, journal: Journal) -> asyncio.Future[int]:
+        """Ask for ``journal`` to be made durable; await or watch the returned future."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[int] = loop.create_future()
+        with self._cond:
+            if self._thread is None or self._stopping:
+                raise RuntimeError("the journal sync worker is not running")
+            self._queue.setdefault(journal, []).append((loop, fut))
+            self._cond.notify()
+        return fut
+
+    def stop(self, timeout: float = 10.0) -> bool:
+        """Finish the syncs already asked for, then end the thread; True once it ended
+        (False: still inside a sync after ``timeout`` seconds)."""
+        with self._cond:
+            thread = self._thread
+            if thread is None:
+                return True
+            self._stopping = True
+            self._cond.notify()
+        if thread is not threading.current_thread():
+            thread.join(timeout)
+        with self._cond:
+            if self._thread is thread and not thread.is_alive():
+                self._thread = None
+            return not thread.is_alive()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._stopping:
+                    self._cond.wait()
+                if not self._queue:
+                    return  # stopping, and nothing is left to sync
+                batch, self._queue = self._queue, {}
+            self.rounds += 1
+            settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[int], Outcome]]]
+            settled = {}
+            for journal, waiters in batch.items():
+                outcome: Outcome
+                try:
+                    outcome = journal.flush_to_disk()
+                except OSError as exc:
+                    outcome = exc
+                except Exception as exc:  # never let the thread die with waiters waiting
+                    outcome = OSError(f"journal sync failed: {exc!r}")
+                self.syncs += 1
+                for loop, fut in waiters:
+                    settled.setdefault(loop, []).append((fut, outcome))
+            for loop, results in settled.items():  # one wake-up per loop and round
+                with contextlib.suppress(RuntimeError):  # that loop is closed: no one waits
+                    loop.call_soon_threadsafe(_settle, results)
+
+
+_shared_lock = threading.Lock()
+_shared: SyncWorker | None = None
+_shared_users = 0
+
+
+def shared_worker() -> SyncWorker:
+    """The process's one :class:`SyncWorker`, started; pair with :func:`release_worker`."""
+    global _shared, _shared_users
+    with _shared_lock:
+        if _shared is None:
+            _shared = SyncWorker()
+        _shared.start()
+        _shared_users += 1
+        return _shared
+
+
+def release_worker() -> None:
+    """One user of :func:`shared_worker` is done; the last one stops its thread."""
+    global _shared, _shared_users
+    with _shared_lock:
+        _shared_users = max(0, _shared_users - 1)
+        if _shared_users or _shared is None:
+            return
+        worker, _shared = _shared, None
+    if not worker.stop():
+        log.warning("the journal sync thread is still inside a sync; leaving it")
 
 
 def load(path: Path) -> list[dict[str, Any]]:

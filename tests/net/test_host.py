@@ -1,0 +1,239 @@
+"""HostServer: output waits for the journal, in order; the host's own seat; probes; lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import socket
+import struct
+import threading
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from netkit import LOCAL, RawClient, start_host
+
+from sorry_lan.net.botrunner import run_bot
+from sorry_lan.net.client import GameClient, GameStarted, LobbyChanged
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.net.journal import Journal, SyncWorker, load, replay
+from sorry_lan.net.table import Phase, Table, TableConfig
+from sorry_lan.rules import Game
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+
+E = TypeVar("E")
+
+
+class GatedJournal(Journal):
+    """A real journal whose syncs wait for the test to open a gate (or fail on demand)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.gate = threading.Event()
+        self.fail = False
+
+    def flush_to_disk(self) -> int:
+        if not self.gate.wait(10):
+            raise OSError(errno.EIO, "the test never opened the gate")
+        if self.fail:
+            raise OSError(errno.EIO, "simulated disk failure")
+        return super().flush_to_disk()
+
+
+def _hello(name: str) -> m.Hello:
+    return m.Hello(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name=name, token=None)
+
+
+async def _gated_host(tmp_path: Path) -> tuple[HostServer, GatedJournal, SyncWorker]:
+    journal = GatedJournal(tmp_path / "g.journal")
+    table = Table(TableConfig(seats=2, auto_start=True, seed=5), journal)
+    table.add_bot(None)
+    worker = SyncWorker()
+    worker.start()
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0), sync_worker=worker)
+    await server.start(LOCAL, 0)
+    return server, journal, worker
+
+
+@pytest.mark.asyncio
+async def test_nothing_that_depends_on_a_record_is_sent_before_it_is_durable(
+    tmp_path: Path,
+) -> None:
+    server, journal, worker = await _gated_host(tmp_path)
+    raw = await RawClient.open(server.address[1])
+    try:
+        # The join starts the game (the bot fills the other seat): its record is written
+        # but not durable, so even the welcome is held back.
+        raw.send(_hello("ann"))
+        with pytest.raises(TimeoutError):
+            await raw.expect(m.Welcome, timeout=0.3)
+        assert journal.appended >= 1 and journal.synced == 0
+        # A chat line depends on no record, yet it must not overtake what is held.
+        raw.send(m.Chat(pid=None, text="hi"))
+        await asyncio.sleep(0.1)
+        assert not raw.inbox
+        journal.gate.set()
+        welcome = await raw.expect(m.Welcome)
+        assert isinstance(welcome, m.Welcome)
+        await raw.expect(m.Snapshot)
+        await raw.expect(m.Chat)  # after the snapshot: the order is kept
+        assert journal.synced == journal.appended
+        assert load(journal.path)[0]["k"] == "game"
+    finally:
+        journal.gate.set()
+        await raw.close()
+        await server.close()
+        assert worker.stop()
+        journal.close()
+    assert journal.synced == journal.appended  # close() waits for the journal
+
+
+@pytest.mark.asyncio
+async def test_a_failed_sync_closes_the_table_without_sending_what_it_guarded(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    server, journal, worker = await _gated_host(tmp_path)
+    journal.fail = True
+    raw = await RawClient.open(server.address[1])
+    try:
+        raw.send(_hello("ann"))
+        await asyncio.sleep(0.1)
+        with caplog.at_level(logging.ERROR, logger="sorry_lan.net.host"):
+            journal.gate.set()
+            bye = await raw.expect(m.Bye, m.Welcome, m.Snapshot)
+        assert isinstance(bye, m.Bye) and bye.reason is m.ByeReason.ERROR
+        assert not any(isinstance(x, m.Snapshot | m.Welcome) for x in raw.inbox)
+        await asyncio.wait_for(server.wait_done(), 5)
+        assert isinstance(server.failure, OSError)
+        assert "cannot be saved" in caplog.text
+    finally:
+        await raw.close()
+        await server.close()
+        assert worker.stop()
+        journal.close()
+
+
+async def _until_own_chat(raw: RawClient, text: str) -> list[m.Message]:
+    """Send a chat line and return every message received up to its echo."""
+    raw.send(m.Chat(pid=None, text=text))
+    got: list[m.Message] = list(raw.inbox)
+    raw.inbox.clear()
+    while not any(isinstance(x, m.Chat) and x.text == text for x in got):
+        data = await asyncio.wait_for(raw.reader.read(65536), 5)
+        assert data, "connection closed"
+        got += raw.decoder.feed(data)
+    end = next(i for i, x in enumerate(got) if isinstance(x, m.Chat) and x.text == text)
+    raw.inbox = got[end + 1 :]
+    return got[:end]
+
+
+def _kinds(msgs: list[m.Message]) -> list[str]:
+    return [type(x).__name__ for x in msgs]
+
+
+@pytest.mark.asyncio
+async def test_a_join_sends_the_lobby_once() -> None:
+    server = await start_host(seats=4)
+    ann = await RawClient.open(server.address[1])
+    bob = await RawClient.open(server.address[1])
+    try:
+        await ann.hello("ann")  # what came after the welcome stays in the inbox
+        joined = _kinds(await _until_own_chat(ann, "ann here"))
+        assert joined == ["Lobby"], joined
+        await bob.hello("bob")
+        joined = _kinds(await _until_own_chat(bob, "bob here"))
+        assert joined == ["Lobby"], joined
+        # ann, already seated, hears of bob's join once (then bob's chat line)
+        seen = _kinds(await _until_own_chat(ann, "ann again"))
+        assert seen == ["Lobby", "Chat"], seen
+    finally:
+        await ann.close()
+        await bob.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_probes_that_connect_and_close_are_quiet(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    server = await start_host()
+    port = server.address[1]
+    try:
+        with caplog.at_level(logging.DEBUG):
+            for reset in (False, True, False, True):
+                sock = socket.create_connection((LOCAL, port))
+                if reset:  # close with a RST rather than a FIN
+                    sock.setsockopt(
+                        socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+                    )
+                sock.close()
+            for _ in range(100):
+                if not server.conns:
+                    break
+                await asyncio.sleep(0.02)
+        assert not server.conns
+        loud = [r for r in caplog.records if r.levelno > logging.DEBUG]
+        assert not loud, [r.getMessage() for r in loud]
+        assert not any(r.exc_info for r in caplog.records)
+        assert server.table.players == {}
+        client = GameClient(LOCAL, port, "real")  # the host still serves people
+        await client.connect()
+        await client.close()
+    finally:
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_own_player_adds_bots_and_starts(tmp_path: Path) -> None:
+    """The non-headless path: the owner's seat exists before it connects (with its
+    token), nothing starts by itself, a guest cannot start, the owner can."""
+    journal = Journal(tmp_path / "own.journal")
+    table = Table(TableConfig(seats=4, auto_start=False, seed=33), journal)
+    owner_player, owner_token = table.join(None, "host")
+    table.owner = owner_player.pid
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
+    await server.start(LOCAL, 0)
+    port = server.address[1]
+    owner = GameClient(LOCAL, port, "host", token=owner_token)
+    guest = GameClient(LOCAL, port, "guest")
+    try:
+        welcome = await owner.connect()
+        assert welcome.owner and welcome.pid == owner_player.pid
+        assert not (await guest.connect()).owner
+        with pytest.raises(LocalProtocolError):  # only the owner may start
+            await guest.start()
+        await owner.add_bot()
+        while owner.lobby is None or len(owner.lobby.players) < 3:
+            await _next(owner, LobbyChanged)
+        assert server.table.phase is Phase.LOBBY  # three seats taken, waiting for the owner
+        await owner.start()
+        started = await _next(owner, GameStarted)
+        assert started.snapshot.you == owner_player.colour
+        results = await asyncio.wait_for(
+            asyncio.gather(run_bot(owner), run_bot(guest)), 40
+        )
+        game = table.game
+        assert game is not None and game.over
+        for r in results:
+            assert r is not None and list(r.winners) == list(game.winners)
+        # the journal replays to the same finished game
+        restored = replay(load(journal.path))
+        assert restored is not None and restored.owner == owner_player.colour
+        expected: Game = restored.game
+        assert expected.over and expected.pawns == game.pawns
+        assert restored.bots == {p.colour for p in table.players.values() if p.bot}
+    finally:
+        await owner.close()
+        await guest.close()
+        await server.close()
+        journal.close()
+
+
+async def _next(client: GameClient, kind: type[E]) -> E:
+    while True:
+        ev = await asyncio.wait_for(client.events.get(), 10)
+        if isinstance(ev, kind):
+            return ev
