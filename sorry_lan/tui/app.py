@@ -119,14 +119,20 @@ class TuiApp:
         st = self.state
         s = self.screens
         address = s.address.text.strip()
+        title = ""
         if not address and st.found:
             game = st.found[max(0, min(st.found_selected, len(st.found) - 1))]
             if not game.joinable:
-                st.notice = f"{game.title} cannot be joined"
+                why = game.detail.rpartition("cannot join: ")[2] if game.detail else ""
+                st.notice = f"{game.title} cannot be joined" + (f" ({why})" if why else "")
                 return
-            address = game.address
+            address, title = game.address, game.title
         if not address:
-            st.notice = "choose a game or type an address"
+            st.notice = (
+                "no game found yet: wait, or type the host's address (Tab to the field)"
+                if not st.found
+                else "choose a game or type an address"
+            )
             return
         name = s.name.text.strip()
         if not name:
@@ -134,6 +140,8 @@ class TuiApp:
             self.app.layout.focus(s.name)
             return
         st.notice = ""
+        if not st.joining:
+            st.game_title = title  # the top bar names the game joined from the list
         self.actions.join(address, name, s.pin.text.strip())
 
     def focus_chat(self) -> None:

@@ -5,7 +5,9 @@ colours, ready, bots, variant, start, moves, chat, rematch) and turns everything
 host says into :class:`UiState` changes (through :func:`feed.apply_event`), then
 redraws.  Every :class:`Actions` method returns at once; the network work runs as a
 task on the event loop, and failures come back as a line on the screen (a refused
-join leaves the player on the find screen to try again).
+join leaves the player on the find screen to try again).  After the client has given
+up reconnecting ("host lost"), ``reconnect`` connects the same client again, so its
+seat token reclaims the seat.
 
 It does not draw, read keys, search the LAN (``finder.py``) or decide anything about
 the game: the host is the authority and offers the legal moves.
@@ -23,10 +25,12 @@ from sorry_lan.net.client import ClientEvent, GameClient, JoinError
 from sorry_lan.net.host import DEFAULT_PORT
 from sorry_lan.wire.errors import LocalProtocolError
 
-from .feed import VARIANT_WIRE, apply_event
+from .feed import LINK_HINTS, VARIANT_WIRE, apply_event
 from .state import Link, Screen, UiState
 
 log = logging.getLogger(__name__)
+
+REJOIN_HINT = LINK_HINTS["lost"]
 
 ClientFactory = Callable[[str, int, str, str | None], GameClient]
 
@@ -94,6 +98,7 @@ class ClientController:
         self.on_event: Callable[[ClientEvent], None] | None = None  # after it is shown
         self._pump: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._rejoining = False
 
     # -- wiring -------------------------------------------------------------------------
 
@@ -187,7 +192,8 @@ class ClientController:
         finally:
             st.joining = False
             self.redraw()
-        st.game_title = f"{host}:{port}"
+        if not st.game_title:  # joined by address: the list's name is set by the find screen
+            st.game_title = f"{host}:{port}"
         self.adopt(client)
         if self.wanted_colour is not None and not client.spectate:
             self.choose_colour(self.wanted_colour)
@@ -236,6 +242,52 @@ class ClientController:
     def rematch(self) -> None:
         self.state.notice = "rematch asked: it starts when every player agrees"
         self._request("ask for a rematch", lambda c: c.rematch())
+
+    def reconnect(self) -> None:
+        """After "host lost": connect the same client again; its seat token reclaims the
+        seat (a spectator just watches again).  The outcome is shown either way."""
+        st = self.state
+        client = self.client
+        if client is None:
+            st.notice = "not at a table: choose a game and press Enter"
+        elif st.link is not Link.LOST or self._rejoining:
+            st.notice = "still connected to the host" if client.connected else st.notice
+        else:
+            self._rejoining = True
+            st.link = Link.CONNECTING
+            st.link_hint = f"rejoining {client.host}:{client.port}"
+            st.notice = "rejoining the table..."
+            self._spawn(self._rejoin(client))
+        self.redraw()
+
+    async def _rejoin(self, client: GameClient) -> None:
+        st = self.state
+        try:
+            await client.connect()
+        except JoinError as exc:
+            self._rejoin_failed(client, exc.text, exc.reason)
+        except (OSError, LocalProtocolError) as exc:
+            self._rejoin_failed(client, str(exc), "unreachable")
+        else:
+            st.link = Link.CONNECTED
+            st.link_hint = ""
+            st.notice = "rejoined: you are back at the table"
+            st.add_log(st.notice)
+        finally:
+            self._rejoining = False
+            self.redraw()
+
+    def _rejoin_failed(self, client: GameClient, text: str, reason: str) -> None:
+        st = self.state
+        st.link = Link.LOST
+        st.link_hint = REJOIN_HINT
+        if reason == "bad_token" and client.token is not None:
+            # The table no longer knows our seat (e.g. a new table on the same address):
+            # the next try asks for a new seat under the same name.
+            client.token = None
+            text += "; r asks for a new seat"
+        st.notice = f"could not rejoin: {text}"
+        st.add_log(st.notice)
 
     def leave(self) -> None:
         if self.on_leave is not None:

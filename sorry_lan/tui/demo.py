@@ -148,6 +148,9 @@ class DemoController:
 
     def rematch(self) -> None: ...
 
+    def reconnect(self) -> None:
+        self.state.notice = "the demo has no network"
+
     def leave(self) -> None:
         self.state.link = Link.OFFLINE
 

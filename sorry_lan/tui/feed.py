@@ -41,7 +41,7 @@ VARIANT_WIRE = {title: wire for wire, title in VARIANT_TITLES.items()}
 
 LINK_HINTS = {
     "reconnecting": "your seat is held; wait, or q to leave",
-    "lost": "q leaves; join again with the same name to get a seat back",
+    "lost": "r rejoins, q leaves",
 }
 
 
@@ -167,7 +167,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
         st.set_moves(options_for(st.position, ev.moves, st.hand))
         secs = ev.moves.timeout
         st.deadline = None if secs is None else time.monotonic() + secs
-        st.notice = "your turn: choose a move, Enter plays it"
+        st.notice = "your turn: pick a move"
     elif isinstance(ev, Happened):
         # Not client.pawns: that may already include events still queued behind this one.
         st.position = apply_events(st.position, ev.events.events)

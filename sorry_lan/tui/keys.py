@@ -1,4 +1,4 @@
-"""Key bindings: choosing and confirming moves, lobby commands, chat, help, leaving.
+"""Key bindings: choosing and confirming moves, lobby commands, chat, help, rejoining, leaving.
 
 Single-letter keys act only while no text field has the focus, so typing a name or
 a chat line never triggers a command.  Handlers change :class:`UiState` and call the
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
-from .state import Screen
+from .state import Link, Screen
 
 if TYPE_CHECKING:
     from .app import TuiApp
@@ -137,9 +137,16 @@ def build_keys(tui: TuiApp) -> KeyBindings:
         tui.play_selected()
 
     # -- game over -------------------------------------------------------------------------
-    @kb.add("r", filter=on(Screen.OVER) & free)
+    lost = Condition(lambda: st.link is Link.LOST)
+
+    @kb.add("r", filter=on(Screen.OVER) & free & ~lost)
     def _rematch(event: KeyPressEvent) -> None:
         tui.actions.rematch()
+
+    # -- host lost: try again with the same seat (any screen but the find screen) ------------
+    @kb.add("r", filter=free & lost & ~on(Screen.FIND))
+    def _rejoin(event: KeyPressEvent) -> None:
+        tui.actions.reconnect()
 
     # -- chat ----------------------------------------------------------------------------
     @kb.add("t", filter=free & ~on(Screen.FIND))

@@ -10,6 +10,7 @@ This module holds no game logic and sends nothing; key handling is in ``keys.py`
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,7 @@ Keys
   t                 chat (Enter sends, Esc closes)
   ?                 this help (Esc closes)
   q                 leave (asks first)
+  r                 host lost: rejoin, keeping your seat
  Lobby: 1-4 colour, space ready; host: a/x add/remove bot,
         v variant, s start.   Game over: r rematch.
 
@@ -81,6 +83,13 @@ def _size() -> tuple[int, int]:
 
 def _text_window(get: Callable[[], StyleAndTextTuples], **kwargs: object) -> Window:
     return Window(FormattedTextControl(get), **kwargs)  # type: ignore[arg-type]
+
+
+def _wrap(text: str, width: int) -> str:
+    """``text`` word-wrapped to ``width`` columns, each line indented by one space and
+    continuation lines by three."""
+    lines = textwrap.wrap(text, max(10, width - 1), subsequent_indent="  ")
+    return "\n".join(" " + line for line in lines)
 
 
 def _click(select: Callable[[int], None], index: int) -> Callable[[MouseEvent], None]:
@@ -125,13 +134,7 @@ class Screens:
                 _text_window(lambda: [("class:heading", " Games on your network")], height=1),
                 self.found_window,
                 Window(height=1, char="─"),
-                _text_window(
-                    lambda: [
-                        ("class:dim", " Tab moves between fields; Enter on a game or an"),
-                        ("class:dim", " address joins."),
-                    ],
-                    height=1,
-                ),
+                _text_window(self._find_hint_fragments, height=1),
                 self.address,
                 self.name,
                 self.pin,
@@ -267,23 +270,36 @@ class Screens:
         }[st.screen]
         if st.screen is Screen.LOBBY and st.is_host:
             keys = "1-4 colour  space ready  a/x bot  v variant  s start  ? help  q"
+        if st.link is Link.LOST and st.screen is not Screen.FIND:
+            keys = "r rejoin  ? help  q leave"
         text = f" {st.notice}  " if st.notice else " "
         style = "class:bar.warn" if st.notice else "class:bar"
         return [(style, text), ("class:bar", keys.ljust(max(0, _size()[0] - len(text))))]
+
+    def _find_hint_fragments(self) -> StyleAndTextTuples:
+        st = self.tui.state
+        if self.address.text.strip():
+            text = " Enter joins the address typed below."
+        elif st.found:
+            text = " Enter joins the highlighted game; or type an address below (Tab)."
+        else:
+            text = " Games appear above as they are found; or type an address below (Tab)."
+        return [("class:dim", text)]
 
     def _found_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         if not st.found:
             if st.find_message:
                 return [("", "\n".join(" " + line for line in st.find_message.splitlines()))]
-            msg = " searching..." if st.searching else " no games found"
-            return [("class:dim", msg + " (or type an address below)")]
+            msg = " searching the network for games..." if st.searching else " no games found"
+            return [("class:dim", msg)]
         out: StyleAndTextTuples = []
         for i, game in enumerate(st.found):
-            style = "class:found.selected" if i == st.found_selected else ""
+            selected = i == st.found_selected
+            style = "class:found.selected" if selected else ""
             if not game.joinable:
                 style += " class:dim"
-            line = f" {i + 1}. {game.title}  {game.address}  {game.detail}"
+            line = f"{'>' if selected else ' '}{i + 1}. {game.title}  {game.address}  {game.detail}"
             out.append((style, line, _click(self.tui.click_found, i)))
             out.append(("", "\n"))
         return out[:-1]
@@ -319,6 +335,10 @@ class Screens:
             out.append(("class:dim", "\n waiting for the host to start (space: ready)"))
         return out
 
+    def _panel_width(self) -> int:
+        cols, rows = _size()
+        return max(PANEL_MIN, cols - board_geometry(cols, rows).width - 1)
+
     def _board_width(self) -> int:
         return board_geometry(*_size()).width
 
@@ -344,7 +364,8 @@ class Screens:
             whose = "your turn" if st.turn == st.you else st.player_name(st.turn)
             out.append(("class:heading", f" Turn: {whose}\n"))
         if st.card is not None:
-            out.append(("", f" Card: {card_title(st.card)}: {card_help(st.card)}\n"))
+            text = f"Card: {card_title(st.card)}: {card_help(st.card)}"
+            out.append(("", _wrap(text, self._panel_width()) + "\n"))
         if st.hand:
             out.append(("", " Hand: " + " ".join(card_name(c) for c in st.hand) + "\n"))
         if st.scores:

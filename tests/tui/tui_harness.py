@@ -55,6 +55,9 @@ class FakeActions:
     def rematch(self) -> None:
         self._rec("rematch")
 
+    def reconnect(self) -> None:
+        self._rec("reconnect")
+
     def leave(self) -> None:
         self._rec("leave")
 
