@@ -272,9 +272,14 @@ class Screens:
             keys = "1-4 colour  space ready  a/x bot  v variant  s start  ? help  q"
         if st.link is Link.LOST and st.screen is not Screen.FIND:
             keys = "r rejoin  ? help  q leave"
-        text = f" {st.notice}  " if st.notice else " "
-        style = "class:bar.warn" if st.notice else "class:bar"
-        return [(style, text), ("class:bar", keys.ljust(max(0, _size()[0] - len(text))))]
+        cols = _size()[0]
+        if not st.notice:
+            return [("class:bar", (" " + keys).ljust(cols))]
+        # The keys always show; a long notice is cut short (its whole text is in the log).
+        room = max(10, cols - len(keys) - 4)
+        notice = st.notice if len(st.notice) <= room else st.notice[: room - 3] + "..."
+        text = f" {notice}  "
+        return [("class:bar.warn", text), ("class:bar", keys.ljust(max(0, cols - len(text))))]
 
     def _find_hint_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state

@@ -16,7 +16,7 @@ from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.tui.app import TuiApp
-from sorry_lan.tui.controller import ClientController
+from sorry_lan.tui.controller import ClientController, ClientFactory
 from sorry_lan.tui.finder import GameFinder
 from sorry_lan.tui.play import JoinRequest, TuiOptions, run_tui
 from sorry_lan.tui.state import UiState
@@ -55,12 +55,15 @@ async def board(
     client: GameClient | None = None,
     join: JoinRequest | None = None,
     finder_zc: Any = None,
+    make_client: ClientFactory | None = None,
     cols: int = 80,
     rows: int = 24,
 ) -> AsyncIterator[tuple[Driver, ClientController, asyncio.Task[int]]]:
     """Run the client; yields a driver, the controller and the run_tui task."""
     st = state or UiState(default_name="ann")
-    controller = ClientController(st)
+    controller = (
+        ClientController(st) if make_client is None else ClientController(st, make_client=make_client)
+    )
     size = [cols, rows]
     with create_pipe_input() as inp:
         out = Vt100_Output(_Sink(), lambda: Size(rows=size[1], columns=size[0]), term="xterm")
