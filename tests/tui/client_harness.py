@@ -61,9 +61,9 @@ async def board(
 ) -> AsyncIterator[tuple[Driver, ClientController, asyncio.Task[int]]]:
     """Run the client; yields a driver, the controller and the run_tui task."""
     st = state or UiState(default_name="ann")
-    controller = (
-        ClientController(st) if make_client is None else ClientController(st, make_client=make_client)
-    )
+    controller = ClientController(st)
+    if make_client is not None:
+        controller.make_client = make_client
     size = [cols, rows]
     with create_pipe_input() as inp:
         out = Vt100_Output(_Sink(), lambda: Size(rows=size[1], columns=size[0]), term="xterm")

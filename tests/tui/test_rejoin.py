@@ -27,6 +27,10 @@ def quick_to_give_up(host: str, port: int, name: str, pin: str | None) -> GameCl
     return GameClient(host, port, name, pin=pin, reconnect_for=0.3, connect_timeout=2.0)
 
 
+def seat_token(client: GameClient) -> bytes | None:
+    return client.token
+
+
 async def test_r_rejoins_the_same_seat_after_the_host_was_lost() -> None:
     server, _ = await host_table(bots=1, seats=2, auto_start=True, bot_delay=0.02)
     relay = Relay(server.address[1])
@@ -98,12 +102,13 @@ async def test_r_on_a_table_that_forgot_our_seat_asks_for_a_new_one() -> None:
             await d.wait_for(lambda: "could not rejoin" in st.notice, timeout=10)
             assert "no longer held" in st.notice and "r asks for a new seat" in st.notice
             assert st.link is Link.LOST
-            assert ctl.client is not None and ctl.client.token is None
+            client = ctl.client
+            assert client is not None and seat_token(client) is None
 
             await d.keys("r")
             await d.wait_for(lambda: st.link is Link.CONNECTED, timeout=10)
             await d.wait_for(lambda: any(s.you and s.name == "ann" for s in st.seats))
-            assert ctl.client.token is not None  # the new seat's token
+            assert ctl.client is client and seat_token(client) is not None  # the new seat's
             assert sorted(p.name for p in second.table.players.values()) == ["ann", "bot 1"]
     finally:
         await relay.close()
