@@ -221,6 +221,14 @@ async def _main(args: argparse.Namespace) -> int:
         await server.close()
         if table.journal is not None:
             table.journal.close()
+    if server.failure is not None:
+        print(
+            f"sorry-lan host: the journal could not be written ({server.failure}); the table "
+            "stopped so that no move goes unrecorded. Free some disk space, then run "
+            "`sorry-lan host --resume`.",
+            file=sys.stderr,
+        )
+        return 1
     return status
 
 

@@ -27,6 +27,7 @@ async def spawn_host(args: list[str]) -> asyncio.subprocess.Process:
         "sorry_lan",
         "host",
         "--headless",
+        "--no-mdns",
         *args,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
