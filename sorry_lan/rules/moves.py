@@ -222,25 +222,117 @@ class MoveContext(NamedTuple):
     may_decline: bool = True
 
 
-# Building the NamedTuples through tuple.__new__ skips their Python-level __new__: this
-# is the hot path of every bot and playout.
+# ---------------------------------------------------------------------------
+# Generation.  This is the hot path of every bot and playout, so it is written for
+# speed: the NamedTuples are built through tuple.__new__ (skipping their Python-level
+# __new__), enum members are bound to module globals once (looking one up on its class
+# costs as much as building a tuple), and each card has its own handler.
+
 _new = tuple.__new__
 _SIMPLE = MoveKind.SIMPLE
+_SPLIT = MoveKind.SPLIT
 _SWAP = MoveKind.SWAP
 _SORRY = MoveKind.SORRY
+_DECLINE = MoveKind.DECLINE
+
+# A landing table for one step count and direction, indexed by ``pawn * 67 + loc``:
+# None where no square is that far, else ``(to, end, path)``: the square landed on,
+# where the pawn stops, and the squares of the slide it takes there (None when ``to``
+# does not slide a pawn of that colour, and then ``end == to``).
+Landing = tuple[int, int, "tuple[int, ...] | None"]
 
 
-def _simple(card: Card, pawns: Sequence[int], p: int, to: int) -> Move | None:
-    landed = _land(p, p >> 2, to, pawns)
-    if landed is None:
-        return None
-    end, bumps = landed
-    frm = pawns[p]
-    part = _new(Part, (p, frm, to, end, bumps))
-    if not bumps:
-        return _new(Move, (_SIMPLE, card, (part,), ((p, frm, end),)))
-    changes = ((p, frm, end), *((q, pawns[q], START) for q in bumps))
-    return _new(Move, (_SIMPLE, card, (part,), changes))
+def _landing_table(table: tuple[int, ...], n: int) -> tuple[Landing | None, ...]:
+    rows: list[Landing | None] = []
+    for p in range(16):
+        c = p >> 2
+        for loc in range(NUM_LOCATIONS):
+            to = table[(c * NUM_LOCATIONS + loc) * 13 + n]
+            if to < 0:
+                rows.append(None)
+            elif to < TRACK_LEN and SLIDE_OWNER[to] >= 0 and SLIDE_OWNER[to] != c:
+                _, end, squares = SLIDE_AT[to]
+                rows.append((to, end, squares))
+            else:
+                rows.append((to, to, None))
+    return tuple(rows)
+
+
+_FWD: tuple[tuple[Landing | None, ...], ...] = (
+    (), *(_landing_table(FORWARD, n) for n in range(1, 13))
+)
+_BACK1 = _landing_table(BACKWARD, 1)
+_BACK4 = _landing_table(BACKWARD, 4)
+_EXIT = tuple(start_exit(c) for c in range(4))
+assert all(SLIDE_OWNER[x] < 0 for x in _EXIT)  # leaving START never slides
+
+
+def _steps(
+    card: Card, pawns: Sequence[int], movers: Iterable[int],
+    table: tuple[Landing | None, ...], out: list[Move],
+) -> bool:
+    """Append each mover's move along ``table`` to ``out``; True if any of them slid."""
+    slid = False
+    for p in movers:
+        frm = pawns[p]
+        info = table[p * NUM_LOCATIONS + frm]
+        if info is None:
+            continue
+        to, end, path = info
+        if to in pawns and to < TRACK_LEN:
+            q = pawns.index(to)
+            if q >> 2 == p >> 2:
+                continue  # the square holds one of the mover's own colour
+            if path is None:
+                part = _new(Part, (p, frm, to, to, (q,)))
+                out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to), (q, to, START)))))
+                continue
+        elif path is None:
+            if S1 <= to <= S5:
+                b = p & 12
+                if pawns[b] == to or pawns[b + 1] == to or pawns[b + 2] == to or pawns[b + 3] == to:
+                    continue
+            part = _new(Part, (p, frm, to, to, ()))
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to),))))
+            continue
+        # ``to`` is another colour's triangle: slide, bumping everyone on the way.
+        assert path is not None
+        slid = True
+        bumps = tuple([pawns.index(sq) for sq in path if sq in pawns])
+        if p in bumps:  # the pawn itself stood on its own slide path
+            bumps = tuple([r for r in bumps if r != p])
+        part = _new(Part, (p, frm, to, end, bumps))
+        if bumps:
+            changes = ((p, frm, end), *[(q, pawns[q], START) for q in bumps])
+            out.append(_new(Move, (_SIMPLE, card, (part,), changes)))
+        else:
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, end),))))
+    return slid
+
+
+def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: list[Move]) -> None:
+    for c in colours:
+        base = c * 4
+        if pawns[base] == START:
+            p = base
+        elif pawns[base + 1] == START:
+            p = base + 1
+        elif pawns[base + 2] == START:
+            p = base + 2
+        elif pawns[base + 3] == START:
+            p = base + 3
+        else:
+            continue
+        to = _EXIT[c]
+        if to in pawns:
+            q = pawns.index(to)
+            if q >> 2 == c:
+                continue
+            part = _new(Part, (p, START, to, to, (q,)))
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to), (q, to, START)))))
+        else:
+            part = _new(Part, (p, START, to, to, ()))
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to),))))
 
 
 def _first_in_start(pawns: Sequence[int], colour: int) -> int:
@@ -248,41 +340,6 @@ def _first_in_start(pawns: Sequence[int], colour: int) -> int:
         if pawns[p] == START:
             return p
     return -1
-
-
-def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
-    out = []
-    for c in colours:
-        p = _first_in_start(pawns, c)
-        if p >= 0:
-            m = _simple(card, pawns, p, start_exit(c))
-            if m is not None:
-                out.append(m)
-    return out
-
-
-def _steps(
-    card: Card, pawns: Sequence[int], movers: Iterable[int], table: tuple[int, ...], n: int
-) -> list[Move]:
-    """One pawn ``n`` steps along ``table`` (FORWARD or BACKWARD); START/HOME give -1."""
-    out = []
-    for p in movers:
-        c = p >> 2
-        frm = pawns[p]
-        to = table[(c * NUM_LOCATIONS + frm) * 13 + n]
-        if to < 0:
-            continue
-        landed = _land(p, c, to, pawns)
-        if landed is None:
-            continue
-        end, bumps = landed
-        part = _new(Part, (p, frm, to, end, bumps))
-        if bumps:
-            changes = ((p, frm, end), *((q, pawns[q], START) for q in bumps))
-            out.append(_new(Move, (_SIMPLE, card, (part,), changes)))
-        else:
-            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, end),))))
-    return out
 
 
 def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
@@ -301,19 +358,27 @@ def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
     return bumps
 
 
-def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int]) -> list[Move]:
-    out: list[Move] = []
+def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Move]) -> bool:
+    """Append the 11's swaps to ``out``; True if any of them involved a slide.
+
+    A plain swap (no slide) never leaves the same layout as another move of the same
+    player's colour: it is the only move that puts that other pawn on that square.
+    """
+    special = False
     owners = SLIDE_OWNER
+    onboard: list[int] | None = None
     for p in movers:
         a = pawns[p]
         if a >= TRACK_LEN:
             continue
+        if onboard is None:
+            onboard = [q for q in range(16) if pawns[q] < TRACK_LEN]
         c = p >> 2
         a_slides = owners[a] >= 0
-        for q in range(16):
-            b = pawns[q]
-            if b >= TRACK_LEN or q >> 2 == c:
+        for q in onboard:
+            if q >> 2 == c:
                 continue
+            b = pawns[q]
             owner_b = owners[b]
             if not a_slides and (owner_b < 0 or owner_b == c):
                 # Neither pawn lands on a triangle that slides it: a plain exchange.
@@ -321,15 +386,16 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int]) -> list[Move
                 out.append(_new(Move, (_SWAP, card, parts, ((p, a, b), (q, b, a)))))
                 continue
             # Both pawns move at once; then each is judged on its own square.
+            special = True
             loc = list(pawns)
             loc[p], loc[q] = b, a
             bumps_p = _slide_in_place(loc, p)
-            part_p = Part(p, a, b, loc[p], bumps_p)
+            part_p = _new(Part, (p, a, b, loc[p], bumps_p))
             bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
-            part_q = Part(q, b, a, a if q in bumps_p else loc[q], bumps_q)
-            changes = tuple((r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r])
-            out.append(Move(_SWAP, card, (part_p, part_q), changes))
-    return out
+            part_q = _new(Part, (q, b, a, a if q in bumps_p else loc[q], bumps_q))
+            changes = tuple([(r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r]])
+            out.append(_new(Move, (_SWAP, card, (part_p, part_q), changes)))
+    return special
 
 
 def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
@@ -350,74 +416,130 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
             _, end, squares = SLIDE_AT[b]
             bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
             changes = ((p, START, end), *((r, pawns[r], START) for r in bumps))
-            parts = (Part(p, START, b, end, bumps[1:]), Part(q, b, START, START, ()))
-            out.append(Move(_SORRY, card, parts, changes))
+            parts = (
+                _new(Part, (p, START, b, end, bumps[1:])),
+                _new(Part, (q, b, START, START, ())),
+            )
+            out.append(_new(Move, (_SORRY, card, parts, changes)))
     return out
 
 
+# One pawn's share of a 7 split, judged on the board before the move:
+# (end, bumps, part, key, touched squares, its changes).
+_Share = tuple[int, tuple[int, ...], Part, int, tuple[int, ...], tuple[Change, ...]]
+
+
 def _splits(
-    card: Card, pawns: Sequence[int], splitters: Sequence[int], seen: set[int]
-) -> list[Move]:
-    """The 7 split between two pawns, part one then part two, each judged in turn.
+    card: Card, pawns: Sequence[int], usable: list[int], seen: set[int], out: list[Move]
+) -> None:
+    """Append the 7 split between two pawns, part one then part two, each judged in turn.
 
     ``seen`` holds the layout keys (relative to ``pawns``) already offered; a split
     that leaves one of them is skipped before any move value is built.  Each pawn's
-    landing for 1..6 steps is worked out once on the opening board and reused for
-    part two unless part one changed a square that landing depends on.
+    share for 1..6 steps is worked out once on the opening board (its part, its key,
+    its changes) and reused for part two unless part one touched a square that
+    landing depends on; only then is part two judged again on the board part one left.
     """
-    out: list[Move] = []
-    usable = [p for p in splitters if pawns[p] < HOME]
-    if len(usable) < 2:
-        return out
     w = _WEIGHT
-    # pre[p][n] = (to, landing or None, squares the landing depends on), n in 1..6
-    pre: dict[int, list[tuple[int, tuple[int, tuple[int, ...]] | None, tuple[int, ...]]]] = {}
+    # pre[p][n] = None (no square n steps ahead) or (to, squares the landing
+    # depends on, the share on the opening board or None where it is illegal there)
+    pre: dict[int, list[tuple[int, tuple[int, ...], _Share | None] | None]] = {}
     for p in usable:
         c = p >> 2
-        row = (c * NUM_LOCATIONS + pawns[p]) * 13
-        entries: list[tuple[int, tuple[int, tuple[int, ...]] | None, tuple[int, ...]]]
-        entries = [(-1, None, ())]
+        frm = pawns[p]
+        wc = c * NUM_LOCATIONS
+        row: list[tuple[int, tuple[int, ...], _Share | None] | None] = [None]
+        at = p * NUM_LOCATIONS + frm
         for n in range(1, 7):
-            to = FORWARD[row + n]
-            if to < 0:
-                entries.append((-1, None, ()))
+            info = _FWD[n][at]
+            if info is None:
+                row.append(None)
                 continue
-            sens = SLIDE_AT[to][2] if to in SLIDE_AT and SLIDE_OWNER[to] != c else (to,)
-            entries.append((to, _land(p, c, to, pawns), sens))
-        pre[p] = entries
+            to, end, path = info
+            share: _Share | None = None
+            if path is None:
+                sens: tuple[int, ...] = (to,)
+                bumps: tuple[int, ...] = ()
+                if to < TRACK_LEN:
+                    if to in pawns:
+                        q = pawns.index(to)
+                        if q >> 2 != c:
+                            bumps = (q,)
+                            share = (
+                                to, bumps, _new(Part, (p, frm, to, to, bumps)),
+                                w[wc + to] - w[wc + frm] + w[(q >> 2) * NUM_LOCATIONS + START]
+                                - w[(q >> 2) * NUM_LOCATIONS + to],
+                                (frm, to, to), ((p, frm, to), (q, to, START)),
+                            )
+                    else:
+                        share = (to, bumps, _new(Part, (p, frm, to, to, bumps)),
+                                 w[wc + to] - w[wc + frm], (frm, to), ((p, frm, to),))
+                elif to == HOME or to not in pawns[p & 12: (p & 12) + 4]:
+                    share = (to, bumps, _new(Part, (p, frm, to, to, bumps)),
+                             w[wc + to] - w[wc + frm], (frm, to), ((p, frm, to),))
+            else:
+                sens = path
+                landed = _land(p, c, to, pawns)
+                if landed is not None:
+                    bumps = landed[1]
+                    key = w[wc + end] - w[wc + frm]
+                    squares = [frm, end]
+                    moved: list[Change] = [(p, frm, end)]
+                    for r in bumps:
+                        wr = (r >> 2) * NUM_LOCATIONS
+                        key += w[wr + START] - w[wr + pawns[r]]
+                        squares.append(pawns[r])
+                        moved.append((r, pawns[r], START))
+                    share = (end, bumps, _new(Part, (p, frm, to, end, bumps)), key,
+                             tuple(squares), tuple(moved))
+            row.append((to, sens, share))
+        pre[p] = row
     for a in usable:
-        ca = a >> 2
+        row_a = pre[a]
         la = pawns[a]
-        wa = ca * NUM_LOCATIONS
         for k in range(1, 7):
-            to_a, landed, _ = pre[a][k]
-            if landed is None:
+            entry = row_a[k]
+            if entry is None:
                 continue
-            end_a, bumps_a = landed
-            key_a = w[wa + end_a] - w[wa + la]
-            touched = [la, end_a]
-            for r in bumps_a:
-                wr = (r >> 2) * NUM_LOCATIONS
-                key_a += w[wr + START] - w[wr + pawns[r]]
-                touched.append(pawns[r])
+            share_a = entry[2]
+            if share_a is None:
+                continue
+            end_a, bumps_a, part_a, key_a, touched, changes_a = share_a
             board: tuple[int, ...] | None = None
-            part_a = Part(a, la, to_a, end_a, bumps_a)
             for b in usable:
                 if b == a or b in bumps_a:
                     continue
-                to_b, landed_b, sens = pre[b][7 - k]
-                if to_b < 0:
+                entry_b = pre[b][7 - k]
+                if entry_b is None:
                     continue
+                to_b, sens, share_b = entry_b
                 for sq in touched:
                     if sq in sens:
-                        if board is None:
-                            after = list(pawns)  # the board after part one
-                            after[a] = end_a
-                            for r in bumps_a:
-                                after[r] = START
-                            board = tuple(after)
-                        landed_b = _land(b, b >> 2, to_b, board)
                         break
+                else:
+                    # Part one leaves part two's landing as it was on the opening board.
+                    if share_b is None:
+                        continue
+                    key = key_a + share_b[3]
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if bumps_a or share_b[1]:
+                        merged = tuple(sorted(changes_a + share_b[5]))
+                        out.append(_new(Move, (_SPLIT, card, (part_a, share_b[2]), merged)))
+                    else:
+                        out.append(_new(Move, (
+                            _SPLIT, card, (part_a, share_b[2]), (changes_a[0], share_b[5][0])
+                        )))
+                    continue
+                # Part one touched a square part two's landing depends on: judge it again.
+                if board is None:
+                    after = list(pawns)  # the board after part one
+                    after[a] = end_a
+                    for r in bumps_a:
+                        after[r] = START
+                    board = tuple(after)
+                landed_b = _land(b, b >> 2, to_b, board)
                 if landed_b is None:
                     continue
                 end_b, bumps_b = landed_b
@@ -431,7 +553,7 @@ def _splits(
                     continue
                 seen.add(key)
                 if not bumps_a and not bumps_b:
-                    changes: tuple[Change, ...] = ((a, la, end_a), (b, lb, end_b))
+                    changes_t: tuple[Change, ...] = ((a, la, end_a), (b, lb, end_b))
                 else:
                     final = list(pawns)
                     final[a] = end_a
@@ -440,12 +562,11 @@ def _splits(
                     final[b] = end_b
                     for r in bumps_b:
                         final[r] = START
-                    changes = tuple(
-                        (r, pawns[r], final[r]) for r in range(16) if final[r] != pawns[r]
+                    changes_t = tuple(
+                        [(r, pawns[r], final[r]) for r in range(16) if final[r] != pawns[r]]
                     )
-                part_b = Part(b, lb, to_b, end_b, bumps_b)
-                out.append(Move(MoveKind.SPLIT, card, (part_a, part_b), changes))
-    return out
+                part_b = _new(Part, (b, lb, to_b, end_b, bumps_b))
+                out.append(_new(Move, (_SPLIT, card, (part_a, part_b), changes_t)))
 
 
 def _key(move: Move) -> int:
@@ -469,37 +590,94 @@ def _dedupe(moves: list[Move], seen: set[int] | None = None) -> list[Move]:
     return out
 
 
+# -- one handler per card ----------------------------------------------------------
+#
+# Single-pawn moves never leave the same layout twice unless one of them slid (only
+# a slide can bump the mover's own pawns), so only then are they deduplicated.
+
+
+def _gen_forward(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    _steps(card, pawns, ctx.movers, _FWD[card], out)
+    return out
+
+
+def _gen_one_two(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    _leave_start(card, pawns, ctx.starters, out)
+    _steps(card, pawns, ctx.movers, _FWD[card], out)
+    return out
+
+
+def _gen_four(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    # Two pawns may each back onto a triangle that slides them to where they began.
+    out: list[Move] = []
+    if _steps(card, pawns, ctx.movers, _BACK4, out):
+        return _dedupe(out)
+    return out
+
+
+def _gen_ten(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    movers = ctx.movers
+    _steps(card, pawns, movers, _FWD10, out)
+    _steps(card, pawns, movers, _BACK1, out)
+    return out
+
+
+def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    slid = _steps(card, pawns, ctx.movers, _FWD7, out)
+    usable = [p for p in ctx.splitters if pawns[p] < HOME]
+    if len(usable) < 2:
+        return _dedupe(out) if slid else out
+    seen: set[int] = set()
+    moves = _dedupe(out, seen)
+    _splits(card, pawns, usable, seen, moves)
+    return moves
+
+
+def _gen_eleven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    movers = ctx.movers
+    slid = _steps(card, pawns, movers, _FWD11, out)
+    forward = len(out)
+    special = _swaps(card, pawns, movers, out)
+    # Plain swaps of one colour's pawns are all distinct; with two colours moving
+    # (team play after a 2) a swap between them is offered from both sides.
+    if special or slid or movers[0] >> 2 != movers[-1] >> 2:
+        out = _dedupe(out)
+    if not forward and out and ctx.may_decline:
+        out.append(_new(Move, (_DECLINE, card, (), ())))
+    return out
+
+
+def _gen_sorry(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    return _sorries(card, pawns, ctx.sorry_starters)
+
+
+_FWD7 = _FWD[7]
+_FWD10 = _FWD[10]
+_FWD11 = _FWD[11]
+_HANDLERS = {
+    Card.ONE: _gen_one_two,
+    Card.TWO: _gen_one_two,
+    Card.THREE: _gen_forward,
+    Card.FOUR: _gen_four,
+    Card.FIVE: _gen_forward,
+    Card.SEVEN: _gen_seven,
+    Card.EIGHT: _gen_forward,
+    Card.TEN: _gen_ten,
+    Card.ELEVEN: _gen_eleven,
+    Card.TWELVE: _gen_forward,
+    Card.SORRY: _gen_sorry,
+}
+
+
 def generate(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     """All legal moves for ``card`` in the layout ``pawns``, given who may move what.
 
     ``pawns`` should be a tuple (lists work, more slowly).  Moves come in a stable
     order: single-pawn moves first, then splits, swaps or declining.
     """
-    movers = ctx.movers  # pawns in START or HOME find no square in the step tables
-    if card == Card.SORRY:
-        return _sorries(card, pawns, ctx.sorry_starters)
-    if card == Card.FOUR:
-        # Two pawns may each back onto a triangle that slides them to where they began.
-        return _dedupe(_steps(card, pawns, movers, BACKWARD, 4))
-    if card == Card.ONE or card == Card.TWO:
-        moves = _leave_start(card, pawns, ctx.starters)
-        moves += _steps(card, pawns, movers, FORWARD, card)
-        return moves
-    if card == Card.TEN:
-        moves = _steps(card, pawns, movers, FORWARD, 10)
-        moves += _steps(card, pawns, movers, BACKWARD, 1)
-        return moves
-    if card == Card.ELEVEN:
-        forward = _steps(card, pawns, movers, FORWARD, 11)
-        if not forward:
-            swaps = _dedupe(_swaps(card, pawns, movers))
-            if swaps and ctx.may_decline:
-                swaps.append(Move(MoveKind.DECLINE, card, (), ()))
-            return swaps
-        return _dedupe(forward + _swaps(card, pawns, movers))
-    if card == Card.SEVEN:
-        seen: set[int] = set()
-        moves = _dedupe(_steps(card, pawns, movers, FORWARD, 7), seen)
-        moves += _splits(card, pawns, ctx.splitters, seen)
-        return moves
-    return _steps(card, pawns, movers, FORWARD, int(card))
+    return _HANDLERS[card](pawns, card, ctx)
