@@ -24,7 +24,7 @@ from prompt_toolkit.output import ColorDepth, Output
 
 from .keys import build_keys
 from .layout import Screens
-from .state import Actions, Screen, UiState
+from .state import NO_GAME_YET, Actions, Screen, UiState
 from .style import build_style, colour_wanted
 
 
@@ -123,16 +123,13 @@ class TuiApp:
         if not address and st.found:
             game = st.found[max(0, min(st.found_selected, len(st.found) - 1))]
             if not game.joinable:
-                why = game.detail.rpartition("cannot join: ")[2] if game.detail else ""
+                _, cut, why = game.detail.partition("cannot join: ")
+                why = why if cut else ""
                 st.notice = f"{game.title} cannot be joined" + (f" ({why})" if why else "")
                 return
             address, title = game.address, game.title
         if not address:
-            st.notice = (
-                "no game found yet: wait, or type the host's address (Tab to the field)"
-                if not st.found
-                else "choose a game or type an address"
-            )
+            st.notice = NO_GAME_YET if not st.found else "choose a game or type an address"
             return
         name = s.name.text.strip()
         if not name:

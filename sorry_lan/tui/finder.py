@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from zeroconf.asyncio import AsyncZeroconf
 
 from .feed import variant_title
-from .state import FoundGame, UiState
+from .state import NO_GAME_YET, FoundGame, UiState
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +152,8 @@ class GameFinder:
             st.found_selected = min(st.found_selected, max(0, len(st.found) - 1))
         if st.found:
             st.find_message = ""
+            if st.notice == NO_GAME_YET:
+                st.notice = ""
         elif not st.searching:
             st.find_message = nothing_found_message(self.quiet_after)
         self._redraw()

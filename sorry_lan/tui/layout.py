@@ -337,7 +337,9 @@ class Screens:
         elif st.is_host:
             out.append(("class:dim", "\n a: add a bot   x: remove one   v: variant   s: start"))
         else:
-            out.append(("class:dim", "\n waiting for the host to start (space: ready)"))
+            out.append(
+                ("class:dim", "\n waiting for the host to start the game (space: say you're ready)")
+            )
         return out
 
     def _panel_width(self) -> int:

@@ -22,6 +22,7 @@ from .board import BoardView, Highlights
 from .options import MoveOption, highlights_for
 
 COLOUR_TITLES = ("Red", "Blue", "Yellow", "Green")
+NO_GAME_YET = "no game to join yet"  # the find screen's notice; gone once a game shows up
 LOG_LINES = 200
 CHAT_LINES = 100
 
