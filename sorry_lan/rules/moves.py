@@ -12,7 +12,7 @@ This module does not draw cards, keep turns or decide who wins: see ``game.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -427,6 +427,95 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
 # One pawn's share of a 7 split, judged on the board before the move:
 # (end, bumps, part, key, touched squares, its changes).
 _Share = tuple[int, tuple[int, ...], Part, int, tuple[int, ...], tuple[Change, ...]]
+# A pawn's landing n steps ahead: (to, squares the landing depends on, its share, or
+# None where it is illegal).  HOME depends on nothing: it takes any number of pawns.
+_Entry = tuple[int, tuple[int, ...], "_Share | None"]
+# Per pawn and location: its entries for 1..6 steps (index 0 unused; None where no
+# square is that far), every square those shares may touch, and every square they
+# depend on.
+_Row = tuple[tuple["_Entry | None", ...], frozenset[int], frozenset[int]]
+
+
+def _seven_rows() -> tuple[_Row | None, ...]:
+    """Each pawn's 7-split entries on an empty board, for every location.
+
+    On an empty board no landing bumps anyone, so each entry's part, key and changes
+    are fixed; ``_splits`` uses these as they are for every landing the pawns on the
+    board leave alone.  Built on the first 7 (a few megabytes, a few milliseconds).
+    """
+    w = _WEIGHT
+    rows: list[_Row | None] = [None] * (16 * NUM_LOCATIONS)
+    for c in range(4):
+        wc = c * NUM_LOCATIONS
+        for frm in range(HOME):
+            shared: list[tuple[int, int, int, tuple[int, ...], int, tuple[int, int]] | None]
+            shared = [None]
+            touch = {frm}
+            depend: set[int] = set()
+            for n in range(1, 7):
+                info = _FWD[n][c * 4 * NUM_LOCATIONS + frm]
+                if info is None:
+                    shared.append(None)
+                    continue
+                to, end, path = info
+                sens = () if to == HOME else (to,) if path is None else path
+                shared.append((n, to, end, sens, w[wc + end] - w[wc + frm], (frm, end)))
+                touch.update(sens)
+                touch.add(end)
+                depend.update(sens)
+            touch_f, depend_f = frozenset(touch), frozenset(depend)
+            for p in range(c * 4, c * 4 + 4):
+                entries: list[_Entry | None] = [None]
+                for one in shared[1:]:
+                    if one is None:
+                        entries.append(None)
+                        continue
+                    n, to, end, sens, key, touched = one
+                    part = _new(Part, (p, frm, to, end, ()))
+                    entries.append((to, sens, (end, (), part, key, touched, ((p, frm, end),))))
+                rows[p * NUM_LOCATIONS + frm] = (tuple(entries), touch_f, depend_f)
+    return tuple(rows)
+
+
+_seven_table: list[tuple[_Row | None, ...]] = []
+
+
+def _seven_rows_table() -> tuple[_Row | None, ...]:
+    if not _seven_table:
+        _seven_table.append(_seven_rows())
+    return _seven_table[0]
+
+
+def _entry(p: int, n: int, pawns: Sequence[int]) -> _Entry | None:
+    """Pawn ``p``'s entry for ``n`` steps ahead on the board ``pawns``."""
+    frm = pawns[p]
+    info = _FWD[n][p * NUM_LOCATIONS + frm]
+    if info is None:
+        return None
+    to, end, _path = info
+    row = _seven_rows_table()[p * NUM_LOCATIONS + frm]
+    assert row is not None
+    static = row[0][n]
+    assert static is not None
+    c = p >> 2
+    landed = _land(p, c, to, pawns)
+    if landed is None:
+        return (to, static[1], None)
+    bumps = landed[1]
+    if not bumps:
+        return static
+    w = _WEIGHT
+    wc = c * NUM_LOCATIONS
+    key = w[wc + end] - w[wc + frm]
+    squares = [frm, end]
+    moved: list[Change] = [(p, frm, end)]
+    for r in bumps:
+        wr = (r >> 2) * NUM_LOCATIONS
+        key += w[wr + START] - w[wr + pawns[r]]
+        squares.append(pawns[r])
+        moved.append((r, pawns[r], START))
+    share = (end, bumps, _new(Part, (p, frm, to, end, bumps)), key, tuple(squares), tuple(moved))
+    return (to, static[1], share)
 
 
 def _splits(
@@ -436,67 +525,50 @@ def _splits(
 
     ``seen`` holds the layout keys (relative to ``pawns``) already offered; a split
     that leaves one of them is skipped before any move value is built.  Each pawn's
-    share for 1..6 steps is worked out once on the opening board (its part, its key,
-    its changes) and reused for part two unless part one touched a square that
-    landing depends on; only then is part two judged again on the board part one left.
+    share for 1..6 steps (its part, its key, its changes) comes from the empty-board
+    table unless a pawn stands where that landing looks, and is reused for part two
+    unless part one touched a square that landing depends on; only then is part two
+    judged again on the board part one left.
     """
     w = _WEIGHT
-    # pre[p][n] = None (no square n steps ahead) or (to, squares the landing
-    # depends on, the share on the opening board or None where it is illegal there)
-    pre: dict[int, list[tuple[int, tuple[int, ...], _Share | None] | None]] = {}
+    rows = _seven_table[0] if _seven_table else _seven_rows_table()
+    # pre[p][n]: pawn p's entry for n steps on the opening board.
+    pre: dict[int, tuple[_Entry | None, ...] | list[_Entry | None]] = {}
+    touch_all: dict[int, frozenset[int]] = {}
+    sens_all: dict[int, frozenset[int]] = {}
     for p in usable:
-        c = p >> 2
-        frm = pawns[p]
-        wc = c * NUM_LOCATIONS
-        row: list[tuple[int, tuple[int, ...], _Share | None] | None] = [None]
-        at = p * NUM_LOCATIONS + frm
-        for n in range(1, 7):
-            info = _FWD[n][at]
-            if info is None:
-                row.append(None)
-                continue
-            to, end, path = info
-            share: _Share | None = None
-            if path is None:
-                sens: tuple[int, ...] = (to,)
-                bumps: tuple[int, ...] = ()
-                if to < TRACK_LEN:
-                    if to in pawns:
-                        q = pawns.index(to)
-                        if q >> 2 != c:
-                            bumps = (q,)
-                            share = (
-                                to, bumps, _new(Part, (p, frm, to, to, bumps)),
-                                w[wc + to] - w[wc + frm] + w[(q >> 2) * NUM_LOCATIONS + START]
-                                - w[(q >> 2) * NUM_LOCATIONS + to],
-                                (frm, to, to), ((p, frm, to), (q, to, START)),
-                            )
-                    else:
-                        share = (to, bumps, _new(Part, (p, frm, to, to, bumps)),
-                                 w[wc + to] - w[wc + frm], (frm, to), ((p, frm, to),))
-                elif to == HOME or to not in pawns[p & 12: (p & 12) + 4]:
-                    share = (to, bumps, _new(Part, (p, frm, to, to, bumps)),
-                             w[wc + to] - w[wc + frm], (frm, to), ((p, frm, to),))
-            else:
-                sens = path
-                landed = _land(p, c, to, pawns)
-                if landed is not None:
-                    bumps = landed[1]
-                    key = w[wc + end] - w[wc + frm]
-                    squares = [frm, end]
-                    moved: list[Change] = [(p, frm, end)]
-                    for r in bumps:
-                        wr = (r >> 2) * NUM_LOCATIONS
-                        key += w[wr + START] - w[wr + pawns[r]]
-                        squares.append(pawns[r])
-                        moved.append((r, pawns[r], START))
-                    share = (end, bumps, _new(Part, (p, frm, to, end, bumps)), key,
-                             tuple(squares), tuple(moved))
-            row.append((to, sens, share))
-        pre[p] = row
-    for a in usable:
+        row = rows[p * NUM_LOCATIONS + pawns[p]]
+        assert row is not None
+        entries: tuple[_Entry | None, ...] | list[_Entry | None]
+        entries, touch_all[p], depend = row
+        sens_all[p] = depend
+        if not depend.isdisjoint(pawns):
+            # Some landing looks at an occupied square: judge those on this board.
+            entries = list(entries)
+            for n in range(1, 7):
+                entry = entries[n]
+                if entry is not None:
+                    for sq in entry[1]:
+                        if sq in pawns:
+                            entries[n] = _entry(p, n, pawns)
+                            break
+        pre[p] = entries
+    for i, a in enumerate(usable):
         row_a = pre[a]
         la = pawns[a]
+        # A partner whose shares never touch what this pawn's landings depend on (and
+        # the other way round) splits the same either way round: each layout was
+        # offered already when that partner went first, and no square needs checking.
+        partners = []
+        for j, b in enumerate(usable):
+            if j == i:
+                continue
+            free = touch_all[a].isdisjoint(sens_all[b]) and touch_all[b].isdisjoint(sens_all[a])
+            if free and j < i:
+                continue
+            partners.append((b, free, pre[b]))
+        if not partners:
+            continue
         for k in range(1, 7):
             entry = row_a[k]
             if entry is None:
@@ -506,17 +578,20 @@ def _splits(
                 continue
             end_a, bumps_a, part_a, key_a, touched, changes_a = share_a
             board: tuple[int, ...] | None = None
-            for b in usable:
-                if b == a or b in bumps_a:
+            for b, free, row_b in partners:
+                if b in bumps_a:
                     continue
-                entry_b = pre[b][7 - k]
+                entry_b = row_b[7 - k]
                 if entry_b is None:
                     continue
                 to_b, sens, share_b = entry_b
-                for sq in touched:
-                    if sq in sens:
-                        break
-                else:
+                if not free:
+                    for sq in touched:
+                        if sq in sens:
+                            break
+                    else:
+                        free = True
+                if free:
                     # Part one leaves part two's landing as it was on the opening board.
                     if share_b is None:
                         continue
@@ -659,7 +734,8 @@ def _gen_sorry(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
 _FWD7 = _FWD[7]
 _FWD10 = _FWD[10]
 _FWD11 = _FWD[11]
-_HANDLERS = {
+# The handler for each card (``generate`` dispatches here; tight loops may call it).
+HANDLERS: dict[Card, Callable[[Sequence[int], Card, MoveContext], list[Move]]] = {
     Card.ONE: _gen_one_two,
     Card.TWO: _gen_one_two,
     Card.THREE: _gen_forward,
@@ -680,4 +756,4 @@ def generate(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     ``pawns`` should be a tuple (lists work, more slowly).  Moves come in a stable
     order: single-pawn moves first, then splits, swaps or declining.
     """
-    return _HANDLERS[card](pawns, card, ctx)
+    return HANDLERS[card](pawns, card, ctx)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from .board import HOME
 from .cards import Card, Deck
 from .game import MAX_IDLE_DRAWS, Game
-from .moves import Move, MoveContext, generate
+from .moves import HANDLERS, Move, MoveContext
 from .variants import Variant, all_home, move_context, winner
 
 Chooser = Callable[[list[Move]], Move]
@@ -32,11 +32,20 @@ class PlayoutResult:
 
 
 def random_chooser(rng: random.Random) -> Chooser:
-    """A chooser picking uniformly among the legal moves."""
-    randbelow = rng._randbelow  # type: ignore[attr-defined]
+    """A chooser picking uniformly among the legal moves.
+
+    It draws from ``rng`` exactly as ``rng.randrange(len(moves))`` does (the
+    rejection sampling over ``getrandbits`` of CPython's ``Random``), inlined.
+    """
+    getrandbits = rng.getrandbits
 
     def choose(moves: list[Move]) -> Move:
-        return moves[randbelow(len(moves))]  # type: ignore[no-any-return]
+        n = len(moves)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return moves[r]
 
     return choose
 
@@ -59,41 +68,57 @@ def playout(
     if variant is Variant.POINTS:
         raise ValueError("playout does not handle play for points; use Game")
     seated = tuple(sorted(seated))
-    nxt = {c: seated[(i + 1) % len(seated)] for i, c in enumerate(seated)}
-    contexts: dict[tuple[int, bool, bool], MoveContext] = {}
+    nxt = [0] * 4
+    for i, c in enumerate(seated):
+        nxt[c] = seated[(i + 1) % len(seated)]
+    # Move contexts by turn * 4 + after_two * 2 + (team play: all the player's pawns HOME).
+    contexts: list[MoveContext | None] = [None] * 16
     team = variant is Variant.TEAM
+    handlers = HANDLERS
+    two = Card.TWO
     draw = deck.draw
-    discard = deck.discard
+    pile = deck.pile
+    discards = deck.discards
     turns = 1
     moves_played = 0
     idle = 0
     while True:
         if card is None:
-            card = draw()
-        done = team and all_home(pawns, turn)
-        key = (turn, after_two, done)
-        ctx = contexts.get(key)
+            if pile:
+                card = pile.pop()
+            else:  # the deck reshuffles its discards into a new pile
+                card = draw()
+                pile = deck.pile
+                discards = deck.discards
+        slot = turn * 4 + 2 if after_two else turn * 4
+        if team and all_home(pawns, turn):
+            slot += 1
+        ctx = contexts[slot]
         if ctx is None:
-            ctx = contexts[key] = move_context(variant, pawns, turn, after_two)
-        moves = generate(pawns, card, ctx)
+            ctx = contexts[slot] = move_context(variant, pawns, turn, after_two)
+        moves = handlers[card](pawns, card, ctx)
         if moves:
             idle = 0
             move = choose(moves)
             moves_played += 1
-            pawns = move.result(pawns)
-            for _pawn, _before, after in move.changes:
+            after_move = list(pawns)
+            home = False
+            for pawn, _before, after in move[3]:
+                after_move[pawn] = after
                 if after == HOME:
-                    won = winner(variant, pawns, seated)
-                    if won is not None:
-                        discard(card)
-                        return PlayoutResult(won, pawns, turns, moves_played)
-                    break
+                    home = True
+            pawns = tuple(after_move)
+            if home:  # only a pawn reaching HOME can end the game
+                won = winner(variant, pawns, seated)
+                if won is not None:
+                    discards.append(card)
+                    return PlayoutResult(won, pawns, turns, moves_played)
         else:
             idle += 1
             if idle > MAX_IDLE_DRAWS:
                 raise RuntimeError("no legal move for any player over 10000 draws")
-        discard(card)
-        if card == Card.TWO:
+        discards.append(card)
+        if card == two:
             after_two = True
         else:
             turn = nxt[turn]
