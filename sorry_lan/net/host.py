@@ -414,6 +414,7 @@ class HostServer:
         )
         return m.Lobby(
             variant=convert.wire_variant(table.variant),
+            seats=table.config.seats,
             host=table.owner,
             players=players,
             spectators=min(len(table.spectators), 1000),

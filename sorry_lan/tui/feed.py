@@ -192,6 +192,7 @@ def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
     st.seats = seats_from_lobby(lobby, client.pid)
     st.is_host = client.owner
     st.variant = variant_title(lobby.variant.value)
+    st.seat_limit = lobby.seats
     st.names = {}
     for p in lobby.players:
         if p.colour is not None:

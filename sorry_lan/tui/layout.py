@@ -319,7 +319,13 @@ class Screens:
 
     def _seats_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
-        out: StyleAndTextTuples = [("class:heading", f" Lobby · variant: {st.variant}\n")]
+        taken = sum(1 for seat in st.seats if seat.name)
+        out: StyleAndTextTuples = [
+            (
+                "class:heading",
+                f" Lobby · {st.variant} · {taken} of {st.seat_limit} seats taken\n",
+            )
+        ]
         for seat in st.seats:
             title = COLOUR_TITLES[seat.colour]
             if not seat.name:

@@ -115,6 +115,7 @@ class UiState:
     # lobby
     seats: list[Seat] = field(default_factory=lambda: [Seat(c) for c in range(4)])
     is_host: bool = False
+    seat_limit: int = 4  # how many seats the table has (2..4)
     variant: str = "standard"
     variants: tuple[str, ...] = ("standard", "team play", "play for points")
     game_title: str = ""

@@ -176,6 +176,7 @@ class Lobby(Message):
 
     TYPE: ClassVar[MsgType] = MsgType.LOBBY
     variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+    seats: int = field(metadata=_f(IntSpec(2, 4)))
     host: int | None = field(metadata=_f(OptSpec(PID)))
     players: tuple[PlayerInfo, ...] = field(metadata=_f(ListSpec(PLAYER_INFO, L.PLAYERS_MAX)))
     spectators: int = field(metadata=_f(IntSpec(0, L.SPECTATORS_MAX)))

@@ -92,7 +92,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
     ("refuse_full", Refuse(reason=RefuseReason.FULL, text="all four seats taken", versions=(1,))),
     (
         "lobby",
-        Lobby(variant=Variant.STANDARD, host=0, players=LOBBY_PLAYERS, spectators=1),
+        Lobby(variant=Variant.STANDARD, seats=4, host=0, players=LOBBY_PLAYERS, spectators=1),
     ),
     ("choose_colour", ChooseColour(colour=B)),
     ("ready", Ready(ready=True)),

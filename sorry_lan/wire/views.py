@@ -108,10 +108,12 @@ def lobby_from(
     owner: int | None,
     players: Iterable[tuple[int, str, int | None, bool, bool, bool]],
     spectators: int = 0,
+    seats: int = 4,
 ) -> Lobby:
     """A ``lobby`` from plain rows ``(pid, name, colour|None, bot, ready, connected)``."""
     return Lobby(
         variant=variant,
+        seats=seats,
         host=owner,
         players=tuple(
             PlayerInfo(

@@ -8,7 +8,15 @@ import pytest
 from zeroconf.asyncio import AsyncZeroconf
 
 from sorry_lan.discovery import ChangeKind, DiscoveryError, FoundGame, GameAd, GameEvent, Unjoinable
-from sorry_lan.net.client import Connection, GameClient, GameEnded, Happened, TurnChanged, YourTurn
+from sorry_lan.net.client import (
+    Connection,
+    GameClient,
+    GameEnded,
+    Happened,
+    LobbyChanged,
+    TurnChanged,
+    YourTurn,
+)
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.tui.controller import AddressError, split_address
@@ -80,6 +88,7 @@ def _client(pid: int = 1) -> GameClient:
 def test_seats_from_lobby() -> None:
     lobby = m.Lobby(
         variant=m.Variant.STANDARD,
+        seats=4,
         host=0,
         players=(
             r.PlayerInfo(0, "bob", Colour.RED, False, False, True),
@@ -94,6 +103,21 @@ def test_seats_from_lobby() -> None:
     assert seats[2].you and seats[2].ready and seats[2].name == "ann"
     assert seats[3].bot
     assert seats[1].name == "cy (away)"
+
+
+def test_lobby_tells_how_many_seats_the_table_has() -> None:
+    st = UiState(screen=Screen.FIND)
+    lobby = m.Lobby(
+        variant=m.Variant.POINTS,
+        seats=2,
+        host=None,
+        players=(r.PlayerInfo(0, "hal", Colour.RED, True, True, True),),
+        spectators=0,
+    )
+    apply_event(st, _client(), LobbyChanged(lobby))
+    assert st.screen is Screen.LOBBY
+    assert st.seat_limit == 2 and st.variant == "play for points"
+    assert [s.name for s in st.seats] == ["hal", "", "", ""]
 
 
 def test_a_game_seen_through_events() -> None:

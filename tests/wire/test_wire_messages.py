@@ -86,7 +86,7 @@ def test_messages_are_frozen_and_hashable() -> None:
         lambda: GameOver(sid=1, winners=(Colour.RED, Colour.RED), scores=None),
         lambda: GameOver(sid=1, winners=(), scores=(1, 2, 3)),
         lambda: Error(reason="nope", text="", fatal=False),  # type: ignore[arg-type]
-        lambda: Lobby(variant="chess", host=None, players=(), spectators=0),  # type: ignore[arg-type]
+        lambda: Lobby(variant="chess", seats=4, host=None, players=(), spectators=0),  # type: ignore[arg-type]
         lambda: LegalMoves(sid=1, moves=(), timeout=None),
         lambda: Events(sid=1, colour=None, notation="", events=((9, 1),)),
     ],

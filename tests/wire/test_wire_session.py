@@ -123,7 +123,7 @@ class Table:
         players = tuple(
             PlayerInfo(pid, self.names[pid], Colour(pid), False, True, True) for pid in self.seats
         )
-        return Lobby(variant=Variant.STANDARD, host=0, players=players, spectators=0)
+        return Lobby(variant=Variant.STANDARD, seats=4, host=0, players=players, spectators=0)
 
 
 def connect(table: Table, client: ClientSession, **host_kw: object) -> HostSession:
@@ -374,7 +374,7 @@ def test_nothing_but_a_greeting_before_welcome() -> None:
     [reply] = frames(host.data_to_send())
     assert reply["reason"] == "unexpected" and state_of(host) is State.GREETING
     with pytest.raises(LocalProtocolError):
-        host.send(Lobby(variant=Variant.STANDARD, host=None, players=(), spectators=0))
+        host.send(Lobby(variant=Variant.STANDARD, seats=2, host=None, players=(), spectators=0))
     with pytest.raises(LocalProtocolError):
         host.welcome(0, new_token())  # no join request yet
 
