@@ -264,6 +264,8 @@ _FWD: tuple[tuple[Landing | None, ...], ...] = (
 _BACK1 = _landing_table(BACKWARD, 1)
 _BACK4 = _landing_table(BACKWARD, 4)
 _EXIT = tuple(start_exit(c) for c in range(4))
+# The pawns of the other three colours, in pawn order.
+_OTHERS = tuple(tuple(q for q in range(16) if q >> 2 != c) for c in range(4))
 assert all(SLIDE_OWNER[x] < 0 for x in _EXIT)  # leaving START never slides
 
 
@@ -366,19 +368,16 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Mo
     """
     special = False
     owners = SLIDE_OWNER
-    onboard: list[int] | None = None
     for p in movers:
         a = pawns[p]
         if a >= TRACK_LEN:
             continue
-        if onboard is None:
-            onboard = [q for q in range(16) if pawns[q] < TRACK_LEN]
         c = p >> 2
         a_slides = owners[a] >= 0
-        for q in onboard:
-            if q >> 2 == c:
-                continue
+        for q in _OTHERS[c]:
             b = pawns[q]
+            if b >= TRACK_LEN:
+                continue
             owner_b = owners[b]
             if not a_slides and (owner_b < 0 or owner_b == c):
                 # Neither pawn lands on a triangle that slides it: a plain exchange.
@@ -404,9 +403,9 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
         p = _first_in_start(pawns, c)
         if p < 0:
             continue
-        for q in range(16):
+        for q in _OTHERS[c]:
             b = pawns[q]
-            if b >= TRACK_LEN or q >> 2 == c:
+            if b >= TRACK_LEN:
                 continue
             owner = SLIDE_OWNER[b]
             if owner < 0 or owner == c:
