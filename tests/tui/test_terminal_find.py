@@ -56,11 +56,18 @@ def log_column(screen: str) -> list[str]:
     return [line[: geo.width].strip() for line in screen.splitlines()[1 + geo.height : -1]]
 
 
+OUR_MOVE = re.compile(r"You: (?:Sorry! |\[\S+\] )?([RBYG][1-4])")
+BOT_MOVE = re.compile(r"\(bot 1\): (?:Sorry! |\[\S+\] )?[RBYG][1-4]")
+
+
 def ours_then_bot(log: list[str]) -> tuple[str, str] | None:
-    """Our move line and a bot's move line after it, if the log shows both."""
+    """Our move line and a bot's move line after it, if the log shows both.
+
+    Only moves count: a lost turn ("You: 8, no move: turn lost") names no pawn.
+    """
     for i, line in enumerate(log):
-        if line.startswith("You: "):
-            bot = next((x for x in log[i + 1 :] if re.search(r"\(bot 1\): ", x)), None)
+        if OUR_MOVE.match(line):
+            bot = next((x for x in log[i + 1 :] if BOT_MOVE.search(x)), None)
             if bot is not None:
                 return line, bot
     return None
@@ -104,7 +111,7 @@ def test_the_find_screen_lists_the_game_live_then_we_join_and_play(
             screen = tmux.screen()
         pair = ours_then_bot(log_column(screen))
         assert pair is not None, screen
-        mine = re.match(r"You: (?:Sorry! |\[\S+\] )?([RBYG][1-4])", pair[0])
+        mine = OUR_MOVE.match(pair[0])
         assert mine is not None, pair
         geo = board_geometry(COLS, ROWS)
         board = "\n".join(line[: geo.width] for line in screen.splitlines()[1 : 1 + geo.height])
