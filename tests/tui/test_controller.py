@@ -27,8 +27,13 @@ def over(st: UiState) -> bool:
     return st.screen is Screen.OVER
 
 
+def our_move(line: str) -> bool:
+    """A log line of a move we made (a lost turn, "You: 8, no move...", is not one)."""
+    return line.startswith("You: ") and "no move" not in line
+
+
 def ours(st: UiState) -> int:
-    return sum(line.startswith("You: ") for line in st.log)
+    return sum(our_move(line) for line in st.log)
 
 
 async def play_our_moves(d: Driver, st: UiState, until: int) -> None:
@@ -69,7 +74,7 @@ async def test_host_player_starts_and_plays_against_three_bots() -> None:
             pawn, end = first.parts[0].pawn, first.parts[0].end
             log_before = len(st.log)
             await d.keys("\r")
-            await d.wait_for(lambda: any(line.startswith("You: ") for line in st.log))
+            await d.wait_for(lambda: any(our_move(line) for line in list(st.log)[log_before:]))
             # A bot's move follows ours, and is written in the log.
             await d.wait_for(
                 lambda: any("(bot " in line and ": " in line for line in list(st.log)[log_before:]),
@@ -77,7 +82,7 @@ async def test_host_player_starts_and_plays_against_three_bots() -> None:
             )
             await d.settle()
             text = d.screen_text()
-            assert f"You: {first.notation}" in text or "You:" in text
+            assert "You:" in text
             if end < 60:  # our pawn drawn on its square (unless a bot bumped it since)
                 r, c = track_cell(end, 0)
                 cell = d.screen_lines()[1 + r][c * COMPACT.cell_w : (c + 1) * COMPACT.cell_w]
