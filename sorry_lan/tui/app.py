@@ -98,7 +98,11 @@ class TuiApp:
     # -- things keys and clicks do ----------------------------------------------------
 
     def play_selected(self) -> None:
+        """Enter: play the highlighted move, or list the completions of a split's first part."""
         st = self.state
+        if st.open_split():
+            st.notice = ""
+            return
         move = st.selected_move()
         if move is None:
             st.notice = "no move to play"
@@ -107,7 +111,14 @@ class TuiApp:
         self.actions.play(move.id)
 
     def click_move(self, index: int) -> None:
-        if self.state.select(index):
+        """A click selects an entry; a click on the highlighted first part opens it."""
+        st = self.state
+        opened = index == st.selected and st.open_split()
+        if opened or st.select(index):
+            self.invalidate()
+
+    def click_back(self) -> None:
+        if self.state.close_split():
             self.invalidate()
 
     def click_found(self, index: int) -> None:

@@ -136,6 +136,22 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     def _play(event: KeyPressEvent) -> None:
         tui.play_selected()
 
+    # A split 7: -> lists the second parts of the highlighted first part; back with
+    # Esc, <- or Backspace.
+    @kb.add("right", filter=game)
+    @kb.add("l", filter=game)
+    def _open_split(event: KeyPressEvent) -> None:
+        st.open_split()
+
+    in_split = game & Condition(lambda: st.split is not None)
+
+    @kb.add("escape", filter=in_split)
+    @kb.add("left", filter=in_split)
+    @kb.add("h", filter=in_split)
+    @kb.add("backspace", filter=in_split)
+    def _back(event: KeyPressEvent) -> None:
+        st.close_split()
+
     # -- game over -------------------------------------------------------------------------
     lost = Condition(lambda: st.link is Link.LOST)
 

@@ -34,6 +34,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.widgets import Frame, TextArea
 
 from .board import COMPACT, Geometry, choose_geometry, render_board
+from .menu import Row, entry_description, entry_row, menu_rows
 from .options import card_name
 from .state import COLOUR_TITLES, LINK_TEXT, Link, Screen, card_help, card_title
 
@@ -49,6 +50,8 @@ HELP_TEXT = """\
 Keys
   Up/Down, 1-9, 0   choose a move (or click it)
   Enter             play the chosen move
+  Enter or ->       split 7: open a first part's second parts
+  Esc, <-, Bksp     split 7: back to the first parts
   t                 chat (Enter sends, Esc closes)
   ?                 this help (Esc closes)
   q                 leave (asks first)
@@ -92,10 +95,14 @@ def _wrap(text: str, width: int) -> str:
     return "\n".join(" " + line for line in lines)
 
 
-def _click(select: Callable[[int], None], index: int) -> Callable[[MouseEvent], None]:
+def _click_index(select: Callable[[int], None], index: int) -> Callable[[MouseEvent], None]:
+    return _click(lambda: select(index))
+
+
+def _click(act: Callable[[], None]) -> Callable[[MouseEvent], None]:
     def handler(event: MouseEvent) -> None:
         if event.event_type == MouseEventType.MOUSE_UP:
-            select(index)
+            act()
 
     return handler
 
@@ -119,7 +126,7 @@ class Screens:
         self.moves_control = FormattedTextControl(
             self._moves_fragments,
             focusable=True,
-            get_cursor_position=lambda: Point(0, self.tui.state.selected),
+            get_cursor_position=self._moves_cursor,
             show_cursor=False,
         )
         self.seats_control = FormattedTextControl(self._seats_fragments, focusable=True)
@@ -268,6 +275,10 @@ class Screens:
             Screen.GAME: "↑↓/1-9 choose  Enter play  t chat  ? help  q leave",
             Screen.OVER: "r rematch  t chat  q leave",
         }[st.screen]
+        if st.screen is Screen.GAME and st.split is not None:
+            keys = "↑↓/1-9 choose  Enter play  Esc/← back  ? help  q leave"
+        elif st.screen is Screen.GAME and st.menu.has_splits:
+            keys = "↑↓/1-9 choose  Enter play/open →  t chat  ? help  q leave"
         if st.screen is Screen.LOBBY and st.is_host:
             keys = "1-4 colour  space ready  a/x bot  v variant  s start  ? help  q"
         if st.link is Link.LOST and st.screen is not Screen.FIND:
@@ -305,7 +316,7 @@ class Screens:
             if not game.joinable:
                 style += " class:dim"
             line = f"{'>' if selected else ' '}{i + 1}. {game.title}  {game.address}  {game.detail}"
-            out.append((style, line, _click(self.tui.click_found, i)))
+            out.append((style, line, _click_index(self.tui.click_found, i)))
             out.append(("", "\n"))
         return out[:-1]
 
@@ -386,26 +397,38 @@ class Screens:
             out.append(("", f" Scores: {scores}\n"))
         return out
 
+    def _moves_cursor(self) -> Point:
+        """The highlighted entry's line, so that the list scrolls to it."""
+        return Point(0, entry_row(self._move_rows(), self.tui.state.selected))
+
+    def _move_rows(self) -> list[Row]:
+        st = self.tui.state
+        return menu_rows(st.entries(), st.split)
+
     def _moves_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         if not st.moves:
             text = " (waiting)" if st.turn != st.you else " (no legal move)"
             return [("class:dim", text)]
         out: StyleAndTextTuples = []
-        for i, move in enumerate(st.moves):
-            key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
-            selected = i == st.selected
-            style = "class:moves.selected" if selected else ""
-            text = f"{'>' if selected else ' '}{key} {move.notation}"
-            out.append((style, text, _click(self.tui.click_move, i)))
+        for row in self._move_rows():
+            if row.back:  # names the first part chosen; a click goes back
+                out.append(("class:heading", row.text, _click(self.tui.click_back)))
+            elif row.entry is None:
+                out.append(("class:dim", row.text))
+            else:
+                selected = row.entry == st.selected
+                style = "class:moves.selected" if selected else ""
+                text = f"{'>' if selected else ' '}{row.text}"
+                out.append((style, text, _click_index(self.tui.click_move, row.entry)))
             out.append(("", "\n"))
         return out[:-1]
 
     def _description_fragments(self) -> StyleAndTextTuples:
-        move = self.tui.state.selected_move()
-        if move is None:
+        entry = self.tui.state.selected_entry()
+        if entry is None:
             return []
-        return [("class:dim", " " + move.description)]
+        return [("class:dim", _wrap(entry_description(entry), self._panel_width()))]
 
     def _log_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state

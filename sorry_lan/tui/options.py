@@ -130,7 +130,8 @@ def _part(pos: list[int], pawn: int, to: int) -> MovePart:
     return MovePart(pawn, frm, to, end, path, slide, bumps)
 
 
-def _part_words(part: MovePart) -> str:
+def part_words(part: MovePart) -> str:
+    """One pawn's displacement in words, e.g. "R1 forward 2: 4 to 6, bumps B1"."""
     who = pawn_label(part.pawn)
     if part.frm == START:
         text = f"{who} out of START onto {part.to}"
@@ -169,11 +170,11 @@ def option_from_compact(
         raise BadMove(f"bad compact move {tuple(compact)!r}")
     if kind == SIMPLE:
         parts.append(_part(pos, _pawn(ops[0]), ops[1]))
-        desc = _part_words(parts[0])
+        desc = part_words(parts[0])
     elif kind == SPLIT:
         parts.append(_part(pos, _pawn(ops[0]), ops[1]))
         parts.append(_part(pos, _pawn(ops[2]), ops[3]))
-        desc = f"split the 7: first {_part_words(parts[0])}; then {_part_words(parts[1])}"
+        desc = f"split the 7: first {part_words(parts[0])}; then {part_words(parts[1])}"
     elif kind == SWAP:
         a, b = _pawn(ops[0]), _pawn(ops[1])
         fa, fb = pos[a], pos[b]
@@ -230,7 +231,8 @@ def apply_option(position: Sequence[int], option: MoveOption) -> tuple[int, ...]
     return tuple(pos)
 
 
-def _short_part(part: MovePart) -> str:
+def short_part(part: MovePart) -> str:
+    """One pawn's displacement in a list's short form, e.g. "R1 4->6" or "R2 12->13>16 xB1"."""
     text = f"{pawn_label(part.pawn)} {location_name(part.frm)}->{location_name(part.to)}"
     if part.end != part.to:
         text += f">{part.end}"
@@ -249,10 +251,10 @@ def short_notation(kind: int, card: int, parts: Sequence[MovePart]) -> str:
         a, b = parts
         return f"{pawn_label(a.pawn)} {a.frm}<->{pawn_label(b.pawn)} {b.frm}"
     if kind == SORRY:
-        return "Sorry! " + _short_part(parts[0])
+        return "Sorry! " + short_part(parts[0])
     if kind == SPLIT:
-        return "7: " + ", ".join(_short_part(p) for p in parts)
-    return _short_part(parts[0])
+        return "7: " + ", ".join(short_part(p) for p in parts)
+    return short_part(parts[0])
 
 
 def highlights_for(preview: MoveOption | None, last: MoveOption | None = None) -> Highlights:

@@ -19,6 +19,7 @@ from typing import Protocol
 from sorry_lan.rules.board import START
 
 from .board import BoardView, Highlights
+from .menu import Entry, MoveMenu, SplitFirst, entry_preview
 from .options import MoveOption, highlights_for
 
 COLOUR_TITLES = ("Red", "Blue", "Yellow", "Green")
@@ -129,8 +130,11 @@ class UiState:
     turn: int | None = None
     card: int | None = None  # the card being played, 1..13
     hand: tuple[int, ...] = ()  # play for points: your hand
-    moves: list[MoveOption] = field(default_factory=list)
-    selected: int = 0
+    moves: list[MoveOption] = field(default_factory=list)  # every move offered, as offered
+    menu: MoveMenu = field(default_factory=lambda: MoveMenu(()))  # the moves as listed
+    split: SplitFirst | None = None  # a split 7's first part chosen: its completions listed
+    split_return: int = 0  # the top-level selection to go back to
+    selected: int = 0  # index into entries()
     last_move: MoveOption | None = None
     scores: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # time.monotonic() when the turn timer runs out
@@ -151,28 +155,62 @@ class UiState:
         bottom = self.you if self.you is not None else 0
         return BoardView(self.position, frozenset(self.seated), bottom)
 
-    def selected_move(self) -> MoveOption | None:
-        if not self.moves:
+    def entries(self) -> tuple[Entry, ...]:
+        """What the move list shows: the top level, or one first part's completions."""
+        return self.split.completions if self.split is not None else self.menu.top
+
+    def selected_entry(self) -> Entry | None:
+        entries = self.entries()
+        if not entries:
             return None
-        return self.moves[max(0, min(self.selected, len(self.moves) - 1))]
+        return entries[max(0, min(self.selected, len(entries) - 1))]
+
+    def selected_move(self) -> MoveOption | None:
+        """The move Enter plays; None when nothing, or a split's first part, is highlighted."""
+        entry = self.selected_entry()
+        return entry if isinstance(entry, MoveOption) else None
 
     def highlights(self) -> Highlights:
-        return highlights_for(self.selected_move(), self.last_move)
+        return highlights_for(entry_preview(self.selected_entry()), self.last_move)
 
     def select(self, index: int) -> bool:
-        """Select move ``index`` (0-based); False when there is no such move."""
-        if 0 <= index < len(self.moves):
+        """Select entry ``index`` (0-based) of the list shown; False when there is none."""
+        if 0 <= index < len(self.entries()):
             self.selected = index
             return True
         return False
 
     def move_selection(self, delta: int) -> None:
-        if self.moves:
-            self.selected = (self.selected + delta) % len(self.moves)
+        entries = self.entries()
+        if entries:
+            self.selected = (self.selected + delta) % len(entries)
+
+    def open_split(self) -> bool:
+        """List the completions of the highlighted first part; False if none is highlighted."""
+        entry = self.selected_entry()
+        if not isinstance(entry, SplitFirst):
+            return False
+        self.split_return = self.selected
+        self.split = entry
+        self.selected = 0
+        return True
+
+    def close_split(self) -> bool:
+        """Back to the top level, the first part highlighted; False if already there."""
+        if self.split is None:
+            return False
+        self.split = None
+        self.selected = self.split_return
+        return True
 
     def set_moves(self, moves: list[MoveOption]) -> None:
-        """New legal moves (an empty list: not your turn); the selection starts at 0."""
+        """New legal moves (an empty list: not your turn); the top level, selection at 0.
+
+        With a hand (play for points, :attr:`hand` set first) entries name their card."""
         self.moves = list(moves)
+        self.menu = MoveMenu(self.moves, tagged=bool(self.hand))
+        self.split = None
+        self.split_return = 0
         self.selected = 0
 
     def add_log(self, line: str) -> None:

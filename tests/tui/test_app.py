@@ -46,30 +46,39 @@ async def test_pawns_on_their_cells_and_fits_80x24() -> None:
 
 
 async def test_selection_previews_then_enter_plays() -> None:
-    st = game_state()
-    split = next(i for i, m in enumerate(st.moves) if "xB1" in m.notation)
+    # A card other than the 7: every move is one flat entry.
+    pos = [START] * 16
+    pos[0], pos[1], pos[4] = 4, 3, 8  # R1 R2 B1
+    st = UiState(screen=Screen.GAME, you=0, turn=0, card=5, position=tuple(pos))
+    st.set_moves(
+        [
+            option_from_compact(st.position, (0, 5, 0, 9), 4),
+            option_from_compact(st.position, (0, 5, 1, 8), 5),
+        ]
+    )
     async with running(st) as (d, actions):
-        assert "R1" in board_cell(d.screen_lines(), 11)  # preview of move 1: ghost on 11
-        assert board_cell(d.screen_lines(), 11).startswith(">")
-        await d.keys(str(split + 1))
+        assert board_cell(d.screen_lines(), 9) == ">R1"  # preview of move 1
+        await d.keys("2")
         lines = d.screen_lines()
-        assert board_cell(lines, 8) == ">B1" or board_cell(lines, 8).startswith("x")
-        assert "R1" not in board_cell(lines, 11)
+        assert board_cell(lines, 8) == ">B1"  # R2 lands on B1 (bumped: styled)
+        assert "hl.bump" in d.styles_at(1 + track_cell(8, 0)[0])[track_cell(8, 0)[1] * 3]
+        assert board_cell(lines, 9) != ">R1"
         assert "bumps B1" in d.screen_text()  # the plain description
+        assert "first part" not in d.screen_text() and "Enter play " in lines[-1]
         await d.keys("\x1b[A")  # up
-        assert st.selected == split - 1
+        assert st.selected == 0
         await d.keys("\r")
-        assert actions.calls == [("play", (st.moves[split - 1].id,))]
+        assert actions.calls == [("play", (4,))]
 
 
 async def test_mouse_click_selects_a_move() -> None:
     st = game_state()
     async with running(st) as (d, _):
-        row = next(i for i, line in enumerate(d.screen_lines()) if " 3 7:" in line)
-        col = d.screen_lines()[row].index(" 3 7:") + 2
+        row = next(i for i, line in enumerate(d.screen_lines()) if " 2 R2 10->17" in line)
+        col = d.screen_lines()[row].index(" 2 R2") + 2
         # SGR mouse: press and release at (col+1, row+1)
         await d.keys(f"\x1b[<0;{col + 1};{row + 1}M\x1b[<0;{col + 1};{row + 1}m")
-        assert st.selected == 2
+        assert st.selected == 1
 
 
 async def test_too_small_terminal_and_resize_back() -> None:
