@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
+from operator import itemgetter
 from typing import NamedTuple
 
 from .board import (
@@ -266,18 +267,48 @@ _BACK4 = _landing_table(BACKWARD, 4)
 _EXIT = tuple(start_exit(c) for c in range(4))
 # The pawns of the other three colours, in pawn order.
 _OTHERS = tuple(tuple(q for q in range(16) if q >> 2 != c) for c in range(4))
+# Their locations, read off a layout in one call.
+_OTHER_LOCS = tuple(itemgetter(*others) for others in _OTHERS)
+# Per colour and location: True where a pawn of that colour landing there stays put
+# (a track square that is not another colour's triangle).
+_STAYS = tuple(
+    tuple(loc < TRACK_LEN and SLIDE_OWNER[loc] in (-1, c) for loc in range(NUM_LOCATIONS))
+    for c in range(4)
+)
 assert all(SLIDE_OWNER[x] < 0 for x in _EXIT)  # leaving START never slides
+
+
+def _plain_moves(card: Card, table: tuple[Landing | None, ...]) -> tuple[Move | None, ...]:
+    """Each pawn's move along ``table`` when it slides nowhere and bumps no one.
+
+    Indexed like ``table``; None where the landing slides.  Pure geometry: a move is
+    an immutable value, so one built here serves every board where it is legal.
+    """
+    rows: list[Move | None] = []
+    for i, info in enumerate(table):
+        if info is None or info[2] is not None:
+            rows.append(None)
+            continue
+        p, frm, to = i // NUM_LOCATIONS, i % NUM_LOCATIONS, info[0]
+        part = _new(Part, (p, frm, to, to, ()))
+        rows.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to),))))
+    return tuple(rows)
 
 
 def _steps(
     card: Card, pawns: Sequence[int], movers: Iterable[int],
-    table: tuple[Landing | None, ...], out: list[Move],
+    table: tuple[Landing | None, ...], plain: tuple[Move | None, ...], out: list[Move],
 ) -> bool:
-    """Append each mover's move along ``table`` to ``out``; True if any of them slid."""
+    """Append each mover's move along ``table`` to ``out``; True if any of them slid.
+
+    ``plain`` is ``_plain_moves(card, table)``: the move to offer where the landing
+    neither slides nor bumps.
+    """
     slid = False
     for p in movers:
         frm = pawns[p]
-        info = table[p * NUM_LOCATIONS + frm]
+        i = p * NUM_LOCATIONS + frm
+        info = table[i]
         if info is None:
             continue
         to, end, path = info
@@ -294,8 +325,7 @@ def _steps(
                 b = p & 12
                 if pawns[b] == to or pawns[b + 1] == to or pawns[b + 2] == to or pawns[b + 3] == to:
                     continue
-            part = _new(Part, (p, frm, to, to, ()))
-            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to),))))
+            out.append(plain[i])  # type: ignore[arg-type]  # never None without a path
             continue
         # ``to`` is another colour's triangle: slide, bumping everyone on the way.
         assert path is not None
@@ -337,13 +367,6 @@ def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: 
             out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to),))))
 
 
-def _first_in_start(pawns: Sequence[int], colour: int) -> int:
-    for p in range(colour * 4, colour * 4 + 4):
-        if pawns[p] == START:
-            return p
-    return -1
-
-
 def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
     """Slide pawn ``p`` if it stands on another colour's triangle; return whom it bumps."""
     sq = loc[p]
@@ -360,6 +383,11 @@ def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
     return bumps
 
 
+def _targets(pawns: Sequence[int], c: int) -> list[tuple[int, int]]:
+    """The other colours' pawns on the track, with their squares, in pawn order."""
+    return [(q, b) for q, b in zip(_OTHERS[c], _OTHER_LOCS[c](pawns), strict=True) if b < TRACK_LEN]
+
+
 def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Move]) -> bool:
     """Append the 11's swaps to ``out``; True if any of them involved a slide.
 
@@ -368,49 +396,70 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Mo
     """
     special = False
     owners = SLIDE_OWNER
+    targets: list[tuple[int, int]] = []
+    tc = -1
     for p in movers:
         a = pawns[p]
         if a >= TRACK_LEN:
             continue
         c = p >> 2
-        a_slides = owners[a] >= 0
-        for q in _OTHERS[c]:
-            b = pawns[q]
-            if b >= TRACK_LEN:
-                continue
-            owner_b = owners[b]
-            if not a_slides and (owner_b < 0 or owner_b == c):
-                # Neither pawn lands on a triangle that slides it: a plain exchange.
-                parts = (_new(Part, (p, a, b, b, ())), _new(Part, (q, b, a, a, ())))
-                out.append(_new(Move, (_SWAP, card, parts, ((p, a, b), (q, b, a)))))
-                continue
-            # Both pawns move at once; then each is judged on its own square.
-            special = True
-            loc = list(pawns)
-            loc[p], loc[q] = b, a
-            bumps_p = _slide_in_place(loc, p)
-            part_p = _new(Part, (p, a, b, loc[p], bumps_p))
-            bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
-            part_q = _new(Part, (q, b, a, a if q in bumps_p else loc[q], bumps_q))
-            changes = tuple([(r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r]])
-            out.append(_new(Move, (_SWAP, card, (part_p, part_q), changes)))
+        if c != tc:
+            tc = c
+            targets = _targets(pawns, c)
+            still = _STAYS[c]
+        if owners[a] < 0:
+            for q, b in targets:
+                if still[b]:
+                    # Neither pawn lands on a triangle that slides it: a plain exchange.
+                    out.append(_new(Move, (_SWAP, card, (
+                        _new(Part, (p, a, b, b, ())), _new(Part, (q, b, a, a, ()))
+                    ), ((p, a, b), (q, b, a)))))
+                    continue
+                special = True
+                out.append(_special_swap(card, pawns, p, a, q, b))
+        else:
+            # ``a`` is a triangle: every swap from here is judged in full.
+            for q, b in targets:
+                special = True
+                out.append(_special_swap(card, pawns, p, a, q, b))
     return special
+
+
+def _special_swap(card: Card, pawns: Sequence[int], p: int, a: int, q: int, b: int) -> Move:
+    """Swap ``p`` (on ``a``) with ``q`` (on ``b``) when either lands on a triangle.
+
+    Both pawns move at once; then each is judged on its own square.
+    """
+    loc = list(pawns)
+    loc[p], loc[q] = b, a
+    bumps_p = _slide_in_place(loc, p)
+    part_p = _new(Part, (p, a, b, loc[p], bumps_p))
+    bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
+    part_q = _new(Part, (q, b, a, a if q in bumps_p else loc[q], bumps_q))
+    changes = tuple([(r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r]])
+    return _new(Move, (_SWAP, card, (part_p, part_q), changes))
 
 
 def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
     out = []
     for c in colours:
-        p = _first_in_start(pawns, c)
-        if p < 0:
+        base = c * 4
+        if pawns[base] == START:
+            p = base
+        elif pawns[base + 1] == START:
+            p = base + 1
+        elif pawns[base + 2] == START:
+            p = base + 2
+        elif pawns[base + 3] == START:
+            p = base + 3
+        else:
             continue
-        for q in _OTHERS[c]:
-            b = pawns[q]
-            if b >= TRACK_LEN:
-                continue
-            owner = SLIDE_OWNER[b]
-            if owner < 0 or owner == c:
-                parts = (_new(Part, (p, START, b, b, ())), _new(Part, (q, b, START, START, ())))
-                out.append(_new(Move, (_SORRY, card, parts, ((p, START, b), (q, b, START)))))
+        still = _STAYS[c]
+        for q, b in _targets(pawns, c):
+            if still[b]:
+                out.append(_new(Move, (_SORRY, card, (
+                    _new(Part, (p, START, b, b, ())), _new(Part, (q, b, START, START, ()))
+                ), ((p, START, b), (q, b, START)))))
                 continue
             _, end, squares = SLIDE_AT[b]
             bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
@@ -653,11 +702,19 @@ def _key(move: Move) -> int:
 
 
 def _dedupe(moves: list[Move], seen: set[int] | None = None) -> list[Move]:
+    """``moves`` without any that leaves a layout an earlier one (or ``seen``) left.
+
+    The keys are relative to the board before the moves (``_key``, inlined).
+    """
     if seen is None:
         seen = set()
+    w = _WEIGHT
     out = []
     for m in moves:
-        key = _key(m)
+        key = 0
+        for pawn, before, after in m[3]:
+            base = (pawn >> 2) * NUM_LOCATIONS
+            key += w[base + after] - w[base + before]
         if key not in seen:
             seen.add(key)
             out.append(m)
@@ -672,21 +729,21 @@ def _dedupe(moves: list[Move], seen: set[int] | None = None) -> list[Move]:
 
 def _gen_forward(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
-    _steps(card, pawns, ctx.movers, _FWD[card], out)
+    _steps(card, pawns, ctx.movers, _FWD[card], _PLAIN[card] or _plain(card), out)
     return out
 
 
 def _gen_one_two(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
     _leave_start(card, pawns, ctx.starters, out)
-    _steps(card, pawns, ctx.movers, _FWD[card], out)
+    _steps(card, pawns, ctx.movers, _FWD[card], _PLAIN[card] or _plain(card), out)
     return out
 
 
 def _gen_four(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     # Two pawns may each back onto a triangle that slides them to where they began.
     out: list[Move] = []
-    if _steps(card, pawns, ctx.movers, _BACK4, out):
+    if _steps(card, pawns, ctx.movers, _BACK4, _PLAIN[13] or _plain(13), out):
         return _dedupe(out)
     return out
 
@@ -694,14 +751,14 @@ def _gen_four(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
 def _gen_ten(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
     movers = ctx.movers
-    _steps(card, pawns, movers, _FWD10, out)
-    _steps(card, pawns, movers, _BACK1, out)
+    _steps(card, pawns, movers, _FWD10, _PLAIN[10] or _plain(10), out)
+    _steps(card, pawns, movers, _BACK1, _PLAIN[14] or _plain(14), out)
     return out
 
 
 def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
-    slid = _steps(card, pawns, ctx.movers, _FWD7, out)
+    slid = _steps(card, pawns, ctx.movers, _FWD7, _PLAIN[7] or _plain(7), out)
     usable = [p for p in ctx.splitters if pawns[p] < HOME]
     if len(usable) < 2:
         return _dedupe(out) if slid else out
@@ -714,7 +771,7 @@ def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
 def _gen_eleven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
     movers = ctx.movers
-    slid = _steps(card, pawns, movers, _FWD11, out)
+    slid = _steps(card, pawns, movers, _FWD11, _PLAIN[11] or _plain(11), out)
     forward = len(out)
     special = _swaps(card, pawns, movers, out)
     # Plain swaps of one colour's pawns are all distinct; with two colours moving
@@ -731,6 +788,24 @@ def _gen_sorry(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
 
 
 _FWD7 = _FWD[7]
+# The plain moves (``_plain_moves``) of each card's forward steps at the card's number,
+# of the 4's backward steps at 13 and of the 10's at 14; each built on first use.
+_PLAIN: list[tuple[Move | None, ...] | None] = [None] * 15
+_BACK4_SLOT = 13
+_BACK1_SLOT = 14
+
+
+def _plain(slot: int) -> tuple[Move | None, ...]:
+    table = _PLAIN[slot]
+    if table is None:
+        if slot == _BACK4_SLOT:
+            table = _plain_moves(Card.FOUR, _BACK4)
+        elif slot == _BACK1_SLOT:
+            table = _plain_moves(Card.TEN, _BACK1)
+        else:
+            table = _plain_moves(Card(slot), _FWD[slot])
+        _PLAIN[slot] = table
+    return table
 _FWD10 = _FWD[10]
 _FWD11 = _FWD[11]
 # The handler for each card (``generate`` dispatches here; tight loops may call it).
