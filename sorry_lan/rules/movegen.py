@@ -1,0 +1,336 @@
+"""Legal-move generation: one handler per card.
+
+:func:`generate` lists the legal moves for one card; it never lists two moves that
+leave the same position (pawns of one colour being interchangeable), and a move is
+legal exactly when it is in that list.  This module does not define what a move is
+(``moves.py``), precompute geometry (``tables.py``), split the 7 (``seven.py``),
+draw cards, keep turns or decide who wins (``game.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from .board import HOME, NUM_LOCATIONS, S1, S5, SLIDE_AT, SLIDE_OWNER, START, TRACK_LEN
+from .cards import Card
+from .moves import Move, MoveContext, MoveKind, Part
+from .seven import splits
+from .tables import (
+    BACK1,
+    BACK4,
+    EXIT,
+    FWD,
+    OTHER_LOCS,
+    OTHERS,
+    PLAIN,
+    STAYS,
+    WEIGHT,
+    Landing,
+    plain_table,
+)
+
+# Generation.  This is the hot path of every bot and playout, so it is written for
+# speed: the NamedTuples are built through tuple.__new__ (skipping their Python-level
+# __new__), enum members are bound to module globals once (looking one up on its class
+# costs as much as building a tuple), and each card has its own handler.
+
+_new = tuple.__new__
+_SIMPLE = MoveKind.SIMPLE
+_SPLIT = MoveKind.SPLIT
+_SWAP = MoveKind.SWAP
+_SORRY = MoveKind.SORRY
+_DECLINE = MoveKind.DECLINE
+
+
+def _steps(
+    card: Card, pawns: Sequence[int], movers: Iterable[int],
+    table: tuple[Landing | None, ...], plain: tuple[Move | None, ...], out: list[Move],
+) -> bool:
+    """Append each mover's move along ``table`` to ``out``; True if any of them slid.
+
+    ``plain`` is ``plain_moves(card, table)``: the move to offer where the landing
+    neither slides nor bumps.
+    """
+    slid = False
+    for p in movers:
+        frm = pawns[p]
+        i = p * NUM_LOCATIONS + frm
+        info = table[i]
+        if info is None:
+            continue
+        to, end, path = info
+        if to in pawns and to < TRACK_LEN:
+            q = pawns.index(to)
+            if q >> 2 == p >> 2:
+                continue  # the square holds one of the mover's own colour
+            if path is None:
+                part = _new(Part, (p, frm, to, to, (q,)))
+                out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to), (q, to, START)))))
+                continue
+        elif path is None:
+            if S1 <= to <= S5:
+                b = p & 12
+                if pawns[b] == to or pawns[b + 1] == to or pawns[b + 2] == to or pawns[b + 3] == to:
+                    continue
+            out.append(plain[i])  # type: ignore[arg-type]  # never None without a path
+            continue
+        # ``to`` is another colour's triangle: slide, bumping everyone on the way.
+        assert path is not None
+        slid = True
+        bumps = tuple([pawns.index(sq) for sq in path if sq in pawns])
+        if p in bumps:  # the pawn itself stood on its own slide path
+            bumps = tuple([r for r in bumps if r != p])
+        part = _new(Part, (p, frm, to, end, bumps))
+        if bumps:
+            changes = ((p, frm, end), *[(q, pawns[q], START) for q in bumps])
+            out.append(_new(Move, (_SIMPLE, card, (part,), changes)))
+        else:
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, end),))))
+    return slid
+
+
+def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: list[Move]) -> None:
+    for c in colours:
+        base = c * 4
+        if pawns[base] == START:
+            p = base
+        elif pawns[base + 1] == START:
+            p = base + 1
+        elif pawns[base + 2] == START:
+            p = base + 2
+        elif pawns[base + 3] == START:
+            p = base + 3
+        else:
+            continue
+        to = EXIT[c]
+        if to in pawns:
+            q = pawns.index(to)
+            if q >> 2 == c:
+                continue
+            part = _new(Part, (p, START, to, to, (q,)))
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to), (q, to, START)))))
+        else:
+            part = _new(Part, (p, START, to, to, ()))
+            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to),))))
+
+
+def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
+    """Slide pawn ``p`` if it stands on another colour's triangle; return whom it bumps."""
+    sq = loc[p]
+    if sq >= TRACK_LEN:
+        return ()
+    owner = SLIDE_OWNER[sq]
+    if owner < 0 or owner == p >> 2:
+        return ()
+    _, end, squares = SLIDE_AT[sq]
+    bumps = tuple(r for r in range(16) if r != p and loc[r] in squares)
+    for r in bumps:
+        loc[r] = START
+    loc[p] = end
+    return bumps
+
+
+def _targets(pawns: Sequence[int], c: int) -> list[tuple[int, int]]:
+    """The other colours' pawns on the track, with their squares, in pawn order."""
+    return [(q, b) for q, b in zip(OTHERS[c], OTHER_LOCS[c](pawns), strict=True) if b < TRACK_LEN]
+
+
+def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Move]) -> bool:
+    """Append the 11's swaps to ``out``; True if any of them involved a slide.
+
+    A plain swap (no slide) never leaves the same layout as another move of the same
+    player's colour: it is the only move that puts that other pawn on that square.
+    """
+    special = False
+    owners = SLIDE_OWNER
+    targets: list[tuple[int, int]] = []
+    tc = -1
+    for p in movers:
+        a = pawns[p]
+        if a >= TRACK_LEN:
+            continue
+        c = p >> 2
+        if c != tc:
+            tc = c
+            targets = _targets(pawns, c)
+            still = STAYS[c]
+        if owners[a] < 0:
+            for q, b in targets:
+                if still[b]:
+                    # Neither pawn lands on a triangle that slides it: a plain exchange.
+                    out.append(_new(Move, (_SWAP, card, (
+                        _new(Part, (p, a, b, b, ())), _new(Part, (q, b, a, a, ()))
+                    ), ((p, a, b), (q, b, a)))))
+                    continue
+                special = True
+                out.append(_special_swap(card, pawns, p, a, q, b))
+        else:
+            # ``a`` is a triangle: every swap from here is judged in full.
+            for q, b in targets:
+                special = True
+                out.append(_special_swap(card, pawns, p, a, q, b))
+    return special
+
+
+def _special_swap(card: Card, pawns: Sequence[int], p: int, a: int, q: int, b: int) -> Move:
+    """Swap ``p`` (on ``a``) with ``q`` (on ``b``) when either lands on a triangle.
+
+    Both pawns move at once; then each is judged on its own square.
+    """
+    loc = list(pawns)
+    loc[p], loc[q] = b, a
+    bumps_p = _slide_in_place(loc, p)
+    part_p = _new(Part, (p, a, b, loc[p], bumps_p))
+    bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
+    part_q = _new(Part, (q, b, a, a if q in bumps_p else loc[q], bumps_q))
+    changes = tuple([(r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r]])
+    return _new(Move, (_SWAP, card, (part_p, part_q), changes))
+
+
+def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
+    out = []
+    for c in colours:
+        base = c * 4
+        if pawns[base] == START:
+            p = base
+        elif pawns[base + 1] == START:
+            p = base + 1
+        elif pawns[base + 2] == START:
+            p = base + 2
+        elif pawns[base + 3] == START:
+            p = base + 3
+        else:
+            continue
+        still = STAYS[c]
+        for q, b in _targets(pawns, c):
+            if still[b]:
+                out.append(_new(Move, (_SORRY, card, (
+                    _new(Part, (p, START, b, b, ())), _new(Part, (q, b, START, START, ()))
+                ), ((p, START, b), (q, b, START)))))
+                continue
+            _, end, squares = SLIDE_AT[b]
+            bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
+            changes = ((p, START, end), *((r, pawns[r], START) for r in bumps))
+            parts = (
+                _new(Part, (p, START, b, end, bumps[1:])),
+                _new(Part, (q, b, START, START, ())),
+            )
+            out.append(_new(Move, (_SORRY, card, parts, changes)))
+    return out
+
+
+def _dedupe(moves: list[Move], seen: set[int] | None = None) -> list[Move]:
+    """``moves`` without any that leaves a layout an earlier one (or ``seen``) left.
+
+    The keys are relative to the board before the moves (``_key``, inlined).
+    """
+    if seen is None:
+        seen = set()
+    w = WEIGHT
+    out = []
+    for m in moves:
+        key = 0
+        for pawn, before, after in m[3]:
+            base = (pawn >> 2) * NUM_LOCATIONS
+            key += w[base + after] - w[base + before]
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+# -- one handler per card ----------------------------------------------------------
+#
+# Single-pawn moves never leave the same layout twice unless one of them slid (only
+# a slide can bump the mover's own pawns), so only then are they deduplicated.
+
+
+def _gen_forward(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    _steps(card, pawns, ctx.movers, FWD[card], PLAIN[card] or plain_table(card), out)
+    return out
+
+
+def _gen_one_two(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    _leave_start(card, pawns, ctx.starters, out)
+    _steps(card, pawns, ctx.movers, FWD[card], PLAIN[card] or plain_table(card), out)
+    return out
+
+
+def _gen_four(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    # Two pawns may each back onto a triangle that slides them to where they began.
+    out: list[Move] = []
+    if _steps(card, pawns, ctx.movers, BACK4, PLAIN[13] or plain_table(13), out):
+        return _dedupe(out)
+    return out
+
+
+def _gen_ten(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    movers = ctx.movers
+    _steps(card, pawns, movers, _FWD10, PLAIN[10] or plain_table(10), out)
+    _steps(card, pawns, movers, BACK1, PLAIN[14] or plain_table(14), out)
+    return out
+
+
+def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    slid = _steps(card, pawns, ctx.movers, _FWD7, PLAIN[7] or plain_table(7), out)
+    usable = [p for p in ctx.splitters if pawns[p] < HOME]
+    if len(usable) < 2:
+        return _dedupe(out) if slid else out
+    seen: set[int] = set()
+    moves = _dedupe(out, seen)
+    splits(card, pawns, usable, seen, moves)
+    return moves
+
+
+def _gen_eleven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    out: list[Move] = []
+    movers = ctx.movers
+    slid = _steps(card, pawns, movers, _FWD11, PLAIN[11] or plain_table(11), out)
+    forward = len(out)
+    special = _swaps(card, pawns, movers, out)
+    # Plain swaps of one colour's pawns are all distinct; with two colours moving
+    # (team play after a 2) a swap between them is offered from both sides.
+    if special or slid or movers[0] >> 2 != movers[-1] >> 2:
+        out = _dedupe(out)
+    if not forward and out and ctx.may_decline:
+        out.append(_new(Move, (_DECLINE, card, (), ())))
+    return out
+
+
+def _gen_sorry(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    return _sorries(card, pawns, ctx.sorry_starters)
+
+
+
+
+_FWD7 = FWD[7]
+_FWD10 = FWD[10]
+_FWD11 = FWD[11]
+# The handler for each card (``generate`` dispatches here; tight loops may call it).
+HANDLERS: dict[Card, Callable[[Sequence[int], Card, MoveContext], list[Move]]] = {
+    Card.ONE: _gen_one_two,
+    Card.TWO: _gen_one_two,
+    Card.THREE: _gen_forward,
+    Card.FOUR: _gen_four,
+    Card.FIVE: _gen_forward,
+    Card.SEVEN: _gen_seven,
+    Card.EIGHT: _gen_forward,
+    Card.TEN: _gen_ten,
+    Card.ELEVEN: _gen_eleven,
+    Card.TWELVE: _gen_forward,
+    Card.SORRY: _gen_sorry,
+}
+
+
+def generate(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
+    """All legal moves for ``card`` in the layout ``pawns``, given who may move what.
+
+    ``pawns`` should be a tuple (lists work, more slowly).  Moves come in a stable
+    order: single-pawn moves first, then splits, swaps or declining.
+    """
+    return HANDLERS[card](pawns, card, ctx)
+

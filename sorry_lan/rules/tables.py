@@ -1,0 +1,180 @@
+"""Board-geometry tables for move generation, computed once from ``board.py``.
+
+Position keys (:func:`layout_key`), square occupancy, where each pawn lands from
+each location for each step count (:data:`FWD`, :data:`BACK1`, :data:`BACK4`), and
+the prebuilt plain single-step moves of every card (:func:`plain_table`).  Every
+entry depends on geometry alone, never on a game: a move is an immutable value, so a
+prebuilt one serves every board where it is legal.  This module does not look at
+other pawns to decide legality or list moves: see ``movegen.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import itemgetter
+
+from .board import (
+    BACKWARD,
+    FORWARD,
+    HOME,
+    NUM_LOCATIONS,
+    NUM_SLOTS,
+    S1,
+    S5,
+    SLIDE_AT,
+    SLIDE_OWNER,
+    START,
+    TRACK_LEN,
+    start_exit,
+)
+from .cards import Card
+from .moves import Move, MoveKind, Part
+
+_new = tuple.__new__
+_SIMPLE = MoveKind.SIMPLE
+
+
+# ---------------------------------------------------------------------------
+# Position keys: an additive hash that is equal exactly when two layouts are equal
+# up to swapping pawns of one colour.  Per colour, 72 bits: one per track/safety
+# location (at most one pawn of a colour there), then a 3-bit count for START and
+# one for HOME.
+
+WEIGHT = tuple(
+    (1 << (c * 72 + loc))
+    if loc < HOME
+    else (1 << (c * 72 + 65))
+    if loc == START
+    else (1 << (c * 72 + 68))
+    for c in range(4)
+    for loc in range(NUM_LOCATIONS)
+)
+
+
+def layout_key(pawns: Sequence[int]) -> int:
+    """A key equal for two layouts exactly when each colour's pawns occupy the same places."""
+    return sum(WEIGHT[((p >> 2) * NUM_LOCATIONS) + loc] for p, loc in enumerate(pawns))
+
+
+def occupancy(pawns: Sequence[int]) -> list[int]:
+    """Slot -> pawn id (or -1): track squares 0..59, then 5 safety squares per colour."""
+    occ = [-1] * NUM_SLOTS
+    for p, loc in enumerate(pawns):
+        if loc < TRACK_LEN:
+            occ[loc] = p
+        elif loc <= S5:
+            occ[TRACK_LEN + (p >> 2) * 5 + loc - S1] = p
+    return occ
+
+
+def land(
+    p: int, c: int, to: int, pawns: Sequence[int]
+) -> tuple[int, tuple[int, ...]] | None:
+    """Where pawn ``p`` (colour ``c``) stops after landing on ``to``, and whom it bumps.
+
+    ``None`` when the landing square holds another pawn of colour ``c``.  Track
+    squares hold one pawn at most, so ``pawns.index`` finds the one there.
+    """
+    if to < TRACK_LEN:
+        q = pawns.index(to) if to in pawns else -1
+        if q >= 0 and q >> 2 == c:
+            return None
+        owner = SLIDE_OWNER[to]
+        if owner >= 0 and owner != c:
+            _, end, squares = SLIDE_AT[to]
+            bumps = tuple(pawns.index(sq) for sq in squares if sq in pawns)
+            if p in bumps:  # the pawn itself stood on its own slide path
+                bumps = tuple(r for r in bumps if r != p)
+            return end, bumps
+        if q >= 0:
+            return to, (q,)
+        return to, ()
+    if to <= S5:
+        base = c * 4
+        if (
+            pawns[base] == to
+            or pawns[base + 1] == to
+            or pawns[base + 2] == to
+            or pawns[base + 3] == to
+        ):
+            return None
+    return to, ()
+
+
+# A landing table for one step count and direction, indexed by ``pawn * 67 + loc``:
+# None where no square is that far, else ``(to, end, path)``: the square landed on,
+# where the pawn stops, and the squares of the slide it takes there (None when ``to``
+# does not slide a pawn of that colour, and then ``end == to``).
+Landing = tuple[int, int, "tuple[int, ...] | None"]
+
+
+def landing_table(table: tuple[int, ...], n: int) -> tuple[Landing | None, ...]:
+    rows: list[Landing | None] = []
+    for p in range(16):
+        c = p >> 2
+        for loc in range(NUM_LOCATIONS):
+            to = table[(c * NUM_LOCATIONS + loc) * 13 + n]
+            if to < 0:
+                rows.append(None)
+            elif to < TRACK_LEN and SLIDE_OWNER[to] >= 0 and SLIDE_OWNER[to] != c:
+                _, end, squares = SLIDE_AT[to]
+                rows.append((to, end, squares))
+            else:
+                rows.append((to, to, None))
+    return tuple(rows)
+
+
+FWD: tuple[tuple[Landing | None, ...], ...] = (
+    (), *(landing_table(FORWARD, n) for n in range(1, 13))
+)
+BACK1 = landing_table(BACKWARD, 1)
+BACK4 = landing_table(BACKWARD, 4)
+EXIT = tuple(start_exit(c) for c in range(4))
+# The pawns of the other three colours, in pawn order.
+OTHERS = tuple(tuple(q for q in range(16) if q >> 2 != c) for c in range(4))
+# Their locations, read off a layout in one call.
+OTHER_LOCS = tuple(itemgetter(*others) for others in OTHERS)
+# Per colour and location: True where a pawn of that colour landing there stays put
+# (a track square that is not another colour's triangle).
+STAYS = tuple(
+    tuple(loc < TRACK_LEN and SLIDE_OWNER[loc] in (-1, c) for loc in range(NUM_LOCATIONS))
+    for c in range(4)
+)
+assert all(SLIDE_OWNER[x] < 0 for x in EXIT)  # leaving START never slides
+
+
+def plain_moves(card: Card, table: tuple[Landing | None, ...]) -> tuple[Move | None, ...]:
+    """Each pawn's move along ``table`` when it slides nowhere and bumps no one.
+
+    Indexed like ``table``; None where the landing slides.  Pure geometry: a move is
+    an immutable value, so one built here serves every board where it is legal.
+    """
+    rows: list[Move | None] = []
+    for i, info in enumerate(table):
+        if info is None or info[2] is not None:
+            rows.append(None)
+            continue
+        p, frm, to = i // NUM_LOCATIONS, i % NUM_LOCATIONS, info[0]
+        part = _new(Part, (p, frm, to, to, ()))
+        rows.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to),))))
+    return tuple(rows)
+
+
+# The plain moves (``plain_moves``) of each card's forward steps at the card's number,
+# of the 4's backward steps at 13 and of the 10's at 14; each built on first use.
+PLAIN: list[tuple[Move | None, ...] | None] = [None] * 15
+BACK4_SLOT = 13
+BACK1_SLOT = 14
+
+
+def plain_table(slot: int) -> tuple[Move | None, ...]:
+    table = PLAIN[slot]
+    if table is None:
+        if slot == BACK4_SLOT:
+            table = plain_moves(Card.FOUR, BACK4)
+        elif slot == BACK1_SLOT:
+            table = plain_moves(Card.TEN, BACK1)
+        else:
+            table = plain_moves(Card(slot), FWD[slot])
+        PLAIN[slot] = table
+    return table
