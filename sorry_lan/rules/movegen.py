@@ -20,7 +20,6 @@ from .tables import (
     BACK4,
     EXIT,
     FWD,
-    OTHER_LOCS,
     OTHERS,
     PLAIN,
     STAYS,
@@ -130,11 +129,6 @@ def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
     return bumps
 
 
-def _targets(pawns: Sequence[int], c: int) -> list[tuple[int, int]]:
-    """The other colours' pawns on the track, with their squares, in pawn order."""
-    return [(q, b) for q, b in zip(OTHERS[c], OTHER_LOCS[c](pawns), strict=True) if b < TRACK_LEN]
-
-
 def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Move]) -> bool:
     """Append the 11's swaps to ``out``; True if any of them involved a slide.
 
@@ -152,7 +146,7 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Mo
         c = p >> 2
         if c != tc:
             tc = c
-            targets = _targets(pawns, c)
+            targets = [(q, pawns[q]) for q in OTHERS[c] if pawns[q] < TRACK_LEN]
             still = STAYS[c]
         if owners[a] < 0:
             for q, b in targets:
@@ -202,7 +196,10 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
         else:
             continue
         still = STAYS[c]
-        for q, b in _targets(pawns, c):
+        for q in OTHERS[c]:
+            b = pawns[q]
+            if b >= TRACK_LEN:
+                continue
             if still[b]:
                 out.append(_new(Move, (_SORRY, card, (
                     _new(Part, (p, START, b, b, ())), _new(Part, (q, b, START, START, ()))

@@ -11,7 +11,6 @@ other pawns to decide legality or list moves: see ``movegen.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 
 from .board import (
     BACKWARD,
@@ -132,8 +131,6 @@ BACK4 = landing_table(BACKWARD, 4)
 EXIT = tuple(start_exit(c) for c in range(4))
 # The pawns of the other three colours, in pawn order.
 OTHERS = tuple(tuple(q for q in range(16) if q >> 2 != c) for c in range(4))
-# Their locations, read off a layout in one call.
-OTHER_LOCS = tuple(itemgetter(*others) for others in OTHERS)
 # Per colour and location: True where a pawn of that colour landing there stays put
 # (a track square that is not another colour's triangle).
 STAYS = tuple(
