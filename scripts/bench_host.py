@@ -12,9 +12,11 @@ on the event loop); ``--workers``
 client processes run 4 bot clients per table, each answering its turn after
 ``--think`` seconds and rematching when a game ends.  After ``--seconds`` it prints
 the move round trip (a client sends its move -> it receives the events of that move)
-p50/p99, the moves per second over all tables, the host's resident memory and CPU
-time, how many journal syncs it made, and the load average before and after (other
-work on the machine moves these figures a lot: compare runs made back to back).
+p50/p99, the moves per second over all tables, the host's resident memory, its CPU
+time while the clients measured (and per move) and over its whole life, how many
+journal syncs it made, and the load average before and after (other work on the
+machine moves these figures a lot: compare runs made back to back).  ``--profile``
+runs the host under cProfile (slower) and writes its statistics to a file.
 
 Loopback only; it never touches another interface.
 """
@@ -86,9 +88,11 @@ async def clients(ports: list[int], think: float, seconds: float) -> None:
             st = BotStats()
             stats.append(st)
             tasks.append(asyncio.create_task(run_bot(client, think=think, games=10**6, stats=st)))
+    print(json.dumps({"started": True}), flush=True)
     start = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
+    print(json.dumps({"stopping": True}), flush=True)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -109,6 +113,15 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of process ``pid`` so far (Linux), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -126,12 +139,23 @@ def main() -> int:
     p.add_argument(
         "--sync-thread", action="store_true", help="sync journals in the worker thread"
     )
+    p.add_argument(
+        "--profile", metavar="FILE", help="run the host under cProfile; write the stats to FILE"
+    )
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--ports", help=argparse.SUPPRESS)
     p.add_argument("--dir", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.serve:
-        asyncio.run(serve(args.games, args.dir, not args.no_journal, args.sync_thread))
+        run = serve(args.games, args.dir, not args.no_journal, args.sync_thread)
+        if args.profile:
+            import cProfile
+
+            with cProfile.Profile() as prof:
+                asyncio.run(run)
+            prof.dump_stats(args.profile)
+        else:
+            asyncio.run(run)
         return 0
     if args.ports:
         asyncio.run(clients(json.loads(args.ports), args.think, args.seconds))
@@ -142,7 +166,8 @@ def main() -> int:
         host = subprocess.Popen(
             [*me, "--serve", "--games", str(args.games), "--dir", tmp]
             + (["--no-journal"] if args.no_journal else [])
-            + (["--sync-thread"] if args.sync_thread else []),
+            + (["--sync-thread"] if args.sync_thread else [])
+            + (["--profile", args.profile] if args.profile else []),
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -167,8 +192,16 @@ def main() -> int:
             for share in shares
             if share
         ]
+        for w in workers:
+            assert w.stdout is not None
+            w.stdout.readline()  # started
+        cpu_start = cpu_seconds(host.pid)
         time.sleep(args.seconds * 0.8)
         rss_busy = rss_mb(host.pid)
+        for w in workers:
+            assert w.stdout is not None
+            w.stdout.readline()  # stopping
+        cpu_end = cpu_seconds(host.pid)
         results = [json.loads(w.communicate()[0].splitlines()[-1]) for w in workers]
         host.send_signal(signal.SIGTERM)
         host_out = host.communicate(timeout=30)[0].splitlines()
@@ -195,9 +228,14 @@ def main() -> int:
     print(f"host RSS: {idle} after start, {busy} under load")
     cpu = host_end.get("cpu")
     syncs = host_end.get("syncs")
+    if cpu_start is None or cpu_end is None or not trips:
+        window = "n/a"
+    else:
+        used = cpu_end - cpu_start
+        window = f"{used:.1f} s while measuring = {used / len(trips) * 1000:.2f} ms per move"
     print(
-        f"host CPU: {'n/a' if cpu is None else f'{cpu:.1f} s'}, journal syncs: {syncs}, "
-        f"load average: {load_before} before, {_load()} after"
+        f"host CPU: {window}; {'n/a' if cpu is None else f'{cpu:.1f} s'} in all; "
+        f"journal syncs: {syncs}, load average: {load_before} before, {_load()} after"
     )
     return 0
 
