@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
+from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import PID_MAX
 from sorry_lan.wire.session import HostSession
@@ -129,6 +130,7 @@ class _Conn(asyncio.Protocol):
 
 
 Batch = list[tuple[_Conn, bytes, bool]]  # a connection, its output, close after it
+Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
 
 
 class HostServer:
@@ -304,9 +306,10 @@ class HostServer:
             reason = ErrorReason.BAD_VALUE
         self._send(conn, m.Error(reason=reason, text=m.clip_text(exc.text), fatal=False))
 
-    def _send(self, conn: _Conn, msg: m.Message) -> None:
+    def _send(self, conn: _Conn, msg: m.Message, frame: bytes | None = None) -> None:
+        """Queue ``msg`` (``frame``: its encoding, when shared with other connections)."""
         try:
-            conn.session.send(msg)
+            conn.session.send(msg, frame)
         except LocalProtocolError as exc:
             log.debug("connection %d: not sending %s: %s", conn.cid, msg.TYPE.value, exc)
             return
@@ -382,9 +385,9 @@ class HostServer:
         player = self.table.player_of(conn.cid)
         if player is None:
             raise TableError("forbidden", "spectators cannot chat")
-        line = m.Chat(pid=player.pid, text=msg.text)
+        line = _shared(m.Chat(pid=player.pid, text=msg.text))
         for other in self._welcomed():
-            self._send(other, line)
+            self._send(other, *line)
 
     # -- what clients are told ------------------------------------------------------------
 
@@ -420,9 +423,9 @@ class HostServer:
             spectators=min(len(table.spectators), 1000),
         )
 
-    def _send_lobby(self, conn: _Conn, lobby: m.Lobby) -> None:
+    def _send_lobby(self, conn: _Conn, lobby: m.Message, frame: bytes | None = None) -> None:
         conn.lobby_revision = self.table.revision
-        self._send(conn, lobby)
+        self._send(conn, lobby, frame)
 
     def _send_state(self, conn: _Conn) -> None:
         """The lobby and, during a game, the full snapshot of this connection's seat."""
@@ -444,35 +447,54 @@ class HostServer:
             self._send(conn, convert.legal_moves(game, self.table.config.turn_timeout))
 
     def _begin_game(self, rematch: bool = False) -> None:
-        lobby = self.lobby_message()
-        self._sent_revision = self.table.revision
-        for conn in self._welcomed():
-            if rematch:
-                self._send(conn, m.Rematch())
-            self._send_lobby(conn, lobby)
-            self._send_state_game(conn)
-
-    def _send_state_game(self, conn: _Conn) -> None:
         game = self.table.game
         assert game is not None
-        seat = self._seat_of(conn)
-        self._send(conn, convert.snapshot(game, seat))
-        self._send(conn, convert.turn(game, seat))
+        lobby = _shared(self.lobby_message())
+        again = _shared(m.Rematch()) if rematch else None
+        public_turn = _shared(convert.turn(game, None))
+        self._sent_revision = self.table.revision
+        for conn in self._welcomed():
+            if again is not None:
+                self._send(conn, *again)
+            self._send_lobby(conn, *lobby)
+            seat = self._seat_of(conn)
+            self._send(conn, convert.snapshot(game, seat))
+            self._send_turn(conn, seat, public_turn)
+
+    def _send_turn(self, conn: _Conn, seat: int | None, public: Shared) -> None:
+        """The ``turn`` (``public`` unless it carries this seat's hand), then the offer."""
+        game = self.table.game
+        assert game is not None
+        if seat == game.turn and game.variant.uses_hands:
+            self._send(conn, convert.turn(game, seat))
+        else:
+            self._send(conn, *public)
         self._offer(conn, seat)
 
     def _broadcast_events(self, events: list[Event]) -> None:
+        """Tell every welcomed connection what happened, then the turn or the end.
+
+        What a seat may learn of the events is the same for every seat (a card drawn
+        into a hand travels only in its owner's ``turn``), so those messages, like the
+        public ``turn`` and ``over``, are built and encoded once for everyone."""
         game = self.table.game
         if game is None or not events:
             return
-        for conn in self._welcomed():
-            seat = self._seat_of(conn)
-            for msg in convert.events_messages(game, events, seat):
-                self._send(conn, msg)
-            if game.over:
-                self._send(conn, convert.game_over(game))
-            else:
-                self._send(conn, convert.turn(game, seat))
-                self._offer(conn, seat)
+        conns = self._welcomed()
+        if not conns:
+            return
+        shared = [_shared(msg) for msg in convert.events_messages(game, events, None)]
+        if game.over:
+            shared.append(_shared(convert.game_over(game)))
+            for conn in conns:
+                for msg, frame in shared:
+                    self._send(conn, msg, frame)
+            return
+        public_turn = _shared(convert.turn(game, None))
+        for conn in conns:
+            for msg, frame in shared:
+                self._send(conn, msg, frame)
+            self._send_turn(conn, self._seat_of(conn), public_turn)
 
     def _after_change(self, events: list[Event]) -> None:
         """Tell everyone what changed, run what is due, re-arm the timer, flush."""
@@ -484,10 +506,10 @@ class HostServer:
         self._run_due()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
-            lobby = self.lobby_message()
+            lobby = _shared(self.lobby_message())
             for conn in self._welcomed():
                 if conn.lobby_revision != table.revision:  # not just told (a join)
-                    self._send_lobby(conn, lobby)
+                    self._send_lobby(conn, *lobby)
             if self.on_change is not None:
                 self.on_change(self.summary())
         self._arm_timer()
@@ -642,6 +664,15 @@ class HostServer:
                     conn.ping_n = (conn.ping_n + 1) % 2**32
                     self._send(conn, m.Ping(n=conn.ping_n))
             self._flush()
+
+
+def _shared(msg: m.Message) -> Shared:
+    """``msg`` with its frame, for sending the same bytes to many connections (no
+    frame if it cannot be encoded: each send then reports why)."""
+    try:
+        return msg, encode(msg)
+    except LocalProtocolError:
+        return msg, None
 
 
 def seat_names(table: Table) -> dict[int, Player]:

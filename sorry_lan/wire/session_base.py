@@ -73,12 +73,15 @@ class Session:
             self._fail(failure)
         return out
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Message, frame: bytes | None = None) -> None:
         """Queue ``message`` for the peer and apply its transition.
 
-        Raises :class:`LocalProtocolError`: ``unexpected`` when the table does not
-        allow it now, ``forbidden`` when this client's role may not send it,
-        ``too_large`` when it does not fit a frame.  Nothing changes on error.
+        ``frame`` is ``encode(message)`` when the caller already has it (a message
+        that goes to many connections is encoded once); it is queued as given,
+        unchecked, so it must be exactly that.  Raises :class:`LocalProtocolError`:
+        ``unexpected`` when the table does not allow it now, ``forbidden`` when this
+        client's role may not send it, ``too_large`` when it does not fit a frame.
+        Nothing changes on error.
         """
         if self.closed:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "the session is closed")
@@ -93,8 +96,7 @@ class Session:
                 ErrorReason.FORBIDDEN, f"a {self._role_text()} cannot send {message.TYPE.value}"
             )
         self._before_send(message)
-        frame = encode(message)
-        self._out += frame
+        self._out += encode(message) if frame is None else frame
         if rule.next is not None:
             self.state = rule.next
         if message.TYPE in SID_TYPES:

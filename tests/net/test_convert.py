@@ -1,0 +1,69 @@
+"""Engine values -> wire messages: what the host may share between seats, over whole games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from sorry_lan.net import convert
+from sorry_lan.rules import Event, Game, Variant
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import encode
+
+SEATINGS = {Variant.STANDARD: (0, 1, 2), Variant.TEAM: (0, 1, 2, 3), Variant.POINTS: (0, 2)}
+
+
+def whole_game(variant: Variant, seed: int) -> Iterator[tuple[Game, list[Event]]]:
+    """Each state of a game played to its end by random choices, with the events that
+    led to it (the start first)."""
+    game = Game(variant, SEATINGS[variant], seed=seed)
+    events = game.start()
+    rng = random.Random(seed)
+    yield game, events
+    while not game.over:
+        assert game.moves_played < 3000, "the game does not end"
+        events = game.play(rng.choice(game.legal_moves()))
+        yield game, events
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_every_seat_is_told_the_same_events_and_turn_unless_it_holds_a_hand(
+    variant: Variant,
+) -> None:
+    private_turns = 0
+    for game, events in whole_game(variant, seed=11):
+        seats: list[int | None] = [None, *game.seated]
+        told = {seat: convert.events_messages(game, events, seat) for seat in seats}
+        assert all(msgs == told[None] for msgs in told.values())
+        assert [encode(x) for x in told[0]] == [encode(x) for x in told[None]]
+        if game.over:
+            break
+        public = convert.turn(game, None)
+        assert public.hand is None
+        for seat in game.seated:
+            own = convert.turn(game, seat)
+            if seat == game.turn and variant.uses_hands:
+                assert own.hand == tuple(game.hands[seat])
+                private_turns += 1
+            else:
+                assert own == public
+    assert (private_turns > 0) == variant.uses_hands
+
+
+def test_the_offer_lists_every_legal_move_in_order_with_its_notation() -> None:
+    for game, _ in whole_game(Variant.STANDARD, seed=5):
+        if game.over:
+            break
+        offer = convert.legal_moves(game, timeout=30)
+        legal = game.legal_moves()
+        assert isinstance(offer, m.LegalMoves) and offer.sid == game.state_id
+        assert offer.timeout == 30
+        assert [o.id for o in offer.moves] == list(range(len(legal)))
+        assert [o.move for o in offer.moves] == [mv.compact() for mv in legal]
+        for option, move in zip(offer.moves, legal, strict=True):
+            full = move.notation()
+            assert option.notation == full or (
+                option.notation.endswith("...") and full.startswith(option.notation[:-3])
+            )
