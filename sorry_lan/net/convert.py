@@ -4,6 +4,11 @@ Everything a seat is sent about a game is built here, from ``rules.view`` (which
 already leaves out the draw order and other players' hands) and from the engine
 events filtered by ``rules.view.visible_events``.  The functions are pure; they do not
 send anything, and they do not decide *who* gets a message (the server does).
+
+The per-move messages (``events``, ``turn``, ``moves``) are built with the messages'
+``trusted`` constructors: their values come from the engine, already in normal form,
+so they are not checked field by field again (``tests/net/test_convert.py`` checks
+over whole games that the checking constructors would build exactly the same).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from sorry_lan.rules.board import Colour
 from sorry_lan.rules.view import view_for, visible_events
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
-from sorry_lan.wire.limits import EVENTS_MAX, NOTATION_MAX
+from sorry_lan.wire.limits import EVENTS_MAX, MOVES_MAX, NOTATION_MAX
 
 
 def wire_variant(variant: Variant) -> m.Variant:
@@ -63,7 +68,7 @@ def turn(game: Game, seat: int | None) -> m.Turn:
     hand = None
     if game.variant.uses_hands and seat == game.turn:
         hand = tuple(game.hands.get(seat, ()))
-    return m.Turn(
+    return m.Turn.trusted(
         sid=game.state_id,
         colour=Colour(game.turn),
         card=game.card,
@@ -73,44 +78,59 @@ def turn(game: Game, seat: int | None) -> m.Turn:
 
 
 def legal_moves(game: Game, timeout: float | None = None) -> m.LegalMoves:
+    """The offer for the seat to move: every legal move, numbered in the engine's order."""
     options = tuple(
-        r.MoveOption(id=i, notation=_clip(mv.notation()), move=mv.compact())
+        r.MoveOption.trusted(i, _clip(mv.notation()), tuple(map(int, mv.compact())))
         for i, mv in enumerate(game.legal_moves())
     )
     secs = None if timeout is None else max(1, min(3600, round(timeout)))
-    return m.LegalMoves(sid=game.state_id, moves=options, timeout=secs)
+    if not 1 <= len(options) <= MOVES_MAX:  # let the checking constructor say why
+        return m.LegalMoves(sid=game.state_id, moves=options, timeout=secs)
+    return m.LegalMoves.trusted(sid=game.state_id, moves=options, timeout=secs)
 
 
 def _clip(text: str) -> str:
     return text if len(text) <= NOTATION_MAX else text[: NOTATION_MAX - 3] + "..."
 
 
+_MOVE = int(r.EventKind.MOVE)
+_SLIDE = int(r.EventKind.SLIDE)
+_BUMP = int(r.EventKind.BUMP)
+_PLAY = int(r.EventKind.PLAY)
+_DISCARD = int(r.EventKind.DISCARD)
+_TURN_LOST = int(r.EventKind.TURN_LOST)
+_DRAW_AGAIN = int(r.EventKind.DRAW_AGAIN)
+_RESHUFFLE = int(r.EventKind.RESHUFFLE)
+
+
 def move_events(move: Move, player: int) -> list[r.EventTuple]:
-    """The wire events for one move: the card, then each pawn's move, slide and bumps."""
-    out: list[r.EventTuple] = []
+    """The wire events for one move: the card, then each pawn's move, slide and bumps.
+
+    Plain int tuples built from the engine's own move (not checked again here)."""
+    card = int(move.card)
     if move.kind == MoveKind.DISCARD:
-        return [r.ev_discard(player, move.card)]
+        return [(_DISCARD, player, card)]
     if move.kind == MoveKind.DECLINE:
-        return [r.ev_turn_lost(player, move.card)]
-    out.append(r.ev_play(player, move.card))
+        return [(_TURN_LOST, player, card)]
+    out: list[r.EventTuple] = [(_PLAY, player, card)]
     before = {pawn: b for pawn, b, _ in move.changes}
     done: set[int] = set()
     for part in move.parts:
         if part.to == START:
-            out.append(r.ev_bump(part.pawn, part.frm))
+            out.append((_BUMP, part.pawn, part.frm))
         else:
-            out.append(r.ev_move(part.pawn, part.frm, part.to))
+            out.append((_MOVE, part.pawn, part.frm, part.to))
             if part.end != part.to:
-                out.append(r.ev_slide(part.pawn, part.to, part.end))
+                out.append((_SLIDE, part.pawn, part.to, part.end))
         done.add(part.pawn)
         for b in part.bumps:
             if b not in done:
-                out.append(r.ev_bump(b, before.get(b, START)))
+                out.append((_BUMP, b, before.get(b, START)))
                 done.add(b)
     # Whatever the parts did not say (a pawn bumped by a slide, say), say it now.
     for pawn, b, after in move.changes:
         if pawn not in done:
-            out.append(r.ev_bump(pawn, b) if after == START else r.ev_move(pawn, b, after))
+            out.append((_BUMP, pawn, b) if after == START else (_MOVE, pawn, b, after))
     return out
 
 
@@ -127,7 +147,10 @@ def apply_events(pawns: Sequence[int], events: Sequence[r.EventTuple]) -> tuple[
 
 
 def events_messages(game: Game, events: Sequence[Event], seat: int | None) -> list[m.Events]:
-    """The ``events`` messages for what ``seat`` may learn of ``events`` (usually one)."""
+    """The ``events`` messages for what ``seat`` may learn of ``events`` (usually one).
+
+    They come out the same for every seat (a card drawn into a hand is never told
+    here: it travels in its owner's ``turn``), which lets the host build them once."""
     wire: list[r.EventTuple] = []
     colour: int | None = None
     notation = ""
@@ -138,15 +161,15 @@ def events_messages(game: Game, events: Sequence[Event], seat: int | None) -> li
             wire += move_events(ev.move, ev.player)
         elif isinstance(ev, TurnLost):
             colour = colour if colour is not None else ev.player
-            wire.append(r.ev_turn_lost(ev.player, ev.card))
+            wire.append((_TURN_LOST, ev.player, int(ev.card)))
         elif isinstance(ev, DrawAgain):
-            wire.append(r.ev_draw_again(ev.player))
+            wire.append((_DRAW_AGAIN, ev.player))
         elif isinstance(ev, Reshuffled):
-            wire.append(r.ev_reshuffle(min(ev.cards, 45)))
+            wire.append((_RESHUFFLE, min(ev.cards, 45)))
         elif isinstance(ev, CardDrawn | GameOver):
             pass  # the card drawn travels in ``turn``; the end in ``over``
     return [
-        m.Events(
+        m.Events.trusted(
             sid=game.state_id,
             colour=None if colour is None else Colour(colour),
             notation=notation,

@@ -62,6 +62,8 @@ from sorry_lan.wire.vocab import (
     is_level,
 )
 
+_T = TypeVar("_T", bound="Message")
+
 
 def _f(spec: Spec) -> dict[str, Spec]:
     return {"spec": spec}
@@ -82,6 +84,23 @@ class Message:
             except Invalid as exc:
                 raise LocalProtocolError(exc.reason, exc.text) from None
             object.__setattr__(self, name, value)
+
+    @classmethod
+    def trusted(cls: type[_T], **values: Any) -> _T:
+        """Build a message from values the program computed itself, WITHOUT checking
+        them (the host's per-move messages, from the engine's own data).
+
+        Each value must already be what the checking constructor would make of it:
+        tuples, not lists; ``Colour``/``Card``/enum members; plain ints in compact
+        moves and events; text within its limits.  Never use it for anything a peer
+        sent (``from_wire`` checks that).  ``encode`` still refuses an oversized frame.
+        Raises ``TypeError`` when a field is missing or unknown."""
+        if len(values) != len(cls.FIELDS):
+            raise TypeError(f"{cls.__name__}.trusted: fields {sorted(values)}")
+        message = object.__new__(cls)
+        for name, _ in cls.FIELDS:
+            object.__setattr__(message, name, values[name])
+        return message
 
 
 MESSAGE_TYPES: dict[MsgType, type[Message]] = {}

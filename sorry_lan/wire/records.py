@@ -161,6 +161,16 @@ class MoveOption:
     def __post_init__(self) -> None:
         _normalise(self, MOVE_OPTION)
 
+    @classmethod
+    def trusted(cls, id: int, notation: str, move: CompactMove) -> MoveOption:
+        """Build without checking, from values the program made itself (a plain-int
+        ``move`` tuple, a notation within its limits); never for received data."""
+        option = object.__new__(cls)
+        object.__setattr__(option, "id", id)
+        object.__setattr__(option, "notation", notation)
+        object.__setattr__(option, "move", move)
+        return option
+
 
 def _normalise(record: PlayerInfo | MoveOption, spec: RecordSpec) -> None:
     values = spec.fields(record)

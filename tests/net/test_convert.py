@@ -11,6 +11,7 @@ from sorry_lan.net import convert
 from sorry_lan.rules import Event, Game, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
+from sorry_lan.wire.records import MoveOption
 
 SEATINGS = {Variant.STANDARD: (0, 1, 2), Variant.TEAM: (0, 1, 2, 3), Variant.POINTS: (0, 2)}
 
@@ -67,3 +68,36 @@ def test_the_offer_lists_every_legal_move_in_order_with_its_notation() -> None:
             assert option.notation == full or (
                 option.notation.endswith("...") and full.startswith(option.notation[:-3])
             )
+
+
+def assert_as_checked(msg: m.Message) -> None:
+    """``msg`` is exactly what the checking constructor builds from its fields: same
+    types (enum members, tuples, plain ints), same values, same bytes."""
+    checked = type(msg)(**m.message_fields(msg))
+    assert repr(checked) == repr(msg)
+    assert encode(checked) == encode(msg)
+    if isinstance(msg, m.LegalMoves):
+        for option in msg.moves:
+            assert repr(MoveOption(option.id, option.notation, option.move)) == repr(option)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_trusted_messages_are_what_the_checking_constructors_build(variant: Variant) -> None:
+    kinds: set[type] = set()
+    for seed in (1, 2):
+        for game, events in whole_game(variant, seed):
+            built: list[m.Message] = [*convert.events_messages(game, events, None)]
+            if not game.over:
+                built += [convert.turn(game, s) for s in (None, *game.seated)]
+                built.append(convert.legal_moves(game, timeout=None))
+            for msg in built:
+                assert_as_checked(msg)
+                kinds.add(type(msg))
+    assert kinds == {m.Events, m.Turn, m.LegalMoves}
+
+
+def test_trusted_refuses_missing_or_unknown_fields() -> None:
+    with pytest.raises(TypeError):
+        m.Turn.trusted(sid=1, colour=0, card=None, hand=None)
+    with pytest.raises(TypeError):
+        m.Ping.trusted(n=1, extra=2)
