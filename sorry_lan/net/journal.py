@@ -166,7 +166,9 @@ class Journal:
             os.truncate(self.path, end)
 
     def append(self, record: Mapping[str, Any]) -> None:
-        line = json.dumps(record, separators=(",", ":"), sort_keys=True).encode() + b"\n"
+        self._write(json.dumps(record, separators=(",", ":"), sort_keys=True).encode() + b"\n")
+
+    def _write(self, line: bytes) -> None:
         self._file.write(line)
         self.appended += 1
         if self.sync:
@@ -204,7 +206,10 @@ class Journal:
         )
 
     def move(self, state_id: int, compact: Sequence[int]) -> None:
-        self.append({"k": "move", "sid": state_id, "m": [int(x) for x in compact]})
+        # The line ``append`` would write for {"k": "move", "sid": ..., "m": [...]},
+        # formatted directly (one per move: the hot path).
+        items = ",".join(map(str, map(int, compact)))
+        self._write(b'{"k":"move","m":[%s],"sid":%d}\n' % (items.encode(), int(state_id)))
 
     def seat(self, colour: int, name: str, token: str | None) -> None:
         self.append({"k": "seat", "colour": colour, "name": name, "token": token})

@@ -200,3 +200,16 @@ def test_the_shared_worker_lives_while_someone_uses_it() -> None:
         assert c is not a and c.running
     finally:
         release_worker()
+
+
+def test_a_move_line_is_the_json_append_would_write(tmp_path: Path) -> None:
+    fast = Journal(tmp_path / "fast.journal", sync=False)
+    slow = Journal(tmp_path / "slow.journal", sync=False)
+    for sid, compact in ((0, (0, 1, 4, 66)), (17, (1, 7, 2, 10, 3, 14)), (2**32 - 1, (4, 11))):
+        fast.move(sid, compact)
+        slow.append({"k": "move", "sid": sid, "m": list(compact)})
+    fast.close()
+    slow.close()
+    assert (tmp_path / "fast.journal").read_bytes() == (tmp_path / "slow.journal").read_bytes()
+    assert fast.appended == 3
+    assert load(tmp_path / "fast.journal")[1] == {"k": "move", "sid": 17, "m": [1, 7, 2, 10, 3, 14]}
