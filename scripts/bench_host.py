@@ -113,11 +113,12 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of process ``pid`` so far (Linux), else None."""
+def cpu_seconds(pid: int) -> tuple[float, float] | None:
+    """User and system CPU time of process ``pid`` so far (Linux), else None."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
     except (OSError, ValueError, IndexError):
         return None
 
@@ -231,8 +232,12 @@ def main() -> int:
     if cpu_start is None or cpu_end is None or not trips:
         window = "n/a"
     else:
-        used = cpu_end - cpu_start
-        window = f"{used:.1f} s while measuring = {used / len(trips) * 1000:.2f} ms per move"
+        user, system = (end - start for start, end in zip(cpu_start, cpu_end, strict=True))
+        used = user + system
+        window = (
+            f"{used:.1f} s while measuring ({user:.1f} user, {system:.1f} system) = "
+            f"{used / len(trips) * 1000:.2f} ms per move"
+        )
     print(
         f"host CPU: {window}; {'n/a' if cpu is None else f'{cpu:.1f} s'} in all; "
         f"journal syncs: {syncs}, load average: {load_before} before, {_load()} after"
