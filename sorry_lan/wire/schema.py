@@ -12,7 +12,7 @@ belongs to, nor any rule of the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from enum import Enum
 from typing import Any
 
@@ -202,7 +202,11 @@ class ListSpec(Spec):
                 ErrorReason.BAD_VALUE,
                 f"{where}: {len(value)} items, expected {self.min_len}..{self.max_len}",
             )
-        out = tuple(self.item.check(v, f"{where}[{i}]") for i, v in enumerate(value))
+        check = self.item.check
+        try:  # name each item's place only when one is wrong (formatting costs)
+            out = tuple([check(v, where) for v in value])
+        except Invalid:
+            out = tuple(check(v, f"{where}[{i}]") for i, v in enumerate(value))
         if self.unique and len(set(out)) != len(out):
             raise Invalid(ErrorReason.BAD_VALUE, f"{where}: items repeat")
         return out
@@ -232,14 +236,26 @@ class TupleSpec(Spec):
                 ErrorReason.BAD_VALUE,
                 f"{where}: {len(value)} items, expected {len(self.items)}",
             )
-        pairs = zip(self.items, value, strict=True)
-        return tuple(s.check(v, f"{where}[{i}]") for i, (s, v) in enumerate(pairs))
+        try:  # name each item's place only when one is wrong
+            return tuple([s.check(v, where) for s, v in zip(self.items, value, strict=True)])
+        except Invalid:
+            pairs = zip(self.items, value, strict=True)
+            return tuple(s.check(v, f"{where}[{i}]") for i, (s, v) in enumerate(pairs))
 
     def dump(self, value: Any) -> Any:
         return [s.dump(v) for s, v in zip(self.items, value, strict=True)]
 
     def describe(self) -> str:
         return "[" + ", ".join(s.describe() for s in self.items) + "]"
+
+
+def _int_values(spec: Spec) -> Container[int] | None:
+    """The plain ints ``spec`` accepts as they are, or None if it is not that simple."""
+    if isinstance(spec, IntSpec):
+        return range(spec.lo, spec.hi + 1)
+    if isinstance(spec, EnumSpec) and spec.kind is int:
+        return frozenset(int(member.value) for member in spec.enum)
+    return None
 
 
 class RecordSpec(Spec):
@@ -284,8 +300,26 @@ class VariantSpec(Spec):
     def __init__(self, name: str, shapes: dict[int, tuple[Spec, ...]]) -> None:
         self.name = name
         self.shapes = shapes
+        # kind -> the values each operand may take, for kinds whose operands are all
+        # plain ints (a quick test that the full check below repeats on failure).
+        self._allowed: dict[int, tuple[Container[int], ...]] = {}
+        for kind, shape in shapes.items():
+            allowed = [_int_values(spec) for spec in shape]
+            if all(a is not None for a in allowed):
+                self._allowed[int(kind)] = tuple(a for a in allowed if a is not None)
 
     def check(self, value: object, where: str) -> tuple[int, ...]:
+        if (type(value) is list or type(value) is tuple) and value and type(value[0]) is int:
+            allowed = self._allowed.get(value[0])
+            if allowed is not None and len(value) == len(allowed) + 1:
+                for values, v in zip(allowed, value[1:], strict=True):
+                    if type(v) is not int or v not in values:
+                        break
+                else:
+                    return tuple(value)
+        return self._check(value, where)
+
+    def _check(self, value: object, where: str) -> tuple[int, ...]:
         if not isinstance(value, list | tuple) or not value:
             raise Invalid(
                 ErrorReason.BAD_VALUE, f"{where}: not a non-empty array: {_describe(value)}"
