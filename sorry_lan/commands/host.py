@@ -207,7 +207,7 @@ async def _main(args: argparse.Namespace) -> int:
         if args.headless:
             await server.wait_done()
         else:
-            status = await _play_here(args, port, owner_token, server)
+            status = await _play_here(args, port, owner_token, server, advert is not None)
     finally:
         game = table.game
         if game is not None and game.over:
@@ -261,8 +261,32 @@ def _advertise(args: argparse.Namespace, server: HostServer, bound: str) -> Tabl
     return advert
 
 
+def _join_hint(args: argparse.Namespace, port: int, advertised: bool) -> str:
+    """How others reach this table: by discovery if advertised, else by an address."""
+    if args.bind not in ("0.0.0.0", "", "::"):
+        addresses = [args.bind]
+    else:
+        from sorry_lan.discovery import DiscoveryError, local_addresses
+
+        try:
+            addresses = local_addresses(args.interface, args.ipv6)
+        except DiscoveryError:  # a bad --interface (already reported): a placeholder
+            addresses = []
+    shown = [f"[{a}]:{port}" if ":" in a else f"{a}:{port}" for a in addresses[:3]]
+    by_address = " or ".join(f"`sorry-lan join --address {a}`" for a in shown)
+    if not by_address:
+        by_address = f"`sorry-lan join --address THIS-MACHINE:{port}`"
+    if advertised:
+        return f"Others join with `sorry-lan join` (it finds this table),\nor {by_address}."
+    return f"This table is not advertised on the network: others join with\n{by_address}."
+
+
 async def _play_here(
-    args: argparse.Namespace, port: int, token: bytes | None, server: HostServer
+    args: argparse.Namespace,
+    port: int,
+    token: bytes | None,
+    server: HostServer,
+    advertised: bool,
 ) -> int:
     local = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
     client = GameClient(local, port, args.name, pin=args.pin, token=token)
@@ -274,11 +298,7 @@ async def _play_here(
     if not (args.text or not (sys.stdin.isatty() and sys.stdout.isatty())):
         from sorry_lan.tui.play import TuiOptions, play_as_host
 
-        where = f"{args.bind}:{port}" if args.bind not in ("0.0.0.0", "") else f"port {port}"
-        info = (
-            "Others join with `sorry-lan join` (it finds this table on the network)\n"
-            f"or `sorry-lan join --address THIS-MACHINE:{port}`.  Listening on {where}."
-        )
+        info = _join_hint(args, port, advertised)
         try:
             return await play_as_host(
                 client,
