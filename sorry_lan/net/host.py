@@ -26,21 +26,20 @@ import contextlib
 import errno
 import logging
 import socket
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
-from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import PID_MAX
-from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.table import State
 
-from . import convert
+from .announce import Announcer, shared
+from .connection import Connection
 from .journal import SyncWorker, release_worker, shared_worker
+from .outbox import DurableOutbox
 from .table import Phase, Player, Table, TableError
 
 log = logging.getLogger(__name__)
@@ -82,57 +81,6 @@ class TableSummary:
     port: int
 
 
-class _Conn(asyncio.Protocol):
-    def __init__(self, server: HostServer, cid: int) -> None:
-        self.server = server
-        self.cid = cid
-        self.session = HostSession(pin_key=server.pin_key)
-        self.transport: asyncio.Transport | None = None
-        now = server.now()
-        self.opened = now
-        self.heard = now
-        self.pinged = now
-        self.ping_n = 0
-        self.chat_tokens = float(server.options.chat_burst)
-        self.chat_at = now
-        self.closed = False
-        self.lobby_revision = -1  # the table revision of the last lobby sent here
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        with contextlib.suppress(OSError):
-            sock = transport.get_extra_info("socket")
-            if sock is not None:
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.server._connected(self)
-
-    def data_received(self, data: bytes) -> None:
-        self.heard = self.server.now()
-        self.server._received(self, data)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if exc is not None:
-            log.debug("connection %d: %s", self.cid, exc)
-        self.closed = True
-        self.session.connection_lost()
-        self.server._lost(self)
-
-    def write(self, data: bytes) -> None:
-        if data and self.transport is not None and not self.closed:
-            self.transport.write(data)
-
-    def close(self) -> None:
-        """Close after what was written; nothing written later goes out."""
-        if self.transport is not None and not self.closed:
-            self.transport.close()
-        self.closed = True
-
-
-Batch = list[tuple[_Conn, bytes, bool]]  # a connection, its output, close after it
-Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
-
-
 class HostServer:
     """One table served over TCP.  ``await start()``, then ``await wait_done()``, then
     ``await close()`` (which returns once the journal is durable and the last output,
@@ -159,24 +107,24 @@ class HostServer:
         self.options = options or HostOptions()
         self.on_change = on_change
         self.pin_key = pin_key(self.options.pin) if self.options.pin else None
-        self.conns: dict[int, _Conn] = {}
+        self.conns: dict[int, Connection] = {}
         self.address: tuple[str, int] = ("", 0)
         self._next_cid = 1
         self._server: asyncio.Server | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self._dirty: set[_Conn] = set()
+        self._dirty: set[Connection] = set()
         self._sent_revision = -1
         self._done = asyncio.Event()
         self.journal = table.journal
-        if self.journal is not None:
-            self.journal.sync = False  # we commit in groups, off the event loop
+        self._outbox = DurableOutbox(self.journal, self._sync_failed)
         self._given_worker = sync_worker
-        self._worker: SyncWorker | None = None
-        self._held: deque[tuple[int, Batch]] = deque()  # (records needed, output)
-        self._syncing = False  # a request to the worker is in flight
-        self._drained: asyncio.Event | None = None
-        self.failure: OSError | None = None
+        self._tell: Announcer[Connection] = Announcer(table, self._send)
+
+    @property
+    def failure(self) -> OSError | None:
+        """Why the journal could not be made durable (then the table closed)."""
+        return self._outbox.failure
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -207,11 +155,11 @@ class HostServer:
             raise HostError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
-        if self.journal is not None and self._worker is None:
+        if self.journal is not None and self._outbox.worker is None:
             if self._given_worker is not None:
-                self._worker = self._given_worker
+                self._outbox.worker = self._given_worker
             elif self.options.sync_thread:
-                self._worker = shared_worker()
+                self._outbox.worker = shared_worker()
         self._sweeper = asyncio.create_task(self._sweep())
         self._after_change([])
         return self.address
@@ -240,24 +188,24 @@ class HostServer:
                 conn.session.close(reason)
             self._dirty.add(conn)
         self._flush(commit=True)
-        await self._settled()
+        await self._outbox.settled()
         for conn in list(self.conns.values()):
             conn.close()
-        if self._worker is not None:
+        if self._outbox.worker is not None:
             if self._given_worker is None:
                 release_worker()
-            self._worker = None
+            self._outbox.worker = None
         if self._server is not None:
             await self._server.wait_closed()
 
-    def _factory(self) -> _Conn:
+    def _factory(self) -> Connection:
         cid = self._next_cid
         self._next_cid += 1
-        return _Conn(self, cid)
+        return Connection(self, cid, pin_key=self.pin_key, chat_burst=self.options.chat_burst)
 
-    # -- connections ---------------------------------------------------------------------
+    # -- connections (called by each Connection) ------------------------------------------
 
-    def _connected(self, conn: _Conn) -> None:
+    def connected(self, conn: Connection) -> None:
         if len(self.conns) >= self.options.max_connections:
             conn.session.refuse(m.RefuseReason.FULL, "the host has too many connections")
             conn.write(conn.session.data_to_send())
@@ -265,7 +213,7 @@ class HostServer:
             return
         self.conns[conn.cid] = conn
 
-    def _lost(self, conn: _Conn) -> None:
+    def lost(self, conn: Connection) -> None:
         if self.conns.pop(conn.cid, None) is None:
             return
         if conn.session.state is State.GREETING:
@@ -275,7 +223,7 @@ class HostServer:
         self.table.disconnect(conn.cid, self.now(), quit=quit_)
         self._after_change([])
 
-    def _received(self, conn: _Conn, data: bytes) -> None:
+    def received(self, conn: Connection, data: bytes) -> None:
         if conn.cid not in self.conns:
             return
         try:
@@ -296,7 +244,7 @@ class HostServer:
             self.table.disconnect(conn.cid, self.now(), quit=conn.session.error is None)
         self._after_change(events)
 
-    def _refuse_or_error(self, conn: _Conn, exc: TableError) -> None:
+    def _refuse_or_error(self, conn: Connection, exc: TableError) -> None:
         if conn.session.state is State.JOINING:
             conn.session.refuse(m.RefuseReason(exc.code), exc.text)
             return
@@ -306,7 +254,7 @@ class HostServer:
             reason = ErrorReason.BAD_VALUE
         self._send(conn, m.Error(reason=reason, text=m.clip_text(exc.text), fatal=False))
 
-    def _send(self, conn: _Conn, msg: m.Message, frame: bytes | None = None) -> None:
+    def _send(self, conn: Connection, msg: m.Message, frame: bytes | None = None) -> None:
         """Queue ``msg`` (``frame``: its encoding, when shared with other connections)."""
         try:
             conn.session.send(msg, frame)
@@ -317,7 +265,7 @@ class HostServer:
 
     # -- what clients ask ------------------------------------------------------------------
 
-    def _handle(self, conn: _Conn, msg: m.Message) -> list[Event]:
+    def _handle(self, conn: Connection, msg: m.Message) -> list[Event]:
         table = self.table
         now = self.now()
         if isinstance(msg, m.Hello):
@@ -325,7 +273,7 @@ class HostServer:
         elif isinstance(msg, m.Spectate):
             table.spectate(conn.cid)
             conn.session.welcome(None, None)
-            self._send_state(conn)
+            self._tell.send_state(conn)
         elif isinstance(msg, m.ChooseColour):
             table.choose_colour(conn.cid, int(msg.colour))
         elif isinstance(msg, m.Ready):
@@ -349,10 +297,10 @@ class HostServer:
         elif isinstance(msg, m.Chat):
             self._chat(conn, msg, now)
         elif isinstance(msg, m.Resync):
-            self._send_state(conn)
+            self._tell.send_state(conn)
         return []
 
-    def _admit(self, conn: _Conn, hello: m.Hello, now: float) -> None:
+    def _admit(self, conn: Connection, hello: m.Hello, now: float) -> None:
         table = self.table
         if hello.token is not None:
             player = table.player_by_token(hello.token)
@@ -371,134 +319,38 @@ class HostServer:
             player, token = table.join(conn.cid, hello.name)
             log.info("%s joined as %d", player.name, player.colour)
         conn.session.welcome(player.pid, token, owner=player.pid == table.owner, name=player.name)
-        self._send_state(conn)
+        self._tell.send_state(conn)
 
-    def _chat(self, conn: _Conn, msg: m.Chat, now: float) -> None:
-        opts = self.options
-        conn.chat_tokens = min(
-            float(opts.chat_burst), conn.chat_tokens + (now - conn.chat_at) * opts.chat_rate
-        )
-        conn.chat_at = now
-        if conn.chat_tokens < 1:
+    def _chat(self, conn: Connection, msg: m.Chat, now: float) -> None:
+        if not conn.take_chat_token(now, self.options.chat_rate):
             raise TableError("rate_limited", "too many chat lines; wait a moment")
-        conn.chat_tokens -= 1
         player = self.table.player_of(conn.cid)
         if player is None:
             raise TableError("forbidden", "spectators cannot chat")
-        line = _shared(m.Chat(pid=player.pid, text=msg.text))
+        line = shared(m.Chat(pid=player.pid, text=msg.text))
         for other in self._welcomed():
             self._send(other, *line)
 
     # -- what clients are told ------------------------------------------------------------
 
-    def _welcomed(self) -> list[_Conn]:
+    def _welcomed(self) -> list[Connection]:
         return [
             c
             for c in self.conns.values()
             if c.session.state in (State.LOBBY, State.PLAYING, State.GAME_OVER)
         ]
 
-    def _seat_of(self, conn: _Conn) -> int | None:
-        player = self.table.player_of(conn.cid)
-        return None if player is None else player.colour
-
     def lobby_message(self) -> m.Lobby:
-        table = self.table
-        players = tuple(
-            m.PlayerInfo(
-                pid=p.pid,
-                name=p.name,
-                colour=p.colour,  # type: ignore[arg-type]
-                bot=p.bot,
-                ready=p.ready,
-                connected=p.connected,
-            )
-            for p in sorted(table.players.values(), key=lambda p: p.colour)
-        )
-        return m.Lobby(
-            variant=convert.wire_variant(table.variant),
-            seats=table.config.seats,
-            host=table.owner,
-            players=players,
-            spectators=min(len(table.spectators), 1000),
-        )
-
-    def _send_lobby(self, conn: _Conn, lobby: m.Message, frame: bytes | None = None) -> None:
-        conn.lobby_revision = self.table.revision
-        self._send(conn, lobby, frame)
-
-    def _send_state(self, conn: _Conn) -> None:
-        """The lobby and, during a game, the full snapshot of this connection's seat."""
-        self._send_lobby(conn, self.lobby_message())
-        game = self.table.game
-        if game is None:
-            return
-        seat = self._seat_of(conn)
-        self._send(conn, convert.snapshot(game, seat))
-        if game.over:
-            self._send(conn, convert.game_over(game))
-        else:
-            self._send(conn, convert.turn(game, seat))
-            self._offer(conn, seat)
-
-    def _offer(self, conn: _Conn, seat: int | None) -> None:
-        game = self.table.game
-        if game is not None and not game.over and seat == game.turn:
-            self._send(conn, convert.legal_moves(game, self.table.config.turn_timeout))
+        """The lobby as every connection is told it now."""
+        return self._tell.lobby_message()
 
     def _begin_game(self, rematch: bool = False) -> None:
-        game = self.table.game
-        assert game is not None
-        lobby = _shared(self.lobby_message())
-        again = _shared(m.Rematch()) if rematch else None
-        public_turn = _shared(convert.turn(game, None))
         self._sent_revision = self.table.revision
-        for conn in self._welcomed():
-            if again is not None:
-                self._send(conn, *again)
-            self._send_lobby(conn, *lobby)
-            seat = self._seat_of(conn)
-            self._send(conn, convert.snapshot(game, seat))
-            self._send_turn(conn, seat, public_turn)
-
-    def _send_turn(self, conn: _Conn, seat: int | None, public: Shared) -> None:
-        """The ``turn`` (``public`` unless it carries this seat's hand), then the offer."""
-        game = self.table.game
-        assert game is not None
-        if seat == game.turn and game.variant.uses_hands:
-            self._send(conn, convert.turn(game, seat))
-        else:
-            self._send(conn, *public)
-        self._offer(conn, seat)
-
-    def _broadcast_events(self, events: list[Event]) -> None:
-        """Tell every welcomed connection what happened, then the turn or the end.
-
-        What a seat may learn of the events is the same for every seat (a card drawn
-        into a hand travels only in its owner's ``turn``), so those messages, like the
-        public ``turn`` and ``over``, are built and encoded once for everyone."""
-        game = self.table.game
-        if game is None or not events:
-            return
-        conns = self._welcomed()
-        if not conns:
-            return
-        shared = [_shared(msg) for msg in convert.events_messages(game, events, None)]
-        if game.over:
-            shared.append(_shared(convert.game_over(game)))
-            for conn in conns:
-                for msg, frame in shared:
-                    self._send(conn, msg, frame)
-            return
-        public_turn = _shared(convert.turn(game, None))
-        for conn in conns:
-            for msg, frame in shared:
-                self._send(conn, msg, frame)
-            self._send_turn(conn, self._seat_of(conn), public_turn)
+        self._tell.begin_game(self._welcomed(), rematch)
 
     def _after_change(self, events: list[Event]) -> None:
         """Tell everyone what changed, run what is due, re-arm the timer, flush."""
-        self._broadcast_events(events)
+        self._tell.events(self._welcomed(), events)
         table = self.table
         if table.can_auto_start():
             table.start(None, self.now())
@@ -506,10 +358,10 @@ class HostServer:
         self._run_due()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
-            lobby = _shared(self.lobby_message())
+            lobby = shared(self.lobby_message())
             for conn in self._welcomed():
                 if conn.lobby_revision != table.revision:  # not just told (a join)
-                    self._send_lobby(conn, *lobby)
+                    self._tell.send_lobby(conn, *lobby)
             if self.on_change is not None:
                 self.on_change(self.summary())
         self._arm_timer()
@@ -520,7 +372,7 @@ class HostServer:
     def _run_due(self) -> None:
         results = self.table.tick(self.now())
         for _move, events in results:
-            self._broadcast_events(events)
+            self._tell.events(self._welcomed(), events)
 
     def _arm_timer(self) -> None:
         if self._timer is not None:
@@ -549,77 +401,16 @@ class HostServer:
     # -- output, after the journal is safe -------------------------------------------------
 
     def _flush(self, commit: bool = False) -> None:
-        """Write what each connection was sent, or hold it until every journal record
-        appended so far is durable (and ask the worker for that).  ``commit``: make
-        the journal durable even if nothing is held (closing)."""
+        """Hand what each connection was sent to the outbox, which writes it once every
+        journal record appended so far is durable.  ``commit``: make the journal
+        durable even if nothing is held (closing)."""
         batch = [(c, c.session.data_to_send(), c.session.closed) for c in self._dirty]
         self._dirty.clear()
-        batch = [b for b in batch if b[1]]
-        journal = self.journal
-        if journal is None or self.failure is not None:
-            if self.failure is None:
-                self._write(batch)
-            return
-        need = journal.appended
-        if not self._held and need <= journal.synced:
-            self._write(batch)
-            return
-        if batch or (commit and need > journal.synced):
-            self._held.append((need, batch))
-        self._ask_sync()
-
-    def _ask_sync(self) -> None:
-        journal, worker = self.journal, self._worker
-        if journal is None or self._syncing or journal.synced >= journal.appended:
-            return
-        if worker is None:  # sync here, on the event loop
-            try:
-                journal.synced = max(journal.synced, journal.flush_to_disk())
-            except OSError as exc:
-                self._sync_failed(exc)
-                return
-            self._release()
-            return
-        self._syncing = True
-        worker.request(journal).add_done_callback(self._synced)
-
-    def _synced(self, fut: asyncio.Future[int]) -> None:
-        self._syncing = False
-        if fut.cancelled():
-            return
-        exc = fut.exception()
-        if exc is not None:
-            assert isinstance(exc, OSError)
-            self._sync_failed(exc)
-            return
-        journal = self.journal
-        assert journal is not None
-        journal.synced = max(journal.synced, fut.result())
-        self._release()
-        self._ask_sync()  # records appended while that sync ran
-
-    def _release(self) -> None:
-        journal = self.journal
-        assert journal is not None
-        while self._held and self._held[0][0] <= journal.synced:
-            self._write(self._held.popleft()[1])
-        if not self._held and self._drained is not None:
-            self._drained.set()
-
-    async def _settled(self) -> None:
-        """Wait until nothing is held for the journal (or a sync failed)."""
-        while self._held and self.failure is None:
-            self._drained = asyncio.Event()
-            await self._drained.wait()
-        self._drained = None
+        self._outbox.put(batch, commit)
 
     def _sync_failed(self, exc: OSError) -> None:
         """The journal cannot be made durable: send nothing more that depends on it."""
-        if self.failure is not None:
-            return
-        self.failure = exc
         log.error("the journal cannot be saved (%s); closing the table", exc)
-        self._held.clear()
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns.values()):
@@ -628,16 +419,7 @@ class HostServer:
                 conn.session.close(m.ByeReason.ERROR)
             conn.write(conn.session.data_to_send())
             conn.close()
-        if self._drained is not None:
-            self._drained.set()
         self._done.set()
-
-    @staticmethod
-    def _write(batch: Batch) -> None:
-        for conn, data, last in batch:
-            conn.write(data)
-            if last:
-                conn.close()
 
     # -- timeouts --------------------------------------------------------------------------
 
@@ -660,19 +442,8 @@ class HostServer:
                     log.info("connection %d: silent, dropped", conn.cid)
                     conn.close()
                 elif now - conn.pinged >= opts.heartbeat and now - conn.heard >= opts.heartbeat:
-                    conn.pinged = now
-                    conn.ping_n = (conn.ping_n + 1) % 2**32
-                    self._send(conn, m.Ping(n=conn.ping_n))
+                    self._send(conn, m.Ping(n=conn.next_ping(now)))
             self._flush()
-
-
-def _shared(msg: m.Message) -> Shared:
-    """``msg`` with its frame, for sending the same bytes to many connections (no
-    frame if it cannot be encoded: each send then reports why)."""
-    try:
-        return msg, encode(msg)
-    except LocalProtocolError:
-        return msg, None
 
 
 def seat_names(table: Table) -> dict[int, Player]:

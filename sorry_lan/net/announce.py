@@ -1,0 +1,151 @@
+"""What the host tells each connection about the table and the game.
+
+:class:`Announcer` builds the messages a connection may see (the lobby, its seat's
+snapshot, the turn, the legal moves offered to the seat on turn, what happened, the
+end) from the :class:`~sorry_lan.net.table.Table` and hands them to a ``send``
+function, one connection at a time.  What every seat is told alike is built and
+encoded once (:func:`shared`) and the same bytes go to each connection.
+
+It does not write to sockets, does not decide who is welcomed (callers pass the
+connections), does not hold anything back for the journal and does not change the
+table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Generic, Protocol, TypeVar
+
+from sorry_lan.rules import Event
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import encode
+from sorry_lan.wire.errors import LocalProtocolError
+
+from . import convert
+from .table import Table
+
+Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
+
+
+class Listener(Protocol):
+    """A connection as far as the announcer cares."""
+
+    cid: int
+    lobby_revision: int
+
+
+C = TypeVar("C", bound=Listener)
+
+
+def shared(msg: m.Message) -> Shared:
+    """``msg`` with its frame, for sending the same bytes to many connections (no
+    frame if it cannot be encoded: each send then reports why)."""
+    try:
+        return msg, encode(msg)
+    except LocalProtocolError:
+        return msg, None
+
+
+class Announcer(Generic[C]):
+    """Tells connections about ``table`` through ``send(conn, msg, frame)``."""
+
+    def __init__(self, table: Table, send: Callable[[C, m.Message, bytes | None], None]) -> None:
+        self.table = table
+        self.send = send
+
+    def seat_of(self, conn: C) -> int | None:
+        player = self.table.player_of(conn.cid)
+        return None if player is None else player.colour
+
+    def lobby_message(self) -> m.Lobby:
+        table = self.table
+        players = tuple(
+            m.PlayerInfo(
+                pid=p.pid,
+                name=p.name,
+                colour=p.colour,  # type: ignore[arg-type]
+                bot=p.bot,
+                ready=p.ready,
+                connected=p.connected,
+            )
+            for p in sorted(table.players.values(), key=lambda p: p.colour)
+        )
+        return m.Lobby(
+            variant=convert.wire_variant(table.variant),
+            seats=table.config.seats,
+            host=table.owner,
+            players=players,
+            spectators=min(len(table.spectators), 1000),
+        )
+
+    def send_lobby(self, conn: C, lobby: m.Message, frame: bytes | None = None) -> None:
+        """Send ``lobby`` and note that ``conn`` knows the table's current revision."""
+        conn.lobby_revision = self.table.revision
+        self.send(conn, lobby, frame)
+
+    def send_state(self, conn: C) -> None:
+        """The lobby and, during a game, the full snapshot of this connection's seat."""
+        self.send_lobby(conn, self.lobby_message())
+        game = self.table.game
+        if game is None:
+            return
+        seat = self.seat_of(conn)
+        self.send(conn, convert.snapshot(game, seat), None)
+        if game.over:
+            self.send(conn, convert.game_over(game), None)
+        else:
+            self.send(conn, convert.turn(game, seat), None)
+            self.offer(conn, seat)
+
+    def offer(self, conn: C, seat: int | None) -> None:
+        """The legal moves, if ``seat`` is the one on turn."""
+        game = self.table.game
+        if game is not None and not game.over and seat == game.turn:
+            self.send(conn, convert.legal_moves(game, self.table.config.turn_timeout), None)
+
+    def begin_game(self, conns: Iterable[C], rematch: bool = False) -> None:
+        """Tell ``conns`` a game (or a rematch) has begun: lobby, snapshot, turn."""
+        game = self.table.game
+        assert game is not None
+        lobby = shared(self.lobby_message())
+        again = shared(m.Rematch()) if rematch else None
+        public_turn = shared(convert.turn(game, None))
+        for conn in conns:
+            if again is not None:
+                self.send(conn, *again)
+            self.send_lobby(conn, *lobby)
+            seat = self.seat_of(conn)
+            self.send(conn, convert.snapshot(game, seat), None)
+            self.send_turn(conn, seat, public_turn)
+
+    def send_turn(self, conn: C, seat: int | None, public: Shared) -> None:
+        """The ``turn`` (``public`` unless it carries this seat's hand), then the offer."""
+        game = self.table.game
+        assert game is not None
+        if seat == game.turn and game.variant.uses_hands:
+            self.send(conn, convert.turn(game, seat), None)
+        else:
+            self.send(conn, *public)
+        self.offer(conn, seat)
+
+    def events(self, conns: list[C], events: list[Event]) -> None:
+        """Tell ``conns`` what happened, then the turn or the end.
+
+        What a seat may learn of the events is the same for every seat (a card drawn
+        into a hand travels only in its owner's ``turn``), so those messages, like the
+        public ``turn`` and ``over``, are built and encoded once for everyone."""
+        game = self.table.game
+        if game is None or not events or not conns:
+            return
+        told = [shared(msg) for msg in convert.events_messages(game, events, None)]
+        if game.over:
+            told.append(shared(convert.game_over(game)))
+            for conn in conns:
+                for msg, frame in told:
+                    self.send(conn, msg, frame)
+            return
+        public_turn = shared(convert.turn(game, None))
+        for conn in conns:
+            for msg, frame in told:
+                self.send(conn, msg, frame)
+            self.send_turn(conn, self.seat_of(conn), public_turn)
