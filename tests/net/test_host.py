@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import errno
 import logging
 import socket
 import struct
-import threading
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from netkit import LOCAL, RawClient, start_host
+from netkit import LOCAL, GatedJournal, RawClient, start_host
 
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, GameStarted, LobbyChanged
@@ -25,22 +23,6 @@ from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
 
 E = TypeVar("E")
-
-
-class GatedJournal(Journal):
-    """A real journal whose syncs wait for the test to open a gate (or fail on demand)."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.gate = threading.Event()
-        self.fail = False
-
-    def flush_to_disk(self) -> int:
-        if not self.gate.wait(10):
-            raise OSError(errno.EIO, "the test never opened the gate")
-        if self.fail:
-            raise OSError(errno.EIO, "simulated disk failure")
-        return super().flush_to_disk()
 
 
 def _hello(name: str) -> m.Hello:

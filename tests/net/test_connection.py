@@ -1,0 +1,122 @@
+"""Connection: a real TCP connection on 127.0.0.1 reporting to a recording owner."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+from netkit import LOCAL
+
+from sorry_lan.net.connection import Connection
+from sorry_lan.wire.table import State
+
+
+class Owner:
+    """Records what its connections report, on the running loop's clock."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int, bytes]] = []
+        self.changed = asyncio.Event()
+        self.conns: list[Connection] = []
+
+    def now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def connected(self, conn: Connection) -> None:
+        self.conns.append(conn)
+        self._note("connected", conn, b"")
+
+    def received(self, conn: Connection, data: bytes) -> None:
+        self._note("received", conn, data)
+
+    def lost(self, conn: Connection) -> None:
+        self._note("lost", conn, b"")
+
+    def _note(self, what: str, conn: Connection, data: bytes) -> None:
+        self.events.append((what, conn.cid, data))
+        self.changed.set()
+
+    async def until(self, what: str) -> None:
+        while not any(e[0] == what for e in self.events):
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 5)
+
+
+def _state(conn: Connection) -> State:
+    return conn.session.state
+
+
+async def _serve(owner: Owner) -> tuple[asyncio.Server, int]:
+    loop = asyncio.get_running_loop()
+    ids = iter(range(7, 100))
+    server = await loop.create_server(lambda: Connection(owner, next(ids), chat_burst=2), LOCAL, 0)
+    return server, int(server.sockets[0].getsockname()[1])
+
+
+@pytest.mark.asyncio
+async def test_socket_events_reach_the_owner_and_output_stops_at_close() -> None:
+    owner = Owner()
+    server, port = await _serve(owner)
+    reader, writer = await asyncio.open_connection(LOCAL, port)
+    try:
+        await owner.until("connected")
+        conn = owner.conns[0]
+        assert conn.cid == 7 and _state(conn) is State.GREETING
+        sock = conn.transport.get_extra_info("socket") if conn.transport else None
+        assert sock is not None
+        assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        opened = conn.heard
+        await asyncio.sleep(0.02)
+        writer.write(b"abc")
+        await owner.until("received")
+        assert ("received", 7, b"abc") in owner.events
+        assert conn.heard > opened
+        conn.write(b"hello")
+        conn.write(b"")
+        assert await asyncio.wait_for(reader.readexactly(5), 5) == b"hello"
+        conn.close()
+        conn.write(b"too late")
+        assert conn.closed
+        assert await asyncio.wait_for(reader.read(), 5) == b""  # EOF, nothing after
+        await owner.until("lost")
+        assert _state(conn) is State.CLOSED
+    finally:
+        writer.close()
+        server.close()
+        await server.wait_closed()
+
+
+@pytest.mark.asyncio
+async def test_a_peer_that_goes_is_reported_lost() -> None:
+    owner = Owner()
+    server, port = await _serve(owner)
+    _reader, writer = await asyncio.open_connection(LOCAL, port)
+    try:
+        await owner.until("connected")
+        writer.close()
+        await owner.until("lost")
+        assert owner.conns[0].closed
+        assert [e[0] for e in owner.events] == ["connected", "lost"]
+    finally:
+        server.close()
+        await server.wait_closed()
+
+
+@pytest.mark.asyncio
+async def test_chat_allowance_and_ping_numbers() -> None:
+    owner = Owner()
+    conn = Connection(owner, 1, chat_burst=2)
+    t = conn.chat_at
+    assert conn.take_chat_token(t, rate=1.0)
+    assert conn.take_chat_token(t, rate=1.0)
+    assert not conn.take_chat_token(t, rate=1.0)  # the burst is spent
+    assert not conn.take_chat_token(t + 0.5, rate=1.0)  # half a line refilled
+    assert conn.take_chat_token(t + 1.0, rate=1.0)  # a whole one now
+    assert conn.take_chat_token(t + 100, rate=1.0)  # refills to the burst, not beyond
+    assert conn.take_chat_token(t + 100, rate=1.0)
+    assert not conn.take_chat_token(t + 100, rate=1.0)
+    assert [conn.next_ping(t + i) for i in range(3)] == [1, 2, 3]
+    assert conn.pinged == t + 2
+    conn.ping_n = 2**32 - 1
+    assert conn.next_ping(t) == 0  # wraps like the wire's u32
