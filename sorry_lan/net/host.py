@@ -1,22 +1,25 @@
-"""The host's asyncio server: connections, sessions, the table, heartbeats, the journal.
+"""The host's asyncio server: listening, life cycle, the table, timers, limits, broadcast.
 
 :class:`HostServer` listens on a TCP socket (its own, or one the caller hands in),
-runs one :class:`~sorry_lan.wire.session.HostSession` per connection and forwards
-what players ask for to a :class:`~sorry_lan.net.table.Table`, which is the sole
-authority over the game.  After every change it sends each connection what that
-connection may see (``convert``), and it sends nothing that depends on a journal
-record before that record is on stable storage.  Records go to the operating system
-at once and are synced once per round of input (every record written while handling
-one read shares one ``fdatasync``); only then is that round's output written.  With
-``HostOptions(sync_thread=True)`` (or a ``sync_worker``) the sync runs instead in a
-:class:`~sorry_lan.net.journal.SyncWorker` thread while the event loop goes on, and
-the held output is released, in order, when the thread says so (records written
-meanwhile share the next sync).  Either way output never overtakes earlier output
-held back for the journal, even output that depends on no record.
+runs one :class:`~sorry_lan.net.connection.Connection` (with its wire session) per
+connection and forwards what players ask for to a
+:class:`~sorry_lan.net.table.Table`, which is the sole authority over the game.
+After every change it has :class:`~sorry_lan.net.announce.Announcer` tell each
+connection what that connection may see, then hands the round's output to a
+:class:`~sorry_lan.net.outbox.DurableOutbox`, which writes nothing that depends on
+a journal record before that record is on stable storage.  Records go to the
+operating system at once and are synced once per round of input (every record
+written while handling one read shares one ``fdatasync``); only then is that round's
+output written.  With ``HostOptions(sync_thread=True)`` (or a ``sync_worker``) the
+sync runs instead in a :class:`~sorry_lan.net.journal.SyncWorker` thread while the
+event loop goes on.  Either way output never overtakes earlier output held back for
+the journal, even output that depends on no record.  It enforces the limits
+(connections, hello timeout, chat rate) and sends heartbeats.
 
 It does not advertise the game on the network: give it an ``on_change`` callback
 (the discovery layer's advertiser) and it reports the table's summary on every
-change.  It does not render anything or read a keyboard.
+change.  It does not render anything or read a keyboard, and it does not build
+messages or hold output itself (``announce`` and ``outbox`` do).
 """
 
 from __future__ import annotations
