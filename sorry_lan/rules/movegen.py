@@ -279,7 +279,7 @@ def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
         return _dedupe(out) if slid else out
     seen: set[int] = set()
     moves = _dedupe(out, seen)
-    splits(card, pawns, usable, seen, moves)
+    splits(card, pawns, usable, seen, moves, slid)
     return moves
 
 

@@ -66,9 +66,10 @@ def playout(
     nxt = [0] * 4
     for i, c in enumerate(seated):
         nxt[c] = seated[(i + 1) % len(seated)]
-    # Move contexts by turn * 4 + after_two * 2 + (team play: all the player's pawns HOME).
-    contexts: list[MoveContext | None] = [None] * 16
     team = variant is Variant.TEAM
+    # Move contexts: outside team play one per colour (``after_two`` changes nothing);
+    # in team play by turn * 4 + after_two * 2 + (all the player's pawns HOME).
+    contexts: list[MoveContext | None] = [None] * 16
     handlers = HANDLERS
     two = Card.TWO
     draw = deck.draw
@@ -85,9 +86,12 @@ def playout(
                 card = draw()
                 pile = deck.pile
                 discards = deck.discards
-        slot = turn * 4 + 2 if after_two else turn * 4
-        if team and all_home(pawns, turn):
-            slot += 1
+        if team:
+            slot = turn * 4 + 2 if after_two else turn * 4
+            if all_home(pawns, turn):
+                slot += 1
+        else:
+            slot = turn
         ctx = contexts[slot]
         if ctx is None:
             ctx = contexts[slot] = move_context(variant, pawns, turn, after_two)
@@ -96,13 +100,20 @@ def playout(
             idle = 0
             move = choose(moves)
             moves_played += 1
+            changes = move[3]
             after_move = list(pawns)
-            home = False
-            for pawn, _before, after in move[3]:
+            if len(changes) == 1:  # most moves: one pawn moves, no one is bumped
+                pawn, _before, after = changes[0]
                 after_move[pawn] = after
-                if after == HOME:
-                    home = True
-            pawns = tuple(after_move)
+                pawns = tuple(after_move)
+                home = after == HOME
+            else:
+                home = False
+                for pawn, _before, after in changes:
+                    after_move[pawn] = after
+                    if after == HOME:
+                        home = True
+                pawns = tuple(after_move)
             if home:  # only a pawn reaching HOME can end the game
                 won = winner(variant, pawns, seated)
                 if won is not None:

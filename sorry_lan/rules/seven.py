@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import HOME, NUM_LOCATIONS, START
+from .board import HOME, NUM_LOCATIONS, START, TRACK_LEN
 from .cards import Card
 from .moves import Change, Move, MoveKind, Part
 from .tables import FWD, WEIGHT, land
@@ -26,9 +26,14 @@ Share = tuple[int, tuple[int, ...], Part, int, tuple[int, ...], tuple[Change, ..
 # None where it is illegal).  HOME depends on nothing: it takes any number of pawns.
 Entry = tuple[int, tuple[int, ...], "Share | None"]
 # Per pawn and location: its entries for 1..6 steps (index 0 unused; None where no
-# square is that far), every square those shares may touch, and every square they
-# depend on.
-Row = tuple[tuple["Entry | None", ...], frozenset[int], frozenset[int]]
+# square is that far), every square those shares may touch, every square they depend
+# on, whether two of those landings stop on the same square (only a slide does that),
+# for each square depended on, the step counts whose landing depends on it, and the
+# track squares among those depended on.
+Row = tuple[
+    tuple["Entry | None", ...], frozenset[int], frozenset[int], bool,
+    dict[int, tuple[int, ...]], frozenset[int],
+]
 
 
 def _seven_rows() -> tuple[Row | None, ...]:
@@ -47,6 +52,7 @@ def _seven_rows() -> tuple[Row | None, ...]:
             shared = [None]
             touch = {frm}
             depend: set[int] = set()
+            deps: dict[int, tuple[int, ...]] = {}
             for n in range(1, 7):
                 info = FWD[n][c * 4 * NUM_LOCATIONS + frm]
                 if info is None:
@@ -58,7 +64,12 @@ def _seven_rows() -> tuple[Row | None, ...]:
                 touch.update(sens)
                 touch.add(end)
                 depend.update(sens)
+                for sq in sens:
+                    deps[sq] = (*deps.get(sq, ()), n)
             touch_f, depend_f = frozenset(touch), frozenset(depend)
+            track_f = frozenset(sq for sq in depend if sq < TRACK_LEN)
+            ends = [one[2] for one in shared[1:] if one is not None]
+            repeats = len(set(ends)) < len(ends)
             for p in range(c * 4, c * 4 + 4):
                 entries: list[Entry | None] = [None]
                 for one in shared[1:]:
@@ -68,7 +79,9 @@ def _seven_rows() -> tuple[Row | None, ...]:
                     n, to, end, sens, key, touched = one
                     part = _new(Part, (p, frm, to, end, ()))
                     entries.append((to, sens, (end, (), part, key, touched, ((p, frm, end),))))
-                rows[p * NUM_LOCATIONS + frm] = (tuple(entries), touch_f, depend_f)
+                rows[p * NUM_LOCATIONS + frm] = (
+                    tuple(entries), touch_f, depend_f, repeats, deps, track_f
+                )
     return tuple(rows)
 
 
@@ -81,26 +94,46 @@ def _seven_rows_table() -> tuple[Row | None, ...]:
     return _seven_table[0]
 
 
-def _entry(p: int, n: int, pawns: Sequence[int]) -> Entry | None:
-    """Pawn ``p``'s entry for ``n`` steps ahead on the board ``pawns``."""
-    frm = pawns[p]
-    info = FWD[n][p * NUM_LOCATIONS + frm]
-    if info is None:
-        return None
-    to, end, _path = info
-    row = _seven_rows_table()[p * NUM_LOCATIONS + frm]
-    assert row is not None
-    static = row[0][n]
-    assert static is not None
-    c = p >> 2
-    landed = land(p, c, to, pawns)
+def _entry(p: int, static: Entry, pawns: Sequence[int]) -> Entry:
+    """Pawn ``p``'s entry ``static`` (from its empty-board row) judged on ``pawns``."""
+    share = static[2]
+    assert share is not None  # on an empty board every landing in the row is legal
+    to = static[0]
+    end = share[0]
+    part = share[2]
+    if to == end:  # no slide: only the square landed on matters
+        if to >= TRACK_LEN:  # a safety square: only the pawn's own colour counts there
+            base = p & 12
+            if (
+                pawns[base] == to
+                or pawns[base + 1] == to
+                or pawns[base + 2] == to
+                or pawns[base + 3] == to
+            ):
+                return (to, static[1], None)
+            return static
+        if to not in pawns:
+            return static
+        q = pawns.index(to)
+        if q >> 2 == p >> 2:
+            return (to, static[1], None)
+        frm = part[1]
+        wq = (q >> 2) * NUM_LOCATIONS
+        bumped = (q,)
+        return (to, static[1], (
+            to, bumped, _new(Part, (p, frm, to, to, bumped)),
+            share[3] + WEIGHT[wq + START] - WEIGHT[wq + to], (frm, to, to),
+            ((p, frm, to), (q, to, START)),
+        ))
+    landed = land(p, p >> 2, to, pawns)
     if landed is None:
         return (to, static[1], None)
     bumps = landed[1]
     if not bumps:
         return static
     w = WEIGHT
-    wc = c * NUM_LOCATIONS
+    frm = part[1]
+    wc = (p >> 2) * NUM_LOCATIONS
     key = w[wc + end] - w[wc + frm]
     squares = [frm, end]
     moved: list[Change] = [(p, frm, end)]
@@ -113,8 +146,70 @@ def _entry(p: int, n: int, pawns: Sequence[int]) -> Entry | None:
     return (to, static[1], share)
 
 
+def _on_board(
+    p: int, row: Row, pawns: Sequence[int], depend: frozenset[int]
+) -> list[Entry | None]:
+    """Pawn ``p``'s row of entries with each landing that depends on an occupied square
+    of ``depend`` (the row's squares depended on, or some of them) judged again on
+    ``pawns``."""
+    static = row[0]
+    judged = list(static)
+    deps = row[4]
+    for sq in depend.intersection(pawns):
+        for n in deps[sq]:
+            entry = judged[n]
+            if entry is static[n]:  # not judged yet (a slide may look at two pawns)
+                assert entry is not None
+                judged[n] = _entry(p, entry, pawns)
+    return judged
+
+
+def _free_pair(
+    card: Card, pawns: Sequence[int], a: int, row_a: Row, b: int, row_b: Row,
+    seen: set[int] | None, out: list[Move],
+) -> None:
+    """The splits between ``a`` (first) and ``b`` when neither pawn's landings touch a
+    square the other's landings depend on, and not both pawns have two landings that
+    stop on one square.
+
+    Then each split is judged on the opening board, ``b`` first gives the same
+    layouts, and no two of these splits leave the same layout (neither pawn can bump
+    the other, and the layouts differ where ``a`` or ``b`` stops).  A split may still
+    leave the layout of a single-pawn 7 that slid: ``seen`` holds those (None when
+    none slid).  ``seen`` is only read, not extended.
+    """
+    # Only track squares need a look: a safety square can only be blocked by a pawn of
+    # its own colour, and the only ones on the board are ``a`` and ``b`` (``usable``
+    # holds whole colours), whose landings never meet.
+    entries_a: Sequence[Entry | None] = row_a[0]
+    if not row_a[5].isdisjoint(pawns):
+        entries_a = _on_board(a, row_a, pawns, row_a[5])
+    entries_b: Sequence[Entry | None] = row_b[0]
+    if not row_b[5].isdisjoint(pawns):
+        entries_b = _on_board(b, row_b, pawns, row_b[5])
+    for k in range(1, 7):
+        entry_a = entries_a[k]
+        entry_b = entries_b[7 - k]
+        if entry_a is None or entry_b is None:
+            continue
+        share_a = entry_a[2]
+        share_b = entry_b[2]
+        if share_a is None or share_b is None:
+            continue
+        if seen is not None and share_a[3] + share_b[3] in seen:
+            continue
+        if share_a[1] or share_b[1]:
+            merged = tuple(sorted(share_a[5] + share_b[5]))
+            out.append(_new(Move, (_SPLIT, card, (share_a[2], share_b[2]), merged)))
+        else:
+            out.append(_new(Move, (
+                _SPLIT, card, (share_a[2], share_b[2]), (share_a[5][0], share_b[5][0])
+            )))
+
+
 def splits(
-    card: Card, pawns: Sequence[int], usable: list[int], seen: set[int], out: list[Move]
+    card: Card, pawns: Sequence[int], usable: list[int], seen: set[int], out: list[Move],
+    singles_slid: bool = True,
 ) -> None:
     """Append the 7 split between two pawns, part one then part two, each judged in turn.
 
@@ -123,10 +218,25 @@ def splits(
     share for 1..6 steps (its part, its key, its changes) comes from the empty-board
     table unless a pawn stands where that landing looks, and is reused for part two
     unless part one touched a square that landing depends on; only then is part two
-    judged again on the board part one left.
+    judged again on the board part one left.  ``singles_slid=False`` says that no
+    single-pawn 7 in ``seen`` slid (so none can equal a split of two pawns whose
+    landings never meet).  ``seen`` is not kept up to date when no split can repeat
+    a layout (two pawns whose landings never meet).
     """
     w = WEIGHT
     rows = _seven_table[0] if _seven_table else _seven_rows_table()
+    if len(usable) == 2:
+        one, two = usable
+        first = rows[one * NUM_LOCATIONS + pawns[one]]
+        second = rows[two * NUM_LOCATIONS + pawns[two]]
+        assert first is not None and second is not None
+        if (
+            not (first[3] and second[3])
+            and first[1].isdisjoint(second[2])
+            and second[1].isdisjoint(first[2])
+        ):
+            _free_pair(card, pawns, one, first, two, second, seen if singles_slid else None, out)
+            return
     # pre[p][n]: pawn p's entry for n steps on the opening board.
     pre: dict[int, tuple[Entry | None, ...] | list[Entry | None]] = {}
     touch_all: dict[int, frozenset[int]] = {}
@@ -135,18 +245,11 @@ def splits(
         row = rows[p * NUM_LOCATIONS + pawns[p]]
         assert row is not None
         entries: tuple[Entry | None, ...] | list[Entry | None]
-        entries, touch_all[p], depend = row
+        entries, touch_all[p], depend = row[:3]
         sens_all[p] = depend
         if not depend.isdisjoint(pawns):
             # Some landing looks at an occupied square: judge those on this board.
-            entries = list(entries)
-            for n in range(1, 7):
-                entry = entries[n]
-                if entry is not None:
-                    for sq in entry[1]:
-                        if sq in pawns:
-                            entries[n] = _entry(p, n, pawns)
-                            break
+            entries = _on_board(p, row, pawns, depend)
         pre[p] = entries
     for i, a in enumerate(usable):
         row_a = pre[a]
