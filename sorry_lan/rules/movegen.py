@@ -114,7 +114,8 @@ def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: 
 
 
 def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
-    """Slide pawn ``p`` if it stands on another colour's triangle; return whom it bumps."""
+    """Slide pawn ``p`` if it stands on another colour's triangle; return whom it bumps
+    (in pawn order).  Track squares hold one pawn at most, so ``loc.index`` finds it."""
     sq = loc[p]
     if sq >= TRACK_LEN:
         return ()
@@ -122,20 +123,26 @@ def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
     if owner < 0 or owner == p >> 2:
         return ()
     _, end, squares = SLIDE_AT[sq]
-    bumps = tuple(r for r in range(16) if r != p and loc[r] in squares)
-    for r in bumps:
+    loc[p] = -1  # not a square: the pawn does not bump itself
+    found = [loc.index(x) for x in squares if x in loc]
+    if len(found) > 1:
+        found.sort()
+    for r in found:
         loc[r] = START
     loc[p] = end
-    return bumps
+    return tuple(found)
 
 
-def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Move]) -> bool:
-    """Append the 11's swaps to ``out``; True if any of them involved a slide.
+def _swaps(
+    card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Move]
+) -> list[int] | None:
+    """Append the 11's swaps to ``out``; the indices in ``out`` of those that involved a
+    slide (None when there are none).
 
     A plain swap (no slide) never leaves the same layout as another move of the same
     player's colour: it is the only move that puts that other pawn on that square.
     """
-    special = False
+    special: list[int] | None = None
     owners = SLIDE_OWNER
     targets: list[tuple[int, int]] = []
     tc = -1
@@ -156,12 +163,16 @@ def _swaps(card: Card, pawns: Sequence[int], movers: Iterable[int], out: list[Mo
                         _new(Part, (p, a, b, b, ())), _new(Part, (q, b, a, a, ()))
                     ), ((p, a, b), (q, b, a)))))
                     continue
-                special = True
+                if special is None:
+                    special = []
+                special.append(len(out))
                 out.append(_special_swap(card, pawns, p, a, q, b))
         else:
             # ``a`` is a triangle: every swap from here is judged in full.
             for q, b in targets:
-                special = True
+                if special is None:
+                    special = []
+                special.append(len(out))
                 out.append(_special_swap(card, pawns, p, a, q, b))
     return special
 
@@ -177,7 +188,8 @@ def _special_swap(card: Card, pawns: Sequence[int], p: int, a: int, q: int, b: i
     part_p = _new(Part, (p, a, b, loc[p], bumps_p))
     bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
     part_q = _new(Part, (q, b, a, a if q in bumps_p else loc[q], bumps_q))
-    changes = tuple([(r, pawns[r], loc[r]) for r in range(16) if loc[r] != pawns[r]])
+    moved = sorted({p, q, *bumps_p, *bumps_q})
+    changes = tuple([(r, pawns[r], loc[r]) for r in moved if loc[r] != pawns[r]])
     return _new(Move, (_SWAP, card, (part_p, part_q), changes))
 
 
@@ -236,6 +248,28 @@ def _dedupe(moves: list[Move], seen: set[int] | None = None) -> list[Move]:
     return out
 
 
+def _dedupe_some(moves: list[Move], which: list[int]) -> list[Move]:
+    """``moves`` without any of those at the indices ``which`` (ascending) that leaves
+    the layout an earlier one of them left; the others are kept as they are."""
+    seen: set[int] = set()
+    drop: list[int] = []
+    w = WEIGHT
+    for i in which:
+        key = 0
+        for pawn, before, after in moves[i][3]:
+            base = (pawn >> 2) * NUM_LOCATIONS
+            key += w[base + after] - w[base + before]
+        if key in seen:
+            drop.append(i)
+        else:
+            seen.add(key)
+    if not drop:
+        return moves
+    for i in reversed(drop):
+        del moves[i]
+    return moves
+
+
 # -- one handler per card ----------------------------------------------------------
 #
 # Single-pawn moves never leave the same layout twice unless one of them slid (only
@@ -289,10 +323,14 @@ def _gen_eleven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move
     slid = _steps(card, pawns, movers, _FWD11, PLAIN[11] or plain_table(11), out)
     forward = len(out)
     special = _swaps(card, pawns, movers, out)
-    # Plain swaps of one colour's pawns are all distinct; with two colours moving
-    # (team play after a 2) a swap between them is offered from both sides.
-    if special or slid or movers[0] >> 2 != movers[-1] >> 2:
+    if movers[0] >> 2 != movers[-1] >> 2:
+        # Two colours moving (team play after a 2): a swap between them is offered
+        # from both sides.
         out = _dedupe(out)
+    elif special is not None or slid:
+        # Plain swaps of one colour's pawns leave layouts no other move leaves: only
+        # the single-pawn moves and the swaps that slid may repeat one another.
+        out = _dedupe_some(out, [*range(forward), *(special or ())])
     if not forward and out and ctx.may_decline:
         out.append(_new(Move, (_DECLINE, card, (), ())))
     return out
