@@ -19,12 +19,16 @@ from .tables import (
     BACK1,
     BACK4,
     EXIT,
+    EXITS,
     FWD,
     OTHERS,
+    PLACED,
     PLAIN,
     STAYS,
     WEIGHT,
     Landing,
+    exit_table,
+    placed_table,
     plain_table,
 )
 
@@ -89,6 +93,7 @@ def _steps(
 
 
 def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: list[Move]) -> None:
+    exits = EXITS[card] or exit_table(card)
     for c in colours:
         base = c * 4
         if pawns[base] == START:
@@ -109,8 +114,7 @@ def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: 
             part = _new(Part, (p, START, to, to, (q,)))
             out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to), (q, to, START)))))
         else:
-            part = _new(Part, (p, START, to, to, ()))
-            out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to),))))
+            out.append(exits[p])
 
 
 def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
@@ -194,7 +198,8 @@ def _special_swap(card: Card, pawns: Sequence[int], p: int, a: int, q: int, b: i
 
 
 def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
-    out = []
+    out: list[Move] = []
+    placed = PLACED[0] if PLACED else placed_table()
     for c in colours:
         base = c * 4
         if pawns[base] == START:
@@ -208,14 +213,17 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
         else:
             continue
         still = STAYS[c]
+        row = p * TRACK_LEN
         for q in OTHERS[c]:
             b = pawns[q]
             if b >= TRACK_LEN:
                 continue
             if still[b]:
-                out.append(_new(Move, (_SORRY, card, (
-                    _new(Part, (p, START, b, b, ())), _new(Part, (q, b, START, START, ()))
-                ), ((p, START, b), (q, b, START)))))
+                enter = placed[row + b]
+                leave = placed[q * TRACK_LEN + b]
+                out.append(_new(Move, (
+                    _SORRY, card, (enter[0], leave[2]), (enter[1], leave[3])
+                )))
                 continue
             _, end, squares = SLIDE_AT[b]
             bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))

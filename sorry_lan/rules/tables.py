@@ -1,9 +1,10 @@
 """Board-geometry tables for move generation, computed once from ``board.py``.
 
 Position keys (:func:`layout_key`), square occupancy, where each pawn lands from
-each location for each step count (:data:`FWD`, :data:`BACK1`, :data:`BACK4`), and
-the prebuilt plain single-step moves of every card (:func:`plain_table`).  Every
-entry depends on geometry alone, never on a game: a move is an immutable value, so a
+each location for each step count (:data:`FWD`, :data:`BACK1`, :data:`BACK4`), the
+prebuilt plain single-step moves of every card (:func:`plain_table`), moves out of
+START (:func:`exit_table`) and the parts of a plain Sorry! (:func:`placed_table`).
+Every entry depends on geometry alone, never on a game: a move is an immutable value, so a
 prebuilt one serves every board where it is legal.  This module does not look at
 other pawns to decide legality or list moves: see ``movegen.py``.
 """
@@ -27,7 +28,7 @@ from .board import (
     start_exit,
 )
 from .cards import Card
-from .moves import Move, MoveKind, Part
+from .moves import Change, Move, MoveKind, Part
 
 _new = tuple.__new__
 _SIMPLE = MoveKind.SIMPLE
@@ -175,3 +176,46 @@ def plain_table(slot: int) -> tuple[Move | None, ...]:
             table = plain_moves(Card(slot), FWD[slot])
         PLAIN[slot] = table
     return table
+
+
+def exit_moves(card: Card) -> tuple[Move, ...]:
+    """Each pawn's move out of START onto its colour's exit square with ``card`` (a 1
+    or a 2), bumping no one: indexed by pawn."""
+    rows = []
+    for p in range(16):
+        to = EXIT[p >> 2]
+        part = _new(Part, (p, START, to, to, ()))
+        rows.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to),))))
+    return tuple(rows)
+
+
+# ``exit_moves`` of the 1 and the 2, indexed by card; each built on first use.
+EXITS: list[tuple[Move, ...] | None] = [None] * 3
+
+
+def exit_table(card: Card) -> tuple[Move, ...]:
+    table = EXITS[card]
+    if table is None:
+        table = EXITS[card] = exit_moves(card)
+    return table
+
+
+# A pawn's part and change for moving between START and a track square, as a Sorry!
+# moves them when the square landed on does not slide: indexed by
+# ``pawn * TRACK_LEN + square``, ``(part, change)`` out of START onto the square and
+# ``(part, change)`` from the square back to START.  Built on the first Sorry!.
+Placing = tuple[Part, Change, Part, Change]
+PLACED: list[tuple[Placing, ...]] = []
+
+
+def placed_table() -> tuple[Placing, ...]:
+    if not PLACED:
+        rows = []
+        for p in range(16):
+            for sq in range(TRACK_LEN):
+                rows.append((
+                    _new(Part, (p, START, sq, sq, ())), (p, START, sq),
+                    _new(Part, (p, sq, START, START, ())), (p, sq, START),
+                ))
+        PLACED.append(tuple(rows))
+    return PLACED[0]
