@@ -11,25 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .board import HOME, NUM_LOCATIONS, S1, S5, SLIDE_AT, SLIDE_OWNER, START, TRACK_LEN
+from .board import HOME, NUM_LOCATIONS, S5, SLIDE_AT, SLIDE_OWNER, START, TRACK_LEN
 from .cards import Card
 from .moves import Move, MoveContext, MoveKind, Part
 from .seven import splits
 from .tables import (
-    BACK1,
-    BACK4,
+    BACK1_SLOT,
+    BACK4_SLOT,
     EXIT,
     EXITS,
-    FWD,
+    LANDINGS,
     OTHERS,
     PLACED,
     PLAIN,
+    SLIDE_SQUARES,
+    SLIDES,
     STAYS,
     WEIGHT,
-    Landing,
     exit_table,
     placed_table,
     plain_table,
+    slide_table,
 )
 
 # Generation.  This is the hot path of every bot and playout, so it is written for
@@ -46,14 +48,17 @@ _DECLINE = MoveKind.DECLINE
 
 
 def _steps(
-    card: Card, pawns: Sequence[int], movers: Iterable[int],
-    table: tuple[Landing | None, ...], plain: tuple[Move | None, ...], out: list[Move],
+    card: Card, pawns: Sequence[int], movers: Iterable[int], slot: int, out: list[Move]
 ) -> bool:
-    """Append each mover's move along ``table`` to ``out``; True if any of them slid.
+    """Append each mover's move along the landing table of ``slot`` to ``out``; True if
+    any of them slid.
 
-    ``plain`` is ``plain_moves(card, table)``: the move to offer where the landing
-    neither slides nor bumps.
+    ``slot`` numbers the steps as ``PLAIN`` does (the card's number forward, 13 for 4
+    back, 14 for 1 back); the prebuilt moves of that slot are offered where a landing
+    bumps no one.
     """
+    table = LANDINGS[slot]
+    plain = PLAIN[slot] or plain_table(slot)
     slid = False
     for p in movers:
         frm = pawns[p]
@@ -62,23 +67,31 @@ def _steps(
         if info is None:
             continue
         to, end, path = info
-        if to in pawns and to < TRACK_LEN:
-            q = pawns.index(to)
-            if q >> 2 == p >> 2:
-                continue  # the square holds one of the mover's own colour
-            if path is None:
-                part = _new(Part, (p, frm, to, to, (q,)))
-                out.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, to), (q, to, START)))))
-                continue
-        elif path is None:
-            if S1 <= to <= S5:
+        if path is None:
+            if to < TRACK_LEN:
+                if to in pawns:
+                    q = pawns.index(to)
+                    if q >> 2 == p >> 2:
+                        continue  # the square holds one of the mover's own colour
+                    part = _new(Part, (p, frm, to, to, (q,)))
+                    out.append(_new(Move, (
+                        _SIMPLE, card, (part,), ((p, frm, to), (q, to, START))
+                    )))
+                    continue
+            elif to <= S5:
                 b = p & 12
                 if pawns[b] == to or pawns[b + 1] == to or pawns[b + 2] == to or pawns[b + 3] == to:
                     continue
             out.append(plain[i])  # type: ignore[arg-type]  # never None without a path
             continue
         # ``to`` is another colour's triangle: slide, bumping everyone on the way.
-        assert path is not None
+        if SLIDE_SQUARES[to].isdisjoint(pawns):  # type: ignore[union-attr]  # a triangle
+            # No one on the way (the pawn itself neither): the prebuilt slide.
+            slid = True
+            out.append((SLIDES[slot] or slide_table(slot))[i])  # type: ignore[arg-type]
+            continue
+        if to in pawns and pawns.index(to) >> 2 == p >> 2:
+            continue  # the triangle holds one of the mover's own colour
         slid = True
         bumps = tuple([pawns.index(sq) for sq in path if sq in pawns])
         if p in bumps:  # the pawn itself stood on its own slide path
@@ -286,21 +299,21 @@ def _dedupe_some(moves: list[Move], which: list[int]) -> list[Move]:
 
 def _gen_forward(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
-    _steps(card, pawns, ctx.movers, FWD[card], PLAIN[card] or plain_table(card), out)
+    _steps(card, pawns, ctx.movers, card, out)
     return out
 
 
 def _gen_one_two(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
     _leave_start(card, pawns, ctx.starters, out)
-    _steps(card, pawns, ctx.movers, FWD[card], PLAIN[card] or plain_table(card), out)
+    _steps(card, pawns, ctx.movers, card, out)
     return out
 
 
 def _gen_four(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     # Two pawns may each back onto a triangle that slides them to where they began.
     out: list[Move] = []
-    if _steps(card, pawns, ctx.movers, BACK4, PLAIN[13] or plain_table(13), out):
+    if _steps(card, pawns, ctx.movers, BACK4_SLOT, out):
         return _dedupe(out)
     return out
 
@@ -308,14 +321,14 @@ def _gen_four(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
 def _gen_ten(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
     movers = ctx.movers
-    _steps(card, pawns, movers, _FWD10, PLAIN[10] or plain_table(10), out)
-    _steps(card, pawns, movers, BACK1, PLAIN[14] or plain_table(14), out)
+    _steps(card, pawns, movers, 10, out)
+    _steps(card, pawns, movers, BACK1_SLOT, out)
     return out
 
 
 def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
-    slid = _steps(card, pawns, ctx.movers, _FWD7, PLAIN[7] or plain_table(7), out)
+    slid = _steps(card, pawns, ctx.movers, 7, out)
     usable = [p for p in ctx.splitters if pawns[p] < HOME]
     if len(usable) < 2:
         return _dedupe(out) if slid else out
@@ -328,7 +341,7 @@ def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
 def _gen_eleven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:
     out: list[Move] = []
     movers = ctx.movers
-    slid = _steps(card, pawns, movers, _FWD11, PLAIN[11] or plain_table(11), out)
+    slid = _steps(card, pawns, movers, 11, out)
     forward = len(out)
     special = _swaps(card, pawns, movers, out)
     if movers[0] >> 2 != movers[-1] >> 2:
@@ -350,9 +363,6 @@ def _gen_sorry(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
 
 
 
-_FWD7 = FWD[7]
-_FWD10 = FWD[10]
-_FWD11 = FWD[11]
 # The handler for each card (``generate`` dispatches here; tight loops may call it).
 HANDLERS: dict[Card, Callable[[Sequence[int], Card, MoveContext], list[Move]]] = {
     Card.ONE: _gen_one_two,

@@ -2,7 +2,8 @@
 
 Position keys (:func:`layout_key`), square occupancy, where each pawn lands from
 each location for each step count (:data:`FWD`, :data:`BACK1`, :data:`BACK4`), the
-prebuilt plain single-step moves of every card (:func:`plain_table`), moves out of
+prebuilt plain single-step moves of every card (:func:`plain_table`) and its slides
+that bump no one (:func:`slide_table`), moves out of
 START (:func:`exit_table`) and the parts of a plain Sorry! (:func:`placed_table`).
 Every entry depends on geometry alone, never on a game: a move is an immutable value, so a
 prebuilt one serves every board where it is legal.  This module does not look at
@@ -158,6 +159,29 @@ def plain_moves(card: Card, table: tuple[Landing | None, ...]) -> tuple[Move | N
     return tuple(rows)
 
 
+def slide_moves(card: Card, table: tuple[Landing | None, ...]) -> tuple[Move | None, ...]:
+    """Each pawn's move along ``table`` when it slides and the slide bumps no one.
+
+    Indexed like ``table``; None where the landing does not slide.  Pure geometry, like
+    :func:`plain_moves`.
+    """
+    rows: list[Move | None] = []
+    for i, info in enumerate(table):
+        if info is None or info[2] is None:
+            rows.append(None)
+            continue
+        p, frm, (to, end, _path) = i // NUM_LOCATIONS, i % NUM_LOCATIONS, info
+        part = _new(Part, (p, frm, to, end, ()))
+        rows.append(_new(Move, (_SIMPLE, card, (part,), ((p, frm, end),))))
+    return tuple(rows)
+
+
+# The squares each triangle's slide covers (None on the other squares), as sets.
+SLIDE_SQUARES = tuple(
+    frozenset(SLIDE_AT[sq][2]) if sq in SLIDE_AT else None for sq in range(TRACK_LEN)
+)
+
+
 # The plain moves (``plain_moves``) of each card's forward steps at the card's number,
 # of the 4's backward steps at 13 and of the 10's at 14; each built on first use.
 PLAIN: list[tuple[Move | None, ...] | None] = [None] * 15
@@ -175,6 +199,27 @@ def plain_table(slot: int) -> tuple[Move | None, ...]:
         else:
             table = plain_moves(Card(slot), FWD[slot])
         PLAIN[slot] = table
+    return table
+
+
+# The landing table of each slot of ``PLAIN``.
+LANDINGS: tuple[tuple[Landing | None, ...], ...] = (*FWD, BACK4, BACK1)
+assert LANDINGS[BACK4_SLOT] is BACK4 and LANDINGS[BACK1_SLOT] is BACK1
+
+# The bump-free slides (``slide_moves``), by the same slots as ``PLAIN``.
+SLIDES: list[tuple[Move | None, ...] | None] = [None] * 15
+
+
+def slide_table(slot: int) -> tuple[Move | None, ...]:
+    table = SLIDES[slot]
+    if table is None:
+        if slot == BACK4_SLOT:
+            table = slide_moves(Card.FOUR, BACK4)
+        elif slot == BACK1_SLOT:
+            table = slide_moves(Card.TEN, BACK1)
+        else:
+            table = slide_moves(Card(slot), FWD[slot])
+        SLIDES[slot] = table
     return table
 
 
