@@ -31,18 +31,26 @@ class PlayoutResult:
         self.moves = moves
 
 
-def random_chooser(rng: random.Random) -> Chooser:
+class RandomChooser:
     """A chooser picking uniformly among the legal moves (``rng.random()`` scaled).
 
     One C call per choice: cheaper than ``randrange``'s rejection sampling, and as
     uniform for lists this short (a double has 53 bits; lists hold at most ~100 moves).
+    :func:`playout` makes the same pick inline instead of calling it.
     """
-    rand = rng.random
 
-    def choose(moves: list[Move]) -> Move:
-        return moves[int(rand() * len(moves))]
+    __slots__ = ("rand",)
 
-    return choose
+    def __init__(self, rng: random.Random) -> None:
+        self.rand = rng.random
+
+    def __call__(self, moves: list[Move]) -> Move:
+        return moves[int(self.rand() * len(moves))]
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    """A :class:`RandomChooser` drawing from ``rng``."""
+    return RandomChooser(rng)
 
 
 def playout(
@@ -71,6 +79,8 @@ def playout(
     # in team play by turn * 4 + after_two * 2 + (all the player's pawns HOME).
     contexts: list[MoveContext | None] = [None] * 16
     handlers = HANDLERS
+    # A random chooser's pick, made inline (the same call on the same generator).
+    rand = choose.rand if type(choose) is RandomChooser else None
     two = Card.TWO
     draw = deck.draw
     pile = deck.pile
@@ -98,7 +108,7 @@ def playout(
         moves = handlers[card](pawns, card, ctx)
         if moves:
             idle = 0
-            move = choose(moves)
+            move = choose(moves) if rand is None else moves[int(rand() * len(moves))]
             moves_played += 1
             changes = move[3]
             after_move = list(pawns)
