@@ -332,6 +332,9 @@ def _gen_seven(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]
     usable = [p for p in ctx.splitters if pawns[p] < HOME]
     if len(usable) < 2:
         return _dedupe(out) if slid else out
+    if not slid:  # single-pawn moves that do not slide never repeat a layout
+        splits(card, pawns, usable, None, out, False)
+        return out
     seen: set[int] = set()
     moves = _dedupe(out, seen)
     splits(card, pawns, usable, seen, moves, slid)

@@ -164,6 +164,19 @@ def _on_board(
     return judged
 
 
+def _keys(moves: list[Move]) -> set[int]:
+    """The layout keys (relative to the board before them) of ``moves``."""
+    w = WEIGHT
+    keys = set()
+    for m in moves:
+        key = 0
+        for pawn, before, after in m[3]:
+            base = (pawn >> 2) * NUM_LOCATIONS
+            key += w[base + after] - w[base + before]
+        keys.add(key)
+    return keys
+
+
 def _free_pair(
     card: Card, pawns: Sequence[int], a: int, row_a: Row, b: int, row_b: Row,
     seen: set[int] | None, out: list[Move],
@@ -208,8 +221,8 @@ def _free_pair(
 
 
 def splits(
-    card: Card, pawns: Sequence[int], usable: list[int], seen: set[int], out: list[Move],
-    singles_slid: bool = True,
+    card: Card, pawns: Sequence[int], usable: list[int], seen: set[int] | None,
+    out: list[Move], singles_slid: bool = True,
 ) -> None:
     """Append the 7 split between two pawns, part one then part two, each judged in turn.
 
@@ -218,10 +231,13 @@ def splits(
     share for 1..6 steps (its part, its key, its changes) comes from the empty-board
     table unless a pawn stands where that landing looks, and is reused for part two
     unless part one touched a square that landing depends on; only then is part two
-    judged again on the board part one left.  ``singles_slid=False`` says that no
-    single-pawn 7 in ``seen`` slid (so none can equal a split of two pawns whose
-    landings never meet).  ``seen`` is not kept up to date when no split can repeat
-    a layout (two pawns whose landings never meet).
+    judged again on the board part one left.
+
+    ``seen=None`` stands for the layouts of the moves already in ``out`` (keyed only
+    if needed).  ``singles_slid=False`` says that none of those single-pawn 7s slid
+    (so none can equal a split of two pawns whose landings never meet).  ``seen`` is
+    not kept up to date when no split can repeat a layout (two pawns whose landings
+    never meet).
     """
     w = WEIGHT
     rows = _seven_table[0] if _seven_table else _seven_rows_table()
@@ -235,8 +251,12 @@ def splits(
             and first[1].isdisjoint(second[2])
             and second[1].isdisjoint(first[2])
         ):
+            if singles_slid and seen is None:
+                seen = _keys(out)
             _free_pair(card, pawns, one, first, two, second, seen if singles_slid else None, out)
             return
+    if seen is None:
+        seen = _keys(out)
     # pre[p][n]: pawn p's entry for n steps on the opening board.
     pre: dict[int, tuple[Entry | None, ...] | list[Entry | None]] = {}
     touch_all: dict[int, frozenset[int]] = {}
