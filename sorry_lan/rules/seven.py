@@ -220,6 +220,65 @@ def _free_pair(
             )))
 
 
+def _all_free(rows: list[Row]) -> bool:
+    """Whether no two of these pawns' rows meet (see ``_free_pair``) and no two of them
+    both have two landings that stop on one square."""
+    for i, one in enumerate(rows):
+        for two in rows[i + 1:]:
+            if (
+                (one[3] and two[3])
+                or not one[1].isdisjoint(two[2])
+                or not two[1].isdisjoint(one[2])
+            ):
+                return False
+    return True
+
+
+def _free_all(
+    card: Card, pawns: Sequence[int], usable: list[int], rows: list[Row],
+    seen: set[int] | None, out: list[Move],
+) -> None:
+    """The splits between three or more pawns when every two of them are as
+    ``_free_pair`` asks (``_all_free``).
+
+    As there, no split bumps a pawn that may split, the partner going first gives the
+    same layouts, and no two of these splits leave the same layout: two splits of
+    different pairs differ where a pawn that only one of them moves stands.  ``seen``
+    (None when no single-pawn 7 slid) is only read.
+    """
+    judged: list[Sequence[Entry | None]] = []
+    for p, row in zip(usable, rows, strict=True):
+        # Only track squares need a look, as in ``_free_pair``.
+        judged.append(row[0] if row[5].isdisjoint(pawns) else _on_board(p, row, pawns, row[5]))
+    last = len(usable) - 1
+    for i in range(last):
+        entries_a = judged[i]
+        partners = judged[i + 1:]
+        for k in range(1, 7):
+            entry_a = entries_a[k]
+            if entry_a is None:
+                continue
+            share_a = entry_a[2]
+            if share_a is None:
+                continue
+            for entries_b in partners:
+                entry_b = entries_b[7 - k]
+                if entry_b is None:
+                    continue
+                share_b = entry_b[2]
+                if share_b is None:
+                    continue
+                if seen is not None and share_a[3] + share_b[3] in seen:
+                    continue
+                if share_a[1] or share_b[1]:
+                    merged = tuple(sorted(share_a[5] + share_b[5]))
+                    out.append(_new(Move, (_SPLIT, card, (share_a[2], share_b[2]), merged)))
+                else:
+                    out.append(_new(Move, (
+                        _SPLIT, card, (share_a[2], share_b[2]), (share_a[5][0], share_b[5][0])
+                    )))
+
+
 def splits(
     card: Card, pawns: Sequence[int], usable: list[int], seen: set[int] | None,
     out: list[Move], singles_slid: bool = True,
@@ -254,6 +313,13 @@ def splits(
             if singles_slid and seen is None:
                 seen = _keys(out)
             _free_pair(card, pawns, one, first, two, second, seen if singles_slid else None, out)
+            return
+    else:
+        own = [rows[p * NUM_LOCATIONS + pawns[p]] for p in usable]
+        if _all_free(own):  # type: ignore[arg-type]  # every usable pawn has a row
+            if singles_slid and seen is None:
+                seen = _keys(out)
+            _free_all(card, pawns, usable, own, seen if singles_slid else None, out)  # type: ignore[arg-type]
             return
     if seen is None:
         seen = _keys(out)
