@@ -204,16 +204,25 @@ class Apologies:
 # -- measuring ---------------------------------------------------------------------
 
 
-def games_per_second(play: Callable[[int], int], seconds: float, seed: int) -> tuple[float, int]:
-    """Games per CPU second (and games played) over about ``seconds`` of CPU time."""
-    played = 0
-    start = time.process_time()
-    while True:
-        play(seed + played)
-        played += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds and played >= 3:
-            return played / elapsed, played
+def games_per_second(
+    plays: Sequence[Callable[[int], int]], seconds: float, seed: int, rounds: int = 10
+) -> list[tuple[float, int]]:
+    """Games per CPU second (and games played) of each engine over about ``seconds``
+    of CPU time each, played in ``rounds`` alternating rounds: a machine whose speed
+    drifts (other load on it) slows every engine alike, so the ratios stay fair."""
+    spent = [0.0] * len(plays)
+    played = [0] * len(plays)
+    for _ in range(rounds):
+        for i, play in enumerate(plays):
+            start = time.process_time()
+            while True:
+                play(seed + played[i])
+                played[i] += 1
+                elapsed = time.process_time() - start
+                if elapsed >= seconds / rounds:
+                    break
+            spent[i] += elapsed
+    return [(n / t, n) for n, t in zip(played, spent, strict=True)]
 
 
 def per_call(
@@ -279,10 +288,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"python {sys.version.split()[0]}, apologies {version('apologies')}")
 
-    game_gps, game_n = games_per_second(ours_play, args.seconds, args.seed)
-    ours_gps, ours_n = games_per_second(ours_playout, args.seconds, args.seed)
-    theirs_gps, theirs_n = games_per_second(apologies.play, args.seconds, args.seed)
-    print("\n4-player random-bot games (per CPU second)")
+    (ours_gps, ours_n), (game_gps, game_n), (theirs_gps, theirs_n) = games_per_second(
+        (ours_playout, ours_play, apologies.play), args.seconds, args.seed
+    )
+    print("\n4-player random-bot games (per CPU second; the engines take turns in 10 rounds)")
     print(f"  ours, playout:  {ours_gps:10.1f} games/s  ({ours_n} games)")
     print(f"  ours, Game:     {game_gps:10.1f} games/s  ({game_n} games; events, views)")
     print(f"  apologies:      {theirs_gps:10.2f} games/s  ({theirs_n} games)")
