@@ -100,7 +100,8 @@ class Deck:
 
     def copy(self) -> Deck:
         new = Deck.__new__(Deck)
-        new.rng = random.Random()
+        # __new__ skips seeding from the OS, which setstate would overwrite anyway.
+        new.rng = random.Random.__new__(random.Random)
         new.rng.setstate(self.rng.getstate())
         new.pile = list(self.pile)
         new.discards = list(self.discards)
