@@ -55,6 +55,9 @@ def tmux() -> Iterator[Tmux]:
         yield t
     finally:
         subprocess.run(["tmux", "-L", t.socket, "kill-server"], capture_output=True, timeout=10)
+        # The server's socket file stays behind unless removed (tmux's default place).
+        base = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+        (base / t.socket).unlink(missing_ok=True)
 
 
 def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:

@@ -7,6 +7,7 @@ its journal in a temporary directory, and runs in a private tmux server
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import shutil
@@ -71,6 +72,9 @@ def tmux() -> Iterator[Tmux]:
         yield t
     finally:
         subprocess.run(["tmux", "-L", t.socket, "kill-server"], capture_output=True, timeout=10)
+        # The server's socket file stays behind unless removed (tmux's default place).
+        base = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
+        (base / t.socket).unlink(missing_ok=True)
 
 
 # A move in the list: "> 2 G1 49->59", "  1 Sorry! G1 start->45 xB1", "3 R2 4->12>15"
