@@ -7,57 +7,25 @@ skipped when tmux is not installed.
 from __future__ import annotations
 
 import os
-import secrets
 import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tmux_harness import Tmux, private_tmux
 
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
-class Tmux:
-    def __init__(self) -> None:
-        self.socket = f"sl-test-{secrets.token_hex(4)}"
-
-    def run(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
-        )
-        if done.returncode != 0:
-            raise AssertionError(f"tmux {args}: {done.stderr}")
-        return done.stdout
-
-    def screen(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "demo")
-
-    def wait_for(self, cond: Callable[[str], bool], timeout: float = 15.0) -> str:
-        end = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < end:
-            text = self.screen()
-            if cond(text):
-                return text
-            time.sleep(0.1)
-        raise AssertionError("timed out; screen:\n" + text)
-
-
 @pytest.fixture
 def tmux() -> Iterator[Tmux]:
-    t = Tmux()
-    try:
+    with private_tmux("demo") as t:
         yield t
-    finally:
-        subprocess.run(["tmux", "-L", t.socket, "kill-server"], capture_output=True, timeout=10)
-        # The server's socket file stays behind unless removed (tmux's default place).
-        base = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
-        (base / t.socket).unlink(missing_ok=True)
 
 
 def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:

@@ -7,18 +7,16 @@ its journal in a temporary directory, and runs in a private tmux server
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 import shutil
-import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
 import pytest
+from tmux_harness import Tmux, private_tmux
 
 from sorry_lan.rules.board import TRACK_LEN
 from sorry_lan.tui.board import track_cell
@@ -30,51 +28,10 @@ COLOURS = ("Red", "Blue", "Yellow", "Green")
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
-class Tmux:
-    def __init__(self) -> None:
-        self.socket = f"sl-{secrets.token_hex(4)}"
-
-    def run(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
-        )
-        if done.returncode != 0:
-            raise AssertionError(f"tmux {args}: {done.stderr}")
-        return done.stdout
-
-    def screen(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "game")
-
-    def keys(self, *keys: str) -> None:
-        self.run("send-keys", "-t", "game", *keys)
-
-    def wait_for(self, cond: Callable[[str], bool], timeout: float = 15.0) -> str:
-        end = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < end:
-            text = self.screen()
-            if cond(text):
-                return text
-            time.sleep(0.05)
-        raise AssertionError("timed out; screen:\n" + text)
-
-    def alive(self) -> bool:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, "list-panes", "-t", "game"], capture_output=True
-        )
-        return done.returncode == 0
-
-
 @pytest.fixture
 def tmux() -> Iterator[Tmux]:
-    t = Tmux()
-    try:
+    with private_tmux("game") as t:
         yield t
-    finally:
-        subprocess.run(["tmux", "-L", t.socket, "kill-server"], capture_output=True, timeout=10)
-        # The server's socket file stays behind unless removed (tmux's default place).
-        base = Path(os.environ.get("TMUX_TMPDIR") or "/tmp") / f"tmux-{os.getuid()}"
-        (base / t.socket).unlink(missing_ok=True)
 
 
 # A move in the list: "> 2 G1 49->59", "  1 Sorry! G1 start->45 xB1", "3 R2 4->12>15"
