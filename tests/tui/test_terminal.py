@@ -1,6 +1,6 @@
 """The demo client in a real terminal (tmux): play a move, see the reply, resize.
 
-Uses a private tmux server (``-L sl-test-<random>``) that is killed afterwards;
+Uses a private tmux server (``-L sl-<random>``) that is killed afterwards;
 skipped when tmux is not installed.
 """
 
