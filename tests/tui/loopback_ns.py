@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import shutil
 import signal
 import subprocess
@@ -30,6 +29,8 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from tmux_harness import Tmux
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("unshare", "nsenter", "ip", "tmux")
@@ -173,22 +174,14 @@ class LoopbackNamespace:
                 stream.close()
 
 
-class NsTmux:
+class NsTmux(Tmux):
     """A private tmux server started inside ``ns``; one session named ``game``."""
 
     def __init__(self, ns: LoopbackNamespace) -> None:
+        super().__init__("game")
         self.ns = ns
-        self.socket = f"sl-{secrets.token_hex(4)}"
         self.server_pid: int | None = None
         self.socket_path: str | None = None
-
-    def _tmux(self, *args: str) -> str:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10
-        )
-        if done.returncode != 0:
-            raise AssertionError(f"tmux {args}: {done.stderr}")
-        return done.stdout
 
     def start(self, command: str, cols: int = 80, rows: int = 24) -> None:
         """Start the server (in the namespace) with ``command`` in session ``game``."""
@@ -200,41 +193,19 @@ class NsTmux:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=10)
         if done.returncode != 0:
             raise AssertionError(f"tmux new-session: {done.stderr}")
-        info = self._tmux("display-message", "-p", "-t", "game", "#{pid} #{socket_path}")
+        info = self.run("display-message", "-p", "-t", "game", "#{pid} #{socket_path}")
         pid, self.socket_path = info.split()
         self.server_pid = int(pid)
         self.ns.extra_pids.append(self.server_pid)
         assert _netns(self.server_pid) == self.ns.net, "the tmux server is not in the namespace"
 
     def pane_pid(self) -> int:
-        return int(self._tmux("display-message", "-p", "-t", "game", "#{pane_pid}"))
-
-    def screen(self) -> str:
-        return self._tmux("capture-pane", "-p", "-t", "game")
-
-    def keys(self, *keys: str) -> None:
-        self._tmux("send-keys", "-t", "game", *keys)
-
-    def wait_for(self, cond: Callable[[str], bool], timeout: float = 15.0) -> str:
-        end = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < end:
-            text = self.screen()
-            if cond(text):
-                return text
-            time.sleep(0.05)
-        raise AssertionError("timed out; screen:\n" + text)
-
-    def alive(self) -> bool:
-        done = subprocess.run(
-            ["tmux", "-L", self.socket, "list-panes", "-t", "game"], capture_output=True
-        )
-        return done.returncode == 0
+        return int(self.run("display-message", "-p", "-t", "game", "#{pane_pid}"))
 
     def close(self) -> None:
         panes: list[int] = []
         with contextlib.suppress(AssertionError, subprocess.TimeoutExpired):
-            panes = [int(p) for p in self._tmux("list-panes", "-a", "-F", "#{pane_pid}").split()]
+            panes = [int(p) for p in self.run("list-panes", "-a", "-F", "#{pane_pid}").split()]
         for pid in panes:
             end_pid(pid)
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)

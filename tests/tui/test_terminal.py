@@ -54,7 +54,7 @@ def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
     assert "R1 4->11" in first
 
-    tmux.run("send-keys", "-t", "demo", "1", "Enter")
+    tmux.keys("1", "Enter")
     after = tmux.wait_for(lambda s: "Red: R1 4->11" in s and "Blue:" in s)
     # our pawn now stands on 11: the bottom row of the compact board (row 16)
     bottom_row = after.splitlines()[16]
@@ -65,9 +65,9 @@ def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:
     tmux.run("resize-window", "-t", "demo", "-x", "110", "-y", "40")
     tmux.wait_for(lambda s: "┌ START" in s and "too small" not in s)
 
-    tmux.run("send-keys", "-t", "demo", "q")
+    tmux.keys("q")
     tmux.wait_for(lambda s: "Leave the game?" in s)
-    tmux.run("send-keys", "-t", "demo", "y")
+    tmux.keys("y")
     end = time.monotonic() + 10
     while time.monotonic() < end:
         panes = subprocess.run(
