@@ -20,18 +20,21 @@ import os
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "tui"))
+from board_demo import DemoController, demo_state
+
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.client import GameClient, Happened
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.tui import board as board_mod
 from sorry_lan.tui.app import TuiApp
 from sorry_lan.tui.controller import ClientController
-from sorry_lan.tui.demo import DemoController, demo_state
 from sorry_lan.tui.play import TuiOptions, run_tui
 from sorry_lan.tui.state import UiState
 

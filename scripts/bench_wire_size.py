@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.rules import Variant
 
 LOCAL = "127.0.0.1"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fuzz the wire codec and the host session with hostile input for a while.
 
-Each round builds one hostile byte string (``sorry_lan.wire.fuzzing``), feeds it in
+Each round builds one hostile byte string (``tests/wire/wire_fuzzing.py``), feeds it in
 random chunks to a fresh decoder and a fresh host session, and checks that only the
 protocol's typed errors appear, that buffers stay bounded and that no single input
 takes long.  Prints inputs/s, frames/s and every failure with its seed; exits 1 if
@@ -21,8 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "wire"))  # the sample messages are test data
 
-from sorry_lan.wire.fuzzing import check_and_count, hostile_input  # noqa: E402
+from wire_fuzzing import check_and_count, hostile_input  # noqa: E402
 
 SLOW_INPUT = 0.5  # seconds: one input taking longer than this counts as a hang
 

@@ -23,15 +23,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "wire"))  # the sample messages are test data
 
 import msgpack  # noqa: E402
+from wire_samples import PIN, SAMPLES  # noqa: E402
 
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
 from sorry_lan.wire.messages import MESSAGE_TYPES, MsgType  # noqa: E402
-from sorry_lan.wire.samples import PIN, SAMPLES  # noqa: E402
-from sorry_lan.wire.table import render_table  # noqa: E402
+from sorry_lan.wire.transitions import render_transitions  # noqa: E402
 
 VECTOR_DIR = ROOT / "protocol" / "vectors"
 SPEC = ROOT / "protocol" / "SPEC.md"
@@ -52,7 +53,7 @@ def render_spec(text: str) -> str:
     def fill(match: re.Match[str]) -> str:
         key = match.group(2)
         if key == "table":
-            body = render_table()
+            body = render_transitions()
         elif key.startswith("fields:"):
             body = field_table(MsgType(key.removeprefix("fields:")))
         else:

@@ -1,7 +1,7 @@
 """The bot interface and the registry that builds bots by name.
 
 A bot picks one move from the legal moves the engine offers; it never invents a move,
-never looks at the deck and never changes the table it is shown.  This module does not
+never looks at the deck and never changes the position it is shown.  This module does not
 run games (``sorry-lan simulate`` and the network bot client do).
 """
 
@@ -14,7 +14,7 @@ from ..rules.moves import Move
 from ..rules.variants import Variant
 
 
-class Table(Protocol):
+class Position(Protocol):
     """What a bot may read: a :class:`~sorry_lan.rules.game.Game` or a seat's ``View``."""
 
     @property
@@ -35,8 +35,8 @@ class Bot(Protocol):
 
     kind: str
 
-    def choose(self, table: Table, legal_moves: Sequence[Move]) -> Move:
-        """One of ``legal_moves`` (which is never empty) for ``table.turn``."""
+    def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
+        """One of ``legal_moves`` (which is never empty) for ``position.turn``."""
         ...
 
 

@@ -23,7 +23,7 @@ from ..rules.board import (
 )
 from ..rules.moves import Move
 from ..rules.variants import Variant
-from .base import Table, register
+from .base import Position, register
 
 # Scoring weights (in "squares of progress").
 SAFETY_BONUS: Final = 6  # a pawn in its safety zone can no longer be bumped
@@ -85,10 +85,10 @@ def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> f
     return total
 
 
-def side_of(table: Table) -> tuple[int, ...]:
+def side_of(position: Position) -> tuple[int, ...]:
     """The colours whose pawns count as the player's own."""
-    me = table.turn
-    if table.variant is Variant.TEAM:
+    me = position.turn
+    if position.variant is Variant.TEAM:
         return (me, (me + 2) % 4)
     return (me,)
 
@@ -101,14 +101,14 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, table: Table, legal_moves: Sequence[Move]) -> Move:
+    def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         if not legal_moves:
             raise ValueError("no legal move to choose from")
         if len(legal_moves) == 1:
             return legal_moves[0]
-        pawns = table.pawns
-        seated = table.seated
-        side = side_of(table)
+        pawns = position.pawns
+        seated = position.seated
+        side = side_of(position)
         best: list[Move] = []
         best_score = float("-inf")
         for move in legal_moves:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules.moves import Move
-from .base import Table, register
+from .base import Position, register
 
 
 class RandomBot:
@@ -20,7 +20,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, table: Table, legal_moves: Sequence[Move]) -> Move:
+    def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         if not legal_moves:
             raise ValueError("no legal move to choose from")
         return legal_moves[self.rng.randrange(len(legal_moves))]

@@ -6,7 +6,7 @@ called ``--game NAME``, if given); if that host turns it away (the last seat wen
 moment earlier) it tries the next one.  It plays ``--games`` games (rematches after
 the first) and prints the result of the last one.
 
-The choice of moves is ``sorry_lan.net.botplay`` and finding games is
+The choice of moves is ``sorry_lan.bots.compact`` and finding games is
 ``sorry_lan.discovery``; this module only parses options and connects.
 """
 
@@ -16,12 +16,12 @@ import argparse
 import asyncio
 import sys
 
+from sorry_lan.bots.compact import STRENGTHS
 from sorry_lan.commands.join import parse_address
 from sorry_lan.commands.list_games import add_discovery_arguments
-from sorry_lan.net.botplay import STRENGTHS
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, JoinError
-from sorry_lan.net.textui import format_result
+from sorry_lan.tui.lines import format_result
 
 DEFAULT_FIND_TIMEOUT = 10.0
 

@@ -27,9 +27,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.net.client import GameClient, JoinError
-from sorry_lan.net.host import DEFAULT_PORT, HostError, HostOptions, HostServer
+from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.journal import (
     DATA_DIR_ENV,
     Journal,
@@ -40,9 +41,9 @@ from sorry_lan.net.journal import (
     new_path,
     replay,
 )
-from sorry_lan.net.table import Table, TableConfig, TableError
-from sorry_lan.net.textui import format_result, play_lines
 from sorry_lan.rules import Variant
+from sorry_lan.tui.lines import format_result, play_lines
+from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.messages import NAME
 
 if TYPE_CHECKING:
@@ -211,16 +212,16 @@ async def _main(args: argparse.Namespace) -> int:
     finally:
         game = table.game
         if game is not None and game.over:
-            from sorry_lan.net.convert import game_over
+            from sorry_lan.authority.seat_messages import game_over
 
             print(f"game over: {format_result(game_over(game))}", flush=True)
-            if table.journal is not None and not args.stay:
-                table.journal.end()
+            if server.journal is not None and not args.stay:
+                server.journal.end()
         if advert is not None:
             await advert.close()  # goodbyes before the port closes
         await server.close()
-        if table.journal is not None:
-            table.journal.close()
+        if server.journal is not None:
+            server.journal.close()
     if server.failure is not None:
         print(
             f"sorry-lan host: the journal could not be written ({server.failure}); the table "

@@ -18,8 +18,8 @@ import asyncio
 import sys
 
 from sorry_lan.net.client import GameClient, JoinError
-from sorry_lan.net.host import DEFAULT_PORT
-from sorry_lan.net.textui import parse_colour, play_lines
+from sorry_lan.tui.lines import parse_colour, play_lines
+from sorry_lan.wire.limits import DEFAULT_PORT
 
 SEARCH_SECONDS = 2.0
 

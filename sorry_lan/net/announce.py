@@ -2,7 +2,7 @@
 
 :class:`Announcer` builds the messages a connection may see (the lobby, its seat's
 snapshot, the turn, the legal moves offered to the seat on turn, what happened, the
-end) from the :class:`~sorry_lan.net.table.Table` and hands them to a ``send``
+end) from the :class:`~sorry_lan.authority.table.Table` and hands them to a ``send``
 function, one connection at a time.  What every seat is told alike is built and
 encoded once (:func:`shared`) and the same bytes go to each connection.
 
@@ -16,13 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Generic, Protocol, TypeVar
 
+from sorry_lan.authority import seat_messages
+from sorry_lan.authority.table import Table
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import LocalProtocolError
-
-from . import convert
-from .table import Table
 
 Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
 
@@ -71,7 +70,7 @@ class Announcer(Generic[C]):
             for p in sorted(table.players.values(), key=lambda p: p.colour)
         )
         return m.Lobby(
-            variant=convert.wire_variant(table.variant),
+            variant=seat_messages.wire_variant(table.variant),
             seats=table.config.seats,
             host=table.owner,
             players=players,
@@ -90,18 +89,18 @@ class Announcer(Generic[C]):
         if game is None:
             return
         seat = self.seat_of(conn)
-        self.send(conn, convert.snapshot(game, seat), None)
+        self.send(conn, seat_messages.snapshot(game, seat), None)
         if game.over:
-            self.send(conn, convert.game_over(game), None)
+            self.send(conn, seat_messages.game_over(game), None)
         else:
-            self.send(conn, convert.turn(game, seat), None)
+            self.send(conn, seat_messages.turn(game, seat), None)
             self.offer(conn, seat)
 
     def offer(self, conn: C, seat: int | None) -> None:
         """The legal moves, if ``seat`` is the one on turn."""
         game = self.table.game
         if game is not None and not game.over and seat == game.turn:
-            self.send(conn, convert.legal_moves(game, self.table.config.turn_timeout), None)
+            self.send(conn, seat_messages.legal_moves(game, self.table.config.turn_timeout), None)
 
     def begin_game(self, conns: Iterable[C], rematch: bool = False) -> None:
         """Tell ``conns`` a game (or a rematch) has begun: lobby, snapshot, turn."""
@@ -109,13 +108,13 @@ class Announcer(Generic[C]):
         assert game is not None
         lobby = shared(self.lobby_message())
         again = shared(m.Rematch()) if rematch else None
-        public_turn = shared(convert.turn(game, None))
+        public_turn = shared(seat_messages.turn(game, None))
         for conn in conns:
             if again is not None:
                 self.send(conn, *again)
             self.send_lobby(conn, *lobby)
             seat = self.seat_of(conn)
-            self.send(conn, convert.snapshot(game, seat), None)
+            self.send(conn, seat_messages.snapshot(game, seat), None)
             self.send_turn(conn, seat, public_turn)
 
     def send_turn(self, conn: C, seat: int | None, public: Shared) -> None:
@@ -123,7 +122,7 @@ class Announcer(Generic[C]):
         game = self.table.game
         assert game is not None
         if seat == game.turn and game.variant.uses_hands:
-            self.send(conn, convert.turn(game, seat), None)
+            self.send(conn, seat_messages.turn(game, seat), None)
         else:
             self.send(conn, *public)
         self.offer(conn, seat)
@@ -137,14 +136,14 @@ class Announcer(Generic[C]):
         game = self.table.game
         if game is None or not events or not conns:
             return
-        told = [shared(msg) for msg in convert.events_messages(game, events, None)]
+        told = [shared(msg) for msg in seat_messages.events_messages(game, events, None)]
         if game.over:
-            told.append(shared(convert.game_over(game)))
+            told.append(shared(seat_messages.game_over(game)))
             for conn in conns:
                 for msg, frame in told:
                     self.send(conn, msg, frame)
             return
-        public_turn = shared(convert.turn(game, None))
+        public_turn = shared(seat_messages.turn(game, None))
         for conn in conns:
             for msg, frame in told:
                 self.send(conn, msg, frame)

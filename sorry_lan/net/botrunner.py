@@ -1,7 +1,7 @@
 """A bot at a networked table: reads a :class:`GameClient`'s events and answers its turns.
 
 The bot judges only what the client was told (the board and the moves on offer), with
-``botplay.choose``, so it plays exactly as the host's own bots would.  It can measure
+``compact.choose``, so it plays exactly as the host's own bots would.  It can measure
 how long each move takes to come back as events (the move round trip).  It does not
 connect by itself; hand it a connected client.
 """
@@ -12,12 +12,12 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 
+from sorry_lan.bots import compact
 from sorry_lan.rules import Variant
 from sorry_lan.rules.variants import team_of
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
-from . import botplay
 from .client import Connection, GameClient, GameEnded, Happened, Refused, YourTurn
 
 
@@ -52,7 +52,7 @@ async def run_bot(
             colour = client.colour
             team = team_of(colour) if client.snapshot.variant.value == Variant.TEAM.value else None
             options = [o.move for o in moves.moves]
-            index = botplay.choose(options, client.pawns, colour, strength, team)
+            index = compact.choose(options, client.pawns, colour, strength, team)
             sent_at = time.perf_counter()
             try:
                 await client.play(moves.moves[index].id)

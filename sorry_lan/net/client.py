@@ -20,12 +20,11 @@ import time
 from dataclasses import dataclass
 
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
-from sorry_lan.wire.table import State
-
-from .convert import apply_events
+from sorry_lan.wire.transitions import State
 
 log = logging.getLogger(__name__)
 

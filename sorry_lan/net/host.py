@@ -3,7 +3,7 @@
 :class:`HostServer` listens on a TCP socket (its own, or one the caller hands in),
 runs one :class:`~sorry_lan.net.connection.Connection` (with its wire session) per
 connection and forwards what players ask for to a
-:class:`~sorry_lan.net.table.Table`, which is the sole authority over the game.
+:class:`~sorry_lan.authority.table.Table`, which is the sole authority over the game.
 After every change it has :class:`~sorry_lan.net.announce.Announcer` tell each
 connection what that connection may see, then hands the round's output to a
 :class:`~sorry_lan.net.outbox.DurableOutbox`, which writes nothing that depends on
@@ -32,22 +32,20 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sorry_lan.authority.table import Phase, Player, Table, TableError
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
-from sorry_lan.wire.limits import PID_MAX
-from sorry_lan.wire.table import State
+from sorry_lan.wire.limits import DEFAULT_PORT, PID_MAX
+from sorry_lan.wire.transitions import State
 
 from .announce import Announcer, shared
 from .connection import Connection
-from .journal import SyncWorker, release_worker, shared_worker
+from .journal import Journal, SyncWorker, release_worker, shared_worker
 from .outbox import DurableOutbox
-from .table import Phase, Player, Table, TableError
 
 log = logging.getLogger(__name__)
-
-DEFAULT_PORT = 47474
 
 
 class HostError(Exception):
@@ -119,7 +117,10 @@ class HostServer:
         self._dirty: set[Connection] = set()
         self._sent_revision = -1
         self._done = asyncio.Event()
-        self.journal = table.journal
+        journal = table.journal
+        if journal is not None and not isinstance(journal, Journal):
+            raise TypeError("a hosted table must journal to a Journal file (the host syncs it)")
+        self.journal = journal
         self._outbox = DurableOutbox(self.journal, self._sync_failed)
         self._given_worker = sync_worker
         self._tell: Announcer[Connection] = Announcer(table, self._send)

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import os
@@ -39,10 +38,10 @@ import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sorry_lan.authority.table import Restored
 from sorry_lan.rules import Game, Variant
 
 log = logging.getLogger(__name__)
@@ -63,11 +62,6 @@ def default_dir() -> Path:
 
         base = platformdirs.user_data_dir("sorry-lan")
     return Path(base) / "journals"
-
-
-def token_hash(token: bytes) -> str:
-    """The hex SHA-256 of a seat token: what the journal keeps instead of the token."""
-    return hashlib.sha256(token).hexdigest()
 
 
 def new_path(directory: Path) -> Path:
@@ -391,20 +385,6 @@ def load(path: Path) -> list[dict[str, Any]]:
             raise JournalError(f"{path}: line {i + 1} is not a journal record")
         records.append(rec)
     return records
-
-
-@dataclass
-class Restored:
-    """A game rebuilt from a journal, with who sat where."""
-
-    game: Game
-    names: dict[int, str]
-    bots: set[int]
-    tokens: dict[int, str]  # colour -> token hash
-    owner: int | None = None  # the colour of the host's own player
-    moves: int = 0
-    games: int = 0  # how many games the journal holds (rematches included)
-    history: list[dict[str, Any]] = field(default_factory=list)
 
 
 def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:

@@ -3,7 +3,7 @@
 :func:`generate` lists the legal moves for one card; it never lists two moves that
 leave the same position (pawns of one colour being interchangeable), and a move is
 legal exactly when it is in that list.  This module does not define what a move is
-(``moves.py``), precompute geometry (``tables.py``), split the 7 (``seven.py``),
+(``moves.py``), precompute geometry (``precomputed.py``), split the 7 (``seven.py``),
 draw cards, keep turns or decide who wins (``game.py``).
 """
 
@@ -14,8 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from .board import HOME, NUM_LOCATIONS, S5, SLIDE_AT, SLIDE_OWNER, START, TRACK_LEN
 from .cards import Card
 from .moves import Move, MoveContext, MoveKind, Part
-from .seven import splits
-from .tables import (
+from .precomputed import (
     BACK1_SLOT,
     BACK4_SLOT,
     EXIT,
@@ -33,6 +32,7 @@ from .tables import (
     plain_table,
     slide_table,
 )
+from .seven import splits
 
 # Generation.  This is the hot path of every bot and playout, so it is written for
 # speed: the NamedTuples are built through tuple.__new__ (skipping their Python-level

@@ -143,7 +143,7 @@ class MoveContext(NamedTuple):
 
 # Generation lives in movegen.py, which builds on the values above.
 from .movegen import HANDLERS, generate  # noqa: E402
-from .tables import layout_key, occupancy  # noqa: E402
+from .precomputed import layout_key, occupancy  # noqa: E402
 
 __all__ = [
     "HANDLERS",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .board import HOME, NUM_LOCATIONS, START, TRACK_LEN
 from .cards import Card
 from .moves import Change, Move, MoveKind, Part
-from .tables import FWD, WEIGHT, land
+from .precomputed import FWD, WEIGHT, land
 
 _new = tuple.__new__
 _SPLIT = MoveKind.SPLIT

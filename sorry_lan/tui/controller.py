@@ -22,8 +22,8 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError
-from sorry_lan.net.host import DEFAULT_PORT
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.limits import DEFAULT_PORT
 
 from .feed import LINK_HINTS, VARIANT_WIRE, apply_event
 from .state import Link, Screen, UiState

@@ -28,9 +28,9 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
-from sorry_lan.net.convert import apply_events
 from sorry_lan.rules.board import location_name, pawn_label
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
 
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact

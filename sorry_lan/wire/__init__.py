@@ -81,7 +81,7 @@ from sorry_lan.wire.records import (
     ev_turn_lost,
 )
 from sorry_lan.wire.session import ClientSession, HostSession
-from sorry_lan.wire.table import TABLE, Role, Rule, Sender, State, Who
+from sorry_lan.wire.transitions import TRANSITIONS, Role, Rule, Sender, State, Who
 
 __all__ = [
     "MAX_FRAME",
@@ -89,7 +89,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "SOFTWARE",
     "SUPPORTED_VERSIONS",
-    "TABLE",
+    "TRANSITIONS",
     "AddBot",
     "Bye",
     "ByeReason",

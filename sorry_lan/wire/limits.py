@@ -17,6 +17,8 @@ PROTOCOL_VERSION: Final = 1
 SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1,)
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
+#: The TCP port a host listens on, and a client dials, when none is given.
+DEFAULT_PORT: Final = 47474
 
 #: Bytes of the big-endian length prefix in front of every frame.
 HEADER_SIZE: Final = 4

@@ -1,12 +1,12 @@
 """Sans-I/O sessions: one host-side and one client-side object per connection.
 
 A session owns a :class:`~sorry_lan.wire.codec.Decoder`, the connection's
-:class:`~sorry_lan.wire.table.State` and an outgoing byte buffer.  The caller moves
+:class:`~sorry_lan.wire.transitions.State` and an outgoing byte buffer.  The caller moves
 bytes: ``receive_data(bytes) -> [messages to act on]``, ``send(message)``,
 ``data_to_send() -> bytes``; when :attr:`closed` turns true it flushes
 ``data_to_send()`` and closes the transport.
 
-What a session does by itself, following :data:`~sorry_lan.wire.table.TABLE`:
+What a session does by itself, following :data:`~sorry_lan.wire.transitions.TRANSITIONS`:
 
 * answers an out-of-order message with ``error`` (``unexpected`` or ``forbidden``),
   drops it and changes nothing;
@@ -44,7 +44,7 @@ from sorry_lan.wire.messages import (
     clip_text,
 )
 from sorry_lan.wire.session_base import SID_TYPES, Session
-from sorry_lan.wire.table import Role, Sender, State
+from sorry_lan.wire.transitions import Role, Sender, State
 
 
 class HostSession(Session):

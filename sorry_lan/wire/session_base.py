@@ -10,7 +10,7 @@ from __future__ import annotations
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import Bye, ByeReason, Error, Message, MsgType, Ping, Pong, clip_text
-from sorry_lan.wire.table import TABLE, Role, Sender, State
+from sorry_lan.wire.transitions import TRANSITIONS, Role, Sender, State
 
 SID_TYPES = frozenset(
     {MsgType.SNAPSHOT, MsgType.TURN, MsgType.LEGAL_MOVES, MsgType.EVENTS, MsgType.GAME_OVER}
@@ -85,7 +85,7 @@ class Session:
         """
         if self.closed:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "the session is closed")
-        rule = TABLE.get((self.state, self.SIDE, message.TYPE))
+        rule = TRANSITIONS.get((self.state, self.SIDE, message.TYPE))
         if rule is None:
             raise LocalProtocolError(
                 ErrorReason.UNEXPECTED,
@@ -122,7 +122,7 @@ class Session:
         return "connection not yet welcomed" if self.role is None else self.role.value
 
     def _accept(self, message: Message) -> list[Message]:
-        rule = TABLE.get((self.state, self._peer, message.TYPE))
+        rule = TRANSITIONS.get((self.state, self._peer, message.TYPE))
         if rule is None:
             self._queue_error(
                 ErrorReason.UNEXPECTED,

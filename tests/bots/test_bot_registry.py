@@ -13,7 +13,7 @@ from sorry_lan.rules.board import START
 
 
 @dataclass(frozen=True)
-class Table:
+class Position:
     variant: Variant
     seated: tuple[int, ...]
     pawns: tuple[int, ...]
@@ -37,10 +37,10 @@ def test_unknown_kind_is_a_typed_error() -> None:
         make_bot("clever", 1)
 
 
-def _eleven_position() -> tuple[Table, list]:  # type: ignore[type-arg]
+def _eleven_position() -> tuple[Position, list]:  # type: ignore[type-arg]
     pawns = [START] * 16
     pawns[0], pawns[1], pawns[8], pawns[9] = 10, 20, 40, 50
-    table = Table(Variant.STANDARD, (0, 2), tuple(pawns), 0)
+    table = Position(Variant.STANDARD, (0, 2), tuple(pawns), 0)
     moves = generate(table.pawns, Card.ELEVEN, move_context(Variant.STANDARD, table.pawns, 0))
     return table, moves
 

@@ -10,11 +10,11 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal
-from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode

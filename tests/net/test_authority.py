@@ -7,7 +7,7 @@ import os
 import pytest
 from netkit import RawClient, bots_play, start_host
 
-from sorry_lan.net import botplay
+from sorry_lan.bots import compact
 from sorry_lan.net.host import HostServer
 from sorry_lan.rules import Game, Variant
 from sorry_lan.rules.variants import team_of
@@ -96,7 +96,7 @@ def _card_history(variant: Variant, seated: tuple[int, ...], seed: int) -> Histo
     while not game.over:
         moves = game.legal_moves()
         team = team_of(game.turn) if variant is Variant.TEAM else None
-        i = botplay.choose([mv.compact() for mv in moves], game.pawns, game.turn, "greedy", team)
+        i = compact.choose([mv.compact() for mv in moves], game.pawns, game.turn, "greedy", team)
         game.play(moves[i])
         note()
     return seen

@@ -9,7 +9,7 @@ import pytest
 from netkit import LOCAL
 
 from sorry_lan.net.connection import Connection
-from sorry_lan.wire.table import State
+from sorry_lan.wire.transitions import State
 
 
 class Owner:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from netkit import bots_play, start_host
 
-from sorry_lan.net.botplay import play_out
+from sorry_lan.bots.compact import play_out
 from sorry_lan.rules import Game, Variant
 
 CASES = [

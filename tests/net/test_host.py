@@ -12,11 +12,11 @@ from typing import TypeVar
 import pytest
 from netkit import LOCAL, GatedJournal, RawClient, start_host
 
+from sorry_lan.authority.table import Phase, Table, TableConfig
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, GameStarted, LobbyChanged
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal, SyncWorker, load, replay
-from sorry_lan.net.table import Phase, Table, TableConfig
 from sorry_lan.rules import Game
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError

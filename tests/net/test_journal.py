@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from sorry_lan.authority.table import token_hash
 from sorry_lan.net.journal import (
     Journal,
     JournalError,
@@ -18,7 +19,6 @@ from sorry_lan.net.journal import (
     release_worker,
     replay,
     shared_worker,
-    token_hash,
 )
 from sorry_lan.rules import Game, Variant
 

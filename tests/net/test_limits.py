@@ -7,10 +7,10 @@ import socket
 import pytest
 from netkit import LOCAL, RawClient, start_host
 
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.commands.join import parse_address
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
 

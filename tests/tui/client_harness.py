@@ -12,9 +12,9 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from tui_harness import Driver, _Sink
 
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.table import Table, TableConfig
 from sorry_lan.tui.app import TuiApp
 from sorry_lan.tui.controller import ClientController, ClientFactory
 from sorry_lan.tui.finder import GameFinder

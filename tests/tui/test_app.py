@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from board_demo import demo_moves
 from tui_harness import running
 
 from sorry_lan.rules.board import START
 from sorry_lan.tui.board import COMPACT, track_cell
-from sorry_lan.tui.demo import demo_moves
 from sorry_lan.tui.options import option_from_compact
 from sorry_lan.tui.state import FoundGame, Link, Screen, Seat, UiState
 

@@ -31,7 +31,7 @@ def tmux() -> Iterator[Tmux]:
 def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
     env.pop("NO_COLOR", None)
-    command = f"{sys.executable} -m sorry_lan.tui.demo --no-mouse"
+    command = f"{sys.executable} {ROOT / 'tests' / 'tui' / 'board_demo.py'} --no-mouse"
     tmux.run(
         "-f",
         "/dev/null",

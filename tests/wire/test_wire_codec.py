@@ -7,13 +7,13 @@ import tracemalloc
 
 import msgpack
 import pytest
+from wire_samples import SAMPLES
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.codec import Decoder, decode_frame_body, encode, from_wire, to_wire
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import Chat, LegalMoves, Message, Move, Ping
 from sorry_lan.wire.records import MoveOption
-from sorry_lan.wire.samples import SAMPLES
 
 ALL_FRAMES = b"".join(encode(m) for _, m in SAMPLES)
 ALL_MESSAGES = [m for _, m in SAMPLES]

@@ -11,11 +11,11 @@ from typing import Any
 import msgpack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from wire_fuzzing import SAMPLE_FRAMES, SAMPLE_MAPS, check_decoder, hostile_input
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import RemoteProtocolError
-from sorry_lan.wire.fuzzing import SAMPLE_FRAMES, SAMPLE_MAPS, check_decoder, hostile_input
 from sorry_lan.wire.messages import Message
 from sorry_lan.wire.session import ClientSession, HostSession
 

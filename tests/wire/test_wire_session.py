@@ -49,7 +49,7 @@ from sorry_lan.wire.messages import (
 )
 from sorry_lan.wire.records import MoveOption, PlayerInfo, ev_move, ev_play
 from sorry_lan.wire.session import ClientSession, HostSession
-from sorry_lan.wire.table import Role, State
+from sorry_lan.wire.transitions import Role, State
 
 R, B = Colour.RED, Colour.BLUE
 KEY_1234 = pin_key("1234")

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from wire_samples import CLIENT_NONCE, HOST_NONCE, PIN
 
 from sorry_lan.wire.auth import check_pin_proof, pin_key
 from sorry_lan.wire.codec import Decoder, encode, from_wire, to_wire
 from sorry_lan.wire.errors import RemoteProtocolError
 from sorry_lan.wire.messages import MsgType, Proof
-from sorry_lan.wire.samples import CLIENT_NONCE, HOST_NONCE, PIN
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "protocol" / "vectors"
@@ -93,9 +93,9 @@ def test_spec_covers_every_message_reason_and_the_table() -> None:
     spec = (ROOT / "protocol" / "SPEC.md").read_text(encoding="utf-8")
     from sorry_lan.wire.errors import ErrorReason
     from sorry_lan.wire.messages import ByeReason, RefuseReason
-    from sorry_lan.wire.table import render_table
+    from sorry_lan.wire.transitions import render_transitions
 
-    assert render_table() in spec
+    assert render_transitions() in spec
     for mtype in MsgType:
         assert f"<!-- generated:fields:{mtype.value} -->\n| field |" in spec, mtype
         assert f"**`{mtype.value}`**" in spec, mtype

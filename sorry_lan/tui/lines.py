@@ -15,12 +15,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sorry_lan.rules import location_name, pawn_label
-from sorry_lan.rules.board import Colour
-from sorry_lan.wire import messages as m
-from sorry_lan.wire.errors import LocalProtocolError
-
-from .client import (
+from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
     Connection,
@@ -34,6 +29,10 @@ from .client import (
     TurnChanged,
     YourTurn,
 )
+from sorry_lan.rules import location_name, pawn_label
+from sorry_lan.rules.board import Colour
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import LocalProtocolError
 
 Say = Callable[[str], None]
 

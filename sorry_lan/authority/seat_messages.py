@@ -1,13 +1,14 @@
-"""Engine values -> wire messages, per seat: snapshots, turns, legal moves, events.
+"""What the host tells each seat, built from engine values: snapshots, turns, moves, events.
 
 Everything a seat is sent about a game is built here, from ``rules.view`` (which
 already leaves out the draw order and other players' hands) and from the engine
 events filtered by ``rules.view.visible_events``.  The functions are pure; they do not
-send anything, and they do not decide *who* gets a message (the server does).
+send anything, and they do not decide *who* gets a message (the server does).  What a
+client does with the events it is told is ``wire.apply``, not here.
 
 The per-move messages (``events``, ``turn``, ``moves``) are built with the messages'
 ``trusted`` constructors: their values come from the engine, already in normal form,
-so they are not checked field by field again (``tests/net/test_convert.py`` checks
+so they are not checked field by field again (``tests/authority/test_seat_messages.py`` checks
 over whole games that the checking constructors would build exactly the same).
 """
 
@@ -132,18 +133,6 @@ def move_events(move: Move, player: int) -> list[r.EventTuple]:
         if pawn not in done:
             out.append((_BUMP, pawn, b) if after == START else (_MOVE, pawn, b, after))
     return out
-
-
-def apply_events(pawns: Sequence[int], events: Sequence[r.EventTuple]) -> tuple[int, ...]:
-    """The layout after ``events`` (what a client does to keep its board current)."""
-    out = list(pawns)
-    for ev in events:
-        kind = ev[0]
-        if kind in (r.EventKind.MOVE, r.EventKind.SLIDE):
-            out[ev[1]] = ev[3]
-        elif kind == r.EventKind.BUMP:
-            out[ev[1]] = START
-    return tuple(out)
 
 
 def events_messages(game: Game, events: Sequence[Event], seat: int | None) -> list[m.Events]:

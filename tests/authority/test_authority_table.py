@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sorry_lan.net.journal import Restored
-from sorry_lan.net.table import Phase, Table, TableConfig, TableError
+from sorry_lan.authority.table import Phase, Restored, Table, TableConfig, TableError
 from sorry_lan.rules import Game, Variant
 
 

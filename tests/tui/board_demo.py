@@ -1,11 +1,11 @@
-"""A self-contained demo of the game screen: ``python -m sorry_lan.tui.demo [--ascii]``.
+"""A self-contained demo of the game screen: ``python tests/tui/board_demo.py [--ascii]``.
 
 You play red against a scripted blue: each turn draws the next card of a fixed
 cycle, lists moves, and after your move blue answers a moment later.  The move list
 comes from a small generator that covers the common cases (forward, back, leaving
 START, splits of 7, swaps, Sorry!); it is NOT the rules engine and does not
 enforce every rule.  It exists to try the client and to drive the terminal tests
-without a network.
+without a network (``scripts/bench_tui.py`` times it too).  Test code: not shipped.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ import sys
 from collections.abc import Sequence
 
 from sorry_lan.rules.board import HOME, START, TRACK_LEN, backward, forward, start_exit
-
-from .app import TuiApp
-from .options import BadMove, MoveOption, apply_option, option_from_compact
-from .state import Link, Screen, UiState
+from sorry_lan.tui.app import TuiApp
+from sorry_lan.tui.options import BadMove, MoveOption, apply_option, option_from_compact
+from sorry_lan.tui.state import Link, Screen, UiState
 
 CARDS = (7, 11, 1, 4, 10, 13, 12, 2, 5, 3, 8)
 YOU, BOT = 0, 1
@@ -170,7 +169,7 @@ def demo_state() -> UiState:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sorry_lan.tui.demo")
+    parser = argparse.ArgumentParser(prog="board_demo.py")
     parser.add_argument("--ascii", action="store_true", help="no box-drawing characters")
     parser.add_argument("--no-mouse", action="store_true")
     args = parser.parse_args(argv)

@@ -16,17 +16,17 @@ was given one, before returning from any call that changed the game.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, Protocol
 
+from sorry_lan.bots import compact
 from sorry_lan.rules import Event, Game, Move, Variant
 from sorry_lan.rules.variants import team_of
-
-from . import botplay
-from .journal import Journal, Restored, token_hash
 
 TOKEN_BYTES = 16
 NUM_COLOURS = 4
@@ -100,7 +100,7 @@ class TableConfig:
 @dataclass
 class Table:
     config: TableConfig
-    journal: Journal | None = None
+    journal: Recorder | None = None
     players: dict[int, Player] = field(default_factory=dict)  # by pid
     spectators: set[int] = field(default_factory=set)
     owner: int | None = None  # the host's own player's pid
@@ -263,7 +263,7 @@ class Table:
     def add_bot(self, conn: int | None, colour: int | None = None, level: str = "") -> Player:
         self._owner_only(conn)
         level = level or self.config.bot_level
-        if level not in botplay.STRENGTHS:
+        if level not in compact.STRENGTHS:
             raise TableError(BAD_VALUE, f"unknown bot level {level!r}")
         free = self.free_colours()
         if len(self.players) >= NUM_COLOURS or not free:
@@ -451,7 +451,7 @@ class Table:
         moves = game.legal_moves()
         team = team_of(game.turn) if self.variant is Variant.TEAM else None
         options = [m.compact() for m in moves]
-        return moves[botplay.choose(options, game.pawns, game.turn, level, team)]
+        return moves[compact.choose(options, game.pawns, game.turn, level, team)]
 
     def new_token(self, pid: int) -> bytes:
         """Give seat ``pid`` a fresh token (the old one stops working); journalled."""
@@ -466,7 +466,7 @@ class Table:
 
     @classmethod
     def restore(
-        cls, config: TableConfig, restored: Restored, now: float, journal: Journal | None
+        cls, config: TableConfig, restored: Restored, now: float, journal: Recorder | None
     ) -> Table:
         """A table holding a game rebuilt from its journal; every person is away (their
         grace period starts now) until they come back with their token."""
@@ -494,3 +494,43 @@ class Table:
         table.last_winner = game.winner
         table.decision_since = now
         return table
+
+
+# -- what the table keeps of seats and games (its journal writes and reads the same) ------
+
+
+def token_hash(token: bytes) -> str:
+    """The hex SHA-256 of a seat token: what the table and its journal keep instead."""
+    return hashlib.sha256(token).hexdigest()
+
+
+class Recorder(Protocol):
+    """Where a table writes what it must not forget (the host's journal file)."""
+
+    def game(
+        self,
+        game: Game,
+        names: Mapping[int, str],
+        bots: Sequence[int],
+        tokens: Mapping[int, str],
+        owner: int | None = None,
+        first_arg: int | None = None,
+    ) -> None: ...
+
+    def move(self, state_id: int, compact: Sequence[int]) -> None: ...
+
+    def seat(self, colour: int, name: str, token: str | None) -> None: ...
+
+
+@dataclass
+class Restored:
+    """A game rebuilt from a journal, with who sat where."""
+
+    game: Game
+    names: dict[int, str]
+    bots: set[int]
+    tokens: dict[int, str]  # colour -> token hash
+    owner: int | None = None  # the colour of the host's own player
+    moves: int = 0
+    games: int = 0  # how many games the journal holds (rematches included)
+    history: list[dict[str, Any]] = field(default_factory=list)

@@ -20,7 +20,7 @@ from sorry_lan.rules.board import (
 )
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.moves import MoveKind
-from sorry_lan.rules.tables import (
+from sorry_lan.rules.precomputed import (
     BACK1,
     BACK4,
     FWD,

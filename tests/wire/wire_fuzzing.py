@@ -15,12 +15,12 @@ import random
 from typing import Any
 
 import msgpack
+from wire_samples import SAMPLES
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.codec import Decoder, encode, to_wire
 from sorry_lan.wire.errors import RemoteProtocolError
 from sorry_lan.wire.messages import Message
-from sorry_lan.wire.samples import SAMPLES
 from sorry_lan.wire.session import HostSession
 
 SAMPLE_FRAMES: tuple[bytes, ...] = tuple(encode(m) for _, m in SAMPLES)

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from sorry_lan.wire.messages import MsgType
-from sorry_lan.wire.table import ROWS, TABLE, Role, Sender, State, Who, render_table, rule_for
+from sorry_lan.wire.transitions import (
+    ROWS,
+    TRANSITIONS,
+    Role,
+    Sender,
+    State,
+    Who,
+    render_transitions,
+    rule_for,
+)
 
 HOST_ONLY = {
     MsgType.CHALLENGE, MsgType.WELCOME, MsgType.REFUSE, MsgType.LOBBY, MsgType.SNAPSHOT,
@@ -17,11 +26,11 @@ CLIENT_ONLY = {
 
 
 def test_every_message_type_has_a_transition() -> None:
-    assert {mtype for _, _, mtype in TABLE} == set(MsgType)
+    assert {mtype for _, _, mtype in TRANSITIONS} == set(MsgType)
 
 
 def test_directions() -> None:
-    for (_, sender, mtype), _rule in TABLE.items():
+    for (_, sender, mtype), _rule in TRANSITIONS.items():
         if mtype in HOST_ONLY:
             assert sender is Sender.HOST, mtype
         if mtype in CLIENT_ONLY:
@@ -29,16 +38,18 @@ def test_directions() -> None:
 
 
 def test_closed_accepts_nothing() -> None:
-    assert not any(state is State.CLOSED for state, _, _ in TABLE)
+    assert not any(state is State.CLOSED for state, _, _ in TRANSITIONS)
 
 
 def test_only_greetings_open_a_connection() -> None:
-    client_first = {m for (s, snd, m) in TABLE if s is State.GREETING and snd is Sender.CLIENT}
+    client_first = {
+        m for (s, snd, m) in TRANSITIONS if s is State.GREETING and snd is Sender.CLIENT
+    }
     assert client_first == {MsgType.HELLO, MsgType.SPECTATE, MsgType.ERROR, MsgType.BYE}
 
 
 def test_host_messages_are_never_role_restricted() -> None:
-    assert all(r.who is Who.ANYONE for (_, snd, _), r in TABLE.items() if snd is Sender.HOST)
+    assert all(r.who is Who.ANYONE for (_, snd, _), r in TRANSITIONS.items() if snd is Sender.HOST)
 
 
 def test_owner_commands_and_player_actions() -> None:
@@ -76,6 +87,6 @@ def test_phase_changes() -> None:
 
 
 def test_rendered_table_has_one_line_per_sender_and_type() -> None:
-    pairs = {(snd, m) for (_, snd, m) in TABLE}
-    assert len(render_table().splitlines()) == 2 + len(pairs)
-    assert len(ROWS) < len(TABLE)  # rows are compact, the table is expanded
+    pairs = {(snd, m) for (_, snd, m) in TRANSITIONS}
+    assert len(render_transitions().splitlines()) == 2 + len(pairs)
+    assert len(ROWS) < len(TRANSITIONS)  # rows are compact, the table is expanded

@@ -1,6 +1,6 @@
 """The session state machine as data: one table for both ends of a connection.
 
-Both sides track the same state of one connection.  :data:`TABLE` maps
+Both sides track the same state of one connection.  :data:`TRANSITIONS` maps
 ``(state, sender, message type)`` to a :class:`Rule`: the state after the message
 (``None``: unchanged) and who on the client side may send it.  A host session looks
 up rows with ``sender=CLIENT`` for what it receives and ``sender=HOST`` for what it
@@ -9,7 +9,7 @@ sends; a client session the reverse.  A message without a row is out of order
 ``forbidden``.
 
 This module is the table and nothing else: no I/O, no game rules, no side effects.
-protocol/SPEC.md renders the same table for readers (``render_table``).
+protocol/SPEC.md renders the same table for readers (``render_transitions``).
 """
 
 from __future__ import annotations
@@ -117,14 +117,14 @@ def _build(rows: Iterable[Row]) -> dict[tuple[State, Sender, T], Rule]:
 
 
 #: (state, sender, message type) -> Rule.  Missing keys are out-of-order messages.
-TABLE: Final = _build(ROWS)
+TRANSITIONS: Final = _build(ROWS)
 
 
 def rule_for(state: State, sender: Sender, mtype: T) -> Rule | None:
-    return TABLE.get((state, sender, mtype))
+    return TRANSITIONS.get((state, sender, mtype))
 
 
-def render_table() -> str:
+def render_transitions() -> str:
     """The table as Markdown, one row per (sender, message type), for the spec."""
     lines = [
         "| sender | message | allowed in -> state after | who may send |",
@@ -135,7 +135,7 @@ def render_table() -> str:
             by_next: dict[str, list[str]] = {}
             who = Who.ANYONE
             for state in State:
-                rule = TABLE.get((state, sender, mtype))
+                rule = TRANSITIONS.get((state, sender, mtype))
                 if rule is None:
                     continue
                 who = rule.who

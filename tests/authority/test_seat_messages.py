@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import msgpack
 import pytest
 
-from sorry_lan.net import convert
+from sorry_lan.authority import seat_messages
 from sorry_lan.rules import Event, Game, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode, to_wire
@@ -37,15 +37,15 @@ def test_every_seat_is_told_the_same_events_and_turn_unless_it_holds_a_hand(
     private_turns = 0
     for game, events in whole_game(variant, seed=11):
         seats: list[int | None] = [None, *game.seated]
-        told = {seat: convert.events_messages(game, events, seat) for seat in seats}
+        told = {seat: seat_messages.events_messages(game, events, seat) for seat in seats}
         assert all(msgs == told[None] for msgs in told.values())
         assert [encode(x) for x in told[0]] == [encode(x) for x in told[None]]
         if game.over:
             break
-        public = convert.turn(game, None)
+        public = seat_messages.turn(game, None)
         assert public.hand is None
         for seat in game.seated:
-            own = convert.turn(game, seat)
+            own = seat_messages.turn(game, seat)
             if seat == game.turn and variant.uses_hands:
                 assert own.hand == tuple(game.hands[seat])
                 private_turns += 1
@@ -58,7 +58,7 @@ def test_the_offer_lists_every_legal_move_in_order_with_its_notation() -> None:
     for game, _ in whole_game(Variant.STANDARD, seed=5):
         if game.over:
             break
-        offer = convert.legal_moves(game, timeout=30)
+        offer = seat_messages.legal_moves(game, timeout=30)
         legal = game.legal_moves()
         assert isinstance(offer, m.LegalMoves) and offer.sid == game.state_id
         assert offer.timeout == 30
@@ -88,10 +88,10 @@ def test_trusted_messages_are_what_the_checking_constructors_build(variant: Vari
     kinds: set[type] = set()
     for seed in (1, 2):
         for game, events in whole_game(variant, seed):
-            built: list[m.Message] = [*convert.events_messages(game, events, None)]
+            built: list[m.Message] = [*seat_messages.events_messages(game, events, None)]
             if not game.over:
-                built += [convert.turn(game, s) for s in (None, *game.seated)]
-                built.append(convert.legal_moves(game, timeout=None))
+                built += [seat_messages.turn(game, s) for s in (None, *game.seated)]
+                built.append(seat_messages.legal_moves(game, timeout=None))
             for msg in built:
                 assert_as_checked(msg)
                 kinds.add(type(msg))
