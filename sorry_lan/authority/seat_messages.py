@@ -114,8 +114,7 @@ def move_events(move: Move, player: int) -> list[r.EventTuple]:
     if move.kind == MoveKind.DECLINE:
         return [(_TURN_LOST, player, card)]
     out: list[r.EventTuple] = [(_PLAY, player, card)]
-    before = {pawn: b for pawn, b, _ in move.changes}
-    done: set[int] = set()
+    told = {pawn: b for pawn, b, _ in move.changes}  # where the events so far put each pawn
     for part in move.parts:
         if part.to == START:
             out.append((_BUMP, part.pawn, part.frm))
@@ -123,15 +122,17 @@ def move_events(move: Move, player: int) -> list[r.EventTuple]:
             out.append((_MOVE, part.pawn, part.frm, part.to))
             if part.end != part.to:
                 out.append((_SLIDE, part.pawn, part.to, part.end))
-        done.add(part.pawn)
-        for b in part.bumps:
-            if b not in done:
-                out.append((_BUMP, b, before.get(b, START)))
-                done.add(b)
+        told[part.pawn] = part.end
+        for b in part.bumps:  # a pawn the first half of a 7 moved can be bumped by the second
+            at = told.get(b, START)
+            if at != START:
+                out.append((_BUMP, b, at))
+                told[b] = START
     # Whatever the parts did not say (a pawn bumped by a slide, say), say it now.
-    for pawn, b, after in move.changes:
-        if pawn not in done:
-            out.append((_BUMP, pawn, b) if after == START else (_MOVE, pawn, b, after))
+    for pawn, _, after in move.changes:
+        at = told[pawn]
+        if at != after:
+            out.append((_BUMP, pawn, at) if after == START else (_MOVE, pawn, at, after))
     return out
 
 
