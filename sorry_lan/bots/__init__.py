@@ -4,8 +4,9 @@
 I/O; the network bot client and ``sorry-lan simulate`` drive them.
 """
 
-from .base import Bot, Position, UnknownBotError, bot_kinds, make_bot
+from .base import Bot, Position
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .registry import UnknownBotError, bot_kinds, make_bot
 
 __all__ = ["Bot", "GreedyBot", "Position", "RandomBot", "UnknownBotError", "bot_kinds", "make_bot"]

@@ -23,7 +23,7 @@ from ..rules.board import (
 )
 from ..rules.moves import Move
 from ..rules.variants import Variant
-from .base import Position, register
+from .base import Position
 
 # Scoring weights (in "squares of progress").
 SAFETY_BONUS: Final = 6  # a pawn in its safety zone can no longer be bumped
@@ -122,5 +122,3 @@ class GreedyBot:
             return best[0]
         return best[self.rng.randrange(len(best))]
 
-
-register("greedy", GreedyBot)

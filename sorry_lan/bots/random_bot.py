@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules.moves import Move
-from .base import Position, register
+from .base import Position
 
 
 class RandomBot:
@@ -25,5 +25,3 @@ class RandomBot:
             raise ValueError("no legal move to choose from")
         return legal_moves[self.rng.randrange(len(legal_moves))]
 
-
-register("random", RandomBot)
