@@ -25,6 +25,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from sorry_lan.bots import compact
+from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event, Game, Move, Variant
 from sorry_lan.rules.variants import team_of
 
@@ -38,7 +39,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-class TableError(Exception):
+class TableError(SorryLanError):
     """A refused request: ``code`` is a wire reason/refusal code, ``text`` says why."""
 
     def __init__(self, code: str, text: str) -> None:

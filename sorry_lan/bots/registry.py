@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Final
 
+from sorry_lan.errors import SorryLanError
+
 from .base import Bot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
@@ -19,7 +21,7 @@ BotFactory = Callable[[int | None], Bot]
 FACTORIES: Final[Mapping[str, BotFactory]] = {"greedy": GreedyBot, "random": RandomBot}
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(SorryLanError, ValueError):
     """No bot of that kind exists."""
 
 

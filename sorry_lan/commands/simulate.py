@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sorry_lan.errors import SorryLanError
+
 from ..bots import UnknownBotError, bot_kinds, make_bot
 from ..rules.board import Colour
 from ..rules.game import Game
@@ -29,7 +31,7 @@ SEATING: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
 MAX_TURNS = 100_000  # far beyond any real game; stops a runaway loop with an error
 
 
-class SimulationError(ValueError):
+class SimulationError(SorryLanError, ValueError):
     """The simulation settings are invalid (a usage error, exit status 2)."""
 
 

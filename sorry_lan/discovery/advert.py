@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from sorry_lan.errors import SorryLanError
+
 # The protocol versions come from the wire protocol (re-exported here).
 from sorry_lan.wire.limits import PROTOCOL_VERSION as PROTOCOL_VERSION
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS as SUPPORTED_VERSIONS
@@ -49,7 +51,7 @@ K_STATE = "state"
 K_PIN = "pin"
 
 
-class AdvertError(ValueError):
+class AdvertError(SorryLanError, ValueError):
     """A game advertisement is invalid (when built) or unreadable (when parsed)."""
 
 

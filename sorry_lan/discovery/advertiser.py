@@ -32,13 +32,14 @@ from zeroconf import (
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
 from sorry_lan.discovery.advert import SERVICE_TYPE, GameAd, GameState
+from sorry_lan.errors import SorryLanError
 
 log = logging.getLogger(__name__)
 
 _REGISTER_ERRORS = (BadTypeInNameException, NonUniqueNameException, ServiceNameAlreadyRegistered)
 
 
-class DiscoveryError(Exception):
+class DiscoveryError(SorryLanError):
     """mDNS could not be set up or used (bad interface address, socket error, ...)."""
 
 

@@ -19,6 +19,7 @@ import logging
 import time
 from dataclasses import dataclass
 
+from sorry_lan.errors import SorryLanError
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 _GOODBYE = "the host closed the table"
 
 
-class JoinError(Exception):
+class JoinError(SorryLanError):
     """Could not join: ``reason`` is a refusal code or ``unreachable``/``pin``/``lost``."""
 
     def __init__(self, reason: str, text: str) -> None:

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sorry_lan.authority.table import Phase, Player, Table, TableError
+from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
@@ -48,7 +49,7 @@ from .outbox import DurableOutbox
 log = logging.getLogger(__name__)
 
 
-class HostError(Exception):
+class HostError(SorryLanError):
     """The server could not start (port in use, bad address); the text is for people."""
 
 

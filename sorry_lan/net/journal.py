@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from sorry_lan.authority.table import Restored
+from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Game, Variant
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ SUFFIX = ".journal"
 DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
 
 
-class JournalError(Exception):
+class JournalError(SorryLanError):
     """A journal that cannot be read back into a game (corrupt, or disagreeing with the rules)."""
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from sorry_lan.errors import SorryLanError
+
 from .board import HOME, NUM_PAWNS
 from .cards import Card, Deck
 from .events import (
@@ -40,11 +42,11 @@ from .variants import (
 MAX_IDLE_DRAWS = 10_000
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(SorryLanError, ValueError):
     """The move offered is not one of the legal moves of the current state."""
 
 
-class GameOverError(RuntimeError):
+class GameOverError(SorryLanError, RuntimeError):
     """The game has ended; no more moves are taken."""
 
 

@@ -22,6 +22,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from sorry_lan.errors import SorryLanError
+
 from .board import HOME, S1, S5, START, TRACK_LEN, Colour
 from .cards import Card
 from .moves import Move, generate
@@ -33,7 +35,7 @@ OPTIONAL_KEYS = ("after_two",)
 _NAMED_LOCATIONS = {"start": START, "home": HOME} | {f"S{k}": S1 + k - 1 for k in range(1, 6)}
 
 
-class PositionError(ValueError):
+class PositionError(SorryLanError, ValueError):
     """The position is not valid; the message names the problem in one line."""
 
 

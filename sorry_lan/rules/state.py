@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from sorry_lan.errors import SorryLanError
+
 from .board import HOME, NUM_PAWNS, S1, S5, START, TRACK_LEN
 from .cards import Card, Deck, is_complete
 
 
-class InvariantError(AssertionError):
+class InvariantError(SorryLanError, AssertionError):
     """A state broke one of the rules' invariants (a bug, never a player's fault)."""
 
 

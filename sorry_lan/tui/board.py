@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from sorry_lan.errors import SorryLanError
 from sorry_lan.rules.board import (
     HOME,
     LONG_SLIDE,
@@ -49,7 +50,7 @@ SPOT_HOME: Final = SPOT_SAFETY + 4 * SAFETY_LEN  # 80 + colour
 SPOT_START: Final = SPOT_HOME + 4  # 84 + colour
 
 
-class BoardTooSmall(ValueError):
+class BoardTooSmall(SorryLanError, ValueError):
     """Raised by :func:`render_board` when no layout fits the space given."""
 
 

@@ -21,6 +21,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from sorry_lan.errors import SorryLanError
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import DEFAULT_PORT
@@ -39,7 +40,7 @@ class Redraw(Protocol):
     def invalidate(self) -> None: ...
 
 
-class AddressError(ValueError):
+class AddressError(SorryLanError, ValueError):
     """A typed address that is not ``HOST``, ``HOST:PORT`` or ``[V6]:PORT``."""
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from sorry_lan.errors import SorryLanError
 from sorry_lan.rules.board import (
     HOME,
     NUM_PAWNS,
@@ -39,7 +40,7 @@ DECLINE: Final = 4
 DISCARD: Final = 5
 
 
-class BadMove(ValueError):
+class BadMove(SorryLanError, ValueError):
     """A compact move that does not fit the position it is described against."""
 
 

@@ -30,7 +30,6 @@ from sorry_lan.wire.schema import (
     BytesSpec,
     EnumSpec,
     IntSpec,
-    Invalid,
     ListSpec,
     OptSpec,
     RecordSpec,
@@ -100,7 +99,17 @@ def from_wire(
     (hello / spectate) the ``versions`` field is judged first, so that a peer speaking
     only other versions gets reason ``version`` even if the rest of its greeting has a
     shape this version does not know.
+
+    The field specs raise :class:`LocalProtocolError`, as they do for a message this
+    side builds; this is the one place that makes it the peer's error.
     """
+    try:
+        return _from_wire(obj, supported_versions)
+    except LocalProtocolError as exc:
+        raise RemoteProtocolError(exc.reason, exc.text) from None
+
+
+def _from_wire(obj: object, supported_versions: tuple[int, ...]) -> Message:
     if not isinstance(obj, dict):
         raise RemoteProtocolError(ErrorReason.MALFORMED, "a frame must hold a msgpack map")
     tname = obj.get(_TYPE_KEY)
@@ -121,10 +130,7 @@ def from_wire(
     for name, spec in cls.FIELDS:
         if name not in obj:
             raise RemoteProtocolError(ErrorReason.MISSING_FIELD, f"{tname}: missing field {name!r}")
-        try:
-            values.append((name, spec.check(obj[name], f"{tname}.{name}")))
-        except Invalid as exc:
-            raise RemoteProtocolError(exc.reason, exc.text) from None
+        values.append((name, spec.check(obj[name], f"{tname}.{name}")))
     if len(obj) != len(cls.FIELDS) + 1:
         known = {n for n, _ in cls.FIELDS} | {_TYPE_KEY}
         extra = next((k for k in obj if k not in known), "?")
@@ -137,10 +143,7 @@ def from_wire(
 
 
 def _check_versions(raw: object, supported: tuple[int, ...]) -> None:
-    try:
-        versions = VERSIONS.check(raw, "versions")
-    except Invalid as exc:
-        raise RemoteProtocolError(exc.reason, exc.text) from None
+    versions = VERSIONS.check(raw, "versions")
     if not set(versions) & set(supported):
         raise RemoteProtocolError(
             ErrorReason.VERSION,

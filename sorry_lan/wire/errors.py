@@ -17,6 +17,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from sorry_lan.errors import SorryLanError
+
 if TYPE_CHECKING:
     from sorry_lan.wire.messages import Error, Message
 
@@ -60,7 +62,7 @@ FATAL_REASONS = frozenset(
 )
 
 
-class ProtocolError(Exception):
+class ProtocolError(SorryLanError):
     """A broken protocol rule, with the wire reason code that describes it."""
 
     def __init__(self, reason: ErrorReason, text: str) -> None:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypeVar
 from sorry_lan.rules.board import NUM_PAWNS, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.wire import limits as L
-from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.records import (
     EVENT,
     MOVE_OPTION,
@@ -34,7 +34,6 @@ from sorry_lan.wire.schema import (
     BytesSpec,
     EnumSpec,
     IntSpec,
-    Invalid,
     ListSpec,
     OptSpec,
     Spec,
@@ -79,11 +78,7 @@ class Message:
     def __post_init__(self) -> None:
         for name, spec in self.FIELDS:
             where = f"{self.TYPE.value}.{name}"
-            try:
-                value = spec.check(getattr(self, name), where)
-            except Invalid as exc:
-                raise LocalProtocolError(exc.reason, exc.text) from None
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, spec.check(getattr(self, name), where))
 
     @classmethod
     def trusted(cls: type[_T], **values: Any) -> _T:

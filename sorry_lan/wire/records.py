@@ -18,12 +18,10 @@ from typing import Final
 from sorry_lan.rules.board import NUM_LOCATIONS, NUM_PAWNS, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.wire import limits as L
-from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.schema import (
     BoolSpec,
     EnumSpec,
     IntSpec,
-    Invalid,
     OptSpec,
     RecordSpec,
     StrSpec,
@@ -92,10 +90,7 @@ EVENT: Final = VariantSpec(
 
 
 def _checked(spec: VariantSpec, value: tuple[int, ...]) -> tuple[int, ...]:
-    try:
-        return spec.check(value, spec.name)
-    except Invalid as exc:
-        raise LocalProtocolError(exc.reason, exc.text) from None
+    return spec.check(value, spec.name)
 
 
 def ev_move(pawn: int, src: int, dst: int) -> EventTuple:
@@ -174,10 +169,7 @@ class MoveOption:
 
 def _normalise(record: PlayerInfo | MoveOption, spec: RecordSpec) -> None:
     values = spec.fields(record)
-    try:
-        checked = spec.shape.check(values, spec.name)
-    except Invalid as exc:
-        raise LocalProtocolError(exc.reason, exc.text) from None
+    checked = spec.shape.check(values, spec.name)
     for name, value in zip(record.__slots__, checked, strict=True):
         object.__setattr__(record, name, value)
 

@@ -2,9 +2,11 @@
 
 A :class:`Spec` checks a value (a decoded msgpack value, or what a caller passed to a
 message constructor), normalises it (lists become tuples, ints become the right
-``IntEnum``) and converts it back to plain msgpack-ready data.  Invalid values raise
-:class:`Invalid`, which the codec turns into a local or remote protocol error
-depending on who produced the value.
+``IntEnum``) and converts it back to plain msgpack-ready data.  An invalid value
+raises :class:`~sorry_lan.wire.errors.LocalProtocolError`, as for a message this
+side tried to build; the decoder (:func:`~sorry_lan.wire.codec.from_wire`) is the one
+place that turns it into a :class:`~sorry_lan.wire.errors.RemoteProtocolError` when
+the value came from the peer.
 
 Specs know value shapes and ranges only; they do not know which message a field
 belongs to, nor any rule of the game.
@@ -16,16 +18,12 @@ from collections.abc import Callable, Container, Sequence
 from enum import Enum
 from typing import Any
 
-from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 
 
-class Invalid(Exception):
-    """A value that does not satisfy its spec (reason code + description)."""
-
-    def __init__(self, reason: ErrorReason, text: str) -> None:
-        super().__init__(text)
-        self.reason = reason
-        self.text = text
+def _bad(text: str) -> LocalProtocolError:
+    """The error of a value that breaks its spec (always reason ``bad_value``)."""
+    return LocalProtocolError(ErrorReason.BAD_VALUE, text)
 
 
 def _describe(value: object) -> str:
@@ -55,10 +53,10 @@ class IntSpec(Spec):
 
     def check(self, value: object, where: str) -> int:
         if type(value) is not int and not (isinstance(value, int) and isinstance(value, Enum)):
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: not an int: {_describe(value)}")
+            raise _bad(f"{where}: not an int: {_describe(value)}")
         assert isinstance(value, int)
         if not self.lo <= value <= self.hi:
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: {value} not in {self.lo}..{self.hi}")
+            raise _bad(f"{where}: {value} not in {self.lo}..{self.hi}")
         return int(value)
 
     def dump(self, value: Any) -> Any:
@@ -71,7 +69,7 @@ class IntSpec(Spec):
 class BoolSpec(Spec):
     def check(self, value: object, where: str) -> bool:
         if type(value) is not bool:
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: expected bool, not {_describe(value)}")
+            raise _bad(f"{where}: expected bool, not {_describe(value)}")
         return value
 
     def describe(self) -> str:
@@ -88,16 +86,11 @@ class EnumSpec(Spec):
 
     def check(self, value: object, where: str) -> Enum:
         if type(value) is not self.kind and not isinstance(value, self.enum):
-            raise Invalid(
-                ErrorReason.BAD_VALUE,
-                f"{where}: expected a {self.kind.__name__}, got {_describe(value)}",
-            )
+            raise _bad(f"{where}: expected a {self.kind.__name__}, got {_describe(value)}")
         try:
             return self.enum(value)
         except ValueError:
-            raise Invalid(
-                ErrorReason.BAD_VALUE, f"{where}: {_describe(value)} is not a valid value"
-            ) from None
+            raise _bad(f"{where}: {_describe(value)} is not a valid value") from None
 
     def dump(self, value: Any) -> Any:
         return self.kind(value.value)
@@ -128,18 +121,15 @@ class StrSpec(Spec):
 
     def check(self, value: object, where: str) -> str:
         if type(value) is not str:
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: expected text, got {_describe(value)}")
+            raise _bad(f"{where}: expected text, got {_describe(value)}")
         if not self.min_len <= len(value) <= self.max_len:
-            raise Invalid(
-                ErrorReason.BAD_VALUE,
-                f"{where}: length {len(value)} not in {self.min_len}..{self.max_len}",
-            )
+            raise _bad(f"{where}: length {len(value)} not in {self.min_len}..{self.max_len}")
         if not value.isprintable():
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: text holds unprintable characters")
+            raise _bad(f"{where}: text holds unprintable characters")
         if self.stripped and value != value.strip():
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: leading or trailing whitespace")
+            raise _bad(f"{where}: leading or trailing whitespace")
         if self.allowed is not None and not self.allowed(value):
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: must be {self.allowed_text}")
+            raise _bad(f"{where}: must be {self.allowed_text}")
         return value
 
     def describe(self) -> str:
@@ -156,11 +146,9 @@ class BytesSpec(Spec):
 
     def check(self, value: object, where: str) -> bytes:
         if type(value) is not bytes:
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: expected bytes, got {_describe(value)}")
+            raise _bad(f"{where}: expected bytes, got {_describe(value)}")
         if len(value) != self.size:
-            raise Invalid(
-                ErrorReason.BAD_VALUE, f"{where}: expected {self.size} bytes, got {len(value)}"
-            )
+            raise _bad(f"{where}: expected {self.size} bytes, got {len(value)}")
         return value
 
     def describe(self) -> str:
@@ -196,19 +184,16 @@ class ListSpec(Spec):
 
     def check(self, value: object, where: str) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: not an array: {_describe(value)}")
+            raise _bad(f"{where}: not an array: {_describe(value)}")
         if not self.min_len <= len(value) <= self.max_len:
-            raise Invalid(
-                ErrorReason.BAD_VALUE,
-                f"{where}: {len(value)} items, expected {self.min_len}..{self.max_len}",
-            )
+            raise _bad(f"{where}: {len(value)} items, expected {self.min_len}..{self.max_len}")
         check = self.item.check
         try:  # name each item's place only when one is wrong (formatting costs)
             out = tuple([check(v, where) for v in value])
-        except Invalid:
+        except LocalProtocolError:
             out = tuple(check(v, f"{where}[{i}]") for i, v in enumerate(value))
         if self.unique and len(set(out)) != len(out):
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: items repeat")
+            raise _bad(f"{where}: items repeat")
         return out
 
     def dump(self, value: Any) -> Any:
@@ -230,15 +215,12 @@ class TupleSpec(Spec):
 
     def check(self, value: object, where: str) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}: not an array: {_describe(value)}")
+            raise _bad(f"{where}: not an array: {_describe(value)}")
         if len(value) != len(self.items):
-            raise Invalid(
-                ErrorReason.BAD_VALUE,
-                f"{where}: {len(value)} items, expected {len(self.items)}",
-            )
+            raise _bad(f"{where}: {len(value)} items, expected {len(self.items)}")
         try:  # name each item's place only when one is wrong
             return tuple([s.check(v, where) for s, v in zip(self.items, value, strict=True)])
-        except Invalid:
+        except LocalProtocolError:
             pairs = zip(self.items, value, strict=True)
             return tuple(s.check(v, f"{where}[{i}]") for i, (s, v) in enumerate(pairs))
 
@@ -321,20 +303,17 @@ class VariantSpec(Spec):
 
     def _check(self, value: object, where: str) -> tuple[int, ...]:
         if not isinstance(value, list | tuple) or not value:
-            raise Invalid(
-                ErrorReason.BAD_VALUE, f"{where}: not a non-empty array: {_describe(value)}"
-            )
+            raise _bad(f"{where}: not a non-empty array: {_describe(value)}")
         kind = value[0]
         if not isinstance(kind, int) or isinstance(kind, bool):
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}[0]: {self.name} kind must be an int")
+            raise _bad(f"{where}[0]: {self.name} kind must be an int")
         shape = self.shapes.get(int(kind))
         if shape is None:
-            raise Invalid(ErrorReason.BAD_VALUE, f"{where}[0]: unknown {self.name} kind {kind}")
+            raise _bad(f"{where}[0]: unknown {self.name} kind {kind}")
         if len(value) != len(shape) + 1:
-            raise Invalid(
-                ErrorReason.BAD_VALUE,
+            raise _bad(
                 f"{where}: {self.name} kind {kind} takes {len(shape)} operands, "
-                f"got {len(value) - 1}",
+                f"got {len(value) - 1}"
             )
         pairs = zip(shape, value[1:], strict=True)
         rest = [s.check(v, f"{where}[{i + 1}]") for i, (s, v) in enumerate(pairs)]

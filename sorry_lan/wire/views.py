@@ -14,10 +14,9 @@ from typing import TypeVar
 
 from sorry_lan.rules.board import Colour
 from sorry_lan.rules.cards import Card
-from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.messages import Lobby, Snapshot, Turn, Variant
 from sorry_lan.wire.records import PlayerInfo
-from sorry_lan.wire.schema import EnumSpec, Invalid
+from sorry_lan.wire.schema import EnumSpec
 from sorry_lan.wire.vocab import CARD, COLOUR
 
 Hands = Mapping[int, Sequence[int]]
@@ -25,10 +24,7 @@ _E = TypeVar("_E")
 
 
 def _as(spec: EnumSpec, value: int, where: str, kind: type[_E]) -> _E:
-    try:
-        out = spec.check(value, where)
-    except Invalid as exc:
-        raise LocalProtocolError(exc.reason, exc.text) from None
+    out = spec.check(value, where)
     assert isinstance(out, kind)
     return out
 

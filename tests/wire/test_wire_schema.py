@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from sorry_lan.rules.board import Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import COMPACT_MOVE, EVENT, EventKind
-from sorry_lan.wire.schema import IntSpec, Invalid, ListSpec, TupleSpec, VariantSpec
+from sorry_lan.wire.schema import IntSpec, ListSpec, TupleSpec, VariantSpec
 from sorry_lan.wire.vocab import CARD
 
 ITEM = st.one_of(
@@ -23,7 +24,7 @@ ITEM = st.one_of(
 def outcome(spec: VariantSpec, value: object, full: bool) -> tuple[str, object]:
     try:
         out = spec._check(value, "x") if full else spec.check(value, "x")
-    except Invalid as exc:
+    except LocalProtocolError as exc:
         return "invalid", (exc.reason, exc.text)
     assert all(type(v) is int for v in out)
     return "ok", out
@@ -45,7 +46,7 @@ def test_the_quick_check_takes_every_shape_the_engine_sends() -> None:
     for bad in ([0, 6, 0, 4], [0, 1, 16, 4], [2, 3], [1, 8, 0, 4, 1, 10], [0, True, 0, 4]):
         try:
             COMPACT_MOVE.check(bad, "m")
-        except Invalid:
+        except LocalProtocolError:
             continue
         raise AssertionError(f"{bad} was accepted")
 
@@ -55,7 +56,7 @@ def test_errors_still_say_which_item_is_wrong() -> None:
     assert spec.check([[1, 7], (2, Card.SORRY)], "hand") == ((1, Card.SEVEN), (2, Card.SORRY))
     try:
         spec.check([[1, 7], [2, 6]], "hand")
-    except Invalid as exc:
+    except LocalProtocolError as exc:
         assert exc.text.startswith("hand[1][1]: ")
     else:
         raise AssertionError("card 6 was accepted")
