@@ -2,10 +2,13 @@
 
 A :class:`Table` is the host's authority over one table.  Callers (the asyncio server,
 or a test) tell it what a connection asked for, with the current time, and it answers
-with the engine events that resulted or raises :class:`TableError` with a reason code
-and a human sentence; a refused request changes nothing.  Timers are data: the table
-says when it next needs attention (:meth:`Table.next_deadline`) and does the due work
-when :meth:`Table.tick` is called (bot moves, turn timeouts, seats given up).
+with the engine events that resulted or raises :class:`TableError` with the reason
+the peer is told (a :class:`JoinRefused` for a seat or a spectator's place, answered
+with ``refuse``; a :class:`RequestRefused` for anything else, answered with a
+non-fatal ``error``) and a human sentence; a refused request changes nothing.
+Timers are data: the table says when it next needs attention
+(:meth:`Table.next_deadline`) and does the due work when :meth:`Table.tick` is called
+(bot moves, turn timeouts, seats given up).
 
 Connections are plain integers chosen by the caller.  Seat tokens are random bytes
 given to the seat's owner once; the table keeps only their SHA-256 (as the journal
@@ -28,6 +31,9 @@ from sorry_lan.bots import compact
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event, Game, Move, Variant
 from sorry_lan.rules.variants import team_of
+from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.limits import PID_MAX
+from sorry_lan.wire.messages import Error, RefuseReason, clip_text
 
 TOKEN_BYTES = 16
 NUM_COLOURS = 4
@@ -40,27 +46,37 @@ class Phase(Enum):
 
 
 class TableError(SorryLanError):
-    """A refused request: ``code`` is a wire reason/refusal code, ``text`` says why."""
+    """A refused request; nothing changed.  ``reason`` is the code the peer is sent and
+    ``text`` says why, for people.  Raised as one of the two kinds below."""
 
-    def __init__(self, code: str, text: str) -> None:
-        super().__init__(f"{code}: {text}")
-        self.code = code
+    def __init__(self, reason: RefuseReason | ErrorReason, text: str) -> None:
+        super().__init__(f"{reason.value}: {text}")
+        self.reason = reason
         self.text = text
 
 
-# Codes shared with the wire protocol's ErrorReason / RefuseReason values.
-FULL = "full"
-NAME_TAKEN = "name_taken"
-STARTED = "started"
-BAD_TOKEN = "bad_token"
-COLOUR_TAKEN = "colour_taken"
-NOT_READY = "not_ready"
-FORBIDDEN = "forbidden"
-UNEXPECTED = "unexpected"
-STALE = "stale"
-ILLEGAL = "illegal"
-NOT_YOUR_TURN = "not_your_turn"
-BAD_VALUE = "bad_value"
+class JoinRefused(TableError):
+    """A seat or a place among the spectators was refused: the host answers ``refuse``
+    (and the connection closes)."""
+
+    reason: RefuseReason
+
+    def __init__(self, reason: RefuseReason, text: str) -> None:
+        super().__init__(reason, text)
+
+
+class RequestRefused(TableError):
+    """A request from a welcomed connection was refused: the host answers a non-fatal
+    ``error`` with this reason and the connection goes on."""
+
+    reason: ErrorReason
+
+    def __init__(self, reason: ErrorReason, text: str) -> None:
+        super().__init__(reason, text)
+
+    def to_message(self) -> Error:
+        """The ``error`` message that tells the connection (never fatal)."""
+        return Error(reason=self.reason, text=clip_text(self.text), fatal=False)
 
 
 @dataclass
@@ -161,26 +177,20 @@ class Table:
     def _touch(self) -> None:
         self.revision += 1
 
-    def join(
-        self, conn: int | None, name: str, colour: int | None = None
-    ) -> tuple[Player, bytes]:
+    def join(self, conn: int | None, name: str) -> tuple[Player, bytes]:
         """Seat a new person; returns the player and their secret token.
 
         ``conn`` None seats someone who will connect later with the token (the host's
         own player)."""
         if self.phase is not Phase.LOBBY:
-            raise TableError(STARTED, "the game has started and has no free seat")
+            raise JoinRefused(RefuseReason.STARTED, "the game has started and has no free seat")
         if any(p.name.casefold() == name.casefold() for p in self.players.values()):
-            raise TableError(NAME_TAKEN, f"the name {name!r} is taken at this table")
+            raise JoinRefused(RefuseReason.NAME_TAKEN, f"the name {name!r} is taken at this table")
         free = self.free_colours()
         if len(self.players) >= self.config.seats or not free:
-            raise TableError(FULL, "every seat at this table is taken")
-        if colour is None:
-            colour = free[0]
-        elif colour not in free:
-            raise TableError(COLOUR_TAKEN, "that colour is taken")
+            raise JoinRefused(RefuseReason.FULL, "every seat at this table is taken")
         token = secrets.token_bytes(TOKEN_BYTES)
-        player = Player(self._new_pid(), name, colour, token_hash=token_hash(token), conn=conn)
+        player = Player(self._new_pid(), name, free[0], token_hash=token_hash(token), conn=conn)
         self.players[player.pid] = player
         self._touch()
         return player, token
@@ -196,7 +206,7 @@ class Table:
         """Bind ``conn`` to the seat whose token this is (any earlier connection loses it)."""
         player = self.player_by_token(token)
         if player is None:
-            raise TableError(BAD_TOKEN, "that seat token is not valid at this table")
+            raise JoinRefused(RefuseReason.BAD_TOKEN, "that seat token is not valid at this table")
         player.conn = conn
         player.away_since = None
         self._touch()
@@ -204,7 +214,7 @@ class Table:
 
     def spectate(self, conn: int) -> None:
         if len(self.spectators) >= self.config.max_spectators:
-            raise TableError(FULL, "this table has no room for more spectators")
+            raise JoinRefused(RefuseReason.FULL, "this table has no room for more spectators")
         self.spectators.add(conn)
         self._touch()
 
@@ -225,8 +235,12 @@ class Table:
         self._touch()
 
     def _new_pid(self) -> int:
+        """The next pid no seat holds, going round after the wire's largest (PID_MAX), so
+        a long lobby's comings and goings never run out of them."""
         pid = self._next_pid
-        self._next_pid += 1
+        while pid in self.players:
+            pid = (pid + 1) % (PID_MAX + 1)
+        self._next_pid = (pid + 1) % (PID_MAX + 1)
         return pid
 
     # -- the lobby ------------------------------------------------------------------
@@ -234,9 +248,9 @@ class Table:
     def _lobby_player(self, conn: int) -> Player:
         player = self.player_of(conn)
         if player is None:
-            raise TableError(FORBIDDEN, "spectators cannot do that")
+            raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot do that")
         if self.phase is not Phase.LOBBY:
-            raise TableError(UNEXPECTED, "only in the lobby")
+            raise RequestRefused(ErrorReason.UNEXPECTED, "only in the lobby")
         return player
 
     def _owner_only(self, conn: int | None) -> None:
@@ -244,16 +258,16 @@ class Table:
             return  # the host application itself
         player = self.player_of(conn)
         if player is None or player.pid != self.owner:
-            raise TableError(FORBIDDEN, "only the host can do that")
+            raise RequestRefused(ErrorReason.FORBIDDEN, "only the host can do that")
         if self.phase is not Phase.LOBBY:
-            raise TableError(UNEXPECTED, "only in the lobby")
+            raise RequestRefused(ErrorReason.UNEXPECTED, "only in the lobby")
 
     def choose_colour(self, conn: int, colour: int) -> None:
         player = self._lobby_player(conn)
         if player.colour == colour:
             return
         if colour not in self.free_colours():
-            raise TableError(COLOUR_TAKEN, "that colour is taken")
+            raise RequestRefused(ErrorReason.COLOUR_TAKEN, "that colour is taken")
         player.colour = colour
         self._touch()
 
@@ -265,14 +279,15 @@ class Table:
         self._owner_only(conn)
         level = level or self.config.bot_level
         if level not in compact.STRENGTHS:
-            raise TableError(BAD_VALUE, f"unknown bot level {level!r}")
+            raise RequestRefused(ErrorReason.BAD_VALUE, f"unknown bot level {level!r}")
         free = self.free_colours()
         if len(self.players) >= NUM_COLOURS or not free:
-            raise TableError(FULL, "every seat is taken")
+            # colour_taken (not the fatal bad_value): whichever colour was asked for is held
+            raise RequestRefused(ErrorReason.COLOUR_TAKEN, "every seat is taken")
         if colour is None:
             colour = free[0]
         elif colour not in free:
-            raise TableError(COLOUR_TAKEN, "that colour is taken")
+            raise RequestRefused(ErrorReason.COLOUR_TAKEN, "that colour is taken")
         names = {p.name for p in self.players.values()}
         n = 1
         while f"bot {n}" in names:
@@ -286,7 +301,7 @@ class Table:
         self._owner_only(conn)
         player = self.players.get(pid)
         if player is None or not player.bot:
-            raise TableError(BAD_VALUE, "no such bot")
+            raise RequestRefused(ErrorReason.BAD_VALUE, "no such bot")
         del self.players[pid]
         self._touch()
 
@@ -308,7 +323,7 @@ class Table:
         self._owner_only(conn)
         problem = self.start_problem()
         if problem is not None:
-            raise TableError(NOT_READY, problem)
+            raise RequestRefused(ErrorReason.NOT_READY, problem)
         if self.variant is Variant.TEAM:
             while self.free_colours():
                 self.add_bot(None)
@@ -344,9 +359,9 @@ class Table:
         """A seated player asks for another game; it starts once every person asked."""
         player = self.player_of(conn)
         if player is None:
-            raise TableError(FORBIDDEN, "spectators cannot ask for a rematch")
+            raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot ask for a rematch")
         if self.phase is not Phase.OVER:
-            raise TableError(UNEXPECTED, "the game is not over")
+            raise RequestRefused(ErrorReason.UNEXPECTED, "the game is not over")
         player.rematch = True
         self._touch()
         people = [p for p in self.players.values() if not p.bot and p.conn is not None]
@@ -361,17 +376,19 @@ class Table:
         """Play legal move ``move_id`` of state ``sid`` for the seat bound to ``conn``."""
         player = self.player_of(conn)
         if player is None:
-            raise TableError(FORBIDDEN, "only a seated player can move")
+            raise RequestRefused(ErrorReason.FORBIDDEN, "only a seated player can move")
         game = self.game
         if self.phase is not Phase.PLAYING or game is None:
-            raise TableError(UNEXPECTED, "no game is being played")
+            raise RequestRefused(ErrorReason.UNEXPECTED, "no game is being played")
         if game.turn != player.colour:
-            raise TableError(NOT_YOUR_TURN, "it is not your turn")
+            raise RequestRefused(ErrorReason.NOT_YOUR_TURN, "it is not your turn")
         if sid != game.state_id:
-            raise TableError(STALE, f"move for state {sid}; the game is at {game.state_id}")
+            raise RequestRefused(
+                ErrorReason.STALE, f"move for state {sid}; the game is at {game.state_id}"
+            )
         moves = game.legal_moves()
         if not 0 <= move_id < len(moves):
-            raise TableError(ILLEGAL, f"there is no legal move {move_id}")
+            raise RequestRefused(ErrorReason.ILLEGAL, f"there is no legal move {move_id}")
         return self._apply(moves[move_id], now)
 
     def _apply(self, move: Move, now: float) -> list[Event]:

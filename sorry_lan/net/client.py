@@ -18,6 +18,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
+from enum import StrEnum
 
 from sorry_lan.errors import SorryLanError
 from sorry_lan.wire import messages as m
@@ -33,10 +34,19 @@ log = logging.getLogger(__name__)
 _GOODBYE = "the host closed the table"
 
 
-class JoinError(SorryLanError):
-    """Could not join: ``reason`` is a refusal code or ``unreachable``/``pin``/``lost``."""
+class JoinFailure(StrEnum):
+    """Why joining failed when the host sent no ``refuse`` (which carries its own reason)."""
 
-    def __init__(self, reason: str, text: str) -> None:
+    UNREACHABLE = "unreachable"  # nobody answered at the address, or the link failed
+    LOST = "lost"  # the host closed the connection before welcoming us
+    PIN_NEEDED = "pin"  # the table asks for a PIN and we were given none
+
+
+class JoinError(SorryLanError):
+    """Could not join: ``reason`` is the host's refusal or a :class:`JoinFailure`;
+    ``text`` is a sentence for people."""
+
+    def __init__(self, reason: m.RefuseReason | JoinFailure, text: str) -> None:
         super().__init__(text)
         self.reason = reason
         self.text = text
@@ -212,12 +222,12 @@ class GameClient:
             )
         except ConnectionRefusedError:
             raise JoinError(
-                "unreachable", f"nobody is hosting at {self.host}:{self.port} (refused)"
+                JoinFailure.UNREACHABLE, f"nobody is hosting at {self.host}:{self.port} (refused)"
             ) from None
         except (TimeoutError, OSError) as exc:
             why = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
             raise JoinError(
-                "unreachable", f"cannot reach {self.host}:{self.port}: {why}"
+                JoinFailure.UNREACHABLE, f"cannot reach {self.host}:{self.port}: {why}"
             ) from None
         session = ClientSession(self.name, token=self.token, spectate=self.spectate, pin=self.pin)
         session.join()
@@ -244,18 +254,22 @@ class GameClient:
             try:
                 data = await reader.read(65536)
             except OSError as exc:
-                raise JoinError("unreachable", f"connection failed: {exc}") from None
+                raise JoinError(JoinFailure.UNREACHABLE, f"connection failed: {exc}") from None
             if not data:
-                raise JoinError("lost", "the host closed the connection before welcoming us")
+                raise JoinError(
+                    JoinFailure.LOST, "the host closed the connection before welcoming us"
+                )
             if self.capture is not None:
                 self.capture += data
             msgs = session.receive_data(data)
             writer.write(session.data_to_send())
             for msg in msgs:
                 if isinstance(msg, m.Challenge):
-                    raise JoinError("pin", "this game needs a PIN: give it with --pin")
+                    raise JoinError(
+                        JoinFailure.PIN_NEEDED, "this game needs a PIN: give it with --pin"
+                    )
                 if isinstance(msg, m.Refuse):
-                    raise JoinError(str(msg.reason), refusal_text(msg))
+                    raise JoinError(msg.reason, refusal_text(msg))
                 if isinstance(msg, m.Welcome):
                     # Later messages of the same read (lobby, snapshot) are not lost:
                     for later in msgs[msgs.index(msg) + 1 :]:
@@ -263,7 +277,7 @@ class GameClient:
                     return msg
             if session.closed:
                 err = session.error
-                raise JoinError("lost", f"the host ended the connection: {err}")
+                raise JoinError(JoinFailure.LOST, f"the host ended the connection: {err}")
 
     # -- the running connection ---------------------------------------------------------
 
@@ -327,7 +341,7 @@ class GameClient:
                 await self._open()
             except JoinError as exc:
                 last = exc.text
-                if exc.reason not in ("unreachable", "lost"):
+                if exc.reason not in (JoinFailure.UNREACHABLE, JoinFailure.LOST):
                     await self.events.put(Connection("lost", f"cannot rejoin: {exc.text}"))
                     return False
                 await asyncio.sleep(delay)

@@ -32,13 +32,13 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sorry_lan.authority.table import Phase, Player, Table, TableError
+from sorry_lan.authority.table import JoinRefused, Phase, Player, RequestRefused, Table
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
-from sorry_lan.wire.limits import DEFAULT_PORT, PID_MAX
+from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.transitions import State
 
 from .announce import Announcer, shared
@@ -240,24 +240,16 @@ class HostServer:
         for msg in messages:
             try:
                 events += self._handle(conn, msg)
-            except TableError as exc:
-                self._refuse_or_error(conn, exc)
+            except JoinRefused as exc:  # only a greeting asks for a seat: still joining
+                conn.session.refuse(exc.reason, exc.text)
+            except RequestRefused as exc:
+                self._send(conn, exc.to_message())
             except LocalProtocolError as exc:
                 log.warning("connection %d: cannot answer: %s", conn.cid, exc)
         if conn.session.closed and conn.session.join_request is not None:
             # a bye: free the seat now rather than when the socket goes
             self.table.disconnect(conn.cid, self.now(), quit=conn.session.error is None)
         self._after_change(events)
-
-    def _refuse_or_error(self, conn: Connection, exc: TableError) -> None:
-        if conn.session.state is State.JOINING:
-            conn.session.refuse(m.RefuseReason(exc.code), exc.text)
-            return
-        try:
-            reason = ErrorReason(exc.code)
-        except ValueError:
-            reason = ErrorReason.BAD_VALUE
-        self._send(conn, m.Error(reason=reason, text=m.clip_text(exc.text), fatal=False))
 
     def _send(self, conn: Connection, msg: m.Message, frame: bytes | None = None) -> None:
         """Queue ``msg`` (``frame``: its encoding, when shared with other connections)."""
@@ -319,8 +311,6 @@ class HostServer:
             token = hello.token
             log.info("%s is back at seat %d", player.name, player.colour)
         else:
-            if table.phase is Phase.LOBBY and len(table.players) >= PID_MAX:
-                raise TableError("full", "the table is full")
             player, token = table.join(conn.cid, hello.name)
             log.info("%s joined as %d", player.name, player.colour)
         conn.session.welcome(player.pid, token, owner=player.pid == table.owner, name=player.name)
@@ -328,10 +318,10 @@ class HostServer:
 
     def _chat(self, conn: Connection, msg: m.Chat, now: float) -> None:
         if not conn.take_chat_token(now, self.options.chat_rate):
-            raise TableError("rate_limited", "too many chat lines; wait a moment")
+            raise RequestRefused(ErrorReason.RATE_LIMITED, "too many chat lines; wait a moment")
         player = self.table.player_of(conn.cid)
         if player is None:
-            raise TableError("forbidden", "spectators cannot chat")
+            raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
         line = shared(m.Chat(pid=player.pid, text=msg.text))
         for other in self._welcomed():
             self._send(other, *line)

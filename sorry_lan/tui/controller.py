@@ -22,9 +22,10 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from sorry_lan.errors import SorryLanError
-from sorry_lan.net.client import ClientEvent, GameClient, JoinError
+from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import DEFAULT_PORT
+from sorry_lan.wire.messages import RefuseReason
 
 from .feed import LINK_HINTS, VARIANT_WIRE, apply_event
 from .state import Link, Screen, UiState
@@ -70,11 +71,11 @@ def _default_client(host: str, port: int, name: str, pin: str | None) -> GameCli
 
 def join_error_text(exc: JoinError) -> str:
     """A refusal in words for the find screen (the client's own texts mention options)."""
-    if exc.reason == "pin":
+    if exc.reason is JoinFailure.PIN_NEEDED:
         return "this game needs a PIN: type it in the PIN field and press Enter"
-    if exc.reason == "name_taken":
+    if exc.reason is RefuseReason.NAME_TAKEN:
         return "that name is taken at this table: change your name and press Enter"
-    if exc.reason == "bad_pin":
+    if exc.reason is RefuseReason.BAD_PIN:
         return "wrong PIN: check it with the host, type it again and press Enter"
     return exc.text
 
@@ -268,7 +269,7 @@ class ClientController:
         except JoinError as exc:
             self._rejoin_failed(client, exc.text, exc.reason)
         except (OSError, LocalProtocolError) as exc:
-            self._rejoin_failed(client, str(exc), "unreachable")
+            self._rejoin_failed(client, str(exc), JoinFailure.UNREACHABLE)
         else:
             st.link = Link.CONNECTED
             st.link_hint = ""
@@ -278,11 +279,13 @@ class ClientController:
             self._rejoining = False
             self.redraw()
 
-    def _rejoin_failed(self, client: GameClient, text: str, reason: str) -> None:
+    def _rejoin_failed(
+        self, client: GameClient, text: str, reason: RefuseReason | JoinFailure
+    ) -> None:
         st = self.state
         st.link = Link.LOST
         st.link_hint = REJOIN_HINT
-        if reason == "bad_token" and client.token is not None:
+        if reason is RefuseReason.BAD_TOKEN and client.token is not None:
             # The table no longer knows our seat (e.g. a new table on the same address):
             # the next try asks for a new seat under the same name.
             client.token = None

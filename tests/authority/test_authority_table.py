@@ -4,27 +4,33 @@ from __future__ import annotations
 
 import pytest
 
-from sorry_lan.authority.table import Phase, Restored, Table, TableConfig, TableError
+from sorry_lan.authority.table import (
+    JoinRefused,
+    Phase,
+    RequestRefused,
+    Restored,
+    Table,
+    TableConfig,
+)
 from sorry_lan.rules import Game, Variant
+from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.messages import RefuseReason
 
 
-def test_seats_names_colours_and_full() -> None:
+def test_seats_names_and_full() -> None:
     t = Table(TableConfig(seats=2))
     a, token_a = t.join(1, "Ann")
-    with pytest.raises(TableError) as e:
+    with pytest.raises(JoinRefused) as e:
         t.join(2, "ann")
-    assert e.value.code == "name_taken"
-    with pytest.raises(TableError) as e:
-        t.join(2, "Bob", colour=a.colour)
-    assert e.value.code == "colour_taken"
+    assert e.value.reason is RefuseReason.NAME_TAKEN
     t.join(2, "Bob")
-    with pytest.raises(TableError) as e:
+    with pytest.raises(JoinRefused) as e:
         t.join(3, "Cy")
-    assert e.value.code == "full"
+    assert e.value.reason is RefuseReason.FULL
     assert t.reclaim(9, token_a, 0.0) is a and a.conn == 9
-    with pytest.raises(TableError) as e:
+    with pytest.raises(JoinRefused) as e:
         t.reclaim(9, b"\0" * 16, 0.0)
-    assert e.value.code == "bad_token"
+    assert e.value.reason is RefuseReason.BAD_TOKEN
 
 
 def test_only_the_owner_runs_the_lobby_and_team_play_is_filled_with_bots() -> None:
@@ -32,9 +38,9 @@ def test_only_the_owner_runs_the_lobby_and_team_play_is_filled_with_bots() -> No
     owner, _ = t.join(1, "Owner")
     t.owner = owner.pid
     t.join(2, "Guest")
-    with pytest.raises(TableError) as e:
+    with pytest.raises(RequestRefused) as e:
         t.add_bot(2)
-    assert e.value.code == "forbidden"
+    assert e.value.reason is ErrorReason.FORBIDDEN
     t.start(1, 0.0)
     assert t.phase is Phase.PLAYING and len(t.players) == 4
     assert sum(p.bot for p in t.players.values()) == 2

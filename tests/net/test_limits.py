@@ -9,7 +9,7 @@ from netkit import LOCAL, RawClient, start_host
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.commands.join import parse_address
-from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.client import GameClient, JoinError, JoinFailure
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
@@ -34,10 +34,10 @@ async def test_pin_right_and_wrong() -> None:
     try:
         with pytest.raises(JoinError) as e:
             await GameClient(LOCAL, port, "nopin").connect()
-        assert e.value.reason == "pin"
+        assert e.value.reason is JoinFailure.PIN_NEEDED
         with pytest.raises(JoinError) as e:
             await GameClient(LOCAL, port, "wrong", pin="9999").connect()
-        assert e.value.reason == "bad_pin" and "wrong PIN" in e.value.text
+        assert e.value.reason is m.RefuseReason.BAD_PIN and "wrong PIN" in e.value.text
         good = GameClient(LOCAL, port, "right", pin="1234")
         await good.connect()
         await good.close()
@@ -60,7 +60,7 @@ async def test_wrong_version_full_unreachable_and_port_in_use() -> None:
         await b.connect()
         with pytest.raises(JoinError) as e:
             await GameClient(LOCAL, port, "c").connect()
-        assert e.value.reason in ("full", "started")
+        assert e.value.reason in (m.RefuseReason.FULL, m.RefuseReason.STARTED)
         await a.close()
         await b.close()
         other = HostServer(Table(TableConfig()))
@@ -73,7 +73,7 @@ async def test_wrong_version_full_unreachable_and_port_in_use() -> None:
         dead = s.getsockname()[1]
     with pytest.raises(JoinError) as e:
         await GameClient(LOCAL, dead, "x", connect_timeout=2).connect()
-    assert e.value.reason == "unreachable" and "nobody is hosting" in e.value.text
+    assert e.value.reason is JoinFailure.UNREACHABLE and "nobody is hosting" in e.value.text
 
 
 @pytest.mark.asyncio
