@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from sorry_lan.bots import compact
 from sorry_lan.rules import Variant
@@ -18,7 +19,8 @@ from sorry_lan.rules.variants import team_of
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
-from .client import Connection, GameClient, GameEnded, Happened, Refused, YourTurn
+from . import client as c
+from .client import GameClient
 
 
 @dataclass
@@ -41,34 +43,45 @@ async def run_bot(
     sent_at: float | None = None
     while True:
         ev = await client.events.get()
-        if isinstance(ev, YourTurn):
-            moves = ev.moves
-            if client.snapshot is None or client.colour is None:
-                continue
-            if think > 0:
-                await asyncio.sleep(think)
-            if client.moves is not moves:
-                continue  # the offer went stale while thinking
-            colour = client.colour
-            team = team_of(colour) if client.snapshot.variant.value == Variant.TEAM.value else None
-            options = [o.move for o in moves.moves]
-            index = compact.choose(options, client.pawns, colour, strength, team)
-            sent_at = time.perf_counter()
-            try:
-                await client.play(moves.moves[index].id)
-            except LocalProtocolError:
-                sent_at = None  # not connected just now: the offer comes again on rejoin
-        elif isinstance(ev, Happened):
-            if sent_at is not None and ev.events.colour == client.colour:
-                stats.round_trips.append(ev.at - sent_at)
-            sent_at = None
-        elif isinstance(ev, Refused):
-            stats.refused.append(f"{ev.error.reason}: {ev.error.text}")
-            sent_at = None
-        elif isinstance(ev, GameEnded):
-            stats.games += 1
-            if stats.games >= games:
-                return ev.over
-            await client.rematch()
-        elif isinstance(ev, Connection) and ev.state == "lost":
-            return None
+        match ev:
+            case c.YourTurn():
+                moves = ev.moves
+                if client.snapshot is None or client.colour is None:
+                    continue
+                if think > 0:
+                    await asyncio.sleep(think)
+                if client.moves is not moves:
+                    continue  # the offer went stale while thinking
+                colour = client.colour
+                team = (
+                    team_of(colour) if client.snapshot.variant.value == Variant.TEAM.value else None
+                )
+                options = [o.move for o in moves.moves]
+                index = compact.choose(options, client.pawns, colour, strength, team)
+                sent_at = time.perf_counter()
+                try:
+                    await client.play(moves.moves[index].id)
+                except LocalProtocolError:
+                    sent_at = None  # not connected just now: the offer comes again on rejoin
+            case c.Happened():
+                if sent_at is not None and ev.events.colour == client.colour:
+                    stats.round_trips.append(ev.at - sent_at)
+                sent_at = None
+            case c.Refused():
+                stats.refused.append(f"{ev.error.reason}: {ev.error.text}")
+                sent_at = None
+            case c.GameEnded():
+                stats.games += 1
+                if stats.games >= games:
+                    return ev.over
+                await client.rematch()
+            case c.Connection():
+                if ev.state == "lost":
+                    return None
+            case (
+                c.LobbyChanged() | c.GameStarted() | c.TurnChanged() | c.RematchStarted()
+                | c.ChatLine()
+            ):
+                pass  # the client keeps what the bot reads (board, colour, offer)
+            case _:
+                assert_never(ev)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import assert_never
 
 from sorry_lan.net.client import (
     ChatLine,
@@ -157,35 +158,38 @@ def _event_lines(st: UiState, ev: m.Events) -> list[str]:
 
 def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
     """Update ``st`` for one event of ``client`` (see the module docstring)."""
-    if isinstance(ev, LobbyChanged):
-        _lobby(st, client, ev.lobby)
-    elif isinstance(ev, GameStarted):
-        _snapshot(st, ev.snapshot)
-    elif isinstance(ev, TurnChanged):
-        _turn(st, ev.turn)
-    elif isinstance(ev, YourTurn):
-        st.set_moves(options_for(st.position, ev.moves, st.hand))
-        secs = ev.moves.timeout
-        st.deadline = None if secs is None else time.monotonic() + secs
-        st.notice = "your turn: pick a move"
-    elif isinstance(ev, Happened):
-        # Not client.pawns: that may already include events still queued behind this one.
-        st.position = apply_events(st.position, ev.events.events)
-        move = last_move_from(ev.events.events)
-        if move is not None:
-            st.last_move = move
-        for line in _event_lines(st, ev.events):
-            st.add_log(line)
-    elif isinstance(ev, GameEnded):
-        _over(st, ev.over)
-    elif isinstance(ev, RematchStarted):
-        st.add_log("rematch: a new game begins")
-    elif isinstance(ev, ChatLine):
-        st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
-    elif isinstance(ev, Refused):
-        st.notice = ev.error.text
-    elif isinstance(ev, Connection):
-        _connection(st, ev)
+    match ev:
+        case LobbyChanged():
+            _lobby(st, client, ev.lobby)
+        case GameStarted():
+            _snapshot(st, ev.snapshot)
+        case TurnChanged():
+            _turn(st, ev.turn)
+        case YourTurn():
+            st.set_moves(options_for(st.position, ev.moves, st.hand))
+            secs = ev.moves.timeout
+            st.deadline = None if secs is None else time.monotonic() + secs
+            st.notice = "your turn: pick a move"
+        case Happened():
+            # Not client.pawns: that may already include events still queued behind this.
+            st.position = apply_events(st.position, ev.events.events)
+            move = last_move_from(ev.events.events)
+            if move is not None:
+                st.last_move = move
+            for line in _event_lines(st, ev.events):
+                st.add_log(line)
+        case GameEnded():
+            _over(st, ev.over)
+        case RematchStarted():
+            st.add_log("rematch: a new game begins")
+        case ChatLine():
+            st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
+        case Refused():
+            st.notice = ev.error.text
+        case Connection():
+            _connection(st, ev)
+        case _:
+            assert_never(ev)
 
 
 def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:

@@ -13,7 +13,7 @@ import asyncio
 import sys
 import threading
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, assert_never
 
 from sorry_lan.net.client import (
     ChatLine,
@@ -64,43 +64,47 @@ def board_lines(client: GameClient) -> list[str]:
 
 def describe(client: GameClient, ev: ClientEvent) -> list[str]:
     """The lines to print for one client event."""
-    if isinstance(ev, LobbyChanged):
-        lob = ev.lobby
-        seats = ", ".join(
-            f"{p.name} ({'?' if p.colour is None else colour_name(p.colour)}"
-            f"{', bot' if p.bot else ''}{'' if p.connected else ', away'})"
-            for p in lob.players
-        )
-        return [f"table [{lob.variant.value}]: {seats or 'nobody yet'}"]
-    if isinstance(ev, GameStarted):
-        return ["game on:", *board_lines(client)]
-    if isinstance(ev, TurnChanged):
-        t = ev.turn
-        card = "" if t.card is None else f" drew {t.card.title}"
-        hand = "" if t.hand is None else " holding " + " ".join(c.title for c in t.hand)
-        return [f"{colour_name(t.colour)}{card}{hand}"]
-    if isinstance(ev, YourTurn):
-        return [
-            "your move:",
-            *(f"  {i + 1:>2}. {o.notation}" for i, o in enumerate(ev.moves.moves)),
-            "type a number",
-        ]
-    if isinstance(ev, Happened):
-        who = "" if ev.events.colour is None else colour_name(ev.events.colour) + ": "
-        return [f"{who}{ev.events.notation or 'no move'}", *board_lines(client)]
-    if isinstance(ev, GameEnded):
-        won = " and ".join(colour_name(c) for c in ev.over.winners) or "nobody"
-        return [
-            f"game over: {won} won; scores {list(ev.over.scores or ())}",
-            "rematch? type rematch",
-        ]
-    if isinstance(ev, RematchStarted):
-        return ["rematch!"]
-    if isinstance(ev, ChatLine):
-        return [f"[chat {ev.chat.pid}] {ev.chat.text}"]
-    if isinstance(ev, Refused):
-        return [f"refused: {ev.error.text}"]
-    return [ev.text]
+    match ev:
+        case LobbyChanged():
+            lob = ev.lobby
+            seats = ", ".join(
+                f"{p.name} ({'?' if p.colour is None else colour_name(p.colour)}"
+                f"{', bot' if p.bot else ''}{'' if p.connected else ', away'})"
+                for p in lob.players
+            )
+            return [f"table [{lob.variant.value}]: {seats or 'nobody yet'}"]
+        case GameStarted():
+            return ["game on:", *board_lines(client)]
+        case TurnChanged():
+            t = ev.turn
+            card = "" if t.card is None else f" drew {t.card.title}"
+            hand = "" if t.hand is None else " holding " + " ".join(c.title for c in t.hand)
+            return [f"{colour_name(t.colour)}{card}{hand}"]
+        case YourTurn():
+            return [
+                "your move:",
+                *(f"  {i + 1:>2}. {o.notation}" for i, o in enumerate(ev.moves.moves)),
+                "type a number",
+            ]
+        case Happened():
+            who = "" if ev.events.colour is None else colour_name(ev.events.colour) + ": "
+            return [f"{who}{ev.events.notation or 'no move'}", *board_lines(client)]
+        case GameEnded():
+            won = " and ".join(colour_name(c) for c in ev.over.winners) or "nobody"
+            return [
+                f"game over: {won} won; scores {list(ev.over.scores or ())}",
+                "rematch? type rematch",
+            ]
+        case RematchStarted():
+            return ["rematch!"]
+        case ChatLine():
+            return [f"[chat {ev.chat.pid}] {ev.chat.text}"]
+        case Refused():
+            return [f"refused: {ev.error.text}"]
+        case Connection():
+            return [ev.text]
+        case _:
+            assert_never(ev)
 
 
 async def command(client: GameClient, line: str) -> bool:

@@ -1,0 +1,57 @@
+"""The line interface's words for every kind of client event."""
+
+from __future__ import annotations
+
+from sorry_lan.net import client as c
+from sorry_lan.rules.board import START, Colour
+from sorry_lan.rules.cards import Card
+from sorry_lan.tui.lines import describe
+from sorry_lan.wire import messages as m
+from sorry_lan.wire import records as r
+from sorry_lan.wire.errors import ErrorReason
+
+PAWNS = (1, START, START, START, START, START, START, START) + (START,) * 8
+SNAPSHOT = m.Snapshot(
+    sid=4, variant=m.Variant.STANDARD, you=Colour.RED, colours=(Colour.RED, Colour.BLUE),
+    pawns=PAWNS, turn=Colour.RED, card=Card.ONE, hand=None, pile=40, discards=4,
+    top=Card.ONE, scores=None,
+)
+
+
+def client() -> c.GameClient:
+    ann = c.GameClient("127.0.0.1", 1, "ann")  # never connected: describe reads its state
+    ann.snapshot, ann.pawns = SNAPSHOT, PAWNS
+    return ann
+
+
+def test_every_event_is_described() -> None:
+    ann = r.PlayerInfo(pid=0, name="ann", colour=Colour.RED, bot=False, ready=True,
+                       connected=True)
+    bot = r.PlayerInfo(pid=1, name="bot 1", colour=None, bot=True, ready=True, connected=False)
+    option = r.MoveOption(id=0, notation="R1 1->2", move=(0, 1, 0, 2))
+    cases: list[tuple[c.ClientEvent, list[str]]] = [
+        (c.LobbyChanged(m.Lobby(variant=m.Variant.TEAM, seats=4, host=0, players=(ann, bot),
+                              spectators=0)),
+         ["table [team]: ann (red), bot 1 (?, bot, away)"]),
+        (c.GameStarted(SNAPSHOT),
+         ["game on:", "     red (you): R1 1, R2 start, R3 start, R4 start",
+          "    blue: B1 start, B2 start, B3 start, B4 start"]),
+        (c.TurnChanged(m.Turn(sid=4, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39)),
+         ["blue drew 2"]),
+        (c.YourTurn(m.LegalMoves(sid=4, moves=(option,), timeout=None)),
+         ["your move:", "   1. R1 1->2", "type a number"]),
+        (c.Happened(m.Events(sid=5, colour=Colour.RED, notation="R1 1->2", events=())),
+         ["red: R1 1->2", "     red (you): R1 1, R2 start, R3 start, R4 start",
+          "    blue: B1 start, B2 start, B3 start, B4 start"]),
+        (c.GameEnded(m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None)),
+         ["game over: blue won; scores []", "rematch? type rematch"]),
+        (c.RematchStarted(), ["rematch!"]),
+        (c.ChatLine(m.Chat(pid=1, text="hi")), ["[chat 1] hi"]),
+        (c.Refused(m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken",
+                         fatal=False)),
+         ["refused: that colour is taken"]),
+        (c.Connection("lost", "connection lost: gone"), ["connection lost: gone"]),
+    ]
+    assert len({type(ev) for ev, _ in cases}) == len(c.ClientEvent.__args__)
+    for ev, lines in cases:
+        assert describe(client(), ev) == lines, ev
