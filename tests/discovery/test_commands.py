@@ -68,7 +68,7 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
                         (await host.line(lambda s: s.startswith("listening on"))).split(":")[-1]
                     )
                     out["advertised"] = await host.line(lambda s: s.startswith("advertised"))
-                    status, text, _ = await run_cli("list", "--json", "--timeout", "0.5")
+                    status, text, _ = await run_cli("list", "--json", "--timeout", "3")
                     out["list"] = (status, json.loads(text), port)
                     await next_event(events, seats("Loop game", 1, 3))
 
