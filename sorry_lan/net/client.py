@@ -4,8 +4,12 @@
 :class:`~sorry_lan.wire.session.ClientSession` on it.  It keeps what this seat knows
 (the lobby, the board, whose turn, the moves on offer) and puts high-level
 :data:`ClientEvent` values on :attr:`GameClient.events` for a user interface or a bot.
-When the connection drops and the client holds a seat token it reconnects on its own
-and reclaims its seat, reporting ``reconnecting`` / ``connected`` / ``lost``.
+When the connection drops it reconnects on its own (a player reclaims its seat with
+its token, a spectator just watches again), retrying with back-off for
+``reconnect_for`` seconds through unreachable hosts, hosts that accept but never
+answer and tables that are momentarily full, and reports ``reconnecting`` /
+``connected`` / ``lost``.  A ``bye`` of reason ``timeout`` (the host dropped us
+because we fell behind or went quiet) is reconnected too; any other ``bye`` ends it.
 
 It does not draw a board, read a keyboard or choose moves (see ``commands/join.py``
 and ``net/botrunner.py``), and it never prints or logs the seat token.
@@ -50,6 +54,10 @@ class JoinError(SorryLanError):
         super().__init__(text)
         self.reason = reason
         self.text = text
+
+
+# Failures worth retrying while reconnecting: the host may answer, or have room, soon.
+_RETRY = frozenset({JoinFailure.UNREACHABLE, JoinFailure.LOST, m.RefuseReason.FULL})
 
 
 # -- events for the user interface ---------------------------------------------------
@@ -186,6 +194,7 @@ class GameClient:
         self._task: asyncio.Task[None] | None = None
         self._closing = False
         self._heard = 0.0
+        self._bye: m.ByeReason | None = None  # the reason of the host's last bye
 
     # -- state -----------------------------------------------------------------------
 
@@ -236,10 +245,18 @@ class GameClient:
             welcome = await asyncio.wait_for(
                 self._handshake(session, reader, writer), self.connect_timeout
             )
+        except TimeoutError:
+            writer.close()
+            raise JoinError(
+                JoinFailure.UNREACHABLE,
+                f"{self.host}:{self.port} took the connection but did not answer "
+                f"within {self.connect_timeout:g} s",
+            ) from None
         except BaseException:
             writer.close()
             raise
         self.session, self._reader, self._writer = session, reader, writer
+        self._bye = None
         self.welcome = welcome
         if welcome.token is not None:
             self.token = welcome.token
@@ -288,14 +305,12 @@ class GameClient:
             self.moves = None
             if self._closing:
                 return
-            if self.token is None or reason == _GOODBYE:
+            if (self.token is None and not self.spectate) or reason == _GOODBYE:
                 await self.events.put(Connection("lost", f"connection lost: {reason}"))
                 return
+            held = "watching again shortly" if self.spectate else "your seat is held for you"
             await self.events.put(
-                Connection(
-                    "reconnecting",
-                    f"connection lost ({reason}); reconnecting, your seat is held for you",
-                )
+                Connection("reconnecting", f"connection lost ({reason}); reconnecting, {held}")
             )
             if not await self._reconnect():
                 return
@@ -326,6 +341,8 @@ class GameClient:
                 out = session.data_to_send()
                 if out:
                     writer.write(out)
+            if self._bye is m.ByeReason.TIMEOUT:
+                return "the host dropped the connection: it fell behind"
             return _GOODBYE
         except (OSError, asyncio.IncompleteReadError) as exc:
             return f"network error: {exc}"
@@ -341,20 +358,17 @@ class GameClient:
                 await self._open()
             except JoinError as exc:
                 last = exc.text
-                if exc.reason not in (JoinFailure.UNREACHABLE, JoinFailure.LOST):
+                if exc.reason not in _RETRY:
                     await self.events.put(Connection("lost", f"cannot rejoin: {exc.text}"))
                     return False
-                await asyncio.sleep(delay)
+                await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
                 delay = min(delay * 2, 2.0)
                 continue
-            await self.events.put(Connection("connected", "reconnected; your seat is yours again"))
+            back = "watching again" if self.spectate else "your seat is yours again"
+            await self.events.put(Connection("connected", f"reconnected; {back}"))
             return True
-        await self.events.put(
-            Connection(
-                "lost",
-                f"gave up reconnecting ({last}); a bot plays your seat until you rejoin",
-            )
-        )
+        after = "" if self.spectate else "; a bot plays your seat until you rejoin"
+        await self.events.put(Connection("lost", f"gave up reconnecting ({last}){after}"))
         return False
 
     def _on_message(self, msg: m.Message) -> None:
@@ -390,6 +404,8 @@ class GameClient:
             put(ChatLine(msg))
         elif isinstance(msg, m.Error):
             put(Refused(msg))
+        elif isinstance(msg, m.Bye):
+            self._bye = msg.reason
 
     # -- asking the host ------------------------------------------------------------------
 

@@ -224,8 +224,9 @@ class HostServer:
         if conn.session.state is State.GREETING:
             log.debug("connection %d closed before saying hello (a probe?)", conn.cid)
         self._dirty.discard(conn)
-        quit_ = conn.session.state is State.CLOSED and conn.session.error is None
-        self.table.disconnect(conn.cid, self.now(), quit=quit_)
+        # A bye was handled when it arrived (``received``); a connection that just went
+        # away keeps its seat for the grace period, in the lobby too.
+        self.table.disconnect(conn.cid, self.now())
         self._after_change([])
 
     def received(self, conn: Connection, data: bytes) -> None:

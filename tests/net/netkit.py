@@ -118,3 +118,64 @@ class GatedJournal(Journal):
         if self.fail:
             raise OSError(errno.EIO, "simulated disk failure")
         return super().flush_to_disk()
+
+
+class Gate:
+    """A loopback port in front of a host that the test switches between three ways:
+    ``forward`` (relay bytes both ways), ``silent`` (accept, then never answer) and
+    ``closed`` (refuse connections).  ``drop()`` cuts every connection it holds."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.mode = "forward"
+        self.port = 0
+        self.accepted = 0
+        self._server: asyncio.Server | None = None
+        self._held: set[asyncio.StreamWriter] = set()
+
+    async def open(self) -> int:
+        self._server = await asyncio.start_server(self._serve, LOCAL, self.port)
+        self.port = int(self._server.sockets[0].getsockname()[1])
+        return self.port
+
+    async def set(self, mode: str) -> None:
+        if mode == "closed" and self._server is not None:
+            self._server.close()
+            self._server = None
+        elif mode != "closed" and self._server is None:
+            await self.open()
+        self.mode = mode
+
+    def drop(self) -> None:
+        for writer in list(self._held):
+            writer.transport.abort()
+        self._held.clear()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.accepted += 1
+        self._held.add(writer)
+        if self.mode == "silent":
+            with contextlib.suppress(OSError):
+                await reader.read()  # until the client gives up
+            writer.transport.abort()
+            return
+        try:
+            up_reader, up_writer = await asyncio.open_connection(LOCAL, self.target_port)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._held.add(up_writer)
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            dst.transport.abort()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    async def close(self) -> None:
+        await self.set("closed")
+        self.drop()
+        await asyncio.sleep(0)

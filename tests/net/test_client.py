@@ -1,0 +1,135 @@
+"""GameClient: joining, and reconnecting through silent, full and vanished hosts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import pytest
+from netkit import LOCAL, Gate, RawClient, start_host
+
+from sorry_lan.net.client import Connection, GameClient, JoinError
+from sorry_lan.net.host import HostOptions
+
+
+async def next_connection(client: GameClient, timeout: float = 10.0) -> Connection:
+    async def find() -> Connection:
+        while True:
+            ev = await client.events.get()
+            if isinstance(ev, Connection):
+                return ev
+
+    return await asyncio.wait_for(find(), timeout)
+
+
+@contextlib.asynccontextmanager
+async def silent_port():  # type: ignore[no-untyped-def]
+    """A loopback port that accepts connections and never says a word."""
+    held: list[asyncio.StreamWriter] = []
+
+    async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)
+        with contextlib.suppress(OSError):
+            await reader.read()
+
+    server = await asyncio.start_server(hold, LOCAL, 0)
+    try:
+        yield int(server.sockets[0].getsockname()[1])
+    finally:
+        server.close()
+        for w in held:
+            w.transport.abort()
+
+
+@pytest.mark.asyncio
+async def test_a_host_that_accepts_but_never_answers_is_a_join_error() -> None:
+    async with silent_port() as port:
+        client = GameClient(LOCAL, port, "Ann", connect_timeout=0.3)
+        start = time.monotonic()
+        with pytest.raises(JoinError) as caught:
+            await client.connect()
+        assert caught.value.reason == "unreachable"
+        assert "did not answer" in caught.value.text
+        assert time.monotonic() - start < 2
+
+
+@pytest.mark.asyncio
+async def test_reconnecting_goes_on_through_a_host_that_does_not_answer() -> None:
+    server = await start_host(seats=4)
+    gate = Gate(server.address[1])
+    port = await gate.open()
+    client = GameClient(LOCAL, port, "Ann", connect_timeout=0.2, reconnect_for=20)
+    try:
+        await client.connect()
+        await gate.set("silent")
+        gate.drop()
+        assert (await next_connection(client)).state == "reconnecting"
+        seen = gate.accepted
+        while gate.accepted < seen + 2:  # at least two attempts met silence
+            await asyncio.sleep(0.02)
+        await gate.set("forward")
+        ev = await next_connection(client)
+        assert ev.state == "connected", ev.text
+        assert client.connected and client.pid == 0
+    finally:
+        await client.close()
+        await gate.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_full_table_is_retried_until_a_connection_is_free() -> None:
+    server = await start_host(seats=4, options=HostOptions(max_connections=2))
+    gate = Gate(server.address[1])
+    port = await gate.open()
+    ann = GameClient(LOCAL, port, "Ann", reconnect_for=20)
+    bob = GameClient(LOCAL, server.address[1], "Bob")
+    squatter: RawClient | None = None
+    try:
+        await ann.connect()
+        await bob.connect()
+        await gate.set("closed")
+        gate.drop()
+        assert (await next_connection(ann)).state == "reconnecting"
+        while len(server.conns) > 1:
+            await asyncio.sleep(0.01)
+        squatter = await RawClient.open(server.address[1])  # takes Ann's connection slot
+        while len(server.conns) < 2:
+            await asyncio.sleep(0.01)
+        seen = gate.accepted
+        await gate.set("forward")
+        while gate.accepted < seen + 2:  # refused "full" at least twice
+            await asyncio.sleep(0.02)
+        assert not ann.connected
+        await squatter.close()
+        ev = await next_connection(ann)
+        assert ev.state == "connected", ev.text
+        assert ann.pid == 0
+    finally:
+        if squatter is not None:
+            await squatter.close()
+        for c in (ann, bob):
+            await c.close()
+        await gate.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_whose_connection_drops_watches_again() -> None:
+    server = await start_host(seats=2, bots=2, bot_delay=0.02)
+    gate = Gate(server.address[1])
+    port = await gate.open()
+    watcher = GameClient(LOCAL, port, "Eve", spectate=True, reconnect_for=20)
+    try:
+        await watcher.connect()
+        gate.drop()
+        ev = await next_connection(watcher)
+        assert ev.state == "reconnecting", ev.text
+        ev = await next_connection(watcher)
+        assert ev.state == "connected", ev.text
+        assert watcher.snapshot is not None and watcher.pid is None
+    finally:
+        await watcher.close()
+        await gate.close()
+        await server.close()
