@@ -6,6 +6,11 @@ called ``--game NAME``, if given); if that host turns it away (the last seat wen
 moment earlier) it tries the next one.  It plays ``--games`` games (rematches after
 the first) and prints the result of the last one.
 
+Its seat's token is kept in the data dir (``--data-dir``, see
+``sorry_lan.net.seats``) until the game ends: a bot started again after its process
+died finds the table (even a game under way) and takes its own seat back.  Without
+``--name`` it takes the only seat it holds at that table, else joins as "bot".
+
 The choice of moves is ``sorry_lan.bots.compact`` and finding games is
 ``sorry_lan.discovery``; this module only parses options and connects.
 """
@@ -18,12 +23,14 @@ import sys
 
 from sorry_lan.bots.compact import STRENGTHS
 from sorry_lan.commands.join import parse_address
-from sorry_lan.commands.list_games import add_discovery_arguments
+from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.seats import SeatStore
 from sorry_lan.tui.lines import format_result
 
 DEFAULT_FIND_TIMEOUT = 10.0
+DEFAULT_NAME = "bot"
 
 
 def _seconds(text: str) -> float:
@@ -51,10 +58,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     add_discovery_arguments(p)
     p.add_argument("--strength", choices=STRENGTHS, default="greedy", help="how the bot plays")
-    p.add_argument("--name", default="bot", help="the bot's name at the table")
+    p.add_argument(
+        "--name", help=f"the bot's name at the table (default: its seat's, or {DEFAULT_NAME!r})"
+    )
     p.add_argument("--pin", help="the table's PIN, if it has one")
     p.add_argument("--think", type=float, default=0.0, help="seconds to wait before each move")
     p.add_argument("--games", type=int, default=1, help="games to play before leaving")
+    add_data_dir_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +75,7 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
     """Find a joinable game on the LAN and join it; None (after saying why) if none would do."""
     from sorry_lan.discovery import (
         DiscoveryError,
+        FoundGame,
         GameBrowser,
         async_wait_for_game,
         make_zeroconf,
@@ -79,16 +90,27 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + args.timeout
     tried: set[str] = set()
+    seats = SeatStore(seats_dir(args))
+
+    def mine(game: FoundGame) -> bool:
+        return seats.at_game(game, args.name) is not None
+
     try:
         async with GameBrowser(zc) as browser:
             while True:
                 left = max(0.0, deadline - loop.time())
-                game = await async_wait_for_game(browser, left, wanted=args.game, skip=tried)
+                game = await async_wait_for_game(
+                    browser, left, wanted=args.game, skip=tried, mine=mine
+                )
                 if game is None:
                     break
                 tried.add(game.service_name)
-                assert game.address is not None  # joinable games have answered
-                client = GameClient(game.address, game.port, args.name, pin=args.pin)
+                assert game.address is not None  # listed games have answered
+                seat = seats.at_game(game, args.name)
+                name = seat.name if seat is not None else args.name or DEFAULT_NAME
+                client = GameClient(
+                    game.address, game.port, name, pin=args.pin, seats=seats, game=game.instance
+                )
                 try:
                     await client.connect()
                 except JoinError as exc:
@@ -115,7 +137,10 @@ async def _main(args: argparse.Namespace) -> int:
         client = found
     else:
         host, port = args.address
-        client = GameClient(host, port, args.name, pin=args.pin)
+        seats = SeatStore(seats_dir(args))
+        seat = seats.choose([host], port, args.name)
+        name = seat.name if seat is not None else args.name or DEFAULT_NAME
+        client = GameClient(host, port, name, pin=args.pin, seats=seats)
         try:
             await client.connect()
         except JoinError as exc:

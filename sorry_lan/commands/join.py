@@ -7,6 +7,14 @@ again).  ``--text`` (or standard input/output that is not a terminal) keeps the 
 line interface for scripts and screen readers; without ``--address`` it then searches
 the LAN for a moment and joins the only joinable game, or lists what it found.
 
+The seat's token is kept in the data dir (``--data-dir``, see ``sorry_lan.net.seats``)
+until the game ends, so ``sorry-lan join`` run again after the client died (or after
+``q``) takes the seat back by itself, whether the table is found on the LAN (it is
+marked "your seat") or given with ``--address``.  Without ``--name`` it takes the
+only seat held at that table.  When a table is full or its game has started (and no
+seat there is ours) it offers to watch instead: a question on a terminal, else the
+command to run.
+
 This module parses options and picks the interface; the connection lives in
 ``sorry_lan.net.client``, the screens in ``sorry_lan.tui``.
 """
@@ -16,12 +24,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from typing import TYPE_CHECKING
 
+from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
 from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire.limits import DEFAULT_PORT
 
+if TYPE_CHECKING:
+    from sorry_lan.discovery import FoundGame
+
 SEARCH_SECONDS = 2.0
+DEFAULT_NAME = "player"
+WATCH_REASONS = ("started", "full")  # refusals after which watching is offered
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -57,7 +73,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--address", type=parse_address, help="HOST:PORT of the table (skips the search)"
     )
-    p.add_argument("--name", default="player", help="your name at the table")
+    p.add_argument(
+        "--name", help=f"your name at the table (default: your seat's, or {DEFAULT_NAME!r})"
+    )
     p.add_argument("--colour", "--color", type=_colour, help="the colour you would like")
     p.add_argument("--pin", help="the table's PIN, if it has one")
     p.add_argument("--spectate", action="store_true", help="watch without a seat")
@@ -77,6 +95,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="search for games on this interface address only (repeatable)",
     )
     p.add_argument("--ipv6", action="store_true", help="search over IPv6 as well")
+    add_data_dir_argument(p)
 
 
 def wants_text(args: argparse.Namespace) -> bool:
@@ -105,17 +124,23 @@ async def _tui_main(args: argparse.Namespace) -> int:
     from sorry_lan.tui.state import UiState
 
     spectate = bool(args.spectate)
-    state = UiState(default_name=args.name)
+    seats = SeatStore(seats_dir(args))
+    state = UiState(default_name=args.name or DEFAULT_NAME)
 
     def make_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
-        return GameClient(host, port, name, pin=pin, spectate=spectate)
+        if args.name is None and not spectate and name == state.default_name:
+            seat = seats.choose([host], port, None)  # the name was left alone: our seat's
+            name = seat.name if seat is not None else name
+        return GameClient(host, port, name, pin=pin, spectate=spectate, seats=seats)
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
     options = TuiOptions(ascii=args.ascii, mouse=not args.no_mouse)
     finder = None
     join = None
     if args.address is not None:
-        join = JoinRequest(_format_address(*args.address), args.name, args.pin or "")
+        host, port = args.address
+        name = _seat_name(seats.choose([host], port, args.name), args.name)
+        join = JoinRequest(_format_address(host, port), name, args.pin or "")
         state.searching = False
         state.find_message = (
             "Not searching the network: joining the address given with --address.\n"
@@ -123,15 +148,28 @@ async def _tui_main(args: argparse.Namespace) -> int:
         )
     else:
         interfaces, ipv6 = args.interface, args.ipv6
-        finder = GameFinder(state, make_zc=lambda: make_zeroconf(interfaces, ipv6))
+        finder = GameFinder(
+            state, make_zc=lambda: make_zeroconf(interfaces, ipv6), seats=seats, name=args.name
+        )
     return await run_tui(state, controller, options, finder=finder, join=join)
 
 
 # -- the line interface ------------------------------------------------------------------
 
 
-async def _search(args: argparse.Namespace) -> tuple[str, int] | None:
-    """Look for games for a moment; the only joinable one, or None (after saying why)."""
+def _seat_name(seat: SavedSeat | None, asked: str | None) -> str:
+    """The name to join under: the one asked for, the held seat's, or the default."""
+    if asked is not None:
+        return asked
+    return seat.name if seat is not None else DEFAULT_NAME
+
+
+async def _search(
+    args: argparse.Namespace, seats: SeatStore
+) -> tuple[str, int, str | None, bool] | None:
+    """Look for games for a moment: (host, port, LAN name, watch) of the game where we
+    hold a seat, else of the only joinable one, else (with consent) of the only one to
+    watch; or None (after saying why)."""
     from sorry_lan.discovery import DiscoveryError, async_find_games, make_zeroconf
     from sorry_lan.discovery import nothing_found_message as nothing
 
@@ -147,33 +185,82 @@ async def _search(args: argparse.Namespace) -> tuple[str, int] | None:
     if not games:
         print(nothing(SEARCH_SECONDS, args.interface), file=sys.stderr)
         return None
-    joinable = [g for g in games if g.joinable and g.address is not None]
+    live = [g for g in games if g.address is not None]
+    mine = [g for g in live if (g.joinable or g.watchable) and seats.at_game(g, args.name)]
     for game in games:
-        print(f"found: {game.describe()}  ({_format_address(game.address or '?', game.port)})")
-    if len(joinable) == 1 and joinable[0].address is not None:
-        return joinable[0].address, joinable[0].port
+        where = _format_address(game.address or "?", game.port)
+        print(f"found: {game.describe(game in mine)}  ({where})")
+
+    def chosen(game: FoundGame, watch: bool = False) -> tuple[str, int, str | None, bool]:
+        assert game.address is not None
+        return game.address, game.port, game.instance, watch
+
+    joinable = [g for g in live if g.joinable]
+    if len(mine) == 1:
+        return chosen(mine[0])
+    if not mine and len(joinable) == 1:
+        return chosen(joinable[0])
+    watchable = [g for g in live if g.watchable]
+    if not mine and not joinable and len(watchable) == 1:
+        game = watchable[0]
+        why = "its game is under way" if game.reason == "playing" else "it is full"
+        if args.spectate or _offer_watch(game.name, why, _format_address(*chosen(game)[:2])):
+            return chosen(game, watch=True)
+        return None
     print(
         "sorry-lan join: "
-        + ("no game can be joined" if not joinable else "several games: choose one")
+        + ("no game can be joined" if not joinable and not mine else "several games: choose one")
         + " with --address HOST:PORT",
         file=sys.stderr,
     )
     return None
 
 
+def _offer_watch(what: str, why: str, address: str) -> bool:
+    """Ask on a terminal whether to watch ``what`` instead of playing; elsewhere say how."""
+    if sys.stdin.isatty():
+        print(f"{what}: {why}. Watch it instead? [y/N] ", end="", flush=True)
+        answer = sys.stdin.readline().strip().casefold()
+        return answer in ("y", "yes")
+    print(
+        f"sorry-lan join: {what}: {why}; to watch it: sorry-lan join --spectate --address "
+        f"{address}",
+        file=sys.stderr,
+    )
+    return False
+
+
 async def _text_main(args: argparse.Namespace) -> int:
-    address = args.address if args.address is not None else await _search(args)
-    if address is None:
-        return 1
-    host, port = address
-    client = GameClient(host, port, args.name, pin=args.pin, spectate=args.spectate)
-    try:
-        await client.connect()
-    except JoinError as exc:
-        print(f"sorry-lan join: {exc.text}", file=sys.stderr)
-        return 1
-    print(f"joined {_format_address(host, port)} as {args.name}")
-    if args.colour is not None and not args.spectate:
+    seats = SeatStore(seats_dir(args))
+    game: str | None = None
+    spectate = bool(args.spectate)
+    if args.address is not None:
+        host, port = args.address
+    else:
+        found = await _search(args, seats)
+        if found is None:
+            return 1
+        host, port, game, watch = found
+        spectate = spectate or watch
+    name = _seat_name(seats.choose([host], port, args.name, game=game), args.name)
+    while True:
+        client = GameClient(
+            host, port, name, pin=args.pin, spectate=spectate, seats=seats, game=game
+        )
+        try:
+            await client.connect()
+        except JoinError as exc:
+            where = _format_address(host, port)
+            watch = not spectate and exc.reason in WATCH_REASONS
+            if watch and _offer_watch(where, exc.text, where):
+                spectate = True
+                continue
+            print(f"sorry-lan join: {exc.text}", file=sys.stderr)
+            return 1
+        break
+    as_what = "to watch" if spectate else f"as {client.welcome.name if client.welcome else name}"
+    print(f"joined {_format_address(host, port)} {as_what}")
+    if args.colour is not None and not spectate:
         await client.choose_colour(args.colour)
     try:
         return await play_lines(client)

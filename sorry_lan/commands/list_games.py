@@ -5,7 +5,9 @@ up), lists only games whose host answered a TCP connect (``--all`` adds the ones
 that did not, marked unreachable) and exits 0 if it listed any, 1 if it found
 none (after explaining the ``--address`` fallback) and 2 if mDNS could not be used.
 With ``--json`` stdout holds exactly one JSON array (``[]`` when nothing was found;
-the explanation then goes to stderr).
+the explanation then goes to stderr).  A game under way or full says ``watch``; a
+table where the user holds a seat (kept by ``sorry-lan join``/``bot``, see
+``sorry_lan.net.seats``) says ``your seat``.
 
 It joins nothing and keeps nothing open; all the discovery logic is
 ``sorry_lan.discovery``.
@@ -17,7 +19,11 @@ import argparse
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from sorry_lan.net.journal import DATA_DIR_ENV
+from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
@@ -33,6 +39,20 @@ def _seconds(text: str) -> float:
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError("a timeout is between 0 and 3600 seconds")
     return value
+
+
+def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
+    """``--data-dir``: where the user's seats are kept (shared by list, join and bot)."""
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        help=f"where your seats at tables are kept (default: ${DATA_DIR_ENV} or your data dir)",
+    )
+
+
+def seats_dir(args: argparse.Namespace) -> Path | None:
+    """The seat store's directory for ``--data-dir`` (None: the default)."""
+    return args.data_dir / "seats" if args.data_dir is not None else None
 
 
 def add_discovery_arguments(p: argparse.ArgumentParser) -> None:
@@ -59,14 +79,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--all", action="store_true", help="also list games whose host does not answer")
     add_discovery_arguments(p)
+    add_data_dir_argument(p)
 
 
-def format_game(game: FoundGame) -> str:
+def format_game(game: FoundGame, your_seat: bool = False) -> str:
     """One line: the game's description and where it answers."""
     where = game.address or (game.addresses[0] if game.addresses else "?")
     if ":" in where:
         where = f"[{where}]"
-    return f"{game.describe()}  ({where}:{game.port})"
+    return f"{game.describe(your_seat)}  ({where}:{game.port})"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,11 +113,14 @@ async def _main(args: argparse.Namespace) -> int:
         )
     finally:
         await zc.async_close()
+    seats = SeatStore(seats_dir(args))
+    mine = [seats.at_game(g) is not None for g in games]
     if args.json:
-        print(json.dumps([g.to_json() for g in games], ensure_ascii=False))
+        rows = [g.to_json(m) for g, m in zip(games, mine, strict=True)]
+        print(json.dumps(rows, ensure_ascii=False))
     else:
-        for game in games:
-            print(format_game(game))
+        for game, m in zip(games, mine, strict=True):
+            print(format_game(game, m))
     if not games:
         message = nothing_found_message(args.timeout, args.interface)
         print(message, file=sys.stderr if args.json else sys.stdout)

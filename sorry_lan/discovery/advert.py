@@ -273,8 +273,14 @@ class FoundGame:
     def protocol_version(self) -> int | None:
         return self.ad.protocol_version if self.ad else None
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict (for `sorry-lan list --json`); keys are stable."""
+    @property
+    def watchable(self) -> bool:
+        """Not joinable as a player, but open to watch: a full table, or a game under way."""
+        return self.reason in (Unjoinable.FULL, Unjoinable.PLAYING)
+
+    def to_json(self, your_seat: bool = False) -> dict[str, Any]:
+        """A JSON-ready dict (for `sorry-lan list --json`); keys are stable.  `your_seat`:
+        the user holds a seat at this table (the caller knows; this module does not)."""
         return {
             "name": self.name,
             "instance": self.instance,
@@ -290,10 +296,13 @@ class FoundGame:
             "address": self.address,
             "joinable": self.joinable,
             "reason": self.reason.value if self.reason else None,
+            "watchable": self.watchable,
+            "your_seat": your_seat,
         }
 
-    def describe(self) -> str:
-        """One human line, e.g. `Friday night - host Ann - standard - 2/4 seats - joinable`."""
+    def describe(self, your_seat: bool = False) -> str:
+        """One human line, e.g. `Friday night - host Ann - standard - 2/4 seats - joinable`,
+        `... - playing - watch`, or `... - playing - your seat` (see `to_json`)."""
         parts = [display_text(self.name)]
         if self.ad is not None:
             parts.append(f"host {display_text(self.ad.host_player, MAX_PLAYER_NAME_CHARS)}")
@@ -301,7 +310,16 @@ class FoundGame:
             parts.append(f"{self.ad.seats_taken}/{self.ad.seats_total} seats")
             if self.ad.pin_required:
                 parts.append("PIN")
-        parts.append("joinable" if self.reason is None else f"not joinable: {self.reason.value}")
+        if your_seat and (self.reason is None or self.watchable):
+            if self.reason is not None:
+                parts.append(self.reason.value)
+            parts.append("your seat")
+        elif self.reason is None:
+            parts.append("joinable")
+        elif self.watchable:
+            parts += [self.reason.value, "watch"]
+        else:
+            parts.append(f"not joinable: {self.reason.value}")
         return " - ".join(parts)
 
 

@@ -2,7 +2,8 @@
 
 `matches` says whether a found game answers to a name the user typed;
 `async_wait_for_game` waits until the browser lists a joinable game that
-matches and was not tried yet.  The caller joins it and, if the host turns
+matches and was not tried yet (or a game under way where the caller says it
+holds a seat: those come first).  The caller joins it and, if the host turns
 it away (a seat taken a moment earlier), asks again with it skipped.
 
 Nothing here connects to a game; it only reads the browser's list, which
@@ -12,7 +13,7 @@ holds nothing but games whose host answered the liveness check.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from sorry_lan.discovery.advert import FoundGame
 from sorry_lan.discovery.browser import GameBrowser
@@ -32,19 +33,25 @@ def matches(game: FoundGame, wanted: str | None) -> bool:
 
 
 def _candidate(
-    games: Collection[FoundGame], wanted: str | None, skip: Collection[str]
+    games: Collection[FoundGame],
+    wanted: str | None,
+    skip: Collection[str],
+    mine: Callable[[FoundGame], bool] | None = None,
 ) -> FoundGame | None:
+    def seat(g: FoundGame) -> bool:
+        return mine is not None and (g.joinable or g.watchable) and mine(g)
+
     ready = [
-        g
+        (seat(g), g)
         for g in games
-        if g.joinable
-        and g.address is not None
-        and g.service_name not in skip
-        and matches(g, wanted)
+        if g.address is not None and g.service_name not in skip and matches(g, wanted)
     ]
-    # Fullest lobby first (it starts soonest), then by name for a stable choice.
-    ready.sort(key=lambda g: (-(g.seats_taken or 0), g.name.casefold(), g.service_name))
-    return ready[0] if ready else None
+    ready = [(own, g) for own, g in ready if own or g.joinable]
+    # Our own seat first, then the fullest lobby (it starts soonest), then by name.
+    ready.sort(
+        key=lambda x: (not x[0], -(x[1].seats_taken or 0), x[1].name.casefold(), x[1].service_name)
+    )
+    return ready[0][1] if ready else None
 
 
 async def async_wait_for_game(
@@ -53,8 +60,11 @@ async def async_wait_for_game(
     *,
     wanted: str | None = None,
     skip: Collection[str] = (),
+    mine: Callable[[FoundGame], bool] | None = None,
 ) -> FoundGame | None:
-    """The first joinable game matching `wanted` (not in `skip`, by service name), or None.
+    """The first joinable game matching `wanted` (not in `skip`, by service name), or None;
+    a full or playing game for which `mine` is true (the caller holds a seat there)
+    counts as joinable, and comes first.
 
     Waits at most `timeout` seconds for one to appear; returns at once if the
     browser already lists one.  The browser must be started.
@@ -63,13 +73,13 @@ async def async_wait_for_game(
         raise ValueError(f"timeout must be >= 0, not {timeout}")
     events = browser.events()
     try:
-        found = _candidate(browser.games.values(), wanted, skip)
+        found = _candidate(browser.games.values(), wanted, skip, mine)
         if found is not None:
             return found
         try:
             async with asyncio.timeout(timeout):
                 async for _event in events:
-                    found = _candidate(browser.games.values(), wanted, skip)
+                    found = _candidate(browser.games.values(), wanted, skip, mine)
                     if found is not None:
                         return found
         except TimeoutError:

@@ -11,6 +11,10 @@ answer and tables that are momentarily full, and reports ``reconnecting`` /
 ``connected`` / ``lost``.  A ``bye`` of reason ``timeout`` (the host dropped us
 because we fell behind or went quiet) is reconnected too; any other ``bye`` ends it.
 
+Given a :class:`~sorry_lan.net.seats.SeatStore` (``seats``), it keeps its seat's
+token there from ``welcome`` until the game ends (or it leaves the lobby, or the
+host no longer knows the token), so that a new process can take the seat back.
+
 It does not draw a board, read a keyboard or choose moves (see ``commands/join.py``
 and ``net/botrunner.py``), and it never prints or logs the seat token.
 """
@@ -31,6 +35,8 @@ from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.transitions import State
+
+from .seats import SeatStore
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +172,8 @@ class GameClient:
         dead_after: float = 20.0,
         reconnect_for: float = 60.0,
         capture: bytearray | None = None,
+        seats: SeatStore | None = None,
+        game: str | None = None,
     ) -> None:
         self.host = host
         self.port = port
@@ -178,6 +186,9 @@ class GameClient:
         self.dead_after = dead_after
         self.reconnect_for = reconnect_for
         self.capture = capture  # every byte received is appended here (tests)
+        self.seats = seats  # where the seat's token is kept for a later process
+        self.game = game  # the table's LAN name, when it was found by discovery
+        self._peer = ""  # the address that answered
         self.events: asyncio.Queue[ClientEvent] = asyncio.Queue()
         self.session: ClientSession | None = None
         self.welcome: m.Welcome | None = None
@@ -219,8 +230,23 @@ class GameClient:
     # -- connecting ------------------------------------------------------------------
 
     async def connect(self) -> m.Welcome:
-        """Connect and join; raises :class:`JoinError` with a sentence for people."""
-        welcome = await self._open()
+        """Connect and join; raises :class:`JoinError` with a sentence for people.
+
+        A player with no token but a seat store offers the token kept there for this
+        table and name (the seat of an earlier process); if the host no longer knows
+        it, the file is forgotten and the client joins afresh."""
+        stored = False
+        if self.token is None and self.seats is not None and not self.spectate:
+            seat = self.seats.choose((self.host,), self.port, self.name, game=self.game)
+            if seat is not None:
+                self.token, stored = seat.token, True
+        try:
+            welcome = await self._open()
+        except JoinError as exc:
+            if not (stored and exc.reason == str(m.RefuseReason.BAD_TOKEN)):
+                raise
+            self.token = None
+            welcome = await self._open()
         self._task = asyncio.create_task(self._run())
         return welcome
 
@@ -245,6 +271,12 @@ class GameClient:
             welcome = await asyncio.wait_for(
                 self._handshake(session, reader, writer), self.connect_timeout
             )
+        except JoinError as exc:
+            writer.close()
+            bad_token = exc.reason == str(m.RefuseReason.BAD_TOKEN)
+            if bad_token and self.token is not None and self.seats is not None:
+                self.seats.forget(self.token)
+            raise
         except TimeoutError:
             writer.close()
             raise JoinError(
@@ -260,6 +292,9 @@ class GameClient:
         self.welcome = welcome
         if welcome.token is not None:
             self.token = welcome.token
+        peer = writer.get_extra_info("peername")
+        self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self._keep_seat()
         self.connected = True
         self._heard = time.monotonic()
         return welcome
@@ -371,6 +406,17 @@ class GameClient:
         await self.events.put(Connection("lost", f"gave up reconnecting ({last}){after}"))
         return False
 
+    def _keep_seat(self) -> None:
+        """Write the seat's token to the store (from welcome until the game ends)."""
+        if self.seats is None or self.token is None or self.over is not None:
+            return
+        name = self.welcome.name if self.welcome is not None else self.name
+        self.seats.save(name, self.token, (self.host, self._peer), self.port, self.game)
+
+    def _forget_seat(self) -> None:
+        if self.seats is not None and self.token is not None:
+            self.seats.forget(self.token)
+
     def _on_message(self, msg: m.Message) -> None:
         put = self.events.put_nowait
         if isinstance(msg, m.Lobby):
@@ -380,8 +426,10 @@ class GameClient:
             self.snapshot = msg
             self.pawns = msg.pawns
             self.sid = msg.sid
-            self.over = None
+            was_over, self.over = self.over, None
             self.moves = None
+            if was_over is not None:  # a rematch: the seat is worth keeping again
+                self._keep_seat()
             put(GameStarted(msg))
         elif isinstance(msg, m.Turn):
             self.turn = msg
@@ -397,6 +445,7 @@ class GameClient:
         elif isinstance(msg, m.GameOver):
             self.over = msg
             self.moves = None
+            self._forget_seat()
             put(GameEnded(msg))
         elif isinstance(msg, m.Rematch):
             put(RematchStarted())
@@ -459,6 +508,8 @@ class GameClient:
         """Say bye and close; no reconnection after this."""
         self._closing = True
         session, writer = self.session, self._writer
+        if session is not None and session.state is State.LOBBY:
+            self._forget_seat()  # leaving the lobby gives the seat up
         if session is not None and writer is not None and not session.closed:
             with contextlib.suppress(LocalProtocolError, OSError):
                 session.close(m.ByeReason.QUIT)

@@ -117,6 +117,7 @@ class HostServer:
         self._sweeper: asyncio.Task[None] | None = None
         self._dirty: set[Connection] = set()
         self._sent_revision = -1
+        self._told_summary: TableSummary | None = None  # what on_change last heard
         self._done = asyncio.Event()
         journal = table.journal
         if journal is not None and not isinstance(journal, Journal):
@@ -358,8 +359,11 @@ class HostServer:
             for conn in self._welcomed():
                 if conn.lobby_revision != table.revision:  # not just told (a join)
                     self._tell.send_lobby(conn, *lobby)
-            if self.on_change is not None:
-                self.on_change(self.summary())
+        if self.on_change is not None:
+            summary = self.summary()  # seats, and the phase: a game that began or ended
+            if summary != self._told_summary:
+                self._told_summary = summary
+                self.on_change(summary)
         self._arm_timer()
         self._flush()
         if table.phase is Phase.OVER and table.config.auto_start and not self.options.stay:

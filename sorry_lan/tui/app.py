@@ -131,9 +131,11 @@ class TuiApp:
         s = self.screens
         address = s.address.text.strip()
         title = ""
+        watch = False
         if not address and st.found:
             game = st.found[max(0, min(st.found_selected, len(st.found) - 1))]
-            if not game.joinable:
+            watch = game.watch and not game.joinable
+            if not game.joinable and not watch:
                 _, cut, why = game.detail.partition("cannot join: ")
                 why = why if cut else ""
                 st.notice = f"{game.title} cannot be joined" + (f" ({why})" if why else "")
@@ -150,7 +152,10 @@ class TuiApp:
         st.notice = ""
         if not st.joining:
             st.game_title = title  # the top bar names the game joined from the list
-        self.actions.join(address, name, s.pin.text.strip())
+        if watch:
+            self.actions.join(address, name, s.pin.text.strip(), watch=True)
+        else:
+            self.actions.join(address, name, s.pin.text.strip())
 
     def focus_chat(self) -> None:
         try:

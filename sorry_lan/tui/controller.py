@@ -159,7 +159,7 @@ class ClientController:
 
     # -- Actions ------------------------------------------------------------------------
 
-    def join(self, address: str, name: str, pin: str) -> None:
+    def join(self, address: str, name: str, pin: str, watch: bool = False) -> None:
         st = self.state
         if st.joining or self.client is not None:
             return
@@ -174,11 +174,15 @@ class ClientController:
         st.link = Link.CONNECTING
         st.link_hint = f"{host}:{port}"
         self.redraw()
-        self._spawn(self._join(host, port, name, pin or None))
+        self._spawn(self._join(host, port, name, pin or None, watch))
 
-    async def _join(self, host: str, port: int, name: str, pin: str | None) -> None:
+    async def _join(
+        self, host: str, port: int, name: str, pin: str | None, watch: bool = False
+    ) -> None:
         st = self.state
         client = self.make_client(host, port, name, pin)
+        if watch:
+            client.spectate = True
         try:
             await client.connect()
         except JoinError as exc:

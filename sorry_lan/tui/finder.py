@@ -5,7 +5,9 @@
 reports them; a game that cannot be joined stays listed with its reason.  When nothing
 has turned up after ``quiet_after`` seconds it says so and explains ``--address``
 (multicast is often blocked).  When discovery cannot start at all, the find screen
-says why and the player can still type an address.
+says why and the player can still type an address.  Given a seat store, it marks the
+tables where the user holds a seat ("your seat": Enter takes it back); a full table
+or a game under way offers to watch ("Enter watches").
 
 It owns the zeroconf instance it was given a factory for, and closes it.  It joins
 nothing and never sends game traffic; the liveness probe is the browser's.
@@ -28,6 +30,7 @@ from sorry_lan.discovery import (
     nothing_found_message,
 )
 from sorry_lan.discovery import FoundGame as Advert
+from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
     from zeroconf.asyncio import AsyncZeroconf
@@ -52,8 +55,10 @@ def address_of(game: Advert) -> str:
     return f"{host}:{game.port}"
 
 
-def row_for(game: Advert) -> FoundGame:
-    """One find-screen row: name, address, details and, if any, why it cannot be joined."""
+def row_for(game: Advert, mine: bool = False) -> FoundGame:
+    """One find-screen row: name, address, details and, if any, why it cannot be joined;
+    ``mine``: the user holds a seat there (marked "your seat", and joinable even when
+    the game is under way)."""
     details: list[str] = []
     if game.ad is not None:
         details.append(f"host {game.ad.host_player}")
@@ -61,13 +66,22 @@ def row_for(game: Advert) -> FoundGame:
         details.append(f"{game.ad.seats_taken}/{game.ad.seats_total} seats")
         if game.ad.pin_required:
             details.append("PIN")
-    if game.reason is not None:
+    mine = mine and (game.joinable or game.watchable)
+    if mine:
+        if game.reason is not None:
+            details.append(game.reason.value)
+        details.append("your seat")
+    elif game.watchable and game.reason is not None:
+        details.append(f"{game.reason.value}: Enter watches")
+    elif game.reason is not None:
         details.append(f"cannot join: {game.reason.value}")
     return FoundGame(
         title=game.name,
         address=address_of(game),
         detail=" · ".join(details),
-        joinable=game.joinable,
+        joinable=game.joinable or mine,
+        watch=game.watchable and not mine,
+        mine=mine,
     )
 
 
@@ -82,8 +96,12 @@ class GameFinder:
         make_zc: Callable[[], AsyncZeroconf] = make_zeroconf,
         quiet_after: float = QUIET_AFTER,
         browser_options: dict[str, object] | None = None,
+        seats: SeatStore | None = None,
+        name: str | None = None,
     ) -> None:
         self.state = state
+        self.seats = seats  # to mark the tables where the user holds a seat
+        self.name = name  # ... under this name (None: any)
         self.view = view
         self.make_zc = make_zc
         self.quiet_after = quiet_after
@@ -144,7 +162,7 @@ class GameFinder:
         # Keep the same game selected when others come and go.
         chosen = self.order[st.found_selected] if st.found and self.order else None
         ordered = sorted(self.games.values(), key=lambda g: (g.name.casefold(), g.service_name))
-        st.found = [row_for(g) for g in ordered]
+        st.found = [row_for(g, self._mine(g)) for g in ordered]
         self.order = [g.service_name for g in ordered]
         if chosen in self.order:
             st.found_selected = self.order.index(chosen)
@@ -157,6 +175,9 @@ class GameFinder:
         elif not st.searching:
             st.find_message = nothing_found_message(self.quiet_after)
         self._redraw()
+
+    def _mine(self, game: Advert) -> bool:
+        return self.seats is not None and self.seats.at_game(game, self.name) is not None
 
     async def _close_zc(self) -> None:
         if self._zc is not None:

@@ -61,7 +61,7 @@ class Actions(Protocol):
     loop); results come back by updating :class:`UiState` and invalidating the app.
     """
 
-    def join(self, address: str, name: str, pin: str) -> None: ...
+    def join(self, address: str, name: str, pin: str, watch: bool = False) -> None: ...
     def choose_colour(self, colour: int) -> None: ...
     def ready(self) -> None: ...
     def add_bot(self) -> None: ...
@@ -83,6 +83,8 @@ class FoundGame:
     address: str  # host:port, passed to Actions.join
     detail: str = ""  # e.g. "2/4 players, standard, PIN"
     joinable: bool = True
+    watch: bool = False  # not joinable, but Enter watches it (full, or under way)
+    mine: bool = False  # the user holds a seat there (Enter takes it back)
 
 
 @dataclass

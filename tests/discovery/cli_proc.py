@@ -3,19 +3,34 @@
 Meant to run inside a namespace (see `netns.run_in_loopback_netns`): the
 child processes inherit it.  `CliProc.line(pred)` waits for a stdout line;
 stderr is collected for failure messages.  Nothing here knows the rules.
+The commands keep their data (seats, journals) in a temporary directory of this
+test run (``$SORRY_LAN_DATA_DIR``), never in the user's, unless given ``--data-dir``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import os
+import shutil
 import signal
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from sorry_lan.net.journal import DATA_DIR_ENV
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
+_DATA = tempfile.mkdtemp(prefix="sorry-lan-cli-")
+_OWNER = os.getpid()
+
+
+@atexit.register
+def _remove_data() -> None:
+    if os.getpid() == _OWNER:  # not in a forked child
+        shutil.rmtree(_DATA, ignore_errors=True)
 
 
 class CliProc:
@@ -44,7 +59,7 @@ class CliProc:
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
             cwd=REPO_ROOT,
-            env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+            env={**os.environ, "PYTHONPATH": str(REPO_ROOT), DATA_DIR_ENV: _DATA},
         )
         return cls(proc, label or " ".join(args[:1]))
 

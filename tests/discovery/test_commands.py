@@ -14,6 +14,7 @@ import json
 import signal
 import tempfile
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -117,6 +118,8 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
         "address": "127.0.0.1",
         "joinable": True,
         "reason": None,
+        "watchable": False,
+        "your_seat": False,
     }
     assert out["bot1_joined"] == f"joined 'Loop game' at 127.0.0.1:{port}"
     assert out["list2"] == (
@@ -131,6 +134,90 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
     # The liveness probes (TCP connect and close) left nothing in the host's log.
     assert out["host_err"] == []
     assert out["gone"] == "Loop game" and out["left"] == {}
+
+
+def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_back() -> None:
+    """The advert follows the phase; `list` says "playing - watch", or "your seat" to the
+    user whose bot was killed (-9); `join` offers to watch; the bot, started again with
+    no name or address, finds the table and finishes its own seat's game."""
+
+    async def body() -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        zc = make_zeroconf()
+        procs: list[CliProc] = []
+        with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as mine:
+            try:
+                async with GameBrowser(zc, reverify_interval=None) as browser:
+                    events = browser.events()
+                    host = await CliProc.start(
+                        *host_args(data, "Busy", "--players", "2", "--bots", "1"),
+                        "--bot-delay",
+                        "0.05",
+                        label="host",
+                    )
+                    procs.append(host)
+                    line = await host.line(lambda s: s.startswith("listening on"))
+                    port = int(line.split(":")[-1])
+                    bot = await CliProc.start(
+                        "bot", "--name", "b1", "--think", "0.3", "--data-dir", mine
+                    )
+                    procs.append(bot)
+                    await bot.line(lambda s: s.startswith("joined"))
+                    playing = await next_event(
+                        events, lambda e: e.game.name == "Busy" and e.game.state == "playing"
+                    )
+                    out["reason"] = playing.game.reason
+                    bot.signal(signal.SIGKILL)
+                    await bot.finish(5)
+                    out["seat_files"] = len(list((Path(mine) / "seats").iterdir()))
+                    out["list_mine"] = await run_cli("list", "--timeout", "1.5", "--data-dir", mine)
+                    out["list_json"] = await run_cli("list", "--json", "--timeout", "1.5")
+                    out["join"] = await run_cli(
+                        "join", "--text", "--name", "Zed", "--address", f"127.0.0.1:{port}"
+                    )
+                    out["watch"] = await run_cli(
+                        "join", "--text", "--spectate", "--address", f"127.0.0.1:{port}"
+                    )
+                    again = await CliProc.start("bot", "--data-dir", mine, "--timeout", "10")
+                    procs.append(again)
+                    out["again_joined"] = await again.line(lambda s: s.startswith("joined"))
+                    out["again"] = (await again.finish(40), again.lines[-1:], again.err)
+                    out["host"] = (await host.finish(10), host.lines, host.err)
+                    out["seat_files_after"] = list((Path(mine) / "seats").iterdir())
+                    out["port"] = port
+            finally:
+                for p in procs:
+                    await p.stop()
+                await zc.async_close()
+        return out
+
+    out = run_in_loopback_netns(body, timeout=58)
+    port = out["port"]
+    assert out["reason"] == "playing" and out["seat_files"] == 1
+    status, text, _ = out["list_mine"]
+    assert status == 0 and text == (
+        f"Busy - host host - standard - 2/2 seats - playing - your seat  (127.0.0.1:{port})"
+    )
+    status, text, _ = out["list_json"]
+    (game,) = json.loads(text)
+    assert (game["state"], game["joinable"], game["watchable"], game["your_seat"]) == (
+        "playing",
+        False,
+        True,
+        False,
+    )
+    status, _, err = out["join"]
+    assert status == 1
+    assert f"to watch it: sorry-lan join --spectate --address 127.0.0.1:{port}" in err
+    status, text, err = out["watch"]
+    assert status == 0 and f"joined 127.0.0.1:{port} to watch" in text, err
+    assert out["again_joined"] == f"joined 'Busy' at 127.0.0.1:{port}"
+    status, last, err = out["again"]
+    host_status, host_out, host_err = out["host"]
+    assert host_status == 0, host_err
+    over = [s for s in host_out if s.startswith("game over: ")]
+    assert status == 0 and last == [over[0].removeprefix("game over: ")], err
+    assert out["seat_files_after"] == []  # the game ended: the seat is forgotten
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])

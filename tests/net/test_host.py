@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import socket
 import struct
@@ -219,3 +220,32 @@ async def _next(client: GameClient, kind: type[E]) -> E:
         ev = await asyncio.wait_for(client.events.get(), 10)
         if isinstance(ev, kind):
             return ev
+
+
+@pytest.mark.asyncio
+async def test_the_summary_follows_the_phase_lobby_playing_over_and_a_rematch() -> None:
+    told: list[tuple[str, int]] = []
+    table = Table(TableConfig(seats=2, auto_start=False, seed=3, bot_delay=0.0))
+    player, token = table.join(None, "Ann")
+    table.owner = player.pid
+    table.add_bot(None)
+    server = HostServer(
+        table, HostOptions(stay=True), on_change=lambda s: told.append((s.phase, s.seats_taken))
+    )
+    await server.start(LOCAL, 0)
+    ann = GameClient(LOCAL, server.address[1], "Ann", token=token)
+    try:
+        await ann.connect()
+        await ann.start()
+        over = await asyncio.wait_for(run_bot(ann), 30)
+        assert over is not None
+        phases = [p for p, _ in told]
+        assert phases[0] == "lobby" and "playing" in phases and phases[-1] == "over", phases
+        assert phases.index("playing") < phases.index("over")
+        await ann.rematch()
+        while told[-1][0] != "playing":
+            await asyncio.sleep(0.01)
+        assert all(a != b for a, b in itertools.pairwise(told))  # only real changes
+    finally:
+        await ann.close()
+        await server.close()

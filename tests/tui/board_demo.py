@@ -131,7 +131,7 @@ class DemoController:
         if self.tui is not None:
             self.tui.invalidate()
 
-    def join(self, address: str, name: str, pin: str) -> None:
+    def join(self, address: str, name: str, pin: str, watch: bool = False) -> None:
         self.state.notice = "the demo has no network"
 
     def choose_colour(self, colour: int) -> None: ...

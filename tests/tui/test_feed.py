@@ -175,7 +175,13 @@ def test_rows_show_details_and_why_a_game_cannot_be_joined() -> None:
     assert row.joinable and row.address == "10.0.0.5:47474"
     assert "host Bob" in row.detail and "2/4 seats" in row.detail and "PIN" in row.detail
     full = row_for(_found(Unjoinable.FULL, seats=4))
-    assert not full.joinable and "cannot join: full" in full.detail
+    assert not full.joinable and full.watch and "full: Enter watches" in full.detail
+    playing = row_for(_found(Unjoinable.PLAYING))
+    assert not playing.joinable and playing.watch and "playing: Enter watches" in playing.detail
+    mine = row_for(_found(Unjoinable.PLAYING), mine=True)
+    assert mine.joinable and mine.mine and not mine.watch and "your seat" in mine.detail
+    old = row_for(_found(Unjoinable.NEWER_PROTOCOL), mine=True)
+    assert not old.joinable and not old.watch and "cannot join: newer protocol" in old.detail
 
 
 @pytest.mark.asyncio

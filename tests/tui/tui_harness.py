@@ -25,8 +25,8 @@ class FakeActions:
     def _rec(self, name: str, *args: object) -> None:
         self.calls.append((name, args))
 
-    def join(self, address: str, name: str, pin: str) -> None:
-        self._rec("join", address, name, pin)
+    def join(self, address: str, name: str, pin: str, watch: bool = False) -> None:
+        self._rec("join", address, name, pin, *(("watch",) if watch else ()))
 
     def choose_colour(self, colour: int) -> None:
         self._rec("choose_colour", colour)

@@ -1,0 +1,227 @@
+"""Seat tokens kept on disk, so that a client that died can take its seat back.
+
+A player's seat at a table is held by a secret token (given in ``welcome``).  A
+:class:`SeatStore` keeps each seat's token in the user's data directory
+(``$SORRY_LAN_DATA_DIR/seats`` or the platform's data dir), one small file per seat
+(directory mode 0700, files 0600, written atomically), together with what names the
+table: the port, every address it was reached by (typed, answered from, advertised)
+and its LAN name when it was found by discovery.  ``sorry-lan join`` and
+``sorry-lan bot`` look a seat up before connecting and offer its token; the find
+screen marks the tables where the user has a seat.  A seat is forgotten when its game
+ends, when its player leaves the lobby, and when the host no longer knows the token.
+
+It does not connect anywhere and never prints or logs a token.  Files it cannot read
+(damaged, another program's) are skipped, never trusted; a store that cannot be
+written to only loses the ability to rejoin, so :meth:`SeatStore.save` reports
+failure by returning False rather than raising.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from .journal import DATA_DIR_ENV
+
+SUFFIX = ".seat"
+TOKEN_BYTES = 16
+
+
+def default_seats_dir() -> Path:
+    """``$SORRY_LAN_DATA_DIR/seats`` if set, else ``seats`` in the user's data dir."""
+    base = os.environ.get(DATA_DIR_ENV)
+    if not base:
+        import platformdirs
+
+        base = platformdirs.user_data_dir("sorry-lan")
+    return Path(base) / "seats"
+
+
+@dataclass(frozen=True)
+class SavedSeat:
+    """One seat held by this user: the name it was registered under, its token and
+    how the table is reached (``port``, ``addresses``, the LAN name ``game``)."""
+
+    name: str
+    token: bytes
+    port: int
+    addresses: tuple[str, ...]
+    game: str | None
+    saved: float
+    path: Path
+
+    def at(self, addresses: Iterable[str], port: int, game: str | None = None) -> bool:
+        """Whether this seat is at the table reached by ``addresses``/``port`` (or
+        advertised as ``game``)."""
+        if port != self.port:
+            return False
+        if game is not None and game == self.game:
+            return True
+        return any(_canon(a) in self.addresses for a in addresses)
+
+    def __repr__(self) -> str:  # never show the token
+        return f"SavedSeat(name={self.name!r}, port={self.port}, addresses={self.addresses!r})"
+
+
+class Advertised(Protocol):
+    """A table found on the LAN, as far as finding its seats goes (a discovery
+    ``FoundGame`` is one)."""
+
+    @property
+    def address(self) -> str | None: ...
+    @property
+    def addresses(self) -> Sequence[str]: ...
+    @property
+    def port(self) -> int: ...
+    @property
+    def instance(self) -> str: ...
+
+
+def _canon(address: str) -> str:
+    return address.strip().strip("[]").lower()
+
+
+class SeatStore:
+    """The seats of this user, one file each in ``directory``; see the module docstring."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory if directory is not None else default_seats_dir()
+
+    # -- reading ------------------------------------------------------------------------
+
+    def seats(self) -> list[SavedSeat]:
+        """Every readable seat file, newest first."""
+        try:
+            paths = list(self.directory.glob(f"*{SUFFIX}"))
+        except OSError:
+            return []
+        found = [s for s in map(_read, paths) if s is not None]
+        found.sort(key=lambda s: s.saved, reverse=True)
+        return found
+
+    def find(
+        self,
+        addresses: Iterable[str],
+        port: int,
+        *,
+        game: str | None = None,
+        name: str | None = None,
+    ) -> list[SavedSeat]:
+        """The seats at that table (named ``name`` when given, compared without case)."""
+        addresses = list(addresses)
+        folded = None if name is None else name.casefold()
+        return [
+            s
+            for s in self.seats()
+            if s.at(addresses, port, game) and (folded is None or s.name.casefold() == folded)
+        ]
+
+    def choose(
+        self,
+        addresses: Iterable[str],
+        port: int,
+        name: str | None,
+        *,
+        game: str | None = None,
+    ) -> SavedSeat | None:
+        """The seat to reclaim at that table: the one named ``name``; with no name, the
+        only seat held there (None when there are several: the user must say which)."""
+        if name is not None:
+            mine = self.find(addresses, port, game=game, name=name)
+            return mine[0] if mine else None
+        mine = self.find(addresses, port, game=game)
+        names = {s.name.casefold() for s in mine}
+        return mine[0] if len(names) == 1 else None
+
+    def at_game(self, game: Advertised, name: str | None = None) -> SavedSeat | None:
+        """The seat to reclaim at a table found on the LAN (see :meth:`choose`)."""
+        addresses = [a for a in (game.address, *game.addresses) if a]
+        return self.choose(addresses, game.port, name, game=game.instance)
+
+    # -- writing ------------------------------------------------------------------------
+
+    def save(
+        self,
+        name: str,
+        token: bytes,
+        addresses: Iterable[str],
+        port: int,
+        game: str | None = None,
+    ) -> bool:
+        """Keep ``token`` as the seat ``name`` at that table (replacing any earlier token
+        for the same name there); False if the data directory cannot be written."""
+        addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
+        for old in self.find(addresses, port, game=game, name=name):
+            if old.token != token:
+                self._remove(old.path)
+            else:  # same seat reached another way: remember every address
+                addresses = tuple(dict.fromkeys(addresses + old.addresses))
+                game = game or old.game
+        record = {
+            "v": 1,
+            "name": name,
+            "token": token.hex(),
+            "port": port,
+            "addresses": list(addresses),
+            "game": game,
+            "saved": time.time(),
+        }
+        key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
+        path = self.directory / f"{key[:32]}{SUFFIX}"
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            if hasattr(os, "getuid"):
+                os.chmod(self.directory, 0o700)  # even if it was made wider earlier
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".seat-")  # mode 0600
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    json.dump(record, f)
+                os.replace(tmp, path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError:
+            return False
+        return True
+
+    def forget(self, token: bytes) -> None:
+        """Forget every file holding ``token`` (its game ended, or the host forgot it)."""
+        for seat in self.seats():
+            if seat.token == token:
+                self._remove(seat.path)
+
+    @staticmethod
+    def _remove(path: Path) -> None:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _read(path: Path) -> SavedSeat | None:
+    """A seat file, or None when it is not one of ours or not well formed."""
+    try:
+        if hasattr(os, "getuid") and path.stat().st_uid != os.getuid():
+            return None  # planted by someone else: never offer it
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        token = bytes.fromhex(raw["token"])
+        name, port, game = raw["name"], raw["port"], raw["game"]
+        addresses = tuple(str(a) for a in raw["addresses"])
+        saved = float(raw["saved"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if (
+        len(token) != TOKEN_BYTES
+        or not isinstance(name, str)
+        or not isinstance(port, int)
+        or not (game is None or isinstance(game, str))
+    ):
+        return None
+    return SavedSeat(name, token, port, addresses, game, saved, path)

@@ -1,0 +1,117 @@
+"""SeatStore on disk, and GameClient keeping its seat there across processes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from netkit import LOCAL, start_host
+
+from sorry_lan.net.botrunner import run_bot
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.seats import SeatStore
+
+TOKEN = bytes(range(16))
+OTHER = bytes(range(1, 17))
+
+
+def test_a_seat_is_kept_found_by_any_of_its_addresses_and_forgotten(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path / "seats")
+    assert store.seats() == [] and store.choose(["10.0.0.5"], 47474, None) is None
+    assert store.save("Bob", TOKEN, ["box.local", "10.0.0.5"], 47474)
+    assert store.save("Ann", OTHER, ["10.0.0.5"], 47474, game="Friday")
+    (bob,) = store.find(["10.0.0.5"], 47474, name="BOB")
+    assert bob.token == TOKEN and bob.name == "Bob"
+    assert store.find(["box.local"], 47474, name="bob") == [bob]
+    assert store.find(["10.0.0.5"], 47475) == []  # another port is another table
+    assert store.find(["10.0.0.9"], 47474, game="Friday", name="Ann")[0].token == OTHER
+    assert store.choose(["10.0.0.5"], 47474, None) is None  # two seats there: say which
+    assert store.choose(["box.local"], 47474, None) == bob  # only Bob's is known by that name
+    assert "token" not in repr(bob) and TOKEN.hex() not in repr(bob)
+    if sys.platform != "win32":
+        assert stat.S_IMODE(os.stat(tmp_path / "seats").st_mode) == 0o700
+        assert stat.S_IMODE(os.stat(bob.path).st_mode) == 0o600
+    # A new token for the same seat name replaces the old file.
+    assert store.save("Bob", OTHER[::-1], ["10.0.0.5"], 47474)
+    assert [s.token for s in store.find(["10.0.0.5"], 47474, name="Bob")] == [OTHER[::-1]]
+    store.forget(OTHER)
+    assert [s.name for s in store.seats()] == ["Bob"]
+
+
+def test_damaged_and_foreign_files_are_never_offered(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path)
+    store.save("Bob", TOKEN, ["10.0.0.5"], 47474)
+    (tmp_path / "junk.seat").write_text("{not json")
+    (tmp_path / "short.seat").write_text(
+        '{"v": 1, "name": "Eve", "token": "00", "port": 47474, "addresses": ["10.0.0.5"],'
+        ' "game": null, "saved": 1}'
+    )
+    assert [s.name for s in store.seats()] == ["Bob"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        (bob,) = store.seats()
+        os.chown(bob.path, 12345, 12345)  # as if another user planted it
+        assert store.seats() == []
+
+
+def test_an_unwritable_store_only_loses_rejoining(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert not SeatStore(blocker / "seats").save("Bob", TOKEN, ["h"], 1)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("how", ["killed", "quit"])
+async def test_a_new_process_takes_its_seat_back_mid_game_until_the_game_ends(
+    tmp_path: Path, how: str
+) -> None:
+    store = SeatStore(tmp_path)
+    server = await start_host(seats=2, bots=1, bot_delay=0.01, grace=30.0)
+    port = server.address[1]
+    first = GameClient(LOCAL, port, "Bob", seats=store)
+    second: GameClient | None = None
+    try:
+        await first.connect()
+        playing = asyncio.create_task(run_bot(first))
+        while server.table.game is None or server.table.game.moves_played < 6:
+            await asyncio.sleep(0.01)
+        (seat,) = store.seats()
+        assert seat.name == "Bob" and seat.token == first.token
+        if how == "killed":
+            first.abort()  # the process died without a word
+        playing.cancel()
+        await first.close()  # "q" then "y": bye, and the seat waits (a bot plays it)
+        second = GameClient(LOCAL, port, "Bob", seats=store)
+        welcome = await second.connect()
+        assert welcome.pid == first.pid and second.colour == first.colour
+        over = await asyncio.wait_for(run_bot(second), 30)
+        assert over is not None and server.table.game is not None and server.table.game.over
+        assert store.seats() == []  # the game ended: nothing to come back to
+    finally:
+        for c in (first, second):
+            if c is not None:
+                await c.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_token_the_host_does_not_know_is_forgotten_and_a_new_seat_taken(
+    tmp_path: Path,
+) -> None:
+    store = SeatStore(tmp_path)
+    server = await start_host(seats=3)
+    port = server.address[1]
+    store.save("Bob", TOKEN, [LOCAL], port)  # from another table that used this port
+    bob = GameClient(LOCAL, port, "Bob", seats=store)
+    try:
+        await bob.connect()
+        assert bob.token is not None and bob.token != TOKEN
+        assert [s.token for s in store.seats()] == [bob.token]
+        await bob.close()  # leaving the lobby gives the seat up: nothing kept
+        assert store.seats() == []
+    finally:
+        await bob.close()
+        await server.close()
