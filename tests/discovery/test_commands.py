@@ -122,9 +122,9 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
         "your_seat": False,
     }
     assert out["bot1_joined"] == f"joined 'Loop game' at 127.0.0.1:{port}"
-    assert out["list2"] == (
+    assert out["list2"] == (  # the bot b1 is this user's: its seat is theirs
         0,
-        f"Loop game - host Ann - standard - 2/3 seats - joinable  (127.0.0.1:{port})",
+        f"Loop game - host Ann - standard - 2/3 seats - your seat  (127.0.0.1:{port})",
     )
     assert out["host_status"] == 0, out["host_err"]
     over = [s for s in out["host_out"] if s.startswith("game over: winner: ")]
