@@ -2,8 +2,11 @@
 
 :class:`Connection` owns the connection's :class:`~sorry_lan.wire.session.HostSession`,
 its transport and the per-connection bookkeeping the host needs (when it opened, when
-it was last heard from or pinged, its chat allowance, the lobby revision it was last
-told).  It forwards every socket event to its :class:`ConnectionOwner`.
+it was last heard from or pinged, its chat and resync allowances, the lobby revision
+it was last told).  It forwards every socket event to its :class:`ConnectionOwner`,
+and tells it when the output the peer has not read yet passes ``max_unsent`` bytes
+(:meth:`ConnectionOwner.fell_behind`); :meth:`Connection.drop` then writes a last
+word and closes, aborting if the peer still has not read it after a moment.
 
 It does not decide anything: it does not read the messages it receives, does not
 talk to the table, does not time anything out and does not hold output back for the
@@ -34,6 +37,26 @@ class ConnectionOwner(Protocol):
 
     def lost(self, conn: Connection) -> None: ...
 
+    def fell_behind(self, conn: Connection) -> None: ...
+
+
+class Allowance:
+    """``burst`` actions at once, refilled at ``rate`` a second (a token bucket)."""
+
+    def __init__(self, burst: int, now: float) -> None:
+        self.burst = burst
+        self.tokens = float(burst)
+        self.at = now
+
+    def take(self, now: float, rate: float) -> bool:
+        """Spend one action; False (nothing spent) if none is left."""
+        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
 
 class Connection(asyncio.Protocol):
     """A connection numbered ``cid``; its session checks the PIN with ``pin_key``."""
@@ -45,6 +68,8 @@ class Connection(asyncio.Protocol):
         *,
         pin_key: bytes | None = None,
         chat_burst: int = 5,
+        resync_burst: int = 3,
+        max_unsent: int = 256 * 1024,
     ) -> None:
         self.owner = owner
         self.cid = cid
@@ -55,10 +80,11 @@ class Connection(asyncio.Protocol):
         self.heard = now
         self.pinged = now
         self.ping_n = 0
-        self.chat_burst = chat_burst
-        self.chat_tokens = float(chat_burst)
-        self.chat_at = now
+        self.chat = Allowance(chat_burst, now)
+        self.resyncs = Allowance(resync_burst, now)
+        self.max_unsent = max_unsent  # bytes the peer may leave unread before it is dropped
         self.closed = False
+        self.paused = False  # not reading from the peer for a while (it sent too much)
         self.lobby_revision = -1  # the table revision of the last lobby sent here
 
     # -- asyncio.Protocol ----------------------------------------------------------------
@@ -85,10 +111,34 @@ class Connection(asyncio.Protocol):
 
     # -- output ----------------------------------------------------------------------------
 
+    @property
+    def unsent(self) -> int:
+        """Bytes written that the operating system has not taken yet (the peer is slow)."""
+        return 0 if self.transport is None else self.transport.get_write_buffer_size()
+
     def write(self, data: bytes) -> None:
-        """Write ``data`` now (nothing once closed)."""
+        """Write ``data`` now (nothing once closed); past ``max_unsent`` unread bytes,
+        tell the owner."""
         if data and self.transport is not None and not self.closed:
             self.transport.write(data)
+            if self.transport.get_write_buffer_size() > self.max_unsent:
+                self.owner.fell_behind(self)
+
+    def drop(self, last: bytes, linger: float) -> None:
+        """Write ``last`` (a bye) after what is queued and end our side (the peer's
+        messages are still read, and ignored: closing with them unread would reset
+        the connection and lose the bye); ``linger`` seconds later, cut it whether or
+        not the peer has read it all (freeing the output)."""
+        transport = self.transport
+        if transport is None or self.closed:
+            return
+        transport.write(last)
+        if transport.can_write_eof():
+            transport.write_eof()
+        else:
+            transport.close()
+        self.closed = True
+        asyncio.get_running_loop().call_later(linger, transport.abort)
 
     def close(self) -> None:
         """Close after what was written; nothing written later goes out."""
@@ -96,19 +146,33 @@ class Connection(asyncio.Protocol):
             self.transport.close()
         self.closed = True
 
+    def pause_input(self, seconds: float) -> None:
+        """Read nothing from the peer for ``seconds`` (it floods us): what it sends
+        waits in the operating system's buffers, then its own."""
+        transport = self.transport
+        if transport is None or self.closed or self.paused:
+            return
+        self.paused = True
+        transport.pause_reading()
+        asyncio.get_running_loop().call_later(seconds, self._resume_input)
+
+    def _resume_input(self) -> None:
+        self.paused = False
+        transport = self.transport
+        if transport is not None and not transport.is_closing():
+            transport.resume_reading()
+
     # -- bookkeeping -----------------------------------------------------------------------
+
+    @property
+    def chat_at(self) -> float:
+        """When the chat allowance was last counted."""
+        return self.chat.at
 
     def take_chat_token(self, now: float, rate: float) -> bool:
         """Spend one chat line of the allowance (``chat_burst`` at once, refilled at
         ``rate`` per second); False if none is left."""
-        self.chat_tokens = min(
-            float(self.chat_burst), self.chat_tokens + (now - self.chat_at) * rate
-        )
-        self.chat_at = now
-        if self.chat_tokens < 1:
-            return False
-        self.chat_tokens -= 1
-        return True
+        return self.chat.take(now, rate)
 
     def next_ping(self, now: float) -> int:
         """Note a ping sent at ``now``; returns its number."""

@@ -14,7 +14,9 @@ output written.  With ``HostOptions(sync_thread=True)`` (or a ``sync_worker``) t
 sync runs instead in a :class:`~sorry_lan.net.journal.SyncWorker` thread while the
 event loop goes on.  Either way output never overtakes earlier output held back for
 the journal, even output that depends on no record.  It enforces the limits
-(connections, hello timeout, chat rate) and sends heartbeats.
+(connections, hello timeout, chat and resync rates, unread output: a connection that
+leaves more than ``max_unsent`` bytes unread is dropped with a ``bye``) and sends
+heartbeats.
 
 It does not advertise the game on the network: give it an ``on_change`` callback
 (the discovery layer's advertiser) and it reports the table's summary on every
@@ -65,6 +67,10 @@ class HostOptions:
     dead_after: float = 20.0  # nothing heard for this long: the peer is gone
     chat_burst: int = 5  # chat lines allowed at once ...
     chat_rate: float = 0.5  # ... refilled at this many per second
+    resync_burst: int = 3  # resyncs answered at once ...
+    resync_rate: float = 1.0  # ... refilled at this many per second
+    max_unsent: int = 256 * 1024  # output a connection may leave unread before it is dropped
+    drop_linger: float = 2.0  # a dropped connection's bye may take this long to be read
     stay: bool = False  # keep serving after a headless game ends
     sync_thread: bool = False  # sync the journal in the process's worker thread
     sweep: float = 0.5  # how often timeouts are checked
@@ -207,7 +213,15 @@ class HostServer:
     def _factory(self) -> Connection:
         cid = self._next_cid
         self._next_cid += 1
-        return Connection(self, cid, pin_key=self.pin_key, chat_burst=self.options.chat_burst)
+        opts = self.options
+        return Connection(
+            self,
+            cid,
+            pin_key=self.pin_key,
+            chat_burst=opts.chat_burst,
+            resync_burst=opts.resync_burst,
+            max_unsent=opts.max_unsent,
+        )
 
     # -- connections (called by each Connection) ------------------------------------------
 
@@ -230,8 +244,19 @@ class HostServer:
         self.table.disconnect(conn.cid, self.now())
         self._after_change([])
 
+    def fell_behind(self, conn: Connection) -> None:
+        """``conn`` left too much output unread: say bye (timeout) and drop it.  A player
+        keeps the seat for the grace period and may come back and resync."""
+        log.info("connection %d: %d bytes unread, dropped", conn.cid, conn.unsent)
+        session = conn.session
+        session.data_to_send()  # what was not written yet will never be
+        with contextlib.suppress(LocalProtocolError):
+            session.close(m.ByeReason.TIMEOUT)
+        self._dirty.discard(conn)
+        conn.drop(session.data_to_send(), self.options.drop_linger)
+
     def received(self, conn: Connection, data: bytes) -> None:
-        if conn.cid not in self.conns:
+        if conn.cid not in self.conns or conn.closed:  # gone, or dropped by us
             return
         try:
             messages = conn.session.receive_data(data)
@@ -239,12 +264,19 @@ class HostServer:
             messages = []
         self._dirty.add(conn)
         events: list[Event] = []
+        limited = False
         for msg in messages:
             try:
                 events += self._handle(conn, msg)
             except JoinRefused as exc:  # only a greeting asks for a seat: still joining
                 conn.session.refuse(exc.reason, exc.text)
             except RequestRefused as exc:
+                if exc.reason is ErrorReason.RATE_LIMITED:
+                    if limited:
+                        continue  # one answer per read is enough
+                    limited = True
+                    if isinstance(msg, m.Resync):  # flooding: read nothing more for a while
+                        conn.pause_input(min(1.0, 1.0 / max(self.options.resync_rate, 1e-3)))
                 self._send(conn, exc.to_message())
             except LocalProtocolError as exc:
                 log.warning("connection %d: cannot answer: %s", conn.cid, exc)
@@ -296,6 +328,8 @@ class HostServer:
         elif isinstance(msg, m.Chat):
             self._chat(conn, msg, now)
         elif isinstance(msg, m.Resync):
+            if not conn.resyncs.take(now, self.options.resync_rate):
+                raise RequestRefused(ErrorReason.RATE_LIMITED, "too many resyncs; wait a moment")
             self._tell.send_state(conn)
         return []
 

@@ -33,6 +33,9 @@ class Owner:
     def lost(self, conn: Connection) -> None:
         self._note("lost", conn, b"")
 
+    def fell_behind(self, conn: Connection) -> None:
+        self._note("behind", conn, b"")
+
     def _note(self, what: str, conn: Connection, data: bytes) -> None:
         self.events.append((what, conn.cid, data))
         self.changed.set()
@@ -120,3 +123,28 @@ async def test_chat_allowance_and_ping_numbers() -> None:
     assert conn.pinged == t + 2
     conn.ping_n = 2**32 - 1
     assert conn.next_ping(t) == 0  # wraps like the wire's u32
+
+
+@pytest.mark.asyncio
+async def test_a_peer_that_does_not_read_is_reported_and_drop_cuts_it_after_the_linger() -> None:
+    owner = Owner()
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(lambda: Connection(owner, 1, max_unsent=4096), LOCAL, 0)
+    port = server.sockets[0].getsockname()[1]
+    peer = socket.create_connection((LOCAL, port))
+    peer.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    try:
+        await owner.until("connected")
+        (conn,) = owner.conns
+        chunk = b"x" * 1024
+        while not any(e[0] == "behind" for e in owner.events):
+            conn.write(chunk)  # the peer never reads: the kernel fills, then our buffer
+            await asyncio.sleep(0)
+        assert conn.unsent > 4096
+        conn.drop(b"bye", linger=0.2)
+        assert conn.closed
+        conn.write(chunk)  # ignored once dropped
+        await owner.until("lost")  # cut after the linger, though the peer never read
+    finally:
+        peer.close()
+        server.close()

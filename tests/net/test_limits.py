@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import socket
 
 import pytest
@@ -9,10 +11,15 @@ from netkit import LOCAL, RawClient, start_host
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.commands.join import parse_address
+from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient, JoinError, JoinFailure
+from sorry_lan.net.connection import Connection
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+from sorry_lan.wire.table import Role
 
 
 @pytest.mark.asyncio
@@ -97,3 +104,80 @@ def test_parse_address() -> None:
     assert parse_address("10.0.0.2:5000") == ("10.0.0.2", 5000)
     assert parse_address("[::1]:7") == ("::1", 7)
     assert parse_address("box")[0] == "box"
+
+
+@pytest.mark.asyncio
+async def test_resync_is_rate_limited() -> None:
+    server = await start_host(options=HostOptions(resync_burst=2, resync_rate=0.01))
+    watcher = await RawClient.open(server.address[1])
+    try:
+        watcher.send(m.Spectate(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name="eve"))
+        await watcher.expect(m.Welcome)
+        await watcher.expect(m.Lobby)
+        for _ in range(3):
+            watcher.send(m.Resync())
+        await watcher.expect(m.Lobby)
+        await watcher.expect(m.Lobby)
+        error = await watcher.expect(m.Error)
+        assert isinstance(error, m.Error) and error.reason is ErrorReason.RATE_LIMITED
+        assert not error.fatal and not watcher.inbox
+        (conn,) = server.conns.values()
+        assert conn.paused  # a flood is not even read for a while
+        watcher.writer.write(encode(m.Resync()) * 500)
+        with pytest.raises(TimeoutError):
+            await watcher.expect(m.Lobby, m.Error, timeout=0.3)
+        assert len(watcher.inbox) <= 1  # at most one answer to the whole flood
+    finally:
+        await watcher.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_that_never_reads_is_dropped_and_the_game_goes_on() -> None:
+    """It asks for resync after resync and reads nothing: the host's unsent output for
+    it stays bounded, it gets a bye (timeout) after what it was sent, and the player
+    plays on meanwhile."""
+    options = HostOptions(
+        max_unsent=64 * 1024, resync_burst=10**6, drop_linger=5.0, stay=True, dead_after=30
+    )
+    server = await start_host(seats=2, bots=1, bot_delay=0.001, options=options)
+    port = server.address[1]
+    loop = asyncio.get_running_loop()
+    hog = socket.create_connection((LOCAL, port))
+    hog.setblocking(False)
+    ann = GameClient(LOCAL, port, "Ann")
+    stats = BotStats()
+    try:
+        await ann.connect()
+        hog.send(encode(m.Spectate(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name="hog")))
+        playing = asyncio.create_task(run_bot(ann, games=10**6, stats=stats))
+        spectators: list[Connection] = []
+        while not spectators:
+            await asyncio.sleep(0.001)
+            spectators = [
+                c for c in server.conns.values() if c.session.role is Role.SPECTATOR
+            ]
+        (conn,) = spectators
+        moves_before = len(stats.round_trips)
+        most = 0
+        for _ in range(20000):
+            if conn.closed:
+                break
+            most = max(most, conn.unsent)
+            with contextlib.suppress(BlockingIOError):
+                hog.send(encode(m.Resync()) * 20)
+            await asyncio.sleep(0.001)
+        assert conn.closed, "the slow reader was never dropped"
+        assert most <= 64 * 1024 + 70_000  # the limit, plus at most one round of output
+        assert len(stats.round_trips) > moves_before  # Ann played on meanwhile
+        rest = bytearray()
+        while data := await asyncio.wait_for(loop.sock_recv(hog, 65536), 5):
+            rest += data
+        frames = Decoder().feed(bytes(rest))
+        assert frames[-1] == m.Bye(reason=m.ByeReason.TIMEOUT)
+        assert not playing.done() and ann.connected
+        playing.cancel()
+    finally:
+        hog.close()
+        await ann.close()
+        await server.close()
