@@ -19,7 +19,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
-from sorry_lan.wire.table import Role
+from sorry_lan.wire.transitions import Role
 
 
 @pytest.mark.asyncio
