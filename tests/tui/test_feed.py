@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 from zeroconf.asyncio import AsyncZeroconf
@@ -17,6 +18,7 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
+from sorry_lan.net.seats import SeatStore
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.tui.controller import AddressError, split_address
@@ -216,3 +218,17 @@ def link_of(st: UiState) -> Link:
 
 def _no_zeroconf() -> AsyncZeroconf:
     raise DiscoveryError("no multicast here")
+
+
+def test_the_finder_marks_the_tables_where_the_user_holds_a_seat(tmp_path: Path) -> None:
+    seats = SeatStore(tmp_path)
+    seats.save("Bob", bytes(16), ["10.0.0.5"], 47474)
+    st = UiState()
+    finder = GameFinder(st, make_zc=_no_zeroconf, seats=seats)
+    mine = _found(Unjoinable.PLAYING, "Friday")
+    finder._on_change(GameEvent(ChangeKind.ADDED, mine))
+    (row,) = st.found
+    assert row.mine and row.joinable and not row.watch and "your seat" in row.detail
+    other = GameFinder(UiState(), make_zc=_no_zeroconf, seats=seats, name="Ann")
+    other._on_change(GameEvent(ChangeKind.ADDED, mine))
+    assert not other.state.found[0].mine and other.state.found[0].watch  # not Ann's seat
