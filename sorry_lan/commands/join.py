@@ -30,6 +30,7 @@ from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.lines import parse_colour, play_lines
+from sorry_lan.wire import messages as m
 from sorry_lan.wire.limits import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 SEARCH_SECONDS = 2.0
 DEFAULT_NAME = "player"
-WATCH_REASONS = ("started", "full")  # refusals after which watching is offered
+WATCH_REASONS = (m.RefuseReason.STARTED, m.RefuseReason.FULL)  # then watching is offered
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -170,7 +171,7 @@ async def _search(
     """Look for games for a moment: (host, port, LAN name, watch) of the game where we
     hold a seat, else of the only joinable one, else (with consent) of the only one to
     watch; or None (after saying why)."""
-    from sorry_lan.discovery import DiscoveryError, async_find_games, make_zeroconf
+    from sorry_lan.discovery import DiscoveryError, Unjoinable, async_find_games, make_zeroconf
     from sorry_lan.discovery import nothing_found_message as nothing
 
     try:
@@ -203,7 +204,7 @@ async def _search(
     watchable = [g for g in live if g.watchable]
     if not mine and not joinable and len(watchable) == 1:
         game = watchable[0]
-        why = "its game is under way" if game.reason == "playing" else "it is full"
+        why = "its game is under way" if game.reason is Unjoinable.PLAYING else "it is full"
         if args.spectate or _offer_watch(game.name, why, _format_address(*chosen(game)[:2])):
             return chosen(game, watch=True)
         return None

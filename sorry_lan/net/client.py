@@ -243,7 +243,7 @@ class GameClient:
         try:
             welcome = await self._open()
         except JoinError as exc:
-            if not (stored and exc.reason == str(m.RefuseReason.BAD_TOKEN)):
+            if not (stored and exc.reason is m.RefuseReason.BAD_TOKEN):
                 raise
             self.token = None
             welcome = await self._open()
@@ -273,7 +273,7 @@ class GameClient:
             )
         except JoinError as exc:
             writer.close()
-            bad_token = exc.reason == str(m.RefuseReason.BAD_TOKEN)
+            bad_token = exc.reason is m.RefuseReason.BAD_TOKEN
             if bad_token and self.token is not None and self.seats is not None:
                 self.seats.forget(self.token)
             raise
