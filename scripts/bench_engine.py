@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sorry_lan.rules.board import HOME, S1, S5, START
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.game import Game
-from sorry_lan.rules.moves import MoveContext, generate
+from sorry_lan.rules.movegen import generate
+from sorry_lan.rules.moves import MoveContext
 from sorry_lan.rules.playout import playout_game, random_chooser
 from sorry_lan.rules.variants import Variant, move_context
 

@@ -16,7 +16,8 @@ from .events import (
     TurnStarted,
 )
 from .game import Game, GameOverError, IllegalMoveError
-from .moves import Move, MoveContext, MoveKind, Part, generate
+from .movegen import generate
+from .moves import Move, MoveContext, MoveKind, Part
 from .state import InvariantError, check_invariants, check_layout
 from .variants import Variant, move_context
 

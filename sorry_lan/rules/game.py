@@ -26,7 +26,8 @@ from .events import (
     TurnLost,
     TurnStarted,
 )
-from .moves import Move, MoveContext, MoveKind, generate
+from .movegen import generate
+from .moves import Move, MoveContext, MoveKind
 from .variants import (
     HAND_SIZE,
     Variant,

@@ -5,10 +5,9 @@ player chose (which pawn, from where, where it landed, where a slide took it, wh
 bumped) and the net change of every pawn it touched, so applying and undoing a move
 needs no rules knowledge.  :class:`MoveContext` says which pawns a player may use.
 
-The legal moves themselves come from :func:`generate` (``movegen.py``, re-exported
-here with :data:`HANDLERS`, :func:`layout_key` and :func:`occupancy`, so importers of
-this module keep working).  This module does not generate moves, judge legality,
-draw cards, keep turns or decide who wins: see ``movegen.py`` and ``game.py``.
+The legal moves themselves come from ``movegen.generate``.  This module does not
+generate moves, judge legality, draw cards, keep turns or decide who wins: see
+``movegen.py`` and ``game.py``.
 """
 
 from __future__ import annotations
@@ -139,20 +138,3 @@ class MoveContext(NamedTuple):
     starters: tuple[int, ...]
     sorry_starters: tuple[int, ...]
     may_decline: bool = True
-
-
-# Generation lives in movegen.py, which builds on the values above.
-from .movegen import HANDLERS, generate  # noqa: E402
-from .precomputed import layout_key, occupancy  # noqa: E402
-
-__all__ = [
-    "HANDLERS",
-    "Change",
-    "Move",
-    "MoveContext",
-    "MoveKind",
-    "Part",
-    "generate",
-    "layout_key",
-    "occupancy",
-]

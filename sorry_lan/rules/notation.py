@@ -26,7 +26,8 @@ from sorry_lan.errors import SorryLanError
 
 from .board import HOME, S1, S5, START, TRACK_LEN, Colour
 from .cards import Card
-from .moves import Move, generate
+from .movegen import generate
+from .moves import Move
 from .variants import Variant, move_context
 
 REQUIRED_KEYS = ("variant", "players", "pawns", "turn", "card")

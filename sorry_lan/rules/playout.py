@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from .board import HOME
 from .cards import Card, Deck
 from .game import MAX_IDLE_DRAWS, Game
-from .moves import HANDLERS, Move, MoveContext
+from .movegen import HANDLERS
+from .moves import Move, MoveContext
 from .variants import Variant, all_home, move_context, winner
 
 Chooser = Callable[[list[Move]], Move]

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from sorry_lan.rules import Card, Colour, Game, Move, Variant, parse_location
 from sorry_lan.rules.board import START
 from sorry_lan.rules.cards import full_deck
-from sorry_lan.rules.moves import MoveContext, generate
+from sorry_lan.rules.movegen import generate
+from sorry_lan.rules.moves import MoveContext
 from sorry_lan.rules.variants import move_context
 
 Spec = Mapping[str, Sequence[object]]

@@ -8,8 +8,8 @@ from rules_helpers import layout, random_layout
 
 from sorry_lan.rules.board import HOME, START, forward
 from sorry_lan.rules.cards import Card
-from sorry_lan.rules.moves import Move, MoveKind, layout_key
-from sorry_lan.rules.precomputed import land
+from sorry_lan.rules.moves import Move, MoveKind
+from sorry_lan.rules.precomputed import land, layout_key
 from sorry_lan.rules.seven import splits
 
 

@@ -6,7 +6,8 @@ import random
 
 from sorry_lan.rules.board import HOME, S1, START
 from sorry_lan.rules.cards import Card
-from sorry_lan.rules.moves import MoveContext, generate
+from sorry_lan.rules.movegen import generate
+from sorry_lan.rules.moves import MoveContext
 from sorry_lan.tui.menu import (
     MoveMenu,
     SplitFirst,

@@ -14,7 +14,8 @@ from tui_harness import Driver, running
 
 from sorry_lan.rules.board import START
 from sorry_lan.rules.cards import Card
-from sorry_lan.rules.moves import MoveContext, generate
+from sorry_lan.rules.movegen import generate
+from sorry_lan.rules.moves import MoveContext
 from sorry_lan.tui.board import COMPACT, track_cell
 from sorry_lan.tui.feed import options_for
 from sorry_lan.tui.layout import board_geometry
