@@ -34,7 +34,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sorry_lan.authority.table import JoinRefused, Phase, Player, RequestRefused, Table
+from sorry_lan.authority.table import JoinRefused, Phase, RequestRefused, Table
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
@@ -478,8 +478,3 @@ class HostServer:
                 elif now - conn.pinged >= opts.heartbeat and now - conn.heard >= opts.heartbeat:
                     self._send(conn, m.Ping(n=conn.next_ping(now)))
             self._flush()
-
-
-def seat_names(table: Table) -> dict[int, Player]:
-    """The players by colour (for printing)."""
-    return {p.colour: p for p in table.players.values()}

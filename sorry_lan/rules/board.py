@@ -78,10 +78,6 @@ def safety_entry(colour: int) -> int:
     return BASE[colour] + SAFETY_ENTRY_OFFSET
 
 
-def is_track(loc: int) -> bool:
-    return 0 <= loc < TRACK_LEN
-
-
 def is_safety(loc: int) -> bool:
     return S1 <= loc <= S5
 

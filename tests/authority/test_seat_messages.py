@@ -103,3 +103,20 @@ def test_trusted_refuses_missing_or_unknown_fields() -> None:
         m.Turn.trusted(sid=1, colour=0, card=None, hand=None)
     with pytest.raises(TypeError):
         m.Ping.trusted(n=1, extra=2)
+
+
+def test_a_snapshot_carries_its_receivers_hand_and_no_other() -> None:
+    checked = 0
+    for game, _ in whole_game(Variant.POINTS, seed=4):
+        if game.over or game.moves_played % 7:
+            continue
+        sent = {seat: seat_messages.snapshot(game, seat) for seat in (None, *game.seated)}
+        assert sent[None].you is None and sent[None].hand is None
+        for seat in game.seated:
+            assert sent[seat].you == seat and sent[seat].hand == tuple(game.hands[seat])
+            hand_bytes = msgpack.packb(list(game.hands[seat]))
+            for other in (None, *(s for s in game.seated if s != seat)):
+                if other is None or tuple(game.hands[other]) != sent[seat].hand:
+                    assert hand_bytes not in encode(sent[other])
+            checked += 1
+    assert checked > 10
