@@ -22,7 +22,7 @@ import asyncio
 import sys
 
 from sorry_lan.bots.compact import STRENGTHS
-from sorry_lan.commands.join import parse_address
+from sorry_lan.commands.join import address_arg
 from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, JoinError
@@ -46,7 +46,7 @@ def _seconds(text: str) -> float:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--address",
-        type=parse_address,
+        type=address_arg,
         help="HOST:PORT of the table (default: find one on the LAN)",
     )
     p.add_argument("--game", metavar="NAME", help="without --address: join only this game")

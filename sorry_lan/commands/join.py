@@ -27,11 +27,11 @@ import sys
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
+from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.limits import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
@@ -41,26 +41,12 @@ DEFAULT_NAME = "player"
 WATCH_REASONS = (m.RefuseReason.STARTED, m.RefuseReason.FULL)  # then watching is offered
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (or ``HOST``, or ``[v6]:PORT``) -> (host, port)."""
-    text = text.strip()
-    host, port = text, DEFAULT_PORT
-    if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
-        if rest.startswith(":"):
-            port = _port(rest[1:])
-    elif text.count(":") == 1:
-        host, _, p = text.partition(":")
-        port = _port(p)
-    if not host:
-        raise argparse.ArgumentTypeError(f"no host in {text!r}")
-    return host, port
-
-
-def _port(text: str) -> int:
-    if not text.isdigit() or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}")
-    return int(text)
+def address_arg(text: str) -> tuple[str, int]:
+    """``--address`` for argparse: (host, port), or argparse's error with the reason."""
+    try:
+        return parse_address(text)
+    except AddressError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _colour(text: str) -> int:
@@ -72,7 +58,7 @@ def _colour(text: str) -> int:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--address", type=parse_address, help="HOST:PORT of the table (skips the search)"
+        "--address", type=address_arg, help="HOST:PORT of the table (skips the search)"
     )
     p.add_argument(
         "--name", help=f"your name at the table (default: your seat's, or {DEFAULT_NAME!r})"

@@ -21,10 +21,9 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-from sorry_lan.errors import SorryLanError
+from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.messages import RefuseReason
 
 from .feed import LINK_HINTS, VARIANT_WIRE, apply_event
@@ -39,30 +38,6 @@ ClientFactory = Callable[[str, int, str, str | None], GameClient]
 
 class Redraw(Protocol):
     def invalidate(self) -> None: ...
-
-
-class AddressError(SorryLanError, ValueError):
-    """A typed address that is not ``HOST``, ``HOST:PORT`` or ``[V6]:PORT``."""
-
-
-def split_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``HOST[:PORT]`` or ``[V6]:PORT`` -> (host, port); :class:`AddressError` if bad."""
-    text = text.strip()
-    host, port_text = text, ""
-    if text.startswith("["):
-        host, sep, rest = text[1:].partition("]")
-        if not sep or (rest and not rest.startswith(":")):
-            raise AddressError(f"cannot read the address {text!r}")
-        port_text = rest[1:]
-    elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
-    if not host or any(c.isspace() for c in host):
-        raise AddressError(f"no host name in {text!r} (type HOST:PORT)")
-    if not port_text:
-        return host, default_port
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise AddressError(f"not a port number: {port_text!r}")
-    return host, int(port_text)
 
 
 def _default_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
@@ -164,7 +139,7 @@ class ClientController:
         if st.joining or self.client is not None:
             return
         try:
-            host, port = split_address(address)
+            host, port = parse_address(address)
         except AddressError as exc:
             st.error = str(exc)
             self.redraw()

@@ -10,7 +10,6 @@ import pytest
 from netkit import LOCAL, RawClient, start_host
 
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.commands.join import parse_address
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient, JoinError, JoinFailure
 from sorry_lan.net.connection import Connection
@@ -98,12 +97,6 @@ async def test_chat_is_relayed_and_rate_limited() -> None:
     finally:
         await raw.close()
         await server.close()
-
-
-def test_parse_address() -> None:
-    assert parse_address("10.0.0.2:5000") == ("10.0.0.2", 5000)
-    assert parse_address("[::1]:7") == ("::1", 7)
-    assert parse_address("box")[0] == "box"
 
 
 @pytest.mark.asyncio

@@ -21,21 +21,11 @@ from sorry_lan.net.client import (
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
-from sorry_lan.tui.controller import AddressError, split_address
 from sorry_lan.tui.feed import apply_event, last_move_from, options_for, seats_from_lobby
 from sorry_lan.tui.finder import GameFinder, row_for
 from sorry_lan.tui.state import Link, Screen, UiState
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
-
-
-def test_split_address() -> None:
-    assert split_address("10.0.0.2:5000") == ("10.0.0.2", 5000)
-    assert split_address("[fe80::1]:6000") == ("fe80::1", 6000)
-    assert split_address("myhost")[0] == "myhost"
-    for bad in ("", ":5", "h:0", "h:x", "[::1", "a b:4", "[::1]x"):
-        with pytest.raises(AddressError):
-            split_address(bad)
 
 
 def test_options_in_points_say_which_card_they_play() -> None:
