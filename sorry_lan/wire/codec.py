@@ -8,8 +8,8 @@ whatever bytes arrived with :meth:`Decoder.feed` and it returns the messages com
 so far.  It never buffers more than one incomplete frame (at most ``4 + MAX_FRAME``
 bytes), rejects an oversized length before reading the body, and unpacks with
 msgpack's own size limits.  The first bad frame raises :class:`RemoteProtocolError`
-and kills the decoder: later feeds raise too, and the caller should send
-``err.to_message()`` and close.
+and kills the decoder: later feeds raise too; the session reports it to the peer
+(an ``error`` message) and closes.
 
 No sockets, no asyncio, no session rules: which message may come when is
 :mod:`sorry_lan.wire.session`'s job.

@@ -1,8 +1,8 @@
 """Typed protocol errors and the reason codes they carry on the wire.
 
 Every failure the wire layer reports is a :class:`ProtocolError` whose ``reason`` is
-one of :class:`ErrorReason`; that code is what goes into an ``error`` message, so a
-caller can always answer a failure with ``err.to_message()``.  The subclass says
+one of :class:`ErrorReason`; that code is what goes into an ``error`` message (the
+session sends it: ``session_base``).  The subclass says
 who broke the rules: :class:`LocalProtocolError` (this side tried to send something
 invalid, or something the session state forbids) or :class:`RemoteProtocolError`
 (the peer sent it).
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from sorry_lan.errors import SorryLanError
 
 if TYPE_CHECKING:
-    from sorry_lan.wire.messages import Error, Message
+    from sorry_lan.wire.messages import Message
 
 
 class ErrorReason(StrEnum):
@@ -74,12 +74,6 @@ class ProtocolError(SorryLanError):
     def fatal(self) -> bool:
         """True when the connection must be closed after reporting this error."""
         return self.reason in FATAL_REASONS
-
-    def to_message(self) -> Error:
-        """The ``error`` message that reports this failure to the peer."""
-        from sorry_lan.wire.messages import Error, clip_text
-
-        return Error(reason=self.reason, text=clip_text(self.text), fatal=self.fatal)
 
 
 class LocalProtocolError(ProtocolError):
