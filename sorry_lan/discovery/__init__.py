@@ -9,9 +9,7 @@ picks a game to join.  Otherwise the caller creates the zeroconf instance
 """
 
 from sorry_lan.discovery.advert import (
-    PROTOCOL_VERSION,
     SERVICE_TYPE,
-    SUPPORTED_VERSIONS,
     AdvertError,
     FoundGame,
     GameAd,
@@ -40,9 +38,7 @@ from sorry_lan.discovery.hosting import AdvertPlan, TableAdvertiser, ad_from_sum
 
 __all__ = [
     "DEFAULT_LIST_TIMEOUT",
-    "PROTOCOL_VERSION",
     "SERVICE_TYPE",
-    "SUPPORTED_VERSIONS",
     "AdvertError",
     "AdvertPlan",
     "ChangeKind",

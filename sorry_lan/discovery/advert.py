@@ -22,8 +22,7 @@ from typing import Any
 from sorry_lan.errors import SorryLanError
 
 # The protocol versions come from the wire protocol (re-exported here).
-from sorry_lan.wire.limits import PROTOCOL_VERSION as PROTOCOL_VERSION
-from sorry_lan.wire.limits import SUPPORTED_VERSIONS as SUPPORTED_VERSIONS
+from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 
 SERVICE_TYPE = "_sorry-lan._tcp.local."
 """The DNS-SD service type every sorry-lan host registers."""

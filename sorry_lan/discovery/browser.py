@@ -28,7 +28,6 @@ from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZerocon
 
 from sorry_lan.discovery.advert import (
     SERVICE_TYPE,
-    SUPPORTED_VERSIONS,
     AdvertError,
     FoundGame,
     GameAd,
@@ -38,6 +37,7 @@ from sorry_lan.discovery.advert import (
     parse_protocol_version,
     parse_txt,
 )
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from zeroconf import ServiceInfo
 
 from sorry_lan.discovery import (
-    PROTOCOL_VERSION,
     SERVICE_TYPE,
     AdvertError,
     FoundGame,
@@ -22,6 +21,7 @@ from sorry_lan.discovery import (
     parse_txt,
 )
 from sorry_lan.discovery.advert import judge_advert, parse_protocol_version
+from sorry_lan.wire.limits import PROTOCOL_VERSION
 
 names = st.text(
     alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")),

@@ -1,0 +1,118 @@
+"""The package's import graph keeps its layers: no cycles, no upward imports, no dead modules."""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+from import_graph import PACKAGE, _imports, cycles, graph, module_files
+
+from sorry_lan.cli import COMMANDS
+
+#: What each layer may import of the package (itself, and ``sorry_lan.errors``, the
+#: error base that imports nothing, always).
+ALLOWED: dict[str, set[str]] = {
+    "errors": set(),
+    "rules": set(),
+    "bots": {"rules"},
+    "wire": {"rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
+    "authority": {"rules", "bots", "wire"},
+    "net": {"rules", "bots", "wire", "authority"},
+    "discovery": {"wire"},
+    "tui": {"rules", "wire", "net", "discovery"},
+}
+
+#: Third-party and socket-level modules, and the one layer each may be used in.
+ONLY_IN = {
+    "prompt_toolkit": "tui",
+    "zeroconf": "discovery",
+    "ifaddr": "discovery",
+    "socket": "net",
+    "msgpack": "wire",
+}
+
+#: Modules nothing in the package imports yet, with why they stay (the set must shrink).
+NOT_YET_IMPORTED = {
+    # The fast playout loop: ``sorry-lan simulate`` and the search bot are moving onto
+    # it (issue 14); today only scripts/bench_engine.py and its test use it.
+    "sorry_lan.rules.playout",
+}
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def test_no_import_cycles() -> None:
+    assert cycles(graph()) == []
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    wrong = [
+        f"{a} imports {b}"
+        for a, targets in graph().items()
+        for b in sorted(targets)
+        if _layer(a) in ALLOWED
+        and _layer(b) not in {_layer(a), "errors"} | ALLOWED[_layer(a)]
+    ]
+    assert graph()["sorry_lan.errors"] == set()
+    assert wrong == []
+
+
+def test_rules_imports_the_standard_library_only() -> None:
+    outside = set()
+    for name, path in module_files().items():
+        if _layer(name) != "rules":
+            continue
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                continue
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
+            for full in names:
+                top = (full or "").split(".")[0]
+                if top not in sys.stdlib_module_names and top != "sorry_lan":
+                    outside.add(f"{name}: {full}")
+    assert outside == set()
+
+
+def test_sockets_zeroconf_and_prompt_toolkit_stay_in_their_layer() -> None:
+    wrong = set()
+    for name, path in module_files().items():
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                continue
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
+            for full in names:
+                layer = ONLY_IN.get((full or "").split(".")[0])
+                if layer is not None and _layer(name) != layer:
+                    wrong.add(f"{name}: {full}")
+    assert wrong == set()
+
+
+def test_every_module_runs_in_the_product() -> None:
+    """Each module is imported by another module of the package, or is an entry point
+    (``python -m sorry_lan``, the ``sorry-lan`` script, a subcommand's module): none is
+    there for tests or scripts alone."""
+    edges = graph()
+    files = module_files()
+    reached = set().union(*edges.values())
+    reached |= {"sorry_lan.__main__", "sorry_lan.cli"}
+    reached |= {f"sorry_lan.commands.{module}" for module, _ in COMMANDS.values()}
+    packages = {name for name, path in files.items() if path.name == "__init__.py"}
+    unused = set(files) - reached - packages
+    assert unused == NOT_YET_IMPORTED
+
+
+def test_the_graph_sees_relative_lazy_and_from_package_imports() -> None:
+    edges = graph()
+    assert "sorry_lan.rules.moves" in edges["sorry_lan.rules.movegen"]  # from .moves import
+    assert "sorry_lan.bots.compact" in edges["sorry_lan.authority.table"]  # from pkg import mod
+    assert "sorry_lan.discovery" in edges["sorry_lan.commands.join"]  # inside a function
+    assert PACKAGE.name == "sorry_lan" and len(edges) == len(module_files()) > 50
+
+
+def test_cycles_finds_each_group_once() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": set(), "e": {"e", "d"}}
+    assert cycles(edges) == [["a", "b", "c"]]
+    assert cycles({"x": {"y"}, "y": set()}) == []
