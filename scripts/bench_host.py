@@ -2,13 +2,11 @@
 
     python scripts/bench_host.py --games 100 --think 0.2 --seconds 20
     python scripts/bench_host.py --games 100 --think 0 --seconds 10
-    python scripts/bench_host.py --games 100 --think 0.2 --sync-thread   # compare
     python scripts/bench_host.py --games 100 --think 0.2 --no-journal    # compare
 
 One host process runs ``--games`` tables (each a ``HostServer`` on its own loopback
 port, journalling to a temporary directory: every move is on stable storage before
-its result is sent; ``--sync-thread`` syncs in the journal worker thread instead of
-on the event loop); ``--workers``
+its result is sent, synced on the event loop); ``--workers``
 client processes run 4 bot clients per table, each answering its turn after
 ``--think`` seconds and rematching when a game ends.  After ``--seconds`` it prints
 the move round trip (a client sends its move -> it receives the events of that move)
@@ -50,7 +48,7 @@ from sorry_lan.net.journal import Journal
 LOCAL = "127.0.0.1"
 
 
-async def serve(games: int, directory: str, journal_on: bool, sync_thread: bool) -> None:
+async def serve(games: int, directory: str, journal_on: bool) -> None:
     servers = []
     journals = []
     for i in range(games):
@@ -58,7 +56,7 @@ async def serve(games: int, directory: str, journal_on: bool, sync_thread: bool)
         if journal is not None:
             journals.append(journal)
         table = Table(TableConfig(seats=4, auto_start=True, seed=i + 1), journal)
-        options = HostOptions(stay=True, max_connections=16, sync_thread=sync_thread)
+        options = HostOptions(stay=True, max_connections=16)
         server = HostServer(table, options)
         await server.start(LOCAL, 0)
         servers.append(server)
@@ -138,9 +136,6 @@ def main() -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--no-journal", action="store_true", help="compare: no journal, no fsync")
     p.add_argument(
-        "--sync-thread", action="store_true", help="sync journals in the worker thread"
-    )
-    p.add_argument(
         "--profile", metavar="FILE", help="run the host under cProfile; write the stats to FILE"
     )
     p.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
@@ -148,7 +143,7 @@ def main() -> int:
     p.add_argument("--dir", help=argparse.SUPPRESS)
     args = p.parse_args()
     if args.serve:
-        run = serve(args.games, args.dir, not args.no_journal, args.sync_thread)
+        run = serve(args.games, args.dir, not args.no_journal)
         if args.profile:
             import cProfile
 
@@ -167,7 +162,6 @@ def main() -> int:
         host = subprocess.Popen(
             [*me, "--serve", "--games", str(args.games), "--dir", tmp]
             + (["--no-journal"] if args.no_journal else [])
-            + (["--sync-thread"] if args.sync_thread else [])
             + (["--profile", args.profile] if args.profile else []),
             stdout=subprocess.PIPE,
             text=True,
@@ -210,11 +204,7 @@ def main() -> int:
     trips = [t for r in results for t in r["trips"]]
     elapsed = max(r["elapsed"] for r in results)
     games = sum(r["games"] for r in results)
-    if args.no_journal:
-        journal = "no journal"
-    else:
-        where = "worker thread" if args.sync_thread else "event loop"
-        journal = f"journal synced per move ({where})"
+    journal = "no journal" if args.no_journal else "journal synced per move (event loop)"
     print(
         f"tables: {args.games} x 4 bot clients, think {args.think * 1000:.0f} ms, {journal}, "
         f"{elapsed:.1f} s, {args.workers} client processes"

@@ -9,14 +9,10 @@ connection what that connection may see, then hands the round's output to a
 :class:`~sorry_lan.net.outbox.DurableOutbox`, which writes nothing that depends on
 a journal record before that record is on stable storage.  Records go to the
 operating system at once and are synced once per round of input (every record
-written while handling one read shares one ``fdatasync``); only then is that round's
-output written.  With ``HostOptions(sync_thread=True)`` (or a ``sync_worker``) the
-sync runs instead in a :class:`~sorry_lan.net.journal.SyncWorker` thread while the
-event loop goes on.  Either way output never overtakes earlier output held back for
-the journal, even output that depends on no record.  It enforces the limits
-(connections, hello timeout, chat and resync rates, unread output: a connection that
-leaves more than ``max_unsent`` bytes unread is dropped with a ``bye``) and sends
-heartbeats.
+written while handling one read shares one ``fdatasync``, made on the event loop);
+only then is that round's output written.  It enforces the limits (connections,
+hello timeout, chat and resync rates, unread output: a connection that leaves more
+than ``max_unsent`` bytes unread is dropped with a ``bye``) and sends heartbeats.
 
 It does not advertise the game on the network: give it an ``on_change`` callback
 (the discovery layer's advertiser) and it reports the table's summary on every
@@ -45,7 +41,7 @@ from sorry_lan.wire.transitions import State
 
 from .announce import Announcer, shared
 from .connection import Connection
-from .journal import Journal, SyncWorker, release_worker, shared_worker
+from .journal import Journal
 from .outbox import DurableOutbox
 
 log = logging.getLogger(__name__)
@@ -72,7 +68,6 @@ class HostOptions:
     max_unsent: int = 256 * 1024  # output a connection may leave unread before it is dropped
     drop_linger: float = 2.0  # a dropped connection's bye may take this long to be read
     stay: bool = False  # keep serving after a headless game ends
-    sync_thread: bool = False  # sync the journal in the process's worker thread
     sweep: float = 0.5  # how often timeouts are checked
 
 
@@ -94,14 +89,11 @@ class HostServer:
     ``await close()`` (which returns once the journal is durable and the last output,
     a ``bye``, is written).
 
-    ``sync_worker`` is a thread that makes the journal durable; with
-    ``options.sync_thread`` and none given, the process's shared one
-    (:func:`~sorry_lan.net.journal.shared_worker`), taken at :meth:`start` and given
-    back at :meth:`close`; with neither, the event loop syncs (measured faster on a
-    busy 2-core machine: a Python thread pays for the GIL and two wake-ups per sync,
-    see ``scripts/bench_host.py``).  If a sync fails, the server
-    refuses to go on without durability: it sends no held output, says ``bye``
-    (error) to everyone and lets :meth:`wait_done` return; :attr:`failure` says why.
+    The event loop syncs the journal (a sync thread measured slower on a busy 2-core
+    machine: a Python thread pays for the GIL and two wake-ups per sync).  If a sync
+    fails, the server refuses to go on without durability: it sends nothing that
+    depended on the lost records, says ``bye`` (error) to everyone and lets
+    :meth:`wait_done` return; :attr:`failure` says why.
     """
 
     def __init__(
@@ -109,7 +101,6 @@ class HostServer:
         table: Table,
         options: HostOptions | None = None,
         on_change: Callable[[TableSummary], None] | None = None,
-        sync_worker: SyncWorker | None = None,
     ) -> None:
         self.table = table
         self.options = options or HostOptions()
@@ -130,7 +121,6 @@ class HostServer:
             raise TypeError("a hosted table must journal to a Journal file (the host syncs it)")
         self.journal = journal
         self._outbox = DurableOutbox(self.journal, self._sync_failed)
-        self._given_worker = sync_worker
         self._tell: Announcer[Connection] = Announcer(table, self._send)
 
     @property
@@ -167,11 +157,6 @@ class HostServer:
             raise HostError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
-        if self.journal is not None and self._outbox.worker is None:
-            if self._given_worker is not None:
-                self._outbox.worker = self._given_worker
-            elif self.options.sync_thread:
-                self._outbox.worker = shared_worker()
         self._sweeper = asyncio.create_task(self._sweep())
         self._after_change([])
         return self.address
@@ -199,14 +184,9 @@ class HostServer:
             with contextlib.suppress(LocalProtocolError):
                 conn.session.close(reason)
             self._dirty.add(conn)
-        self._flush(commit=True)
-        await self._outbox.settled()
+        self._flush()
         for conn in list(self.conns.values()):
             conn.close()
-        if self._outbox.worker is not None:
-            if self._given_worker is None:
-                release_worker()
-            self._outbox.worker = None
         if self._server is not None:
             await self._server.wait_closed()
 
@@ -434,13 +414,12 @@ class HostServer:
 
     # -- output, after the journal is safe -------------------------------------------------
 
-    def _flush(self, commit: bool = False) -> None:
+    def _flush(self) -> None:
         """Hand what each connection was sent to the outbox, which writes it once every
-        journal record appended so far is durable.  ``commit``: make the journal
-        durable even if nothing is held (closing)."""
+        journal record appended so far is durable."""
         batch = [(c, c.session.data_to_send(), c.session.closed) for c in self._dirty]
         self._dirty.clear()
-        self._outbox.put(batch, commit)
+        self._outbox.put(batch)
 
     def _sync_failed(self, exc: OSError) -> None:
         """The journal cannot be made durable: send nothing more that depends on it."""

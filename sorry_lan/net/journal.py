@@ -17,9 +17,8 @@ The engine is deterministic from its seed and the moves chosen, so :func:`load`
 plus :func:`replay` restore the same deck order, the same turn and the same hands.
 Each append goes to the operating system at once; by default it is also synced to
 stable storage before :meth:`Journal.append` returns.  The host instead turns that
-off and uses a :class:`SyncWorker`: one thread that syncs, in the background, every
-journal with records not yet durable, and tells the event loop when they are (group
-commit; the host holds back what depends on a record until then).  A crash can leave
+off and syncs once per round of input, before it sends what depends on the round's
+records (``outbox``), so the records of one round share one sync.  A crash can leave
 a half-written last line; :func:`load` drops it (nothing was sent to any player for a
 record that was not complete on disk, because the host writes before it sends).
 
@@ -29,13 +28,9 @@ and it does not talk to players or hold messages back (the host does that).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import logging
 import os
 import sys
-import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -44,8 +39,6 @@ from typing import Any
 from sorry_lan.authority.table import Restored
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Game, Variant
-
-log = logging.getLogger(__name__)
 
 SUFFIX = ".journal"
 DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
@@ -127,11 +120,9 @@ class Journal:
 
     With ``sync`` (the default) each append is on stable storage when it returns.
     With ``sync`` off, appends only reach the operating system (a killed process
-    loses nothing, a power cut may); :meth:`flush_to_disk` or a :class:`SyncWorker`
-    makes them durable.  :attr:`appended` counts the records written and
-    :attr:`synced` how many of them are known to be durable (the worker's owner
-    advances it).  A journal is used from one thread, apart from
-    :meth:`flush_to_disk`, which a worker thread may call at any time.
+    loses nothing, a power cut may); :meth:`flush_to_disk` makes them durable.
+    :attr:`appended` counts the records written and :attr:`synced` how many of them
+    are known to be durable (whoever calls :meth:`flush_to_disk` advances it).
     """
 
     def __init__(self, path: Path, *, sync: bool = True) -> None:
@@ -211,8 +202,8 @@ class Journal:
 
     def flush_to_disk(self) -> int:
         """Put every record appended so far on stable storage; returns how many that
-        is (:attr:`appended` as it was before the sync).  Safe from a worker thread;
-        raises :class:`OSError` if the system cannot sync (or the journal is closed)."""
+        is (:attr:`appended` as it was before the sync); raises :class:`OSError` if
+        the system cannot sync (or the journal is closed)."""
         done = self.appended  # written to the OS before this was counted
         try:
             fd = self._file.fileno()
@@ -227,146 +218,6 @@ class Journal:
 
     def close(self) -> None:
         self._file.close()
-
-
-Outcome = int | OSError
-
-
-def _settle(results: list[tuple[asyncio.Future[int], Outcome]]) -> None:
-    for fut, outcome in results:
-        if fut.done():  # cancelled meanwhile: nobody waits any more
-            continue
-        if isinstance(outcome, OSError):
-            fut.set_exception(outcome)
-        else:
-            fut.set_result(outcome)
-
-
-class SyncWorker:
-    """One thread that makes journals durable for code on asyncio event loops.
-
-    :meth:`request` returns a future of the calling loop; it completes with how many
-    records of that journal are durable (at least all those appended before the call),
-    or fails with the :class:`OSError` of the sync.  While the thread syncs, requests
-    pile up; its next round syncs each journal asked for once, however many requests
-    it got (group commit), so the event loop never waits for a disk and the records of
-    several moves of one table share one sync.
-
-    It does not write records, decide what waits for them, or own the journals: a
-    journal closed with a request still in flight makes that request fail.  The
-    thread is a daemon, so a disk that never answers cannot keep the process alive,
-    but :meth:`stop` is the way to end it (it finishes the syncs already asked for).
-    """
-
-    def __init__(self, name: str = "sorry-lan-journal-sync") -> None:
-        self.name = name
-        self._cond = threading.Condition()
-        self._queue: dict[Journal, list[tuple[asyncio.AbstractEventLoop, asyncio.Future[int]]]]
-        self._queue = {}
-        self._stopping = False
-        self._thread: threading.Thread | None = None
-        self.rounds = 0  # how many times the thread woke up with work (statistics)
-        self.syncs = 0  # how many journal syncs it made
-
-    @property
-    def running(self) -> bool:
-        return self._thread is not None and not self._stopping
-
-    def start(self) -> None:
-        """Start the thread (a no-op if it runs)."""
-        with self._cond:
-            old = self._thread
-            if old is not None and not self._stopping:
-                return
-        if old is not None:
-            old.join()  # a stop() whose wait timed out: let that thread finish first
-        with self._cond:
-            if self._thread is not None and not self._stopping:
-                return
-            self._stopping = False
-            self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-            self._thread.start()
-
-    def request(self, journal: Journal) -> asyncio.Future[int]:
-        """Ask for ``journal`` to be made durable; await or watch the returned future."""
-        loop = asyncio.get_running_loop()
-        fut: asyncio.Future[int] = loop.create_future()
-        with self._cond:
-            if self._thread is None or self._stopping:
-                raise RuntimeError("the journal sync worker is not running")
-            self._queue.setdefault(journal, []).append((loop, fut))
-            self._cond.notify()
-        return fut
-
-    def stop(self, timeout: float = 10.0) -> bool:
-        """Finish the syncs already asked for, then end the thread; True once it ended
-        (False: still inside a sync after ``timeout`` seconds)."""
-        with self._cond:
-            thread = self._thread
-            if thread is None:
-                return True
-            self._stopping = True
-            self._cond.notify()
-        if thread is not threading.current_thread():
-            thread.join(timeout)
-        with self._cond:
-            if self._thread is thread and not thread.is_alive():
-                self._thread = None
-            return not thread.is_alive()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._queue and not self._stopping:
-                    self._cond.wait()
-                if not self._queue:
-                    return  # stopping, and nothing is left to sync
-                batch, self._queue = self._queue, {}
-            self.rounds += 1
-            settled: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[int], Outcome]]]
-            settled = {}
-            for journal, waiters in batch.items():
-                outcome: Outcome
-                try:
-                    outcome = journal.flush_to_disk()
-                except OSError as exc:
-                    outcome = exc
-                except Exception as exc:  # never let the thread die with waiters waiting
-                    outcome = OSError(f"journal sync failed: {exc!r}")
-                self.syncs += 1
-                for loop, fut in waiters:
-                    settled.setdefault(loop, []).append((fut, outcome))
-            for loop, results in settled.items():  # one wake-up per loop and round
-                with contextlib.suppress(RuntimeError):  # that loop is closed: no one waits
-                    loop.call_soon_threadsafe(_settle, results)
-
-
-_shared_lock = threading.Lock()
-_shared: SyncWorker | None = None
-_shared_users = 0
-
-
-def shared_worker() -> SyncWorker:
-    """The process's one :class:`SyncWorker`, started; pair with :func:`release_worker`."""
-    global _shared, _shared_users
-    with _shared_lock:
-        if _shared is None:
-            _shared = SyncWorker()
-        _shared.start()
-        _shared_users += 1
-        return _shared
-
-
-def release_worker() -> None:
-    """One user of :func:`shared_worker` is done; the last one stops its thread."""
-    global _shared, _shared_users
-    with _shared_lock:
-        _shared_users = max(0, _shared_users - 1)
-        if _shared_users or _shared is None:
-            return
-        worker, _shared = _shared, None
-    if not worker.stop():
-        log.warning("the journal sync thread is still inside a sync; leaving it")
 
 
 def load(path: Path) -> list[dict[str, Any]]:

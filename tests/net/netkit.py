@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import errno
 import socket
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -104,17 +103,14 @@ class RawClient:
             await self.writer.wait_closed()
 
 
-class GatedJournal(Journal):
-    """A real journal whose syncs wait for the test to open a gate (or fail on demand)."""
+class FailingJournal(Journal):
+    """A real journal whose syncs fail while :attr:`fail` is set (a disk that broke)."""
 
     def __init__(self, path: Path) -> None:
         super().__init__(path)
-        self.gate = threading.Event()
         self.fail = False
 
     def flush_to_disk(self) -> int:
-        if not self.gate.wait(10):
-            raise OSError(errno.EIO, "the test never opened the gate")
         if self.fail:
             raise OSError(errno.EIO, "simulated disk failure")
         return super().flush_to_disk()

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from netkit import LOCAL, GatedJournal, RawClient, start_host
+from netkit import LOCAL, FailingJournal, RawClient, start_host
 
 from sorry_lan.authority.table import Phase, Table, TableConfig
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, GameStarted, LobbyChanged
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.journal import Journal, SyncWorker, load, replay
+from sorry_lan.net.journal import Journal, load, replay
 from sorry_lan.rules import Game
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
@@ -30,72 +30,58 @@ def _hello(name: str) -> m.Hello:
     return m.Hello(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name=name, token=None)
 
 
-async def _gated_host(tmp_path: Path) -> tuple[HostServer, GatedJournal, SyncWorker]:
-    journal = GatedJournal(tmp_path / "g.journal")
+async def _journalled_host(tmp_path: Path) -> tuple[HostServer, FailingJournal]:
+    journal = FailingJournal(tmp_path / "g.journal")
     table = Table(TableConfig(seats=2, auto_start=True, seed=5), journal)
     table.add_bot(None)
-    worker = SyncWorker()
-    worker.start()
-    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0), sync_worker=worker)
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
     await server.start(LOCAL, 0)
-    return server, journal, worker
+    return server, journal
 
 
 @pytest.mark.asyncio
-async def test_nothing_that_depends_on_a_record_is_sent_before_it_is_durable(
+async def test_what_depends_on_a_record_arrives_with_the_record_durable(
     tmp_path: Path,
 ) -> None:
-    server, journal, worker = await _gated_host(tmp_path)
+    server, journal = await _journalled_host(tmp_path)
     raw = await RawClient.open(server.address[1])
     try:
-        # The join starts the game (the bot fills the other seat): its record is written
-        # but not durable, so even the welcome is held back.
+        # The join starts the game (the bot fills the other seat): the welcome and the
+        # snapshot are sent only once the game's record is on stable storage.
         raw.send(_hello("ann"))
-        with pytest.raises(TimeoutError):
-            await raw.expect(m.Welcome, timeout=0.3)
-        assert journal.appended >= 1 and journal.synced == 0
-        # A chat line depends on no record, yet it must not overtake what is held.
-        raw.send(m.Chat(pid=None, text="hi"))
-        await asyncio.sleep(0.1)
-        assert not raw.inbox
-        journal.gate.set()
-        welcome = await raw.expect(m.Welcome)
-        assert isinstance(welcome, m.Welcome)
-        await raw.expect(m.Snapshot)
-        await raw.expect(m.Chat)  # after the snapshot: the order is kept
-        assert journal.synced == journal.appended
+        assert isinstance(await raw.expect(m.Welcome), m.Welcome)
+        assert journal.synced == journal.appended >= 1
         assert load(journal.path)[0]["k"] == "game"
+        await raw.expect(m.Snapshot)
+        raw.send(m.Chat(pid=None, text="hi"))
+        await raw.expect(m.Chat)
     finally:
-        journal.gate.set()
         await raw.close()
         await server.close()
-        assert worker.stop()
         journal.close()
-    assert journal.synced == journal.appended  # close() waits for the journal
+    assert journal.synced == journal.appended  # close() leaves the journal durable
 
 
 @pytest.mark.asyncio
 async def test_a_failed_sync_closes_the_table_without_sending_what_it_guarded(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    server, journal, worker = await _gated_host(tmp_path)
+    server, journal = await _journalled_host(tmp_path)
     journal.fail = True
     raw = await RawClient.open(server.address[1])
     try:
-        raw.send(_hello("ann"))
-        await asyncio.sleep(0.1)
         with caplog.at_level(logging.ERROR, logger="sorry_lan.net.host"):
-            journal.gate.set()
+            raw.send(_hello("ann"))
             bye = await raw.expect(m.Bye, m.Welcome, m.Snapshot)
         assert isinstance(bye, m.Bye) and bye.reason is m.ByeReason.ERROR
         assert not any(isinstance(x, m.Snapshot | m.Welcome) for x in raw.inbox)
+        assert journal.appended >= 1 and journal.synced == 0
         await asyncio.wait_for(server.wait_done(), 5)
         assert isinstance(server.failure, OSError)
         assert "cannot be saved" in caplog.text
     finally:
         await raw.close()
         await server.close()
-        assert worker.stop()
         journal.close()
 
 

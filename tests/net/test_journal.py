@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -13,12 +11,9 @@ from sorry_lan.authority.table import token_hash
 from sorry_lan.net.journal import (
     Journal,
     JournalError,
-    SyncWorker,
     latest,
     load,
-    release_worker,
     replay,
-    shared_worker,
 )
 from sorry_lan.rules import Game, Variant
 
@@ -95,25 +90,7 @@ def test_journal_is_private(tmp_path: Path) -> None:
     assert path.stat().st_mode & 0o077 == 0
 
 
-# -- durability counters and the sync worker ------------------------------------------------
-
-
-def _running(worker: SyncWorker) -> bool:
-    return worker.running  # (a call, so that type checkers do not narrow it)
-
-
-class SlowJournal(Journal):
-    """A real journal whose first sync waits for the test (to make a round pile up)."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path, sync=False)
-        self.entered = threading.Event()
-        self.gate = threading.Event()
-
-    def flush_to_disk(self) -> int:
-        self.entered.set()
-        self.gate.wait(10)
-        return super().flush_to_disk()
+# -- durability counters ---------------------------------------------------------------
 
 
 def test_counters_with_and_without_sync(tmp_path: Path) -> None:
@@ -130,76 +107,6 @@ def test_counters_with_and_without_sync(tmp_path: Path) -> None:
     eager.close()
     with pytest.raises(OSError, match="closed"):
         lazy.flush_to_disk()
-
-
-@pytest.mark.asyncio
-async def test_worker_syncs_each_journal_once_per_round(tmp_path: Path) -> None:
-    worker = SyncWorker()
-    worker.start()
-    slow = SlowJournal(tmp_path / "slow.journal")
-    other = Journal(tmp_path / "other.journal", sync=False)
-    try:
-        slow.move(1, (0, 1, 0, 4))
-        first = worker.request(slow)
-        assert await asyncio.to_thread(slow.entered.wait, 5)
-        # while the thread is busy, three requests for `other` pile up
-        waits = []
-        for sid in range(3):
-            other.move(sid, (0, 1, 0, 4))
-            waits.append(worker.request(other))
-        slow.gate.set()
-        assert await asyncio.wait_for(first, 5) == 1
-        assert await asyncio.wait_for(asyncio.gather(*waits), 5) == [3, 3, 3]
-        assert worker.syncs == 2 and worker.rounds == 2
-    finally:
-        slow.gate.set()
-        assert worker.stop()
-        slow.close()
-        other.close()
-
-
-@pytest.mark.asyncio
-async def test_worker_reports_failures_and_stops_cleanly(tmp_path: Path) -> None:
-    worker = SyncWorker()
-    worker.start()
-    journal = Journal(tmp_path / "x.journal", sync=False)
-    journal.move(1, (0, 1, 0, 4))
-    journal.close()
-    with pytest.raises(OSError, match="closed"):
-        await asyncio.wait_for(worker.request(journal), 5)
-    # stop() finishes what was asked, then the thread ends; a second stop is harmless
-    slow = SlowJournal(tmp_path / "y.journal")
-    slow.move(1, (0, 1, 0, 4))
-    pending = worker.request(slow)
-    assert await asyncio.to_thread(slow.entered.wait, 5)
-    slow.gate.set()
-    assert await asyncio.to_thread(worker.stop)
-    assert await asyncio.wait_for(pending, 5) == 1
-    assert worker.stop() and not _running(worker)
-    with pytest.raises(RuntimeError):
-        worker.request(slow)
-    worker.start()  # and it can start again
-    assert await asyncio.wait_for(worker.request(slow), 5) == 1
-    assert worker.stop()
-    slow.close()
-    assert not any(t.name == worker.name for t in threading.enumerate())
-
-
-def test_the_shared_worker_lives_while_someone_uses_it() -> None:
-    a = shared_worker()
-    b = shared_worker()
-    try:
-        assert a is b and a.running
-        release_worker()
-        assert _running(a)
-    finally:
-        release_worker()
-    assert not _running(a)
-    c = shared_worker()
-    try:
-        assert c is not a and c.running
-    finally:
-        release_worker()
 
 
 def test_a_move_line_is_the_json_append_would_write(tmp_path: Path) -> None:

@@ -1,15 +1,11 @@
-"""DurableOutbox: output waits for the journal, in order, on the loop or in a thread."""
+"""DurableOutbox: each round is synced before it is written; a failed sync stops all output."""
 
 from __future__ import annotations
 
-import asyncio
 import errno
 from pathlib import Path
 
-import pytest
-from netkit import GatedJournal
-
-from sorry_lan.net.journal import Journal, SyncWorker, load
+from sorry_lan.net.journal import Journal, load
 from sorry_lan.net.outbox import DurableOutbox
 
 
@@ -44,109 +40,57 @@ def test_without_a_journal_output_goes_at_once() -> None:
     box.put([(a, b"one", False), (b, b"", True), (b, b"two", True)])
     assert log == [("a", b"one"), ("b", b"two")]
     assert b.closed and not a.closed
-    assert box.holding == 0
 
 
-def test_on_the_loop_each_round_is_synced_before_it_is_written(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.journal")
-    box = DurableOutbox(journal, Failures())
-    assert journal.sync is False  # the outbox syncs in groups now
+class LoggedJournal(Journal):
+    """A real journal that notes each sync in the same log as the writes."""
+
+    def __init__(self, path: Path, log: list[tuple[str, bytes]], fail: bool = False) -> None:
+        super().__init__(path)
+        self.log = log
+        self.fail = fail
+
+    def flush_to_disk(self) -> int:
+        self.log.append(("sync", str(self.appended).encode()))
+        if self.fail:
+            raise OSError(errno.EIO, "simulated disk failure")
+        return super().flush_to_disk()
+
+
+def test_each_round_is_synced_once_before_it_is_written(tmp_path: Path) -> None:
     log: list[tuple[str, bytes]] = []
-    a = Sink(log, "a")
+    journal = LoggedJournal(tmp_path / "j.journal", log)
+    box = DurableOutbox(journal, Failures())
+    assert journal.sync is False  # the outbox syncs once per round now
+    a, b = Sink(log, "a"), Sink(log, "b")
     journal.append({"k": "x"})
     journal.append({"k": "y"})
-    assert journal.synced == 0
-    box.put([(a, b"after two records", False)])
-    assert journal.synced == journal.appended == 2  # one sync for both
-    assert log == [("a", b"after two records")]
-    box.put([(a, b"no new record", False)])
-    assert log[-1] == ("a", b"no new record")
-    assert [r["k"] for r in load(journal.path)] == ["x", "y"]
+    assert journal.synced == 0 and log == []
+    box.put([(a, b"after two records", False), (b, b"bye", True)])
+    assert log == [("sync", b"2"), ("a", b"after two records"), ("b", b"bye")]
+    assert journal.synced == journal.appended == 2 and b.closed
+    box.put([(a, b"no new record", False)])  # nothing to sync: written at once
+    assert log[-1] == ("a", b"no new record") and log.count(("sync", b"2")) == 1
+    journal.append({"k": "end"})
+    box.put([])  # nothing to send, still made durable (closing)
+    assert log[-1] == ("sync", b"3") and journal.synced == 3
+    assert [r["k"] for r in load(journal.path)] == ["x", "y", "end"]
     journal.close()
 
 
-@pytest.mark.asyncio
-async def test_held_output_waits_for_the_thread_and_nothing_overtakes_it(
-    tmp_path: Path,
-) -> None:
-    journal = GatedJournal(tmp_path / "g.journal")
-    worker = SyncWorker()
-    worker.start()
-    box = DurableOutbox(journal, Failures())
-    box.worker = worker
+def test_a_failed_sync_drops_what_it_guarded_and_stops_all_output(tmp_path: Path) -> None:
     log: list[tuple[str, bytes]] = []
-    a, b = Sink(log, "a"), Sink(log, "b")
-    try:
-        journal.append({"k": "x"})
-        box.put([(a, b"1", False)])
-        box.put([(b, b"2", False)])  # depends on no new record, still waits its turn
-        journal.append({"k": "y"})
-        box.put([(a, b"3", True)])
-        await asyncio.sleep(0.1)
-        assert log == [] and box.holding == 3
-        journal.gate.set()
-        await asyncio.wait_for(box.settled(), 5)
-        assert log == [("a", b"1"), ("b", b"2"), ("a", b"3")]
-        assert a.closed and journal.synced == journal.appended == 2
-        box.put([(b, b"4", False)])  # nothing held, nothing new: at once
-        assert log[-1] == ("b", b"4")
-    finally:
-        journal.gate.set()
-        assert worker.stop()
-        journal.close()
-
-
-@pytest.mark.asyncio
-async def test_commit_makes_the_journal_durable_with_nothing_to_send(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "c.journal")
-    worker = SyncWorker()
-    worker.start()
-    box = DurableOutbox(journal, Failures())
-    box.worker = worker
-    try:
-        journal.append({"k": "end"})
-        box.put([])
-        assert box.holding == 0  # nothing to send, nothing asked to commit: not held
-        box.put([], commit=True)
-        await asyncio.wait_for(box.settled(), 5)
-        assert journal.synced == journal.appended == 1
-    finally:
-        assert worker.stop()
-        journal.close()
-
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("threaded", [False, True])
-async def test_a_failed_sync_drops_what_it_guarded_and_stops_all_output(
-    tmp_path: Path, threaded: bool
-) -> None:
-    journal = GatedJournal(tmp_path / "f.journal")
-    journal.fail = True
+    journal = LoggedJournal(tmp_path / "f.journal", log, fail=True)
     failures = Failures()
     box = DurableOutbox(journal, failures)
-    worker = SyncWorker()
-    if threaded:
-        worker.start()
-        box.worker = worker
-    else:
-        journal.gate.set()
-    log: list[tuple[str, bytes]] = []
     a = Sink(log, "a")
-    try:
-        journal.append({"k": "x"})
-        box.put([(a, b"guarded", False)])
-        journal.gate.set()
-        await asyncio.wait_for(box.settled(), 5)
-        assert log == [] and box.holding == 0
-        assert len(failures.seen) == 1 and failures.seen[0].errno == errno.EIO
-        assert box.failure is failures.seen[0]
-        box.put([(a, b"later", True)])  # nothing is written after a failure
-        journal.append({"k": "y"})
-        box.put([(a, b"later still", False)], commit=True)
-        await asyncio.sleep(0.05)
-        assert log == [] and not a.closed and len(failures.seen) == 1
-    finally:
-        journal.gate.set()
-        if threaded:
-            assert worker.stop()
-        journal.close()
+    journal.append({"k": "x"})
+    box.put([(a, b"guarded", False)])
+    assert log == [("sync", b"1")]
+    assert len(failures.seen) == 1 and failures.seen[0].errno == errno.EIO
+    assert box.failure is failures.seen[0]
+    box.put([(a, b"later", True)])  # nothing is written after a failure
+    journal.append({"k": "y"})
+    box.put([(a, b"later still", False)])
+    assert log == [("sync", b"1")] and not a.closed and len(failures.seen) == 1
+    journal.close()
