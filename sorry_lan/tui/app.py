@@ -144,6 +144,7 @@ class TuiApp:
         if not address:
             st.notice = NO_GAME_YET if not st.found else "choose a game or type an address"
             return
+        watch = watch or (bool(st.watch_offer) and address == st.watch_offer)
         name = s.name.text.strip()
         if not name:
             st.notice = "type your name first"

@@ -32,6 +32,8 @@ from .state import Link, Screen, UiState
 log = logging.getLogger(__name__)
 
 REJOIN_HINT = LINK_HINTS["lost"]
+# Refusals after which the find screen offers to watch the table instead.
+WATCH_OFFERED = frozenset({RefuseReason.FULL, RefuseReason.STARTED})
 
 ClientFactory = Callable[[str, int, str, str | None], GameClient]
 
@@ -146,13 +148,20 @@ class ClientController:
             return
         st.joining = True
         st.error = ""
+        st.watch_offer = ""
         st.link = Link.CONNECTING
         st.link_hint = f"{host}:{port}"
         self.redraw()
-        self._spawn(self._join(host, port, name, pin or None, watch))
+        self._spawn(self._join(host, port, name, pin or None, watch, address))
 
     async def _join(
-        self, host: str, port: int, name: str, pin: str | None, watch: bool = False
+        self,
+        host: str,
+        port: int,
+        name: str,
+        pin: str | None,
+        watch: bool = False,
+        address: str = "",
     ) -> None:
         st = self.state
         client = self.make_client(host, port, name, pin)
@@ -162,6 +171,9 @@ class ClientController:
             await client.connect()
         except JoinError as exc:
             st.error = join_error_text(exc)
+            if exc.reason in WATCH_OFFERED and not client.spectate:
+                st.watch_offer = address
+                st.error += "; press Enter to watch it instead"
             st.link = Link.OFFLINE
             st.link_hint = ""
             return

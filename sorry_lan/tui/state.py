@@ -113,6 +113,7 @@ class UiState:
     default_name: str = ""
     find_message: str = ""  # shown in place of the list (nothing found, no discovery)
     error: str = ""  # why the last join failed, shown on the find screen
+    watch_offer: str = ""  # an address refused as full or started: Enter now watches it
     joining: bool = False  # a join is under way
 
     # lobby

@@ -158,6 +158,10 @@ async def test_full_table_is_refused_on_screen() -> None:
         async with board(join=join) as (d, ctl, _t):
             await d.wait_for(lambda: "Could not join" in d.screen_text())
             assert "full" in d.screen_text() and ctl.state.screen is Screen.FIND
+            assert ctl.state.error.endswith("press Enter to watch it instead")
+            await d.keys("\r")  # takes the offer
+            await d.wait_for(lambda: ctl.state.screen is Screen.LOBBY)
+            assert ctl.client is not None and ctl.client.spectate and ctl.client.pid is None
     finally:
         await server.close()
 
