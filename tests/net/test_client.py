@@ -133,3 +133,21 @@ async def test_a_spectator_whose_connection_drops_watches_again() -> None:
         await watcher.close()
         await gate.close()
         await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_client_the_host_dropped_for_falling_behind_comes_back() -> None:
+    server = await start_host(seats=4)
+    ann = GameClient(LOCAL, server.address[1], "Ann", reconnect_for=20)
+    try:
+        await ann.connect()
+        (conn,) = server.conns.values()
+        server.fell_behind(conn)  # as when it leaves too much output unread
+        ev = await next_connection(ann)
+        assert ev.state == "reconnecting" and "fell behind" in ev.text, ev.text
+        ev = await next_connection(ann)
+        assert ev.state == "connected", ev.text
+        assert ann.pid == 0 and len(server.table.players) == 1  # the same seat
+    finally:
+        await ann.close()
+        await server.close()
