@@ -85,6 +85,7 @@ class Connection(asyncio.Protocol):
         self.max_unsent = max_unsent  # bytes the peer may leave unread before it is dropped
         self.closed = False
         self.paused = False  # not reading from the peer for a while (it sent too much)
+        self._cut: asyncio.TimerHandle | None = None  # after drop: when it is cut
         self.lobby_revision = -1  # the table revision of the last lobby sent here
 
     # -- asyncio.Protocol ----------------------------------------------------------------
@@ -125,24 +126,31 @@ class Connection(asyncio.Protocol):
                 self.owner.fell_behind(self)
 
     def drop(self, last: bytes, linger: float) -> None:
-        """Write ``last`` (a bye) after what is queued and end our side (the peer's
-        messages are still read, and ignored: closing with them unread would reset
-        the connection and lose the bye); ``linger`` seconds later, cut it whether or
-        not the peer has read it all (freeing the output)."""
+        """Write ``last`` (a bye) after what is queued and end our side (read nothing
+        more, but do not close: closing with input unread would reset the connection
+        and lose the bye); ``linger`` seconds later, cut it whether or not the peer
+        has read it all (freeing the output)."""
         transport = self.transport
         if transport is None or self.closed:
             return
         transport.write(last)
+        transport.pause_reading()  # whatever it still sends is of no interest
         if transport.can_write_eof():
             transport.write_eof()
         else:
             transport.close()
         self.closed = True
-        asyncio.get_running_loop().call_later(linger, transport.abort)
+        self._cut = asyncio.get_running_loop().call_later(linger, transport.abort)
 
     def close(self) -> None:
-        """Close after what was written; nothing written later goes out."""
-        if self.transport is not None and not self.closed:
+        """Close after what was written; nothing written later goes out.  A connection
+        already dropped (:meth:`drop`) is cut now."""
+        if self._cut is not None:
+            self._cut.cancel()
+            self._cut = None
+            if self.transport is not None:
+                self.transport.abort()
+        elif self.transport is not None and not self.closed:
             self.transport.close()
         self.closed = True
 
@@ -159,7 +167,7 @@ class Connection(asyncio.Protocol):
     def _resume_input(self) -> None:
         self.paused = False
         transport = self.transport
-        if transport is not None and not transport.is_closing():
+        if transport is not None and not transport.is_closing() and not self.closed:
             transport.resume_reading()
 
     # -- bookkeeping -----------------------------------------------------------------------

@@ -12,7 +12,8 @@ operating system at once and are synced once per round of input (every record
 written while handling one read shares one ``fdatasync``, made on the event loop);
 only then is that round's output written.  It enforces the limits (connections,
 hello timeout, chat and resync rates, unread output: a connection that leaves more
-than ``max_unsent`` bytes unread is dropped with a ``bye``) and sends heartbeats.
+than ``max_unsent`` bytes unread is dropped with ``bye`` timeout, one that floods
+requests past their rate with ``bye`` kicked) and sends heartbeats.
 
 It does not advertise the game on the network: give it an ``on_change`` callback
 (the discovery layer's advertiser) and it reports the table's summary on every
@@ -66,6 +67,7 @@ class HostOptions:
     resync_burst: int = 3  # resyncs answered at once ...
     resync_rate: float = 1.0  # ... refilled at this many per second
     max_unsent: int = 256 * 1024  # output a connection may leave unread before it is dropped
+    flood_limit: int = 50  # rate-limited requests in one read that get a connection dropped
     drop_linger: float = 2.0  # a dropped connection's bye may take this long to be read
     stay: bool = False  # keep serving after a headless game ends
     sweep: float = 0.5  # how often timeouts are checked
@@ -228,10 +230,14 @@ class HostServer:
         """``conn`` left too much output unread: say bye (timeout) and drop it.  A player
         keeps the seat for the grace period and may come back and resync."""
         log.info("connection %d: %d bytes unread, dropped", conn.cid, conn.unsent)
+        self._drop(conn, m.ByeReason.TIMEOUT)
+
+    def _drop(self, conn: Connection, reason: m.ByeReason) -> None:
+        """Say bye after what was written, send nothing more, cut it shortly."""
         session = conn.session
         session.data_to_send()  # what was not written yet will never be
         with contextlib.suppress(LocalProtocolError):
-            session.close(m.ByeReason.TIMEOUT)
+            session.close(reason)
         self._dirty.discard(conn)
         conn.drop(session.data_to_send(), self.options.drop_linger)
 
@@ -244,7 +250,7 @@ class HostServer:
             messages = []
         self._dirty.add(conn)
         events: list[Event] = []
-        limited = False
+        limited = 0
         for msg in messages:
             try:
                 events += self._handle(conn, msg)
@@ -252,10 +258,14 @@ class HostServer:
                 conn.session.refuse(exc.reason, exc.text)
             except RequestRefused as exc:
                 if exc.reason is ErrorReason.RATE_LIMITED:
-                    if limited:
+                    limited += 1
+                    if limited > self.options.flood_limit:  # no client does that by mistake
+                        log.info("connection %d: flooding, dropped", conn.cid)
+                        self._drop(conn, m.ByeReason.KICKED)
+                        break
+                    if limited > 1:
                         continue  # one answer per read is enough
-                    limited = True
-                    if isinstance(msg, m.Resync):  # flooding: read nothing more for a while
+                    if isinstance(msg, m.Resync):  # read nothing more from it for a while
                         conn.pause_input(min(1.0, 1.0 / max(self.options.resync_rate, 1e-3)))
                 self._send(conn, exc.to_message())
             except LocalProtocolError as exc:

@@ -120,6 +120,8 @@ async def test_resync_is_rate_limited() -> None:
         with pytest.raises(TimeoutError):
             await watcher.expect(m.Lobby, m.Error, timeout=0.3)
         assert len(watcher.inbox) <= 1  # at most one answer to the whole flood
+        bye = await watcher.expect(m.Bye, timeout=5)  # read after the pause: a flood
+        assert bye == m.Bye(reason=m.ByeReason.KICKED)
     finally:
         await watcher.close()
         await server.close()
