@@ -552,3 +552,8 @@ class Restored:
     moves: int = 0
     games: int = 0  # how many games the journal holds (rematches included)
     history: list[dict[str, Any]] = field(default_factory=list)
+    table: str | None = None  # the table's name, if recorded
+    host: str | None = None  # who hosted it, if recorded
+    started: float | None = None  # when the game started (Unix seconds), if recorded
+    chat: list[tuple[int, str]] = field(default_factory=list)  # (colour, text), in order
+    ended: bool = False  # an end mark follows the game's last record

@@ -215,7 +215,7 @@ async def _main(args: argparse.Namespace) -> int:
             from sorry_lan.authority.seat_messages import game_over
 
             print(f"game over: {format_result(game_over(game))}", flush=True)
-            if server.journal is not None and not args.stay:
+            if server.journal is not None and not args.stay and server.failure is None:
                 server.journal.end()
         if advert is not None:
             await advert.close()  # goodbyes before the port closes

@@ -432,12 +432,21 @@ class HostServer:
         self._outbox.put(batch)
 
     def _sync_failed(self, exc: OSError) -> None:
-        """The journal cannot be made durable: send nothing more that depends on it."""
-        log.error("the journal cannot be saved (%s); closing the table", exc)
+        """The journal cannot be written or made durable: send nothing more that depends
+        on it, cut it back to what players were shown, tell everyone in one sentence
+        and close the table."""
+        log.info("the journal cannot be saved (%s); closing the table", exc)
+        if self.journal is not None and not self.journal.rollback():
+            log.warning("the journal could not be cut back to its last durable record")
         if self._server is not None:
             self._server.close()
+        told = shared(
+            m.Error(reason=ErrorReason.INTERNAL, text=m.clip_text(failure_text(exc)), fatal=True)
+        )
         for conn in list(self.conns.values()):
             conn.session.data_to_send()  # drop output that may depend on those records
+            with contextlib.suppress(LocalProtocolError):
+                conn.session.send(*told)
             with contextlib.suppress(LocalProtocolError):
                 conn.session.close(m.ByeReason.ERROR)
             conn.write(conn.session.data_to_send())
@@ -467,3 +476,12 @@ class HostServer:
                 elif now - conn.pinged >= opts.heartbeat and now - conn.heard >= opts.heartbeat:
                     self._send(conn, m.Ping(n=conn.next_ping(now)))
             self._flush()
+
+
+def failure_text(exc: OSError) -> str:
+    """The one sentence players are told when the host cannot save the game."""
+    why = exc.strerror or str(exc) or "a write failed"
+    return (
+        f"The host cannot save the game ({why}), so the table stops here with every move "
+        "you saw saved; the host can continue it later with `sorry-lan host --resume`."
+    )

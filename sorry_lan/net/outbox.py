@@ -6,9 +6,9 @@ once per round of input.  :class:`DurableOutbox` takes each round's output (a
 the journal on the event loop if records were appended since the last sync (every
 record of the round shares that one sync), and only then writes the output.
 
-If a sync fails, that round's output is dropped (it may depend on records that were
-lost), :attr:`DurableOutbox.failure` says why, nothing more is ever written, and
-``on_failure`` is called once.
+If a record could not be written or a sync fails, the held output is dropped (it
+may depend on records that were lost), :attr:`DurableOutbox.failure` says why,
+nothing more is ever written, and ``on_failure`` is called once.
 
 It does not encode or build messages, does not know about sessions, and does not say
 ``bye`` to anyone when the journal fails: the caller's ``on_failure`` does that.

@@ -9,6 +9,7 @@ import pytest
 
 from sorry_lan.authority.table import token_hash
 from sorry_lan.net.journal import (
+    BadRecord,
     Journal,
     JournalError,
     latest,
@@ -62,10 +63,12 @@ def test_a_torn_last_line_is_dropped_and_repaired(tmp_path: Path) -> None:
 def test_a_journal_that_disagrees_with_the_rules_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "g.journal"
     _journal_game(path, 3)
-    with open(path, "ab") as f:
-        f.write(b'{"k":"move","sid":999,"m":[0,1,0,4]}\n')
-    with pytest.raises(JournalError, match="state"):
+    journal = Journal(path)
+    journal.append({"k": "move", "sid": 999, "m": [0, 1, 0, 4]})
+    journal.close()
+    with pytest.raises(BadRecord, match="state") as caught:
         replay(load(path))
+    assert caught.value.index == 4
     path.write_bytes(b"not json\n")
     with pytest.raises(JournalError):
         load(path)
