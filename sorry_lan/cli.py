@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "join": ("join", "find a game on the LAN (or give --address) and play it"),
     "list": ("list_games", "print the games found on the LAN"),
     "bot": ("bot", "join a game as a bot player"),
+    "games": ("games", "list the games saved on this machine (to resume with host --resume)"),
     "rules": ("rules_oracle", "the rules oracle: legal moves for a position as JSON"),
     "simulate": ("simulate", "play bot games locally and print statistics"),
 }

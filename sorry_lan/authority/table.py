@@ -79,6 +79,15 @@ class RequestRefused(TableError):
         return Error(reason=self.reason, text=clip_text(self.text), fatal=False)
 
 
+def game_seed(seed: int | None, played: int) -> int | None:
+    """The seed of a table's game after ``played`` others: ``seed`` itself for the
+    first, then one derived from it for each rematch (None without a seed)."""
+    if seed is None or played == 0:
+        return seed
+    digest = hashlib.sha256(b"sorry-lan rematch %d %d" % (seed, played)).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, like a random seed
+
+
 @dataclass
 class Player:
     """One seat at the table (a person or a bot); ``pid`` is stable for the table's life."""
@@ -110,7 +119,9 @@ class TableConfig:
     turn_timeout: float | None = None  # a bot moves for a player slower than this
     bot_delay: float = 0.0  # a bot's thinking time
     bot_level: str = "greedy"
-    seed: int | None = None  # the first game's seed (tests); random otherwise
+    seed: int | None = None  # the first game's seed; rematch seeds derive from it (else random)
+    title: str | None = None  # the table's name (journalled, for listings)
+    host_name: str | None = None  # who hosts it (journalled: whose game it is to resume)
     max_spectators: int = 64
 
 
@@ -330,7 +341,7 @@ class Table:
         return self._new_game(now)
 
     def _new_game(self, now: float) -> list[Event]:
-        seed = self.config.seed if self.games_played == 0 else None
+        seed = game_seed(self.config.seed, self.games_played)
         if seed is None:
             seed = self._seed_source()
         seated = sorted(p.colour for p in self.players.values())
@@ -344,6 +355,8 @@ class Table:
                 {p.colour: p.token_hash for p in self.players.values() if p.token_hash},
                 owner=None if self.owner not in self.players else self.players[self.owner].colour,
                 first_arg=first,
+                table=self.config.title,
+                host=self.config.host_name,
             )
         events = game.start()
         self.game = game
@@ -533,6 +546,8 @@ class Recorder(Protocol):
         tokens: Mapping[int, str],
         owner: int | None = None,
         first_arg: int | None = None,
+        table: str | None = None,
+        host: str | None = None,
     ) -> None: ...
 
     def move(self, state_id: int, compact: Sequence[int]) -> None: ...

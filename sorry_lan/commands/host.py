@@ -4,8 +4,15 @@ Prints ``listening on ADDRESS:PORT`` once the socket is bound (``--port 0`` pick
 free port).  A ``--headless`` table starts by itself when ``--players`` seats are taken
 (people plus ``--bots``) and exits 0 when the game ends (``--stay`` keeps it open for
 rematches).  Otherwise the host's own player joins over loopback, like everyone
-else, and uses the line interface.  ``--resume`` restores the last unfinished game
-from the journal in the data directory.
+else, and uses the line interface.  ``--resume`` restores a saved game from its
+journal in the data directory: ``--resume ID`` that one (``sorry-lan games`` lists
+them); ``--resume`` alone the only unfinished game, if it is yours and no newer
+journal is damaged, else it lists the games and asks which (or, not on a terminal,
+exits 2 with the list).  A damaged journal's intact part is resumed only with
+consent (asked, or ``--salvage``).  Quitting on purpose, or a game that ended, marks
+the journal finished; a game that was over but not marked waits for its players to
+come back and tells them the result.  ``--seed`` makes the games reproducible: it is
+the first game's seed, and each rematch's is derived from it.
 
 The table is advertised on the LAN over mDNS as ``--game-name`` (default: ``--name``;
 a name already in use gets "-2" appended) on ``--interface`` addresses or all
@@ -28,19 +35,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sorry_lan.authority.table import Table, TableConfig, TableError
+from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_lines
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.journal import (
-    DATA_DIR_ENV,
-    Journal,
-    JournalError,
-    default_dir,
-    latest,
-    load,
-    new_path,
-    replay,
-)
+from sorry_lan.net.journal import Journal, JournalError, load, new_path, replay
+from sorry_lan.net.saved import DAMAGED, FINISHED, Ask, SavedGame, find, pick, salvage, saved_games
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
 from sorry_lan.wire.limits import DEFAULT_PORT
@@ -73,6 +73,16 @@ def _variant(text: str) -> Variant:
         return Variant.parse(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError("a seed is between 0 and 2**63 - 1")
+    return value
 
 
 def _game_name(text: str) -> str:
@@ -128,31 +138,124 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--ascii", action="store_true", help="draw without box-drawing characters")
     p.add_argument(
-        "--resume", action="store_true", help="resume the last unfinished game from its journal"
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="ID",
+        help="resume a saved game (`sorry-lan games` lists them; no ID: your unfinished one)",
     )
     p.add_argument(
-        "--data-dir",
-        type=Path,
-        help=f"where journals go (default: ${DATA_DIR_ENV} or your data dir)",
+        "--salvage",
+        action="store_true",
+        help="with --resume: resume a damaged game's intact part (the damaged file is kept)",
     )
+    add_data_dir_argument(p)
     p.add_argument("--bot-delay", type=_seconds, default=None, help="bots' thinking time (s)")
-    p.add_argument("--seed", type=int, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--seed",
+        type=_seed,
+        help="deal reproducible games (rematches too): give the same seed in a bug report",
+    )
     p.add_argument("--hello-timeout", type=_seconds, default=5.0, help=argparse.SUPPRESS)
+
+
+class _Exit(Exception):
+    """Leave with this status (the reason was already printed)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        return asyncio.run(_main(args))
+        resume = _choose_resume(args)
+        return asyncio.run(_main(args, resume))
+    except _Exit as done:
+        return done.status
     except (HostError, JournalError, TableError) as exc:
         print(f"sorry-lan host: {exc}", file=sys.stderr)
         return 1
 
 
-def _journal_dir(args: argparse.Namespace) -> Path:
-    return args.data_dir / "journals" if args.data_dir else default_dir()
+def _interactive() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _make_table(args: argparse.Namespace, now: float) -> Table:
+def _choose_resume(args: argparse.Namespace) -> Path | None:
+    """The journal ``--resume`` means (None: not resuming); asks when it must."""
+    if args.resume is None:
+        if args.salvage:
+            raise HostError("--salvage goes with --resume")
+        return None
+    directory = journal_dir(args)
+    games, notes = saved_games(directory)
+    for note in notes:
+        print(f"sorry-lan host: {note}", file=sys.stderr)
+    if args.resume:
+        game = find(games, args.resume)
+    else:
+        try:
+            picked = pick(games, args.name)
+        except JournalError as exc:
+            raise HostError(f"{exc} in {directory}") from None
+        game = _ask(picked) if isinstance(picked, Ask) else picked
+    return _resumable(game, args.salvage)
+
+
+def _ask(ask: Ask) -> SavedGame:
+    """Let the person choose among ``ask.choices`` (not on a terminal: exit 2 with them)."""
+    lines = table_lines(ask.choices, numbered=True)
+    if not _interactive():
+        print(
+            f"sorry-lan host: not resuming by itself: {ask.why}; choose a game with "
+            "`sorry-lan host --resume ID`:",
+            file=sys.stderr,
+        )
+        for line in lines:
+            print(line, file=sys.stderr)
+        raise _Exit(2)
+    print(f"{ask.why}; which game do you want to resume?")
+    for line in lines:
+        print(line)
+    answer = input("number or id (nothing: cancel): ").strip()
+    if not answer:
+        print("nothing resumed")
+        raise _Exit(2)
+    if answer.isdigit() and 1 <= int(answer) <= len(ask.choices):
+        return ask.choices[int(answer) - 1]
+    return find(ask.choices, answer)
+
+
+def _resumable(game: SavedGame, consent: bool) -> Path:
+    """``game``'s journal, ready to resume (a damaged one cut to its intact part, with
+    consent); refuses a finished game or one a running host holds."""
+    if game.running:
+        raise HostError(f"another sorry-lan host is running game {game.id}; stop that host first")
+    if game.state == FINISHED:
+        raise HostError(f"game {game.id} is finished: there is nothing to resume")
+    if game.state != DAMAGED:
+        return game.path
+    damage = f"{game.path} is damaged at {game.problem}"
+    if not game.salvage_bytes:
+        raise HostError(f"{damage}, and nothing before the damage can be resumed")
+    offer = f"the {game.salvage_moves} moves before the damage"
+    if not consent and _interactive():
+        answer = input(f"{damage}.\nResume {offer} (the damaged file is kept)? [y/N] ")
+        consent = answer.strip().lower() in ("y", "yes")
+    if not consent:
+        print(
+            f"sorry-lan host: {damage}; to resume {offer}, run `sorry-lan host --resume "
+            f"{game.id} --salvage` (the damaged file is kept)",
+            file=sys.stderr,
+        )
+        raise _Exit(2)
+    copy = salvage(game)
+    print(f"kept the damaged journal as {copy}", flush=True)
+    return game.path
+
+
+def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Table:
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
     config = TableConfig(
         variant=args.variant,
@@ -162,35 +265,37 @@ def _make_table(args: argparse.Namespace, now: float) -> Table:
         turn_timeout=args.turn_timeout,
         bot_delay=bot_delay,
         seed=args.seed,
+        title=args.game_name or args.name,
+        host_name=args.name,
     )
-    directory = _journal_dir(args)
-    if args.resume:
-        path = latest(directory)
-        if path is None:
-            raise HostError(f"no unfinished game to resume in {directory}")
-        restored = replay(load(path))
+    if resume is not None:
+        restored = replay(load(resume))
         if restored is None:
-            raise HostError(f"{path} holds no game to resume")
-        table = Table.restore(config, restored, now, Journal(path))
-        print(f"resumed {path.name}: {restored.moves} moves replayed", flush=True)
+            raise HostError(f"{resume} holds no game to resume")
+        if restored.table is not None and args.game_name is None:
+            config.title = args.game_name = restored.table
+        table = Table.restore(config, restored, now, Journal(resume))
+        over = " (the game is over)" if restored.game.over else ""
+        print(f"resumed {resume.name}: {restored.moves} moves replayed{over}", flush=True)
         return table
     free = config.seats if args.headless else config.seats - 1  # the host's player sits too
     if not 0 <= args.bots <= free:
         raise HostError(f"--bots must be between 0 and {free} (the free seats)")
-    return Table(config, Journal(new_path(directory)))
+    return Table(config, Journal(new_path(journal_dir(args))))
 
 
-async def _main(args: argparse.Namespace) -> int:
+async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     loop = asyncio.get_running_loop()
-    table = _make_table(args, loop.time())
+    table = _make_table(args, loop.time(), resume)
+    resuming = resume is not None
     owner_token = None
     if not args.headless:
-        if args.resume and table.owner is not None:
+        if resuming and table.owner is not None:
             owner_token = table.new_token(table.owner)
-        elif not args.resume:
+        elif not resuming:
             player, owner_token = table.join(None, args.name)  # first: the host is red
             table.owner = player.pid
-    if not args.resume:
+    if not resuming:
         for _ in range(args.bots):
             table.add_bot(None)
     options = HostOptions(
@@ -204,24 +309,30 @@ async def _main(args: argparse.Namespace) -> int:
             loop.add_signal_handler(sig, server.stop)
     advert = None if args.no_mdns else _advertise(args, server, host)
     status = 0
+    quit_here = False  # the host's player left on purpose (not a signal, not an error)
     try:
         if args.headless:
             await server.wait_done()
         else:
             status = await _play_here(args, port, owner_token, server, advert is not None)
+            quit_here = not server.stopped
     finally:
+        if advert is not None:
+            await advert.close()  # goodbyes before the port closes
         game = table.game
-        if game is not None and game.over:
+        over = game is not None and game.over
+        finished = server.failure is None and (quit_here or (over and not args.stay))
+        if over and game is not None:
             from sorry_lan.authority.seat_messages import game_over
 
             print(f"game over: {format_result(game_over(game))}", flush=True)
-            if server.journal is not None and not args.stay and server.failure is None:
-                server.journal.end()
-        if advert is not None:
-            await advert.close()  # goodbyes before the port closes
+        journal = server.journal
+        if journal is not None and finished and journal.appended + journal.size > 0:
+            journal.end()  # before close(), which makes it durable with the last output
         await server.close()
-        if server.journal is not None:
-            server.journal.close()
+        if journal is not None:
+            journal.close()
+            _after(journal, game is not None, finished, server.failure is None)
     if server.failure is not None:
         print(
             f"sorry-lan host: the journal could not be written ({server.failure}); the table "
@@ -231,6 +342,17 @@ async def _main(args: argparse.Namespace) -> int:
         )
         return 1
     return status
+
+
+def _after(journal: Journal, played: bool, finished: bool, saved: bool) -> None:
+    """Tidy up after the table: an empty journal goes; an unfinished game is named."""
+    if not played and journal.size == 0:
+        with contextlib.suppress(OSError):
+            journal.path.unlink()  # no game was ever started: nothing to keep
+        return
+    if not finished and saved:
+        gid = journal.path.name.removesuffix(".journal")
+        print(f"the game is saved: `sorry-lan host --resume {gid}` continues it", flush=True)
 
 
 def _advertise(args: argparse.Namespace, server: HostServer, bound: str) -> TableAdvertiser | None:

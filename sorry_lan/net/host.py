@@ -124,6 +124,10 @@ class HostServer:
         self.journal = journal
         self._outbox = DurableOutbox(self.journal, self._sync_failed)
         self._tell: Announcer[Connection] = Announcer(table, self._send)
+        # A table resumed with its game already over (the host died after the last
+        # move): the people seated, until each came back and was told the result.
+        self._owed: set[int] = set()
+        self._owed_until = 0.0
 
     @property
     def failure(self) -> OSError | None:
@@ -160,12 +164,21 @@ class HostServer:
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
         self._sweeper = asyncio.create_task(self._sweep())
+        if self.table.phase is Phase.OVER:
+            self._owed = {p.pid for p in self.table.players.values() if not p.bot}
+            self._owed_until = self.now() + self.table.config.grace
         self._after_change([])
         return self.address
 
     async def wait_done(self) -> None:
         """Return when a headless table's game is over (and it was not told to stay)."""
         await self._done.wait()
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the table was told to stop (or stopped by itself: a game over, a
+        journal failure)."""
+        return self._done.is_set()
 
     def stop(self) -> None:
         """Ask :meth:`wait_done` to return (for a signal handler or the host's player)."""
@@ -341,6 +354,7 @@ class HostServer:
             log.info("%s joined as %d", player.name, player.colour)
         conn.session.welcome(player.pid, token, owner=player.pid == table.owner, name=player.name)
         self._tell.send_state(conn)
+        self._owed.discard(player.pid)  # told the result, if the game is over
 
     def _chat(self, conn: Connection, msg: m.Chat, now: float) -> None:
         if not conn.take_chat_token(now, self.options.chat_rate):
@@ -390,8 +404,16 @@ class HostServer:
                 self.on_change(summary)
         self._arm_timer()
         self._flush()
-        if table.phase is Phase.OVER and table.config.auto_start and not self.options.stay:
+        if self._finished():
             self._done.set()
+
+    def _finished(self) -> bool:
+        """A headless table (not told to stay) whose game is over and whose people
+        have all been told the result (or were waited for long enough)."""
+        table = self.table
+        if table.phase is not Phase.OVER or not table.config.auto_start or self.options.stay:
+            return False
+        return not self._owed or self.now() >= self._owed_until
 
     def _run_due(self) -> None:
         results = self.table.tick(self.now())
@@ -476,6 +498,8 @@ class HostServer:
                 elif now - conn.pinged >= opts.heartbeat and now - conn.heard >= opts.heartbeat:
                     self._send(conn, m.Ping(n=conn.next_ping(now)))
             self._flush()
+            if self._owed and now >= self._owed_until:
+                self._after_change([])  # nobody else is coming back for the result
 
 
 def failure_text(exc: OSError) -> str:

@@ -55,7 +55,7 @@ import sys
 import time
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -87,20 +87,6 @@ def new_path(directory: Path) -> Path:
     """A fresh journal path in ``directory``; names sort by creation time."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     return directory / f"{stamp}-{time.time_ns() % 10**9:09d}-{os.getpid()}{SUFFIX}"
-
-
-def latest(directory: Path) -> Path | None:
-    """The most recent journal in ``directory`` that was not closed on purpose, if any."""
-    if not directory.is_dir():
-        return None
-    for path in sorted(directory.glob(f"*{SUFFIX}"), reverse=True):
-        try:
-            records = load(path)
-        except JournalError:
-            continue
-        if records and records[-1].get("k") != "end":
-            return path
-    return None
 
 
 def _datasync(fd: int) -> None:
@@ -407,6 +393,7 @@ class Scan:
     records: list[dict[str, Any]]
     damage: tuple[int, str] | None = None  # (line number, what is wrong), if any
     valid_bytes: int = 0  # the length of the intact whole lines
+    ends: list[int] = field(default_factory=list)  # where each record's line ends
     torn: bool = False  # the file ended in a half-written line (dropped)
     checksums: bool = True  # False: written before checksums
 
@@ -455,6 +442,7 @@ def scan(data: bytes) -> Scan:
         out.records.append(rec)
         pos = nl + 1
         out.valid_bytes = pos
+        out.ends.append(pos)
     tail = data[pos:]
     if tail:
         # A crash mid-write leaves the start of a line.  A whole record followed by

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import errno
 import socket
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -175,3 +176,37 @@ class Gate:
         await self.set("closed")
         self.drop()
         await asyncio.sleep(0)
+
+
+class HostProcess:
+    """A ``sorry-lan host --headless --no-mdns`` process, started by :meth:`spawn`."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, port: int, head: str) -> None:
+        self.proc = proc
+        self.port = port
+        self.head = head  # what it printed before "listening on"
+
+    @classmethod
+    async def spawn(cls, *args: str) -> HostProcess:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", *args,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert proc.stdout is not None
+        head = ""
+        while True:
+            line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+            if not line:
+                err = await proc.stderr.read() if proc.stderr else b""
+                raise AssertionError(f"host exited: {err.decode()}")
+            if line.startswith("listening on "):
+                return cls(proc, int(line.rsplit(":", 1)[1]), head)
+            head += line
+
+    async def finish(self, clients: Sequence[GameClient] = ()) -> None:
+        """Close ``clients``, and kill the host if it still runs."""
+        for c in clients:
+            await c.close()
+        if self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()

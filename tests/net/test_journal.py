@@ -1,4 +1,4 @@
-"""The journal: append, torn last line, replay with checks, finding the game to resume."""
+"""The journal: append, torn last line, replay with checks, the sync worker."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from sorry_lan.net.journal import (
     BadRecord,
     Journal,
     JournalError,
-    latest,
     load,
     replay,
 )
@@ -72,18 +71,6 @@ def test_a_journal_that_disagrees_with_the_rules_is_refused(tmp_path: Path) -> N
     path.write_bytes(b"not json\n")
     with pytest.raises(JournalError):
         load(path)
-
-
-def test_latest_skips_finished_games(tmp_path: Path) -> None:
-    a = tmp_path / "1.journal"
-    b = tmp_path / "2.journal"
-    _journal_game(a, 2)
-    _journal_game(b, 2)
-    j = Journal(b)
-    j.end()
-    j.close()
-    assert latest(tmp_path) == a
-    assert latest(tmp_path / "missing") is None
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")

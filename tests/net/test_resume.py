@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from netkit import LOCAL, free_port
+from netkit import LOCAL, HostProcess, free_port
 
 from sorry_lan.bots.compact import play_out
 from sorry_lan.net.botrunner import run_bot
@@ -21,25 +21,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 
 
 async def spawn_host(args: list[str]) -> asyncio.subprocess.Process:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "sorry_lan",
-        "host",
-        "--headless",
-        "--no-mdns",
-        *args,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    assert proc.stdout is not None
-    while True:
-        line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
-        if not line:
-            err = await proc.stderr.read() if proc.stderr else b""
-            raise AssertionError(f"host exited: {err.decode()}")
-        if line.startswith("listening on "):
-            return proc
+    return (await HostProcess.spawn(*args)).proc
 
 
 @pytest.mark.asyncio

@@ -1,0 +1,221 @@
+"""The saved games in a journal directory: what each is, which one to resume, salvage.
+
+:func:`saved_games` reads every journal in a directory and describes it
+(:class:`SavedGame`: id, table name, variant, players, moves, when it started and
+last moved, and its state: ``unfinished``, ``finished`` or ``damaged``, with what is
+wrong, and whether a running host holds it).  :func:`pick` decides what ``host
+--resume`` does with them: resume one, or ask (:class:`Ask`, with why).
+:func:`salvage` keeps a damaged journal's intact records (after copying the damaged
+file aside) so that they can be resumed.
+
+It does not ask anyone anything or print (``commands`` do), and it does not open a
+journal for writing (:class:`~sorry_lan.net.journal.Journal` does, and takes the
+lock).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sorry_lan.authority.table import Restored
+
+from .filelock import is_locked
+from .journal import SUFFIX, BadRecord, JournalError, replay, scan
+
+UNFINISHED = "unfinished"
+FINISHED = "finished"
+DAMAGED = "damaged"
+
+
+@dataclass
+class SavedGame:
+    """One journal, described for people and for ``host --resume``."""
+
+    id: str  # the file name without its suffix
+    path: Path
+    state: str  # UNFINISHED, FINISHED or DAMAGED
+    table: str | None = None  # the table's name, if the journal says
+    host: str | None = None  # who hosted it, if the journal says
+    variant: str | None = None
+    players: list[str] = field(default_factory=list)  # in seat order ("bot 1" for bots)
+    moves: int = 0
+    started: float | None = None  # Unix seconds
+    last_move: float | None = None  # the file's last change, Unix seconds
+    over: bool = False  # the game ended (an unfinished journal: no end mark yet)
+    running: bool = False  # a running host holds the journal now
+    problem: str | None = None  # what is wrong, for a damaged journal
+    salvage_bytes: int = 0  # damaged: the length of the intact part worth resuming
+    salvage_moves: int = 0  # damaged: the moves in that part
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": str(self.path),
+            "state": self.state,
+            "table": self.table,
+            "host": self.host,
+            "variant": self.variant,
+            "players": self.players,
+            "moves": self.moves,
+            "started": _iso(self.started),
+            "last_move": _iso(self.last_move),
+            "over": self.over,
+            "running": self.running,
+            "problem": self.problem,
+        }
+
+    def mine(self, name: str) -> bool:
+        """Whether ``name`` hosted this game (the table's host, or its owner's seat)."""
+        return self.host is not None and self.host.casefold() == name.casefold()
+
+
+def _iso(t: float | None) -> str | None:
+    return None if t is None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+def describe(path: Path) -> SavedGame:
+    """Read one journal (all of it, replaying every move) and describe it."""
+    game = SavedGame(id=path.name[: -len(SUFFIX)], path=path, state=UNFINISHED)
+    try:
+        data = path.read_bytes()
+        game.last_move = path.stat().st_mtime
+    except OSError as exc:
+        game.state, game.problem = DAMAGED, f"it cannot be read ({exc.strerror or exc})"
+        return game
+    game.running = is_locked(path)
+    found = scan(data)
+    records = found.records
+    if found.damage is not None:
+        line, problem = found.damage
+        game.state, game.problem = DAMAGED, f"line {line}: {problem}"
+    restored = None
+    try:
+        restored = replay(records)
+    except BadRecord as exc:
+        if game.state != DAMAGED:
+            game.state, game.problem = DAMAGED, f"line {exc.index + 1}: {exc.text}"
+        records = records[: exc.index]
+        try:
+            restored = replay(records)
+        except JournalError:
+            restored = None
+    if restored is None:
+        if game.state != DAMAGED and not records:
+            game.state = FINISHED  # nothing was ever recorded (or only a torn first line)
+            return game
+        if game.state != DAMAGED:
+            game.state, game.problem = DAMAGED, "it holds no game"
+        return game
+    _fill(game, restored)
+    if game.state == DAMAGED:
+        game.salvage_moves = restored.moves
+        game.salvage_bytes = found.ends[len(records) - 1] if records else 0
+    elif restored.ended:
+        game.state = FINISHED
+    return game
+
+
+def _fill(game: SavedGame, restored: Restored) -> None:
+    g = restored.game
+    game.table = restored.table
+    game.host = restored.host
+    if game.host is None and restored.owner is not None:  # journals before "host"
+        game.host = restored.names.get(restored.owner)
+    game.variant = g.variant.value
+    game.players = [restored.names.get(c, f"seat {c}") for c in g.seated]
+    game.moves = restored.moves
+    game.started = restored.started
+    game.over = g.over
+
+
+def saved_games(directory: Path) -> tuple[list[SavedGame], list[str]]:
+    """The journals in ``directory``, newest first, and notes about files left out
+    (journals another user owns are never listed, nor resumed)."""
+    if not directory.is_dir():
+        return [], []
+    games: list[SavedGame] = []
+    notes: list[str] = []
+    getuid = getattr(os, "getuid", None)
+    for path in sorted(directory.glob(f"*{SUFFIX}"), reverse=True):
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        if getuid is not None and st.st_uid != getuid():
+            notes.append(f"{path} belongs to another user (uid {st.st_uid}): left out")
+            continue
+        if not path.is_file() or path.is_symlink():
+            notes.append(f"{path} is not a plain file: left out")
+            continue
+        game = describe(path)
+        if game.state == FINISHED and game.variant is None:
+            continue  # a host that never started a game: nothing to list
+        games.append(game)
+    return games, notes
+
+
+@dataclass
+class Ask:
+    """``host --resume`` cannot choose by itself: why, and the games to choose from."""
+
+    why: str
+    choices: list[SavedGame]
+
+
+def find(games: list[SavedGame], wanted: str) -> SavedGame:
+    """The game whose id is ``wanted`` (or starts with it, if only one does)."""
+    for game in games:
+        if game.id == wanted:
+            return game
+    matches = [g for g in games if g.id.startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise JournalError(f"no saved game has the id {wanted!r} (`sorry-lan games` lists them)")
+    raise JournalError(f"{len(matches)} saved games have ids starting {wanted!r}; give more of it")
+
+
+def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
+    """What ``host --resume`` (no id) resumes for the host called ``name``: the one
+    unfinished game, if it is theirs and no newer journal is damaged; else :class:`Ask`."""
+    unfinished = [g for g in games if g.state == UNFINISHED and not g.running]
+    damaged = [g for g in games if g.state == DAMAGED]
+    if not unfinished and not damaged:
+        raise JournalError("there is no unfinished game to resume")
+    choices = unfinished + [g for g in damaged if g.salvage_moves or g.salvage_bytes]
+    if len(unfinished) == 1:
+        only = unfinished[0]
+        newer = [g for g in damaged if g.id > only.id]
+        if newer:
+            return Ask(f"a newer journal is damaged ({newer[0].id}: {newer[0].problem})", choices)
+        if only.mine(name):
+            return only
+        who = only.host or "someone else"
+        return Ask(f"the only unfinished game was hosted by {who}, not {name}", choices)
+    if not unfinished:
+        return Ask("the only unfinished games are damaged", choices)
+    return Ask(f"{len(unfinished)} games are unfinished", choices)
+
+
+def salvage(game: SavedGame) -> Path:
+    """Cut a damaged journal back to its intact part, after copying the whole file
+    aside (returned: ``ID.damaged``); the journal can then be resumed."""
+    if game.state != DAMAGED or game.salvage_bytes <= 0:
+        raise JournalError(f"{game.path} has no intact part to resume")
+    copy = game.path.with_name(f"{game.id}.damaged")
+    n = 1
+    while copy.exists():
+        n += 1
+        copy = game.path.with_name(f"{game.id}.damaged-{n}")
+    shutil.copy2(game.path, copy)
+    os.chmod(copy, 0o600)
+    with open(game.path, "r+b") as f:
+        f.truncate(game.salvage_bytes)
+        f.flush()
+        os.fsync(f.fileno())
+    return copy

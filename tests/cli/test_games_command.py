@@ -1,0 +1,193 @@
+"""``sorry-lan games`` and ``sorry-lan host --resume [ID]``: listing, choosing, asking,
+locks, damaged journals, and a game that was over before its end mark."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+
+from netkit import LOCAL, HostProcess
+from test_saved import flip, save_game
+
+from sorry_lan.cli import main
+from sorry_lan.net.botrunner import run_bot
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.saved import FINISHED, saved_games
+
+ANN = b"ann".ljust(16, b"-")  # the seat tokens save_game records
+BOB = b"b" * 16
+
+
+def games(tmp_path: Path) -> Path:
+    d = tmp_path / "journals"
+    d.mkdir(mode=0o700, exist_ok=True)
+    return d
+
+
+def test_games_lists_every_state(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", end=True)
+    save_game(d, "20260102-b", moves=9)
+    flip(save_game(d, "20260103-c"), line=2)
+    assert main(["games", "--json", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    listed = json.loads(out)
+    assert err == ""
+    assert [(g["id"], g["state"], g["moves"]) for g in listed] == [
+        ("20260103-c", "damaged", 0),
+        ("20260102-b", "unfinished", 9),
+        ("20260101-a", "finished", 5),
+    ]
+    assert listed[1]["players"] == ["ann", "bob"] and listed[1]["variant"] == "standard"
+    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    out, _ = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0].split()[:3] == ["ID", "STATE", "TABLE"]
+    assert "damaged at line 2: its checksum does not match" in out
+
+
+def test_no_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games", "--json", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == "[]"
+
+
+def resume(tmp_path: Path, *extra: str) -> list[str]:
+    return ["host", "--headless", "--no-mdns", "--data-dir", str(tmp_path), "--resume", *extra]
+
+
+def test_resume_lists_and_exits_2_when_it_cannot_choose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", host="ann")
+    save_game(d, "20260102-b", host="mallory")
+    assert main([*resume(tmp_path), "--name", "ann"]) == 2
+    err = capsys.readouterr().err
+    assert "not resuming by itself: 2 games are unfinished" in err
+    assert "20260101-a" in err and "20260102-b" in err and "--resume ID" in err
+
+
+def test_resume_never_takes_someone_elses_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save_game(games(tmp_path), "20260102-b", host="mallory")
+    assert main([*resume(tmp_path), "--name", "ann"]) == 2
+    assert "hosted by mallory, not ann" in capsys.readouterr().err
+
+
+def test_a_damaged_newest_journal_is_named_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", host="ann")
+    flip(save_game(d, "20260102-b", host="ann", moves=6), line=4)
+    assert main([*resume(tmp_path), "--name", "ann"]) == 2
+    err = capsys.readouterr().err
+    assert "a newer journal is damaged (20260102-b: line 4: its checksum" in err
+    assert main(resume(tmp_path, "20260102-b")) == 2
+    err = capsys.readouterr().err
+    assert f"{d / '20260102-b.journal'} is damaged at line 4" in err
+    assert "to resume the 2 moves before the damage, run `sorry-lan host --resume 20260102-b" in err
+    assert "--salvage" in err
+
+
+def test_finished_and_unknown_games_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save_game(games(tmp_path), "20260101-a", end=True)
+    assert main(resume(tmp_path, "20260101-a")) == 1
+    assert "game 20260101-a is finished" in capsys.readouterr().err
+    assert main(resume(tmp_path, "nope")) == 1
+    assert "no saved game has the id 'nope'" in capsys.readouterr().err
+    assert main([*resume(tmp_path), "--name", "ann"]) == 1
+    assert "no unfinished game to resume in" in capsys.readouterr().err
+
+
+def _exited(proc: asyncio.subprocess.Process) -> bool:
+    return proc.returncode is not None
+
+
+# -- real hosts ------------------------------------------------------------------------
+
+
+async def spawn(tmp_path: Path, *args: str) -> HostProcess:
+    return await HostProcess.spawn(
+        "--bind", LOCAL, "--port", "0", "--data-dir", str(tmp_path), *args
+    )  # fmt: skip
+
+
+@pytest.mark.asyncio
+async def test_resume_id_resumes_that_game_and_a_second_host_is_refused(tmp_path: Path) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", host="ann", moves=3)
+    save_game(d, "20260102-b", host="mallory", moves=11)
+    host = await spawn(tmp_path, "--resume", "20260101-a", "--name", "ann")
+    proc, port, head = host.proc, host.port, host.head
+    assert head == "resumed 20260101-a.journal: 3 moves replayed\n"
+    second = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--port", "0",
+        "--data-dir", str(tmp_path), "--resume", "20260101-a",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    _, err = await asyncio.wait_for(second.communicate(), 20)
+    assert second.returncode == 1
+    assert err.decode().strip() == (
+        "sorry-lan host: another sorry-lan host is running game 20260101-a; stop that host first"
+    )
+    clients = [GameClient(LOCAL, port, n, token=t) for n, t in (("ann", ANN), ("bob", BOB))]
+    try:
+        for c in clients:
+            await c.connect()
+        assert clients[0].snapshot is not None and clients[0].colour == 0
+        results = await asyncio.wait_for(asyncio.gather(*(run_bot(c) for c in clients)), 60)
+        out, err = await asyncio.wait_for(proc.communicate(), 20)
+        assert proc.returncode == 0, err.decode()
+        assert all(r is not None for r in results)
+        assert "game over: winner" in out.decode()
+    finally:
+        await host.finish(clients)
+    states = {g.id: g.state for g in saved_games(d)[0]}
+    assert states == {"20260101-a": FINISHED, "20260102-b": "unfinished"}
+
+
+@pytest.mark.asyncio
+async def test_a_game_over_before_its_end_mark_tells_the_players_the_result(
+    tmp_path: Path,
+) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", host="ann", to_the_end=True)  # no end mark: the host died
+    host = await spawn(tmp_path, "--resume", "--name", "ann", "--grace", "30")
+    proc, port, head = host.proc, host.port, host.head
+    assert "(the game is over)" in head
+    clients = [GameClient(LOCAL, port, n, token=t) for n, t in (("ann", ANN), ("bob", BOB))]
+    try:
+        await asyncio.sleep(0.5)
+        assert not _exited(proc)  # it waits for the players to learn the result
+        for c in clients:
+            await c.connect()
+        results = await asyncio.wait_for(asyncio.gather(*(run_bot(c) for c in clients)), 20)
+        out, err = await asyncio.wait_for(proc.communicate(), 20)
+    finally:
+        await host.finish(clients)
+    assert proc.returncode == 0, err.decode()
+    assert all(r is not None and list(r.winners) for r in results)
+    text = out.decode()
+    assert "game over:" in text
+    assert saved_games(d)[0][0].state == FINISHED
+
+
+@pytest.mark.asyncio
+async def test_a_game_over_nobody_comes_back_for_ends_after_the_grace(tmp_path: Path) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", host="ann", to_the_end=True)
+    proc = (await spawn(tmp_path, "--resume", "--name", "ann", "--grace", "1")).proc
+    out, err = await asyncio.wait_for(proc.communicate(), 20)
+    assert proc.returncode == 0, err.decode()
+    assert "game over:" in out.decode()
+    assert saved_games(d)[0][0].state == FINISHED

@@ -1,0 +1,169 @@
+"""Saved games: describing journals, choosing the one to resume, salvaging damage."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from sorry_lan.authority.table import token_hash
+from sorry_lan.net.journal import Journal, JournalError, load, replay
+from sorry_lan.net.saved import (
+    DAMAGED,
+    FINISHED,
+    UNFINISHED,
+    Ask,
+    find,
+    pick,
+    salvage,
+    saved_games,
+)
+from sorry_lan.rules import Game, Variant
+
+
+def save_game(
+    directory: Path,
+    gid: str,
+    host: str = "ann",
+    moves: int = 5,
+    end: bool = False,
+    to_the_end: bool = False,
+    seed: int = 3,
+) -> Path:
+    """A journal ``gid`` hosted by ``host`` (the red seat) with ``moves`` moves."""
+    path = directory / f"{gid}.journal"
+    journal = Journal(path)
+    game = Game(Variant.STANDARD, (0, 2), seed=seed)
+    tokens = {0: token_hash(host.encode().ljust(16, b"-")), 2: token_hash(b"b" * 16)}
+    journal.game(game, {0: host, 2: "bob"}, [], tokens, owner=0, table=f"{host}'s", host=host)
+    game.start()
+    played = 0
+    while not game.over and (to_the_end or played < moves):
+        sid = game.state_id
+        move = game.legal_moves()[0]
+        game.play(move)
+        journal.move(sid, move.compact())
+        played += 1
+    if end:
+        journal.end()
+    journal.close()
+    return path
+
+
+def flip(path: Path, line: int) -> None:
+    data = bytearray(path.read_bytes())
+    start = 0
+    for _ in range(line - 1):
+        start = data.index(b"\n", start) + 1
+    data[start + 3] ^= 0x01
+    path.write_bytes(bytes(data))
+
+
+def test_games_are_described_newest_first(tmp_path: Path) -> None:
+    save_game(tmp_path, "20260101-a", moves=4, end=True)
+    save_game(tmp_path, "20260102-b", moves=7)
+    flip(save_game(tmp_path, "20260103-c", moves=6), line=5)
+    (tmp_path / "20260104-d.journal").write_bytes(b"")  # a host that never started a game
+    games, notes = saved_games(tmp_path)
+    assert notes == []
+    assert [g.id for g in games] == ["20260103-c", "20260102-b", "20260101-a"]
+    c, b, a = games
+    assert (a.state, b.state, c.state) == (FINISHED, UNFINISHED, DAMAGED)
+    assert b.moves == 7 and b.players == ["ann", "bob"] and b.table == "ann's"
+    assert b.variant == "standard" and b.started is not None and b.last_move is not None
+    assert c.problem is not None and c.problem.startswith("line 5: its checksum")
+    assert c.salvage_moves == 3  # lines 2-4
+    data = b.as_json()
+    assert data["state"] == "unfinished" and data["started"].endswith("Z")
+
+
+def test_a_record_that_does_not_replay_is_damage_too(tmp_path: Path) -> None:
+    path = save_game(tmp_path, "g", moves=3)
+    journal = Journal(path)
+    journal.append({"k": "seat", "colour": 2})  # checksummed, but malformed
+    journal.close()
+    (game,), _ = saved_games(tmp_path)
+    assert game.state == DAMAGED
+    assert game.problem == "line 5: a malformed seat record: no 'name' field"
+    assert game.salvage_moves == 3
+
+
+def test_pick_resumes_only_your_one_unfinished_game(tmp_path: Path) -> None:
+    save_game(tmp_path, "20260101-a", host="ann", end=True)
+    save_game(tmp_path, "20260102-b", host="ann")
+    games, _ = saved_games(tmp_path)
+    assert pick(games, "Ann") == games[0]
+    asked = pick(games, "zed")
+    assert isinstance(asked, Ask) and "hosted by ann, not zed" in asked.why
+    save_game(tmp_path, "20260103-c", host="mallory")
+    games, _ = saved_games(tmp_path)
+    asked = pick(games, "ann")
+    assert isinstance(asked, Ask) and asked.why == "2 games are unfinished"
+    assert [g.id for g in asked.choices] == ["20260103-c", "20260102-b"]
+
+
+def test_a_newer_damaged_journal_is_never_skipped(tmp_path: Path) -> None:
+    save_game(tmp_path, "20260101-a", host="ann")
+    flip(save_game(tmp_path, "20260102-b", host="ann"), line=3)
+    games, _ = saved_games(tmp_path)
+    asked = pick(games, "ann")
+    assert isinstance(asked, Ask) and "20260102-b" in asked.why and "line 3" in asked.why
+    assert [g.id for g in asked.choices] == ["20260101-a", "20260102-b"]
+
+
+def test_nothing_to_resume(tmp_path: Path) -> None:
+    save_game(tmp_path, "a", end=True)
+    games, _ = saved_games(tmp_path)
+    with pytest.raises(JournalError, match="no unfinished game"):
+        pick(games, "ann")
+    assert saved_games(tmp_path / "missing") == ([], [])
+
+
+def test_a_game_a_running_host_holds_is_marked_and_not_picked(tmp_path: Path) -> None:
+    path = save_game(tmp_path, "20260101-a", host="ann")
+    save_game(tmp_path, "20260102-b", host="ann", end=True)
+    held = Journal(path)
+    try:
+        games, _ = saved_games(tmp_path)
+        assert games[1].running
+        with pytest.raises(JournalError):
+            pick(games, "ann")
+    finally:
+        held.close()
+
+
+def test_find_by_id_or_unique_prefix(tmp_path: Path) -> None:
+    save_game(tmp_path, "20260101-100000-1", end=True)
+    save_game(tmp_path, "20260101-110000-2")
+    games, _ = saved_games(tmp_path)
+    assert find(games, "20260101-11").id == "20260101-110000-2"
+    with pytest.raises(JournalError, match="2 saved games have ids starting"):
+        find(games, "20260101")
+    with pytest.raises(JournalError, match="no saved game has the id"):
+        find(games, "1999")
+
+
+def test_salvage_keeps_the_damaged_file_and_resumes_the_intact_part(tmp_path: Path) -> None:
+    path = save_game(tmp_path, "g", moves=8)
+    flip(path, line=6)
+    damaged = path.read_bytes()
+    (game,), _ = saved_games(tmp_path)
+    copy = salvage(game)
+    assert copy.read_bytes() == damaged and copy.name == "g.damaged"
+    restored = replay(load(path))
+    assert restored is not None and restored.moves == 4
+    (again,), _ = saved_games(tmp_path)
+    assert again.state == UNFINISHED
+    Journal(path).close()  # and it can be appended to
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners")
+def test_journals_of_other_users_are_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_game(tmp_path, "a")
+    mine = os.getuid()
+    monkeypatch.setattr(os, "getuid", lambda: mine + 1)
+    games, notes = saved_games(tmp_path)
+    assert games == [] and len(notes) == 1 and "belongs to another user" in notes[0]
