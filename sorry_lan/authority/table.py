@@ -452,8 +452,13 @@ class Table:
         times = [t for t in (self._bot_due(0.0), self._lobby_expiry()) if t is not None]
         return min(times, default=None)
 
-    def tick(self, now: float) -> list[tuple[Move | None, list[Event]]]:
-        """Do what is due: bot moves (each with its events) and lobby seats given up."""
+    def tick(
+        self, now: float, on_move: Callable[[Move, list[Event]], None] | None = None
+    ) -> list[tuple[Move | None, list[Event]]]:
+        """Do what is due: bot moves (each with its events) and lobby seats given up.
+
+        ``on_move`` is called after each bot move, before the next one is chosen, so
+        that each can be told while the game is still at that move's state."""
         out: list[tuple[Move | None, list[Event]]] = []
         expiry = self._lobby_expiry()
         if expiry is not None and expiry <= now and self.phase is Phase.LOBBY:
@@ -470,7 +475,10 @@ class Table:
             game = self.game
             assert game is not None
             move = self.bot_move()
-            out.append((move, self._apply(move, now)))
+            events = self._apply(move, now)
+            out.append((move, events))
+            if on_move is not None:
+                on_move(move, events)
         return out
 
     def bot_move(self) -> Move:

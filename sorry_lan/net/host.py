@@ -416,9 +416,12 @@ class HostServer:
         return not self._owed or self.now() >= self._owed_until
 
     def _run_due(self) -> None:
-        results = self.table.tick(self.now())
-        for _move, events in results:
-            self._tell.events(self._welcomed(), events)
+        """Play what is due; each bot move of a burst is told as it is made (its own
+        sid and turn, and ``over`` only after the last one)."""
+        self.table.tick(self.now(), self._told_move)
+
+    def _told_move(self, _move: object, events: list[Event]) -> None:
+        self._tell.events(self._welcomed(), events)
 
     def _arm_timer(self) -> None:
         if self._timer is not None:
