@@ -109,7 +109,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=DEFAULT_PORT,
         help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)",
     )
-    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    p.add_argument(
+        "--bind", help="address to listen on (default: all of them, IPv4 and, if any, IPv6)"
+    )
     p.add_argument(
         "--variant", type=_variant, default=Variant.STANDARD, help="standard, team or points"
     )
@@ -302,8 +304,11 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         pin=args.pin, name=args.name, hello_timeout=args.hello_timeout, stay=args.stay
     )
     server = HostServer(table, options)
-    host, port = await server.start(args.bind, args.port, None)
+    also = ("::",) if args.bind is None else ()  # every address: IPv6 too, if there is any
+    host, port = await server.start(args.bind or "0.0.0.0", args.port, None, also)
     print(f"listening on {host}:{port}", flush=True)
+    for extra, extra_port in server.also:
+        print(f"also listening on [{extra}]:{extra_port} (IPv6)", flush=True)
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
             loop.add_signal_handler(sig, server.stop)
@@ -314,7 +319,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         if args.headless:
             await server.wait_done()
         else:
-            status = await _play_here(args, port, owner_token, server, advert is not None)
+            hint = _join_hint(args, port, advert is not None, ipv6=bool(server.also))
+            status = await _play_here(args, port, owner_token, server, hint)
             quit_here = not server.stopped
     finally:
         if advert is not None:
@@ -384,18 +390,21 @@ def _advertise(args: argparse.Namespace, server: HostServer, bound: str) -> Tabl
     return advert
 
 
-def _join_hint(args: argparse.Namespace, port: int, advertised: bool) -> str:
-    """How others reach this table: by discovery if advertised, else by an address."""
-    if args.bind not in ("0.0.0.0", "", "::"):
+def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool) -> str:
+    """How others reach this table: by discovery if advertised, else by an address
+    (IPv6 ones too when the table listens on IPv6)."""
+    if args.bind not in (None, "0.0.0.0", "", "::"):
         addresses = [args.bind]
     else:
         from sorry_lan.discovery import DiscoveryError, local_addresses
 
         try:
-            addresses = local_addresses(args.interface, args.ipv6)
+            addresses = local_addresses(args.interface, args.ipv6 or ipv6)
         except DiscoveryError:  # a bad --interface (already reported): a placeholder
             addresses = []
-    shown = [f"[{a}]:{port}" if ":" in a else f"{a}:{port}" for a in addresses[:3]]
+    v4 = [a for a in addresses if ":" not in a][:3]
+    v6 = [f"[{a}]" for a in addresses if ":" in a][:2]
+    shown = [f"{a}:{port}" for a in v4 + v6]
     by_address = " or ".join(f"`sorry-lan join --address {a}`" for a in shown)
     if not by_address:
         by_address = f"`sorry-lan join --address THIS-MACHINE:{port}`"
@@ -409,9 +418,9 @@ async def _play_here(
     port: int,
     token: bytes | None,
     server: HostServer,
-    advertised: bool,
+    info: str,
 ) -> int:
-    local = "127.0.0.1" if args.bind in ("0.0.0.0", "") else args.bind
+    local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     client = GameClient(local, port, args.name, pin=args.pin, token=token)
     try:
         await client.connect()
@@ -421,7 +430,6 @@ async def _play_here(
     if not (args.text or not (sys.stdin.isatty() and sys.stdout.isatty())):
         from sorry_lan.tui.play import TuiOptions, play_as_host
 
-        info = _join_hint(args, port, advertised)
         try:
             return await play_as_host(
                 client,
@@ -432,6 +440,7 @@ async def _play_here(
             )
         finally:
             await client.close()
+    print(info)
     print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")
     ui = asyncio.create_task(play_lines(client))
     stop = asyncio.create_task(server.wait_done())

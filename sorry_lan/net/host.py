@@ -28,7 +28,7 @@ import contextlib
 import errno
 import logging
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sorry_lan.authority.table import JoinRefused, Phase, RequestRefused, Table
@@ -112,6 +112,8 @@ class HostServer:
         self.address: tuple[str, int] = ("", 0)
         self._next_cid = 1
         self._server: asyncio.Server | None = None
+        self._more: list[asyncio.Server] = []  # the same port on further addresses
+        self.also: list[tuple[str, int]] = []  # those addresses, as bound
         self._timer: asyncio.TimerHandle | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._dirty: set[Connection] = set()
@@ -141,9 +143,17 @@ class HostServer:
         return asyncio.get_running_loop().time()
 
     async def start(
-        self, host: str = "0.0.0.0", port: int = DEFAULT_PORT, sock: socket.socket | None = None
+        self,
+        host: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        sock: socket.socket | None = None,
+        also: Sequence[str] = (),
     ) -> tuple[str, int]:
-        """Listen (on ``sock`` if given); returns the address actually bound."""
+        """Listen (on ``sock`` if given); returns the address actually bound.
+
+        ``also``: further addresses to listen on, on the same port (``"::"`` for IPv6
+        beside ``"0.0.0.0"``: dual stack); one that cannot be bound (a machine without
+        IPv6) is left out, and :attr:`also` lists those that were."""
         loop = asyncio.get_running_loop()
         try:
             if sock is not None:
@@ -163,6 +173,17 @@ class HostServer:
             raise HostError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
+        for extra in also:
+            try:
+                server = await loop.create_server(
+                    self._factory, extra, self.address[1], reuse_address=True, backlog=256
+                )
+            except OSError as exc:
+                log.info("not listening on %s too: %s", extra, exc.strerror or exc)
+                continue
+            self._more.append(server)
+            name = server.sockets[0].getsockname()
+            self.also.append((str(name[0]), int(name[1])))
         self._sweeper = asyncio.create_task(self._sweep())
         if self.table.phase is Phase.OVER:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
@@ -193,8 +214,7 @@ class HostServer:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        if self._server is not None:
-            self._server.close()
+        self._stop_listening()
         for conn in list(self.conns.values()):
             with contextlib.suppress(LocalProtocolError):
                 conn.session.close(reason)
@@ -202,8 +222,14 @@ class HostServer:
         self._flush()
         for conn in list(self.conns.values()):
             conn.close()
-        if self._server is not None:
-            await self._server.wait_closed()
+        for server in [self._server, *self._more]:
+            if server is not None:
+                await server.wait_closed()
+
+    def _stop_listening(self) -> None:
+        for server in [self._server, *self._more]:
+            if server is not None:
+                server.close()
 
     def _factory(self) -> Connection:
         cid = self._next_cid
@@ -463,8 +489,7 @@ class HostServer:
         log.info("the journal cannot be saved (%s); closing the table", exc)
         if self.journal is not None and not self.journal.rollback():
             log.warning("the journal could not be cut back to its last durable record")
-        if self._server is not None:
-            self._server.close()
+        self._stop_listening()
         told = shared(
             m.Error(reason=ErrorReason.INTERNAL, text=m.clip_text(failure_text(exc)), fatal=True)
         )

@@ -1,0 +1,98 @@
+"""Listening on IPv6 beside IPv4 (one port), and ``sorry-lan host`` doing it by default."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from netkit import LOCAL
+
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.net.table import Table, TableConfig
+
+
+def _has_ipv6_loopback() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.asyncio
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+async def test_one_port_on_ipv4_and_ipv6() -> None:
+    server = HostServer(Table(TableConfig(seats=2, auto_start=True, seed=1)), HostOptions())
+    # 192.0.2.1 (TEST-NET) is no address of this machine: left out, not an error
+    await server.start(LOCAL, 0, None, ("::1", "192.0.2.1"))
+    port = server.address[1]
+    assert server.also == [("::1", port)]
+    a = GameClient("::1", port, "ann")
+    b = GameClient(LOCAL, port, "bob")
+    try:
+        await a.connect()
+        await b.connect()
+        assert a.colour is not None and b.colour is not None
+    finally:
+        await a.close()
+        await b.close()
+        await server.close()
+
+
+def _netns_works() -> bool:
+    if sys.platform != "linux" or not shutil.which("unshare") or not shutil.which("ip"):
+        return False
+    done = subprocess.run(["unshare", "-rn", "ip", "link", "set", "lo", "up"], capture_output=True)
+    return done.returncode == 0
+
+
+# In a network namespace of its own (only lo): a host with the default --bind, and a
+# bot that joins it over IPv6; the game runs to its end.
+SCRIPT = r"""
+ip link set lo up
+"$PY" -m sorry_lan host --headless --no-mdns --port 0 --players 2 --bots 1 \
+    --data-dir "$DATA" > "$DATA/host.out" 2>&1 &
+host=$!
+for _ in $(seq 100); do grep -q "also listening" "$DATA/host.out" && break; sleep 0.1; done
+port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$DATA/host.out")
+"$PY" -m sorry_lan bot --address "[::1]:$port" > "$DATA/bot.out" 2>&1
+echo "bot exited $?"
+wait $host
+echo "host exited $?"
+cat "$DATA/host.out"
+"""
+
+
+@pytest.mark.skipif(not _netns_works(), reason="needs a network namespace (unshare -rn)")
+def test_the_host_listens_on_ipv6_by_default(tmp_path: Path) -> None:
+    done = subprocess.run(
+        ["unshare", "-rn", "sh", "-c", SCRIPT],
+        env={"PY": sys.executable, "DATA": str(tmp_path), "PATH": "/usr/sbin:/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=50,
+    )
+    out = done.stdout
+    assert "bot exited 0" in out and "host exited 0" in out, out + done.stderr
+    assert "also listening on [::]:" in out and "(IPv6)" in out
+    assert "game over" in out
+
+
+def test_the_lobby_names_ipv6_addresses_when_the_table_listens_on_ipv6() -> None:
+    from argparse import Namespace
+
+    from sorry_lan.commands.host import _join_hint
+
+    args = Namespace(bind=None, interface=["192.168.1.5", "fd00::5"], ipv6=False)
+    hint = _join_hint(args, 47474, advertised=False, ipv6=True)
+    assert "`sorry-lan join --address 192.168.1.5:47474`" in hint
+    assert "`sorry-lan join --address [fd00::5]:47474`" in hint
+    v4_only = Namespace(bind=None, interface=["192.168.1.5"], ipv6=False)
+    assert "[" not in _join_hint(v4_only, 47474, advertised=True, ipv6=False)
