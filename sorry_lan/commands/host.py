@@ -257,7 +257,10 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
     return game.path
 
 
-def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Table:
+def _make_table(
+    args: argparse.Namespace, now: float, resume: Path | None
+) -> tuple[Table, list[tuple[str, str]]]:
+    """The table to serve, and (resuming) its chat so far: (who, text) lines."""
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
     config = TableConfig(
         variant=args.variant,
@@ -279,16 +282,18 @@ def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Ta
         table = Table.restore(config, restored, now, Journal(resume))
         over = " (the game is over)" if restored.game.over else ""
         print(f"resumed {resume.name}: {restored.moves} moves replayed{over}", flush=True)
-        return table
+        names = restored.names
+        chat = [(names.get(c, f"seat {c}"), text) for c, text in restored.chat]
+        return table, chat
     free = config.seats if args.headless else config.seats - 1  # the host's player sits too
     if not 0 <= args.bots <= free:
         raise HostError(f"--bots must be between 0 and {free} (the free seats)")
-    return Table(config, Journal(new_path(journal_dir(args))))
+    return Table(config, Journal(new_path(journal_dir(args)))), []
 
 
 async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     loop = asyncio.get_running_loop()
-    table = _make_table(args, loop.time(), resume)
+    table, chat = _make_table(args, loop.time(), resume)
     resuming = resume is not None
     owner_token = None
     if not args.headless:
@@ -320,7 +325,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             await server.wait_done()
         else:
             hint = _join_hint(args, port, advert is not None, ipv6=bool(server.also))
-            status = await _play_here(args, port, owner_token, server, hint)
+            status = await _play_here(args, port, owner_token, server, hint, chat)
             quit_here = not server.stopped
     finally:
         if advert is not None:
@@ -419,6 +424,7 @@ async def _play_here(
     token: bytes | None,
     server: HostServer,
     info: str,
+    chat: list[tuple[str, str]],
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     client = GameClient(local, port, args.name, pin=args.pin, token=token)
@@ -437,10 +443,13 @@ async def _play_here(
                 title=f"{args.name}'s table",
                 info=info,
                 options=TuiOptions(ascii=args.ascii),
+                chat=chat,
             )
         finally:
             await client.close()
     print(info)
+    for who, text in chat:
+        print(f"[chat] {who}: {text}")
     print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")
     ui = asyncio.create_task(play_lines(client))
     stop = asyncio.create_task(server.wait_done())

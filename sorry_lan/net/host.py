@@ -388,6 +388,8 @@ class HostServer:
         player = self.table.player_of(conn.cid)
         if player is None:
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
+        if self.journal is not None and self.table.game is not None:
+            self.journal.chat(player.colour, msg.text)  # a resumed game keeps its chat
         line = shared(m.Chat(pid=player.pid, text=msg.text))
         for other in self._welcomed():
             self._send(other, *line)

@@ -29,7 +29,7 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
-from sorry_lan.rules.board import location_name, pawn_label
+from sorry_lan.rules.board import START, location_name, pawn_label
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
@@ -224,8 +224,10 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.last_move = None
     st.winner = ""
     st.notice = ""
-    if not st.log or st.log[-1] != "the game begins":
-        st.add_log("the game begins")
+    fresh = all(p == START for p in snap.pawns)  # else: a game under way (rejoined, resumed)
+    line = "the game begins" if fresh else "back at the game in progress"
+    if not st.log or st.log[-1] != line:
+        st.add_log(line)
 
 
 def _turn(st: UiState, turn: m.Turn) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.input import Input
@@ -146,10 +146,13 @@ async def play_as_host(
     title: str,
     info: str = "",
     options: TuiOptions | None = None,
+    chat: Sequence[tuple[str, str]] = (),
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
-    completes."""
+    completes.  ``chat``: (who, text) lines said before (a resumed table's)."""
     state = UiState(default_name=client.name, game_title=title, lobby_info=info)
+    for who, text in chat:
+        state.add_chat(who, text)
     controller = ClientController(state)
     return await run_tui(state, controller, options, client=client, stop=stop)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from netkit import LOCAL
 
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.table import Table, TableConfig
 
 
 def _has_ipv6_loopback() -> bool:

@@ -1,0 +1,25 @@
+"""A snapshot of a game already under way (a resumed table, a rejoin) is not logged as
+"the game begins"."""
+
+from __future__ import annotations
+
+from sorry_lan.authority.seat_messages import snapshot
+from sorry_lan.net.client import GameClient, GameStarted
+from sorry_lan.rules import START, Game, Variant
+from sorry_lan.tui.feed import apply_event
+from sorry_lan.tui.state import UiState
+
+
+def _log_after(game: Game) -> list[str]:
+    st = UiState()
+    apply_event(st, GameClient("127.0.0.1", 1, "ann"), GameStarted(snapshot(game, 0)))
+    return list(st.log)
+
+
+def test_a_new_game_begins_and_a_game_under_way_is_rejoined() -> None:
+    game = Game(Variant.STANDARD, (0, 2), seed=5)
+    game.start()
+    assert _log_after(game) == ["the game begins"]
+    while all(p == START for p in game.pawns):
+        game.play(game.legal_moves()[0])
+    assert _log_after(game) == ["back at the game in progress"]
