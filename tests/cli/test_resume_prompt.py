@@ -1,0 +1,115 @@
+"""``host --resume`` on a terminal: it lists the games and asks which, and asks before
+resuming a damaged journal's intact part (a pseudo-terminal stands in for the user)."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+
+from netkit import LOCAL
+from test_saved import flip, save_game
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+
+
+class Terminal:
+    """``sorry-lan host`` with a pseudo-terminal as its stdin, stdout and stderr."""
+
+    def __init__(self, *args: str) -> None:
+        import pty
+
+        self.fd, child = pty.openpty()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", *args],
+            stdin=child,
+            stdout=child,
+            stderr=child,
+            close_fds=True,
+        )
+        os.close(child)
+        self.seen = ""
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"never saw {text!r} in {self.seen!r}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    self.seen += os.read(self.fd, 4096).decode(errors="replace")
+                except OSError:  # the child closed the terminal
+                    break
+        assert text in self.seen, self.seen
+        return self.seen
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, line.encode() + b"\r")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        os.close(self.fd)
+
+
+def _args(tmp_path: Path, *extra: str) -> list[str]:
+    return ["--bind", LOCAL, "--port", "0", "--data-dir", str(tmp_path), "--resume", *extra]
+
+
+def test_it_asks_which_game_and_resumes_the_one_chosen(tmp_path: Path) -> None:
+    d = tmp_path / "journals"
+    d.mkdir(mode=0o700)
+    save_game(d, "20260101-a", host="ann", moves=3)
+    save_game(d, "20260102-b", host="mallory", moves=6)
+    term = Terminal(*_args(tmp_path, "--name", "ann"))
+    try:
+        screen = term.wait_for("number or id")
+        assert "2 games are unfinished; which game do you want to resume?" in screen
+        assert screen.index("20260102-b") < screen.index("20260101-a")  # newest first
+        term.type("2")
+        term.wait_for("listening on")
+        assert "resumed 20260101-a.journal: 3 moves replayed" in term.seen
+    finally:
+        term.close()
+
+
+def test_it_asks_before_resuming_a_damaged_journal(tmp_path: Path) -> None:
+    d = tmp_path / "journals"
+    d.mkdir(mode=0o700)
+    flip(save_game(d, "20260101-a", host="ann", moves=6), line=5)
+    term = Terminal(*_args(tmp_path, "20260101-a"))
+    try:
+        screen = term.wait_for("[y/N]")
+        assert f"{d / '20260101-a.journal'} is damaged at line 5" in screen
+        assert "Resume the 3 moves before the damage" in screen
+        term.type("y")
+        term.wait_for("listening on")
+        assert "resumed 20260101-a.journal: 3 moves replayed" in term.seen
+        assert (d / "20260101-a.damaged").exists()
+    finally:
+        term.close()
+
+
+def test_declining_leaves_the_damaged_journal_as_it_was(tmp_path: Path) -> None:
+    d = tmp_path / "journals"
+    d.mkdir(mode=0o700)
+    path = save_game(d, "20260101-a", host="ann", moves=6)
+    flip(path, line=5)
+    before = path.read_bytes()
+    term = Terminal(*_args(tmp_path, "20260101-a"))
+    try:
+        term.wait_for("[y/N]")
+        term.type("n")
+        assert term.proc.wait(20) == 2
+    finally:
+        term.close()
+    assert path.read_bytes() == before and not (d / "20260101-a.damaged").exists()
