@@ -19,11 +19,13 @@ import os
 import sys
 from pathlib import Path
 
+from sorry_lan.errors import SorryLanError
+
 # Windows: the byte that stands for "the whole file" (2 GiB in: no journal gets there).
 _WINDOWS_LOCK_OFFSET = 2**31 - 2
 
 
-class FileLocked(OSError):
+class FileLocked(SorryLanError, OSError):
     """Another open file (another process, usually) holds the lock."""
 
 
