@@ -178,6 +178,10 @@ def run(args: argparse.Namespace) -> int:
     except (HostError, JournalError, TableError) as exc:
         print(f"sorry-lan host: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # the journal refused a write before the table opened (disk full)
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"sorry-lan host: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
 
 
 def _interactive() -> bool:

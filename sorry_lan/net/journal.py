@@ -207,6 +207,8 @@ class Journal:
                 _write_all(self._file, line)
             except OSError as exc:
                 self.failure = exc
+                with contextlib.suppress(OSError, ValueError):  # no half line left behind
+                    os.ftruncate(self._file.fileno(), self.size)
             else:
                 if crc is not None:
                     self._chain = crc

@@ -16,7 +16,7 @@ from netkit import LOCAL, free_port
 
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient
-from sorry_lan.net.journal import load, replay
+from sorry_lan.net.journal import Journal, load, replay
 
 
 def _namespaces_work() -> bool:
@@ -33,13 +33,15 @@ pytestmark = pytest.mark.skipif(
     not _namespaces_work(), reason="needs Linux user and mount namespaces (unshare -Urm)"
 )
 
-# In the namespace: mount a tmpfs of $SIZE on $1, fill $FILL bytes of it, make it
+# In the namespace: mount a tmpfs of $SIZE on $1, copy the journal $COPY in, fill
+# $FILL bytes of it (or what is left), make it
 # read-only if $RO, run the
 # host with its data dir there, then copy the journals out to $2 and report the exit.
 SCRIPT = r"""
 set -e
 mount -t tmpfs -o size="$SIZE",mode=0700 tmpfs "$1"
-head -c "$FILL" /dev/zero > "$1/filler"
+if [ -n "$COPY" ]; then mkdir -p "$1/journals" && cp "$COPY" "$1/journals/"; fi
+head -c "$FILL" /dev/zero > "$1/filler" 2>/dev/null || true
 if [ -n "$RO" ]; then mount -o remount,ro "$1"; fi
 shift 2
 set +e
@@ -51,22 +53,32 @@ echo "host exited $status"
 
 
 async def _host_in_tmpfs(
-    tmp_path: Path, size: str, args: list[str], read_only: bool = False, fill: int = 0
+    tmp_path: Path,
+    size: str,
+    args: list[str],
+    read_only: bool = False,
+    fill: int = 0,
+    copy: Path | None = None,
+    headless: bool = True,
 ) -> asyncio.subprocess.Process:
     mnt = tmp_path / "mnt"
     mnt.mkdir()
     env = {
         "SIZE": size,
         "FILL": str(fill),
+        "COPY": "" if copy is None else str(copy),
         "RO": "1" if read_only else "",
         "OUT": str(tmp_path / "out"),
         "MNT": str(mnt),
         "PATH": "/usr/bin:/bin",
     }
-    host = [sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns"]
+    host = [sys.executable, "-m", "sorry_lan", "host", "--no-mdns"]
+    if headless:
+        host.append("--headless")
     return await asyncio.create_subprocess_exec(
         "unshare", "-Urm", "sh", "-c", SCRIPT, "sh", str(mnt), "-",
         *host, "--data-dir", str(mnt), *args,
+        stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         env=env,
@@ -122,3 +134,33 @@ async def test_a_read_only_data_dir_is_one_sentence(tmp_path: Path) -> None:
     assert out[-1] == "host exited 1", (out, err)
     assert len(err) == 1, err
     assert "Read-only file system" in err[0] and "--data-dir" in err[0], err
+
+
+@pytest.mark.asyncio
+async def test_resuming_onto_a_full_disk_is_one_sentence(tmp_path: Path) -> None:
+    from test_saved import save_game
+
+    saved = tmp_path / "saved"
+    saved.mkdir()
+    path = save_game(saved, "20260101-a", host="ann", moves=5)
+    journal = Journal(path)
+    while 4096 - path.stat().st_size > 60:  # fill the file's one page almost to the end
+        journal.chat(2, "x" * min(100, 4096 - path.stat().st_size - 56))
+    journal.close()
+    assert path.stat().st_size <= 4096
+    before = path.read_bytes()
+    proc = await _host_in_tmpfs(
+        tmp_path,
+        "8k",
+        ["--port", "0", "--bind", LOCAL, "--name", "ann", "--text", "--resume"],
+        fill=8192,
+        copy=path,
+        headless=False,  # the host's own seat gets a new token: a seat record to write
+    )
+    out = await _lines(proc.stdout)
+    err = await _lines(proc.stderr)
+    await proc.wait()
+    assert out[-1] == "host exited 1", (out, err)
+    assert err == ["sorry-lan host: No space left on device"], err
+    (copied,) = (tmp_path / "out").glob("*.journal")
+    assert copied.read_bytes() == before  # nothing half-written was left behind
