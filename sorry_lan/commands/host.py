@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_lines
 from sorry_lan.commands.list_games import add_discovery_arguments
+from sorry_lan.errors import SorryLanError
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.journal import Journal, JournalError, load, new_path, replay
@@ -161,7 +162,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hello-timeout", type=_seconds, default=5.0, help=argparse.SUPPRESS)
 
 
-class _Exit(Exception):
+class _Exit(SorryLanError):
     """Leave with this status (the reason was already printed)."""
 
     def __init__(self, status: int) -> None:
