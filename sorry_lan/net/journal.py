@@ -48,6 +48,7 @@ to players or hold messages back (the host does that).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
