@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .i18n import LANGUAGES, UnknownLanguage, choose_language, set_language
 
 # command name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -33,8 +35,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"sorry-lan {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_lang(parser)
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
+        _add_lang(p)
         if only is None or name == only:
             mod = importlib.import_module(f"sorry_lan.commands.{module}")
             mod.add_arguments(p)
@@ -42,10 +46,34 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _add_lang(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=f"language to show ({', '.join(LANGUAGES)}; default: from the locale)",
+    )
+
+
+def _lang_in(argv: Sequence[str]) -> str | None:
+    """The value of ``--lang`` in ``argv`` (read before the parser: help is translated)."""
+    value = None
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--lang="):
+            value = word.partition("=")[2]
+    return value
+
+
 def _command_in(argv: Sequence[str]) -> str | None:
     """The subcommand named in ``argv`` (the first word that is not an option)."""
+    after_lang = False
     for word in argv:
-        if not word.startswith("-"):
+        if after_lang:
+            after_lang = False
+        elif word == "--lang":
+            after_lang = True
+        elif not word.startswith("-"):
             return word if word in COMMANDS else None
     return None
 
@@ -53,6 +81,11 @@ def _command_in(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    try:
+        set_language(choose_language(_lang_in(argv), os.environ))
+    except UnknownLanguage as exc:
+        print(f"sorry-lan: {exc}", file=sys.stderr)
+        return 2
     command = _command_in(argv)
     parser = build_parser(command if command is not None else "")
     args = parser.parse_args(argv)

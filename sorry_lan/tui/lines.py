@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, assert_never
 
+from sorry_lan.i18n import _, words
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -29,23 +30,50 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
-from sorry_lan.rules import location_name, pawn_label
-from sorry_lan.rules.board import Colour
+from sorry_lan.rules import pawn_label
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.records import EventKind
+
+from .options import BadMove, option_from_compact
 
 Say = Callable[[str], None]
 
 
 def colour_name(c: int) -> str:
-    return Colour(c).name.lower()
+    return words.colour_name(c).lower()
 
 
-def parse_colour(text: str) -> int:
+parse_colour = words.parse_colour
+
+
+def move_text(client: GameClient, option: m.MoveOption) -> str:
+    """A legal move in this player's words, built from its compact form (the host's
+    English notation only if the compact form does not fit the position)."""
     try:
-        return int(Colour[text.strip().upper()])
-    except KeyError:
-        raise ValueError(f"unknown colour {text!r} (red, blue, yellow or green)") from None
+        return option_from_compact(client.pawns, option.move, option.id).notation
+    except BadMove:
+        return option.notation
+
+
+def events_text(events: m.Events) -> str:
+    """What a played card did, in this player's words, from the event codes."""
+    card = None
+    parts: list[str] = []
+    for ev in events.events:
+        if ev[0] == EventKind.PLAY:
+            card = ev[2]
+        elif ev[0] == EventKind.MOVE:
+            parts.append(
+                f"{pawn_label(ev[1])} {words.short_location(ev[2])}->{words.short_location(ev[3])}"
+            )
+        elif ev[0] == EventKind.SLIDE and parts:
+            parts[-1] += f">{words.short_location(ev[3])}"
+        elif ev[0] == EventKind.BUMP and parts:
+            parts[-1] += f" x{pawn_label(ev[1])}"
+    if card is None or not parts:
+        return events.notation or _("no move")
+    return _("{card}: {moves}").format(card=words.card_name(card), moves=", ".join(parts))
 
 
 def board_lines(client: GameClient) -> list[str]:
@@ -55,9 +83,10 @@ def board_lines(client: GameClient) -> list[str]:
     lines = []
     for c in snap.colours:
         spots = ", ".join(
-            f"{pawn_label(p)} {location_name(client.pawns[p])}" for p in range(c * 4, c * 4 + 4)
+            f"{pawn_label(p)} {words.short_location(client.pawns[p])}"
+            for p in range(c * 4, c * 4 + 4)
         )
-        me = " (you)" if client.colour == int(c) else ""
+        me = " " + _("(you)") if client.colour == int(c) else ""
         lines.append(f"  {colour_name(c):>6}{me}: {spots}")
     return lines
 
@@ -67,40 +96,49 @@ def describe(client: GameClient, ev: ClientEvent) -> list[str]:
     match ev:
         case LobbyChanged():
             lob = ev.lobby
-            seats = ", ".join(
-                f"{p.name} ({'?' if p.colour is None else colour_name(p.colour)}"
-                f"{', bot' if p.bot else ''}{'' if p.connected else ', away'})"
-                for p in lob.players
-            )
-            return [f"table [{lob.variant.value}]: {seats or 'nobody yet'}"]
+            seats = ", ".join(_seat_text(p) for p in lob.players)
+            return [
+                _("table [{variant}]: {seats}").format(
+                    variant=lob.variant.value, seats=seats or _("nobody yet")
+                )
+            ]
         case GameStarted():
-            return ["game on:", *board_lines(client)]
+            return [_("game on:"), *board_lines(client)]
         case TurnChanged():
             t = ev.turn
-            card = "" if t.card is None else f" drew {t.card.title}"
-            hand = "" if t.hand is None else " holding " + " ".join(c.title for c in t.hand)
-            return [f"{colour_name(t.colour)}{card}{hand}"]
+            text = colour_name(t.colour)
+            if t.card is not None:
+                text = _("{who} drew {card}").format(who=text, card=words.card_name(t.card))
+            if t.hand is not None:
+                text = _("{who} holding {cards}").format(
+                    who=text, cards=" ".join(words.card_name(c) for c in t.hand)
+                )
+            return [text]
         case YourTurn():
             return [
-                "your move:",
-                *(f"  {i + 1:>2}. {o.notation}" for i, o in enumerate(ev.moves.moves)),
-                "type a number",
+                _("your move:"),
+                *(f"  {i + 1:>2}. {move_text(client, o)}" for i, o in enumerate(ev.moves.moves)),
+                _("type a number"),
             ]
         case Happened():
-            who = "" if ev.events.colour is None else colour_name(ev.events.colour) + ": "
-            return [f"{who}{ev.events.notation or 'no move'}", *board_lines(client)]
+            text = events_text(ev.events)
+            if ev.events.colour is not None:
+                text = f"{colour_name(ev.events.colour)}: {text}"
+            return [text, *board_lines(client)]
         case GameEnded():
-            won = " and ".join(colour_name(c) for c in ev.over.winners) or "nobody"
             return [
-                f"game over: {won} won; scores {list(ev.over.scores or ())}",
-                "rematch? type rematch",
+                _("game over: {winners}; scores {scores}").format(
+                    winners=_winners(ev.over), scores=list(ev.over.scores or ())
+                ),
+                _("rematch? type rematch"),
             ]
         case RematchStarted():
-            return ["rematch!"]
+            return [_("rematch!")]
         case ChatLine():
-            return [f"[chat {ev.chat.pid}] {ev.chat.text}"]
+            return [_("[chat {pid}] {text}").format(pid=ev.chat.pid, text=ev.chat.text)]
         case Refused():
-            return [f"refused: {ev.error.text}"]
+            text = words.refusal_text(ev.error.reason.value, ev.error.text)
+            return [_("refused: {why}").format(why=text)]
         case Connection():
             return [ev.text]
         case _:
@@ -109,7 +147,7 @@ def describe(client: GameClient, ev: ClientEvent) -> list[str]:
 
 async def command(client: GameClient, line: str) -> bool:
     """Act on one typed line; False when the user wants to leave."""
-    word, _, rest = line.strip().partition(" ")
+    word, _sep, rest = line.strip().partition(" ")
     word = word.lower()
     if not word:
         return True
@@ -117,7 +155,7 @@ async def command(client: GameClient, line: str) -> bool:
         offer = client.moves
         n = int(word) - 1
         if offer is None or not 0 <= n < len(offer.moves):
-            raise ValueError("no such move on offer")
+            raise ValueError(_("no such move on offer"))
         await client.play(offer.moves[n].id)
     elif word in ("quit", "exit", "bye"):
         return False
@@ -136,7 +174,7 @@ async def command(client: GameClient, line: str) -> bool:
     elif word in ("say", "chat"):
         await client.chat(rest.strip())
     else:
-        raise ValueError(f"unknown command {word!r}")
+        raise ValueError(_("unknown command {word}").format(word=repr(word)))
     return True
 
 
@@ -194,6 +232,24 @@ async def play_lines(
         reader.cancel()
 
 
+def _seat_text(p: m.PlayerInfo) -> str:
+    notes = ["?" if p.colour is None else colour_name(p.colour)]
+    if p.bot:
+        notes.append(_("bot"))
+    if not p.connected:
+        notes.append(_("away"))
+    return f"{p.name} ({', '.join(notes)})"
+
+
+def _winners(over: m.GameOver) -> str:
+    names = [colour_name(c) for c in over.winners]
+    if not names:
+        return _("nobody won")
+    return words.won_line(names)
+
+
 def format_result(over: m.GameOver) -> str:
-    won = " and ".join(colour_name(c) for c in over.winners) or "nobody"
-    return f"winner: {won}; scores: {list(over.scores or ())}"
+    names = words.join_names([colour_name(c) for c in over.winners]) or _("nobody")
+    return _("winner: {names}; scores: {scores}").format(
+        names=names, scores=list(over.scores or ())
+    )

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from sorry_lan.errors import SorryLanError
+from sorry_lan.i18n import words
 from sorry_lan.rules.board import (
     HOME,
     NUM_PAWNS,
@@ -79,7 +80,7 @@ class MoveOption:
 
 
 def card_name(card: int) -> str:
-    return "Sorry!" if card == 13 else str(card)
+    return words.card_name(card)
 
 
 def _steps_between(colour: int, frm: int, to: int) -> tuple[int, ...]:
@@ -133,19 +134,10 @@ def _part(pos: list[int], pawn: int, to: int) -> MovePart:
 
 def part_words(part: MovePart) -> str:
     """One pawn's displacement in words, e.g. "R1 forward 2: 4 to 6, bumps B1"."""
-    who = pawn_label(part.pawn)
-    if part.frm == START:
-        text = f"{who} out of START onto {part.to}"
-    else:
-        steps = len(part.path)
-        back = part.to != HOME and _is_backward(part)
-        direction = "back" if back else "forward"
-        text = f"{who} {direction} {steps}: {location_name(part.frm)} to {location_name(part.to)}"
-    if part.end != part.to:
-        text += f", slides to {part.end}"
-    if part.bumps:
-        text += ", bumps " + " ".join(pawn_label(b) for b in part.bumps)
-    return text
+    back = part.frm != START and part.to != HOME and _is_backward(part)
+    return words.step_words(
+        part.pawn, part.frm, part.to, len(part.path), back, part.end, part.bumps
+    )
 
 
 def _is_backward(part: MovePart) -> bool:
@@ -175,7 +167,7 @@ def option_from_compact(
     elif kind == SPLIT:
         parts.append(_part(pos, _pawn(ops[0]), ops[1]))
         parts.append(_part(pos, _pawn(ops[2]), ops[3]))
-        desc = f"split the 7: first {part_words(parts[0])}; then {part_words(parts[1])}"
+        desc = words.split_words(part_words(parts[0]), part_words(parts[1]))
     elif kind == SWAP:
         a, b = _pawn(ops[0]), _pawn(ops[1])
         fa, fb = pos[a], pos[b]
@@ -191,12 +183,12 @@ def option_from_compact(
         else:
             eb, sb, bb = _land(pos, b, fa)
         parts = [MovePart(a, fa, fb, ea, (fb,), sa, ba), MovePart(b, fb, fa, eb, (fa,), sb, bb)]
-        desc = f"swap {pawn_label(a)} on {fa} with {pawn_label(b)} on {fb}"
+        desc = words.swap_words(a, fa, b, fb)
         for part in parts:
             if part.end != part.to:
-                desc += f"; {pawn_label(part.pawn)} slides to {part.end}"
+                desc = words.slides_words(desc, part.pawn, part.end)
             if part.bumps:
-                desc += "; bumps " + " ".join(pawn_label(x) for x in part.bumps)
+                desc = words.also_bumps_words(desc, part.bumps)
     elif kind == SORRY:
         a, b = _pawn(ops[0]), _pawn(ops[1])
         if pos[a] != START or pos[b] >= TRACK_LEN:
@@ -204,13 +196,11 @@ def option_from_compact(
         target = pos[b]
         end, slide, bumps = _land(pos, a, target)
         parts = [MovePart(a, START, target, end, (target,), slide, bumps)]
-        desc = f"Sorry! {pawn_label(a)} from START onto {target}, {pawn_label(b)} back to START"
-        if end != target:
-            desc += f", slides to {end}"
+        desc = words.sorry_words(a, b, target, end)
     elif kind == DECLINE:
-        desc = "decline the 11: no move, the turn is lost"
+        desc = words.decline_words()
     else:
-        desc = f"discard the {card_name(card)} and draw a new card"
+        desc = words.discard_words(card)
     return MoveOption(
         id=id,
         kind=kind,
@@ -234,9 +224,10 @@ def apply_option(position: Sequence[int], option: MoveOption) -> tuple[int, ...]
 
 def short_part(part: MovePart) -> str:
     """One pawn's displacement in a list's short form, e.g. "R1 4->6" or "R2 12->13>16 xB1"."""
-    text = f"{pawn_label(part.pawn)} {location_name(part.frm)}->{location_name(part.to)}"
+    frm, to = words.short_location(part.frm), words.short_location(part.to)
+    text = f"{pawn_label(part.pawn)} {frm}->{to}"
     if part.end != part.to:
-        text += f">{part.end}"
+        text += f">{words.short_location(part.end)}"
     if part.bumps:
         text += " x" + ",".join(pawn_label(b) for b in part.bumps)
     return text
@@ -245,14 +236,14 @@ def short_part(part: MovePart) -> str:
 def short_notation(kind: int, card: int, parts: Sequence[MovePart]) -> str:
     """A compact label for a move list, used when the host sent no notation."""
     if kind == DECLINE:
-        return "decline the 11"
+        return words.decline_short()
     if kind == DISCARD:
-        return f"discard {card_name(card)}"
+        return words.discard_short(card)
     if kind == SWAP:
         a, b = parts
         return f"{pawn_label(a.pawn)} {a.frm}<->{pawn_label(b.pawn)} {b.frm}"
     if kind == SORRY:
-        return "Sorry! " + short_part(parts[0])
+        return f"{words.sorry_word()} {short_part(parts[0])}"
     if kind == SPLIT:
         return "7: " + ", ".join(short_part(p) for p in parts)
     return short_part(parts[0])

@@ -1,0 +1,110 @@
+"""Display width of text in terminal cells, measured as prompt_toolkit's renderer does.
+
+:func:`width` is the renderer's own count (``prompt_toolkit.utils.get_cwidth``: the sum
+of each code point's width), so a layout computed with it agrees with where
+prompt_toolkit puts the cursor.  Text is cut only between grapheme clusters (UAX #29, as
+``wcwidth.iter_graphemes`` splits them): a Thai tone mark, a Devanagari conjunct or an
+accent never loses its base letter.
+
+Unsteady text.  For some clusters terminals disagree on the width: a Devanagari vowel
+sign such as ``ि`` counts 0 for the renderer and 1 in most terminals, an emoji ZWJ
+family 6 and 2.  A cluster is *unsteady* when the renderer's count differs from the
+sequence-aware count (``wcwidth.width``).  After unsteady text the terminal's cursor may
+stand a cell or two away from where the renderer believes, and everything drawn later
+on that row lands shifted; the next row starts clean (the renderer moves there with a
+carriage return).  So the rule is: **unsteady text ends its row** (:func:`tail_field`),
+and a place in the middle of a row shows it only in :func:`steady_field` form (the
+unsteady clusters replaced by their base letters); clipping reserves the larger of the
+two counts so clipped text fits whichever the terminal uses.  This module draws nothing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from prompt_toolkit.utils import get_cwidth
+from wcwidth import iter_graphemes
+from wcwidth import width as sequence_width
+
+ELLIPSIS = "…"
+
+
+def width(text: str) -> int:
+    """Columns the renderer gives ``text``."""
+    return get_cwidth(text)
+
+
+def graphemes(text: str) -> list[str]:
+    """``text`` split into grapheme clusters."""
+    return list(iter_graphemes(text))
+
+
+def _cluster_steady(cluster: str) -> bool:
+    return len(cluster) == 1 or get_cwidth(cluster) == sequence_width(cluster)
+
+
+def steady(text: str) -> bool:
+    """True when every terminal is expected to give ``text`` the renderer's width."""
+    return all(_cluster_steady(c) for c in iter_graphemes(text))
+
+
+def room(text: str) -> int:
+    """The most cells ``text`` can take: the larger of the renderer's and the terminals'."""
+    return sum(max(get_cwidth(c), sequence_width(c)) for c in iter_graphemes(text))
+
+
+def clip(text: str, cols: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` if it fits ``cols`` cells, else its head and ``ellipsis`` within ``cols``.
+
+    It cuts between grapheme clusters only and measures each cluster by :func:`room`."""
+    if cols <= 0:
+        return ""
+    if room(text) <= cols:
+        return text
+    budget = cols - width(ellipsis)
+    if budget < 0:
+        return ""
+    head: list[str] = []
+    used = 0
+    for cluster in iter_graphemes(text):
+        w = max(get_cwidth(cluster), sequence_width(cluster))
+        if used + w > budget:
+            break
+        head.append(cluster)
+        used += w
+    return "".join(head).rstrip() + ellipsis
+
+
+def pad(text: str, cols: int) -> str:
+    """``text`` clipped to ``cols`` and padded with spaces to exactly ``cols`` cells."""
+    cut = clip(text, cols)
+    return cut + " " * max(0, cols - width(cut))
+
+
+def _base(cluster: str) -> str:
+    """A cluster's steady stand-in: its code points without combining signs or joiners."""
+    kept = "".join(
+        ch
+        for ch in cluster
+        if not unicodedata.category(ch).startswith("M") and ch not in "\u200c\u200d\ufe0e\ufe0f"
+    )
+    kept = "".join(ch for ch in kept if get_cwidth(ch) > 0)[:1]
+    return kept or "?"
+
+
+def steady_form(text: str) -> str:
+    """``text`` with each unsteady cluster replaced by its first base letter.
+
+    For a place in the middle of a row: the result has the same width in every
+    terminal, so what follows it stays in its column."""
+    return "".join(c if _cluster_steady(c) else _base(c) for c in iter_graphemes(text))
+
+
+def steady_field(text: str, cols: int) -> str:
+    """A fixed-width field in the middle of a row: steady, clipped, padded to ``cols``."""
+    return pad(steady_form(text), cols)
+
+
+def tail_field(text: str, cols: int) -> str:
+    """The last field of a row: kept as written (unsteady or not) and clipped to ``cols``."""
+    return clip(text, cols)
