@@ -23,11 +23,13 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from sorry_lan.i18n.choose import DEFAULT, LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sorry_lan"
 PO_DIR = PACKAGE / "i18n" / "po"
 TEMPLATE = PO_DIR / "messages.pot"
-LANGS = ("el", "hi", "lo", "th", "cy")
+LANGS = tuple(code for code in LANGUAGES if code != DEFAULT)
 _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # stable headers: no churn in diffs
 
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from sorry_lan.errors import SorryLanError
+from sorry_lan.i18n import _, ngettext, words
 
 # The protocol versions come from the wire protocol (re-exported here).
 from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
@@ -300,26 +301,47 @@ class FoundGame:
         }
 
     def describe(self, your_seat: bool = False) -> str:
-        """One human line, e.g. `Friday night - host Ann - standard - 2/4 seats - joinable`,
+        """One line in the player's language, e.g.
+        `Friday night - host Ann - standard - 2/4 seats - joinable`,
         `... - playing - watch`, or `... - playing - your seat` (see `to_json`)."""
         parts = [display_text(self.name)]
         if self.ad is not None:
-            parts.append(f"host {display_text(self.ad.host_player, MAX_PLAYER_NAME_CHARS)}")
-            parts.append(self.ad.variant)
-            parts.append(f"{self.ad.seats_taken}/{self.ad.seats_total} seats")
+            host = display_text(self.ad.host_player, MAX_PLAYER_NAME_CHARS)
+            parts.append(_("host {name}").format(name=host))
+            parts.append(words.variant_title(self.ad.variant))
+            total = self.ad.seats_total
+            parts.append(
+                ngettext("{taken}/{total} seat", "{taken}/{total} seats", total).format(
+                    taken=self.ad.seats_taken, total=total
+                )
+            )
             if self.ad.pin_required:
-                parts.append("PIN")
+                parts.append(_("PIN"))
         if your_seat and (self.reason is None or self.watchable):
             if self.reason is not None:
-                parts.append(self.reason.value)
-            parts.append("your seat")
+                parts.append(unjoinable_words(self.reason))
+            parts.append(_("your seat"))
         elif self.reason is None:
-            parts.append("joinable")
+            parts.append(_("joinable"))
         elif self.watchable:
-            parts += [self.reason.value, "watch"]
+            parts += [unjoinable_words(self.reason), _("watch")]
         else:
-            parts.append(f"not joinable: {self.reason.value}")
+            parts.append(_("not joinable: {why}").format(why=unjoinable_words(self.reason)))
         return " - ".join(parts)
+
+
+def unjoinable_words(reason: Unjoinable) -> str:
+    """Why a game cannot be joined, in the player's language."""
+    texts = {
+        Unjoinable.FULL: _("full"),
+        Unjoinable.PLAYING: _("playing"),
+        Unjoinable.FINISHED: _("finished"),
+        Unjoinable.NEWER_PROTOCOL: _("newer protocol"),
+        Unjoinable.OLDER_PROTOCOL: _("older protocol"),
+        Unjoinable.INVALID: _("invalid advertisement"),
+        Unjoinable.UNREACHABLE: _("unreachable"),
+    }
+    return texts[reason]
 
 
 def judge_advert(ad: GameAd, supported: Sequence[int] = SUPPORTED_VERSIONS) -> Unjoinable | None:

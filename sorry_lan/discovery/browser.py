@@ -37,6 +37,7 @@ from sorry_lan.discovery.advert import (
     parse_protocol_version,
     parse_txt,
 )
+from sorry_lan.i18n import _
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 
 log = logging.getLogger(__name__)
@@ -444,12 +445,17 @@ def nothing_found_message(
     timeout: float, interfaces: Sequence[str] | None = None, command: str = "join"
 ) -> str:
     """What to tell a player when browsing found no game (mentions `--address`)."""
-    where = f" on {', '.join(interfaces)}" if interfaces else ""
-    return (
-        f"No sorry-lan games found{where} in {timeout:g} s.\n"
+    if interfaces:
+        first = _("No sorry-lan games found on {where} in {secs} s.").format(
+            where=", ".join(interfaces), secs=f"{timeout:g}"
+        )
+    else:
+        first = _("No sorry-lan games found in {secs} s.").format(secs=f"{timeout:g}")
+    rest = _(
         "Is the host running and on the same network? Some routers, Wi-Fi guest networks,\n"
         "VPNs and firewalls block multicast (mDNS), which game discovery relies on.\n"
         "Ask the host for their address and port and join directly:\n"
-        f"    sorry-lan {command} --address HOST:PORT\n"
+        "    {command}\n"
         "or pick the network to search with --interface ADDR."
-    )
+    ).format(command=f"sorry-lan {command} --address HOST:PORT")
+    return f"{first}\n{rest}"
