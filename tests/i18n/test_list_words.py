@@ -17,19 +17,28 @@ def _game(reason: Unjoinable | None = None, *, pin: bool = False) -> FoundGame:
 def test_english_is_unchanged() -> None:
     with use_language("en"):
         assert _game().describe() == "Nos Wener - host Llŷr - standard - 3/4 seats - joinable"
+        assert _game(Unjoinable.FULL).describe().endswith(" - full - watch")
+
+
+def test_watch_and_your_seat_are_translated() -> None:
+    with use_language("cy"):
+        assert _game(Unjoinable.FULL).describe().endswith(" - llawn - gwylio")
+        assert _game(Unjoinable.PLAYING).describe(your_seat=True).endswith(
+            " - yn chwarae - eich sedd chi"
+        )
 
 
 @pytest.mark.parametrize(
     ("lang", "want"),
     [
-        ("cy", "Nos Wener - gwesteiwr Llŷr - arferol - 3/4 sedd - PIN - ni ellir ymuno: llawn"),
-        ("el", "Nos Wener - οικοδεσπότης Llŷr - κανονικό - 3/4 θέσεις - PIN - κλειστό: γεμάτο"),
-        ("th", "Nos Wener - เจ้าของ Llŷr - แบบปกติ - 3/4 ที่นั่ง - PIN - เข้าร่วมไม่ได้: เต็ม"),
+        ("cy", "Nos Wener - gwesteiwr Llŷr - arferol - 3/4 sedd - PIN - ni ellir ymuno: wedi gorffen"),
+        ("el", "Nos Wener - οικοδεσπότης Llŷr - κανονικό - 3/4 θέσεις - PIN - κλειστό: τελείωσε"),
+        ("th", "Nos Wener - เจ้าของ Llŷr - แบบปกติ - 3/4 ที่นั่ง - PIN - เข้าร่วมไม่ได้: จบแล้ว"),
     ],
 )
 def test_a_game_line_in_other_languages(lang: str, want: str) -> None:
     with use_language(lang):
-        assert _game(Unjoinable.FULL, pin=True).describe() == want
+        assert _game(Unjoinable.FINISHED, pin=True).describe() == want
 
 
 @pytest.mark.parametrize("lang", [c for c in LANGUAGES if c != "en"])
