@@ -35,6 +35,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import EventKind
 
+from . import cells
 from .options import BadMove, option_from_compact
 
 Say = Callable[[str], None]
@@ -87,7 +88,8 @@ def board_lines(client: GameClient) -> list[str]:
             for p in range(c * 4, c * 4 + 4)
         )
         me = " " + _("(you)") if client.colour == int(c) else ""
-        lines.append(f"  {colour_name(c):>6}{me}: {spots}")
+        name = colour_name(c)  # right-aligned by display width (Thai, Lao: marks take none)
+        lines.append(f"  {' ' * max(0, 6 - cells.width(name))}{name}{me}: {spots}")
     return lines
 
 

@@ -18,8 +18,9 @@ ALLOWED: dict[str, set[str]] = {
     "wire": {"rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
     "authority": {"rules", "bots", "wire"},
     "net": {"rules", "bots", "wire", "authority"},
-    "discovery": {"wire"},
-    "tui": {"rules", "wire", "net", "discovery"},
+    "i18n": {"rules"},  # words for the game's codes
+    "discovery": {"wire", "i18n"},
+    "tui": {"rules", "wire", "net", "discovery", "i18n"},
 }
 
 #: Third-party and socket-level modules, and the one layer each may be used in.
@@ -29,6 +30,8 @@ ONLY_IN = {
     "ifaddr": "discovery",
     "socket": "net",
     "msgpack": "wire",
+    "babel": "i18n",
+    "wcwidth": "tui",
 }
 
 #: Modules nothing in the package imports yet, with why they stay (the set must shrink).

@@ -31,7 +31,10 @@ def test_watch_and_your_seat_are_translated() -> None:
 @pytest.mark.parametrize(
     ("lang", "want"),
     [
-        ("cy", "Nos Wener - gwesteiwr Llŷr - arferol - 3/4 sedd - PIN - ni ellir ymuno: wedi gorffen"),
+        (
+            "cy",
+            "Nos Wener - gwesteiwr Llŷr - arferol - 3/4 sedd - PIN - ni ellir ymuno: wedi gorffen",
+        ),
         ("el", "Nos Wener - οικοδεσπότης Llŷr - κανονικό - 3/4 θέσεις - PIN - κλειστό: τελείωσε"),
         ("th", "Nos Wener - เจ้าของ Llŷr - แบบปกติ - 3/4 ที่นั่ง - PIN - เข้าร่วมไม่ได้: จบแล้ว"),
     ],
