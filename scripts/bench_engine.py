@@ -4,7 +4,8 @@
 Measures, for both engines:
 
 * 4-player random-bot games per second, each engine driven the fastest way it allows
-  (ours: the ``rules.playout`` loop, and ``Game.legal_moves``/``Game.play`` too;
+  (ours: the ``rules.playout`` loop, ``sorry-lan simulate``'s games (``run_game`` with
+  random bots reading a ``Position``), and ``Game.legal_moves``/``Game.play`` too;
   apologies: ``Rules.construct_legal_moves`` and ``Rules.execute_move`` on a
   ``PlayerView`` built over the game's own pawns, with its deck, not
   ``Engine.play_next``);
@@ -13,7 +14,8 @@ Measures, for both engines:
   games (apologies has the same board geometry, so the layouts translate exactly),
   and, for comparison, apologies on layouts sampled from its own games.
 
-Goals (issue 2): ours >= 30x apologies in games per second; our generation median
+Goals (issues 2 and 14): ours, and simulate's, >= 30x apologies in games per second;
+our generation median
 <= 5 us overall; our 90th percentile for the 7 <= 50 us.
 
 ``apologies`` is not a project dependency: ``pip install apologies`` to run this.
@@ -72,6 +74,14 @@ def ours_playout(seed: int) -> int:
     game = Game(Variant.STANDARD, SEATED, seed=seed)
     game.start()
     return playout_game(game, random_chooser(random.Random(seed))).turns
+
+
+def ours_simulate(seed: int) -> int:
+    """The same kind of game as ``sorry-lan simulate --bots random --players 4`` plays
+    it: the engine's ``run_game`` loop, random bots reading a ``Position`` each turn."""
+    from sorry_lan.commands.simulate import play_games
+
+    return play_games(Variant.STANDARD, ("random",) * 4, [(seed, seed, seed)]).turns
 
 
 def ours_layouts(count: int, seed: int) -> list[Layout]:
@@ -289,15 +299,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"python {sys.version.split()[0]}, apologies {version('apologies')}")
 
-    (ours_gps, ours_n), (game_gps, game_n), (theirs_gps, theirs_n) = games_per_second(
-        (ours_playout, ours_play, apologies.play), args.seconds, args.seed
+    ((ours_gps, ours_n), (sim_gps, sim_n), (game_gps, game_n),
+     (theirs_gps, theirs_n)) = games_per_second(
+        (ours_playout, ours_simulate, ours_play, apologies.play), args.seconds, args.seed
     )
     print("\n4-player random-bot games (per CPU second; the engines take turns in 10 rounds)")
     print(f"  ours, playout:  {ours_gps:10.1f} games/s  ({ours_n} games)")
+    print(f"  ours, simulate: {sim_gps:10.1f} games/s  ({sim_n} games; bots read a Position)")
     print(f"  ours, Game:     {game_gps:10.1f} games/s  ({game_n} games; events, views)")
     print(f"  apologies:      {theirs_gps:10.2f} games/s  ({theirs_n} games)")
     ratio = ours_gps / theirs_gps
+    sim_ratio = sim_gps / theirs_gps
     print(f"  ratio:          {ratio:10.1f}x  (goal >= 30x: {'met' if ratio >= 30 else 'MISSED'});"
+          f" simulate {sim_ratio:.1f}x (goal >= 30x: {'met' if sim_ratio >= 30 else 'MISSED'});"
           f" through Game {game_gps / theirs_gps:.1f}x")
 
     layouts = ours_layouts(args.positions, args.seed)

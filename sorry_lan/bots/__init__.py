@@ -1,12 +1,28 @@
 """Computer players: they choose among the legal moves the engine offers.
 
-``make_bot(kind, seed)`` builds one by name (``'random'``, ``'greedy'``).  Bots do no
-I/O; the network bot client and ``sorry-lan simulate`` drive them.
+``make_bot(kind, seed)`` builds one by strength (``'random'``, ``'greedy'``,
+``'expert'``); each reads only a :class:`Position` (what the seat to move may know).
+Bots do no I/O: ``sorry-lan simulate``, the host's seats and ``sorry-lan bot`` drive
+them.
 """
 
-from .base import Bot, Position
+from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, Position, position_of
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .registry import UnknownBotError, bot_kinds, make_bot
+from .registry import UnknownBotError, bot_kinds, make_bot, parse_strength
 
-__all__ = ["Bot", "GreedyBot", "Position", "RandomBot", "UnknownBotError", "bot_kinds", "make_bot"]
+__all__ = [
+    "DEFAULT_STRENGTH",
+    "STRENGTHS",
+    "Bot",
+    "ExpertBot",
+    "GreedyBot",
+    "Position",
+    "RandomBot",
+    "UnknownBotError",
+    "bot_kinds",
+    "make_bot",
+    "parse_strength",
+    "position_of",
+]

@@ -1,34 +1,100 @@
-"""The bot interface: what a bot is shown and what it answers.
+"""What a bot sees (:class:`Position`) and the bot interface.
 
-A bot picks one move from the legal moves the engine offers; it never invents a move,
-never looks at the deck and never changes the position it is shown.  This module does not
-build bots by name (``registry`` does) or run games (``sorry-lan simulate`` and the
-network bot client do).
+A bot picks one move from the legal moves the engine offers, for the player whose turn
+it is.  It reads only a :class:`Position`: the board, the card drawn (or its own hand in
+play for points) and the public discard pile -- never the draw order or another
+player's hand.  Its choice is a pure function of its seed and the position (ties and
+sampling draw from a generator seeded by both), so the host's seats, ``sorry-lan bot``
+over the network and ``sorry-lan simulate`` play the same move in the same position.
+
+This module does not build bots by name (``registry`` does), run games
+(``sorry-lan simulate``, the host and the network bot client do) or rank moves (each
+strength's module does).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Protocol
 
+from ..rules.cards import DECK_COUNTS, Card
+from ..rules.game import Game
 from ..rules.moves import Move
 from ..rules.variants import Variant
 
+# The strengths, weakest first (the order menus offer them in).
+STRENGTHS: tuple[str, ...] = ("random", "greedy", "expert")
+DEFAULT_STRENGTH = "greedy"
+NO_DISCARDS: tuple[int, ...] = (0,) * 14
 
-class Position(Protocol):
-    """What a bot may read: a :class:`~sorry_lan.rules.game.Game` or a seat's ``View``."""
 
-    @property
-    def variant(self) -> Variant: ...
+class Position(NamedTuple):
+    """Everything a seat may know when it is to move.
 
-    @property
-    def seated(self) -> tuple[int, ...]: ...
+    ``cards`` is the card drawn (standard and team play) or the seat's own hand (play
+    for points); ``discards`` counts the discard pile by card value (index 1..13; the
+    pile is public: every card played or lost since the last reshuffle).
+    """
 
-    @property
-    def pawns(self) -> tuple[int, ...]: ...
+    variant: Variant
+    seated: tuple[int, ...]
+    pawns: tuple[int, ...]
+    turn: int
+    cards: tuple[Card, ...]
+    after_two: bool = False
+    discards: tuple[int, ...] = NO_DISCARDS
 
-    @property
-    def turn(self) -> int: ...
+
+def discard_counts(cards: Iterable[int]) -> tuple[int, ...]:
+    """The discard pile as counts by card value (index 0..13)."""
+    counts = [0] * 14
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def unseen_counts(position: Position) -> list[int]:
+    """How many of each card (index 0..13) the seat to move cannot see: the draw pile
+    (and, in play for points, the other players' hands)."""
+    counts = [0] * 14
+    for kind, n in DECK_COUNTS.items():
+        counts[kind] = n - position.discards[kind]
+    for card in position.cards:
+        counts[card] -= 1
+    if any(n < 0 for n in counts):
+        raise ValueError("the discard pile and the cards held make no deck")
+    return counts
+
+
+def position_of(game: Game) -> Position:
+    """What the player to move in ``game`` may know (no draw order, no other hand)."""
+    if game.variant.uses_hands:
+        cards: tuple[Card, ...] = tuple(game.hands[game.turn])
+    else:
+        cards = (game.card,) if game.card is not None else ()
+    return Position(
+        game.variant, game.seated, game.pawns, game.turn, cards, game.after_two,
+        discard_counts(game.deck.discards),
+    )
+
+
+def seed_for(seed: int, position: Position, salt: int = 0) -> int:
+    """A 64-bit number that depends only on ``seed``, ``salt`` and ``position``.
+
+    Python hashes ints (cards are ints) and tuples of ints the same way in every
+    64-bit process; string hashing is randomised, so the variant is left out (a layout
+    with its cards and discards tells the variants apart well enough for a tie-break).
+    """
+    h = hash((seed, salt, position.pawns, position.turn, position.cards,
+              position.after_two, position.discards))
+    # One multiply-xorshift spreads the bits of nearby hashes apart.
+    h = ((h & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    return h ^ (h >> 29)
+
+
+def pick(seed: int, position: Position, n: int) -> int:
+    """An index in ``range(n)`` fixed by ``seed`` and ``position`` (evenly spread)."""
+    return (seed_for(seed, position) * n) >> 64
 
 
 class Bot(Protocol):

@@ -2,12 +2,12 @@
 
 One move of lookahead only: it scores each ``Move.result`` and does not guess the next
 cards or the opponents' replies.  In team play the partner's pawns count as its own.
-Ties are broken by its own seeded generator, so games stay reproducible.
+Ties are broken by its seed and the position (``base.pick``), so its choice is a pure
+function of both.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -23,7 +23,7 @@ from ..rules.board import (
 )
 from ..rules.moves import Move
 from ..rules.variants import Variant
-from .base import Position
+from .base import Position, pick
 
 # Scoring weights (in "squares of progress").
 SAFETY_BONUS: Final = 6  # a pawn in its safety zone can no longer be bumped
@@ -98,8 +98,8 @@ class GreedyBot:
 
     kind = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         if not legal_moves:
@@ -120,5 +120,4 @@ class GreedyBot:
                 best.append(move)
         if len(best) == 1:
             return best[0]
-        return best[self.rng.randrange(len(best))]
-
+        return best[pick(self.seed, position, len(best))]

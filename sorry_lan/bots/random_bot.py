@@ -1,27 +1,29 @@
-"""A bot that plays a uniformly random legal move, from its own seeded generator.
+"""A bot that plays a uniformly random legal move.
 
-It does not look at the board at all; it is the baseline the other bots must beat.
+The pick is a pure function of the bot's seed and the position (see ``base.pick``), so
+two random bots with one seed agree wherever they meet the same position.  It does not
+look at the board at all; it is the baseline the other bots must beat.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..rules.moves import Move
-from .base import Position
+from .base import Position, pick
 
 
 class RandomBot:
-    """Chooses uniformly among the legal moves; same seed, same choices."""
+    """Chooses evenly among the legal moves; same seed and position, same choice."""
 
     kind = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         if not legal_moves:
             raise ValueError("no legal move to choose from")
-        return legal_moves[self.rng.randrange(len(legal_moves))]
-
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        return legal_moves[pick(self.seed, position, len(legal_moves))]

@@ -1,4 +1,4 @@
-"""The bots by name: ``make_bot(kind, seed)`` builds one, ``bot_kinds()`` lists them.
+"""The bots by strength: ``make_bot(kind, seed)`` builds one, ``bot_kinds()`` lists them.
 
 Adding a bot is one line in :data:`FACTORIES`.  This module does not choose moves
 (the bots do) and does not run games.
@@ -6,19 +6,24 @@ Adding a bot is one line in :data:`FACTORIES`.  This module does not choose move
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Final
+from collections.abc import Callable
 
 from sorry_lan.errors import SorryLanError
 
-from .base import Bot
+from .base import STRENGTHS, Bot
+from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-BotFactory = Callable[[int | None], Bot]
+BotFactory = Callable[..., Bot]
 
-#: Every bot kind and what builds one from a seed.
-FACTORIES: Final[Mapping[str, BotFactory]] = {"greedy": GreedyBot, "random": RandomBot}
+#: Every bot kind and what builds one from a seed (a benchmark may add a reference
+#: bot of its own here; the strengths are the three below).
+FACTORIES: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "expert": ExpertBot,
+}
 
 
 class UnknownBotError(SorryLanError, ValueError):
@@ -26,15 +31,27 @@ class UnknownBotError(SorryLanError, ValueError):
 
 
 def bot_kinds() -> tuple[str, ...]:
-    """The bot kinds, sorted."""
-    return tuple(sorted(FACTORIES))
+    """The bot kinds: the strengths, weakest first, then any other kind added."""
+    return tuple(k for k in STRENGTHS if k in FACTORIES) + tuple(
+        sorted(k for k in FACTORIES if k not in STRENGTHS))
 
 
-def make_bot(kind: str, seed: int | None = None) -> Bot:
-    """A new bot of ``kind`` (``'random'``, ``'greedy'``), seeded for reproducible play."""
-    try:
-        factory = FACTORIES[kind.strip().lower()]
-    except KeyError:
-        known = ", ".join(bot_kinds())
-        raise UnknownBotError(f"unknown bot kind {kind!r} (choose {known})") from None
+def parse_strength(text: str) -> str:
+    """``text`` as a bot kind; :class:`UnknownBotError` if it names none."""
+    kind = text.strip().lower()
+    if kind not in FACTORIES:
+        raise UnknownBotError(f"unknown bot strength {text!r} (choose {', '.join(bot_kinds())})")
+    return kind
+
+
+def make_bot(kind: str, seed: int | None = 0, *, budget: float | None = None) -> Bot:
+    """A bot of ``kind`` (``'random'``, ``'greedy'``, ``'expert'``) with ``seed``.
+
+    ``budget`` is the expert's time per decision in seconds (ignored by the others).
+    """
+    kind = parse_strength(kind)
+    factory = FACTORIES[kind]
+    seed = seed or 0
+    if budget is not None and kind == "expert":
+        return factory(seed, budget=budget)
     return factory(seed)

@@ -1,10 +1,11 @@
-"""Fast playouts: finish a game with a move chooser, recording nothing.
+"""Fast games: play on with move choosers, recording nothing.
 
-This is the engine's hot loop for bots that look ahead by playing games out (and for
-benchmarks).  It follows exactly the turn flow of :class:`~sorry_lan.rules.game.Game`
-for standard and team play -- the tests replay the same choices through ``Game`` and
-compare -- but keeps no events, views or state ids.  It does not handle play for
-points (hands): use ``Game`` for that.
+This is the engine's hot loop for bots and tournaments.  :func:`playout` finishes a
+standard or team game from any state with one chooser (for bots that look ahead by
+playing out, and benchmarks); :func:`run_game` plays a whole game of any variant
+from its seed, asking a decider per choice (``sorry-lan simulate``).  Both follow
+exactly the turn flow of :class:`~sorry_lan.rules.game.Game` -- the tests replay the
+same choices through ``Game`` and compare -- but keep no events, views or state ids.
 """
 
 from __future__ import annotations
@@ -16,10 +17,35 @@ from .board import HOME
 from .cards import Card, Deck
 from .game import MAX_IDLE_DRAWS, Game
 from .movegen import HANDLERS
-from .moves import Move, MoveContext
-from .variants import Variant, all_home, move_context, winner
+from .moves import Change, Move, MoveContext, MoveKind
+from .variants import (
+    HAND_SIZE,
+    Variant,
+    all_home,
+    check_seating,
+    initial_pawns,
+    move_context,
+    scores,
+    winner,
+)
 
 Chooser = Callable[[list[Move]], Move]
+
+
+def apply(pawns: tuple[int, ...], changes: Sequence[Change]) -> tuple[tuple[int, ...], bool]:
+    """The layout after a move's ``changes``, and whether a pawn reached HOME (only
+    that can end a game)."""
+    after_move = list(pawns)
+    if len(changes) == 1:  # most moves: one pawn moves, no one is bumped
+        pawn, _before, after = changes[0]
+        after_move[pawn] = after
+        return tuple(after_move), after == HOME
+    home = False
+    for pawn, _before, after in changes:
+        after_move[pawn] = after
+        if after == HOME:
+            home = True
+    return tuple(after_move), home
 
 
 class PlayoutResult:
@@ -111,20 +137,7 @@ def playout(
             idle = 0
             move = choose(moves) if rand is None else moves[int(rand() * len(moves))]
             moves_played += 1
-            changes = move[3]
-            after_move = list(pawns)
-            if len(changes) == 1:  # most moves: one pawn moves, no one is bumped
-                pawn, _before, after = changes[0]
-                after_move[pawn] = after
-                pawns = tuple(after_move)
-                home = after == HOME
-            else:
-                home = False
-                for pawn, _before, after in changes:
-                    after_move[pawn] = after
-                    if after == HOME:
-                        home = True
-                pawns = tuple(after_move)
+            pawns, home = apply(pawns, move[3])
             if home:  # only a pawn reaching HOME can end the game
                 won = winner(variant, pawns, seated)
                 if won is not None:
@@ -158,3 +171,150 @@ def playout_game(game: Game, choose: Chooser) -> PlayoutResult:
         card=game.card,
         after_two=game.after_two,
     )
+
+
+# The player to move, as a full game's deciders see it: the layout, whose turn, the
+# cards in hand (the card drawn; in play for points the hand), whether the turn
+# follows a 2, and the discard pile as counts by card value (a live list: copy it to
+# keep it).
+Decider = Callable[
+    [tuple[int, ...], int, tuple[Card, ...], bool, list[int], list[Move]], Move
+]
+
+
+class GameResult:
+    """How a game run by :func:`run_game` ended."""
+
+    __slots__ = ("moves", "pawns", "scores", "turns", "winner")
+
+    def __init__(
+        self, winner: int, pawns: tuple[int, ...], turns: int, moves: int,
+        scores: dict[int, int],
+    ) -> None:
+        self.winner = winner
+        self.pawns = pawns
+        self.turns = turns
+        self.moves = moves
+        self.scores = scores
+
+
+def run_game(
+    variant: Variant,
+    seated: Sequence[int],
+    seed: int,
+    decide: Decider,
+    first: int | None = None,
+    max_turns: int = 100_000,
+) -> GameResult:
+    """Play one whole game from its seed, asking ``decide`` for every choice.
+
+    The same game as ``Game(variant, seated, seed, first)`` driven by the same
+    choices -- the same deck, deal, turns, lost turns and winner; the tests replay
+    both -- in all three variants, without events, views, state ids or checks.
+    """
+    check_seating(variant, seated)
+    seated = tuple(sorted(seated))
+    rng = random.Random(seed)
+    deck = Deck(rng=rng)
+    drawn = rng.choice(seated)
+    turn = drawn if first is None else first
+    if turn not in seated:
+        raise ValueError("the first player must be seated")
+    nxt = [0] * 4
+    for i, c in enumerate(seated):
+        nxt[c] = seated[(i + 1) % len(seated)]
+    pawns = initial_pawns(variant, seated)
+    counts = [0] * 14  # the discard pile by card value
+    hands: dict[int, list[Card]] = {c: [] for c in seated}
+    points = variant is Variant.POINTS
+    if points:
+        order = seated[seated.index(turn):] + seated[:seated.index(turn)]
+        for _ in range(HAND_SIZE):
+            for c in order:
+                hands[c].append(deck.draw())
+    team = variant is Variant.TEAM
+    # Move contexts as in ``playout``: by turn * 4 + after_two * 2 + (all HOME), the
+    # last two only in team play.
+    contexts: list[MoveContext | None] = [None] * 16
+    handlers = HANDLERS
+    two = Card.TWO
+    discard_kind = MoveKind.DISCARD
+    swap_kind = MoveKind.SWAP
+    discards = deck.discards
+    pile = deck.pile
+    turns = 1
+    moves_played = 0
+    idle = 0
+    after_two = False
+    while True:
+        if team:
+            slot = turn * 4 + 2 if after_two else turn * 4
+            if all_home(pawns, turn):
+                slot += 1
+        else:
+            slot = turn * 4
+        ctx = contexts[slot]
+        if ctx is None:
+            ctx = contexts[slot] = move_context(variant, pawns, turn, after_two)
+        if points:
+            hand = hands[turn]
+            kinds = sorted(set(hand))
+            moves: list[Move] = []
+            for card in kinds:
+                moves += handlers[card](pawns, card, ctx)
+            if all(m[0] == swap_kind for m in moves):
+                moves += [Move(discard_kind, card, (), ()) for card in kinds]
+            held: tuple[Card, ...] = tuple(hand)
+        else:
+            if pile:
+                card = pile.pop()
+            else:  # the deck reshuffles its discards into a new draw pile
+                card = deck.draw()
+                pile = deck.pile
+                discards = deck.discards
+                counts = [0] * 14
+            moves = handlers[card](pawns, card, ctx)
+            if not moves:
+                idle += 1
+                if idle > MAX_IDLE_DRAWS:
+                    raise RuntimeError("no legal move for any player over 10000 draws")
+                discards.append(card)
+                counts[card] += 1
+                if card == two:
+                    after_two = True
+                else:
+                    turn = nxt[turn]
+                    after_two = False
+                    turns += 1
+                continue
+            held = (card,)
+        idle = 0
+        move = decide(pawns, turn, held, after_two, counts, moves)
+        moves_played += 1
+        card = move[1]
+        if points:
+            hand.remove(card)
+            deck.discard(card)
+        else:
+            discards.append(card)
+        counts[card] += 1
+        pawns, home = apply(pawns, move[3])
+        if home:
+            won = winner(variant, pawns, seated)
+            if won is not None:
+                return GameResult(
+                    won, pawns, turns, moves_played, scores(variant, pawns, seated, won)
+                )
+        if points:
+            before = deck.reshuffles
+            hand.append(deck.draw())
+            if deck.reshuffles != before:
+                counts = [0] * 14
+        if card == two and move[0] != discard_kind:
+            after_two = True
+        else:
+            turn = nxt[turn]
+            after_two = False
+            turns += 1
+            if turns > max_turns:
+                raise RuntimeError(f"the game with seed {seed} ran past {max_turns} turns")

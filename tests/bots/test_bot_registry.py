@@ -1,51 +1,88 @@
-"""The bot registry and the random bot."""
+"""The bot registry, what a bot sees (``Position``) and the random bot."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 import pytest
 
-from sorry_lan.bots import GreedyBot, RandomBot, UnknownBotError, bot_kinds, make_bot
-from sorry_lan.rules import Card, Game, Variant, generate, move_context
+from sorry_lan.bots import (
+    ExpertBot,
+    GreedyBot,
+    Position,
+    RandomBot,
+    UnknownBotError,
+    bot_kinds,
+    make_bot,
+    parse_strength,
+    position_of,
+)
+from sorry_lan.bots.base import discard_counts, pick, unseen_counts
+from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
 from sorry_lan.rules.board import START
 
 
-@dataclass(frozen=True)
-class Position:
-    variant: Variant
-    seated: tuple[int, ...]
-    pawns: tuple[int, ...]
-    turn: int
-
-
-def test_kinds_are_registered() -> None:
-    assert bot_kinds() == ("greedy", "random")
+def test_kinds_are_registered_weakest_first() -> None:
+    assert bot_kinds() == ("random", "greedy", "expert")
 
 
 def test_make_bot_builds_each_kind() -> None:
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot(" Greedy ", None), GreedyBot)
+    assert isinstance(make_bot("expert", 1, budget=0.02), ExpertBot)
+    assert make_bot("expert", budget=0.02).budget == 0.02  # type: ignore[attr-defined]
     assert make_bot("random").kind == "random"
+    assert parse_strength(" EXPERT ") == "expert"
 
 
 def test_unknown_kind_is_a_typed_error() -> None:
-    expected = r"unknown bot kind 'clever' \(choose greedy, random\)"
+    expected = r"unknown bot strength 'clever' \(choose random, greedy, expert\)"
     with pytest.raises(UnknownBotError, match=expected):
         make_bot("clever", 1)
 
 
-def _eleven_position() -> tuple[Position, list]:  # type: ignore[type-arg]
+def test_position_of_a_game_holds_only_what_the_player_may_know() -> None:
+    game = Game(Variant.POINTS, (0, 2), seed=3)
+    game.start()
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    position = position_of(game)
+    assert position.cards == tuple(game.hands[game.turn])
+    assert position.discards == discard_counts(game.deck.discards)
+    assert sum(position.discards) == len(game.deck.discards)
+    # What it cannot see: the draw pile and the other hand, together.
+    unseen = unseen_counts(position)
+    other = next(c for c in game.seated if c != game.turn)
+    assert sum(unseen) == len(game.deck.pile) + len(game.hands[other])
+    assert sorted(c for c in Card for _ in range(unseen[c])) == sorted(
+        [*game.deck.pile, *game.hands[other]])
+
+
+def test_unseen_counts_refuse_an_impossible_position() -> None:
+    position = Position(Variant.STANDARD, (0, 2), (START,) * 16, 0, (Card.SORRY,),
+                        discards=discard_counts([Card.SORRY] * 4))
+    with pytest.raises(ValueError, match="no deck"):
+        unseen_counts(position)
+
+
+def test_pick_depends_on_seed_and_position_only() -> None:
+    table, _ = _eleven_position()
+    assert pick(1, table, 7) == pick(1, table, 7)
+    spread = Counter(pick(seed, table, 5) for seed in range(500))
+    assert set(spread) == set(range(5))
+    assert all(60 < n < 140 for n in spread.values())
+
+
+def _eleven_position() -> tuple[Position, list[Move]]:
     pawns = [START] * 16
     pawns[0], pawns[1], pawns[8], pawns[9] = 10, 20, 40, 50
-    table = Position(Variant.STANDARD, (0, 2), tuple(pawns), 0)
+    table = Position(Variant.STANDARD, (0, 2), tuple(pawns), 0, (Card.ELEVEN,))
     moves = generate(table.pawns, Card.ELEVEN, move_context(Variant.STANDARD, table.pawns, 0))
     return table, moves
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
 def test_bots_only_choose_offered_moves(kind: str) -> None:
     table, moves = _eleven_position()
     bot = make_bot(kind, 5)
@@ -53,22 +90,21 @@ def test_bots_only_choose_offered_moves(kind: str) -> None:
         assert bot.choose(table, moves) in moves
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
 def test_no_legal_move_is_an_error(kind: str) -> None:
     table, _ = _eleven_position()
     with pytest.raises(ValueError, match="no legal move"):
         make_bot(kind, 1).choose(table, [])
 
 
-def test_random_bot_is_reproducible_and_spreads_its_choices() -> None:
+def test_random_bot_is_a_function_of_seed_and_position_and_spreads_its_choices() -> None:
     table, moves = _eleven_position()
     assert len(moves) >= 4
-    a, b, c = RandomBot(7), RandomBot(7), RandomBot(8)
-    picks_a = [a.choose(table, moves) for _ in range(400)]
-    picks_b = [b.choose(table, moves) for _ in range(400)]
-    picks_c = [c.choose(table, moves) for _ in range(400)]
+    picks_a = [RandomBot(seed).choose(table, moves) for seed in range(400)]
+    picks_b = [RandomBot(seed).choose(table, moves) for seed in range(400)]
+    bot = RandomBot(7)
+    assert len({bot.choose(table, moves) for _ in range(20)}) == 1
     assert picks_a == picks_b
-    assert picks_a != picks_c
     counts = Counter(picks_a)
     assert set(counts) == set(moves)
     expected = 400 / len(moves)
@@ -87,14 +123,15 @@ def test_random_bot_is_reproducible_and_spreads_its_choices() -> None:
 def test_bots_finish_whole_games_with_a_game_as_table(
     variant: Variant, seated: tuple[int, ...]
 ) -> None:
-    for seed in range(3):
+    for seed in range(2):
         game = Game(variant, seated, seed=seed)
-        bots = {c: make_bot("greedy" if i % 2 else "random", seed + i) for i, c in
+        kinds = ("random", "greedy", "expert")
+        bots = {c: make_bot(kinds[(i + seed) % 3], seed + i) for i, c in
                 enumerate(game.seated)}
         game.start()
         while not game.over:
             moves = game.legal_moves()
-            move = bots[game.turn].choose(game, moves)
+            move = bots[game.turn].choose(position_of(game), moves)
             assert move in moves
             game.play(move)
         game.check()

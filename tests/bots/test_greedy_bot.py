@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from sorry_lan.bots import GreedyBot, make_bot
+from sorry_lan.bots import GreedyBot, Position, make_bot, position_of
 from sorry_lan.bots.greedy import VALUE, score, side_of
 from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
 from sorry_lan.rules.board import HOME, NUM_LOCATIONS, S1, START, start_exit
 
 
-@dataclass(frozen=True)
-class Position:
-    variant: Variant
-    seated: tuple[int, ...]
-    pawns: tuple[int, ...]
-    turn: int
+def Table(variant: Variant, seated: tuple[int, ...], pawns: tuple[int, ...], turn: int
+          ) -> Position:  # reads like the record it builds
+    return Position(variant, seated, pawns, turn, ())
 
 
 def layout(**where: int) -> tuple[int, ...]:
@@ -64,16 +59,16 @@ def test_score_discounts_a_pawn_an_enemy_can_reach() -> None:
 
 
 def test_partner_pawns_count_as_own_in_team_play() -> None:
-    table = Position(Variant.TEAM, (0, 1, 2, 3), layout(R1=10), 2)
+    table = Table(Variant.TEAM, (0, 1, 2, 3), layout(R1=10), 2)
     assert side_of(table) == (2, 0)
-    assert side_of(Position(Variant.STANDARD, (0, 2), layout(), 2)) == (2,)
+    assert side_of(Table(Variant.STANDARD, (0, 2), layout(), 2)) == (2,)
     seated = table.seated
     assert score(layout(R1=20), seated, (2, 0)) > score(layout(R1=10), seated, (2, 0))
 
 
 def test_prefers_bumping_an_opponent() -> None:
     # A 5: R1 20->25 bumps Y1; R2 40->45 bumps nothing.
-    table = Position(Variant.STANDARD, (0, 2), layout(R1=20, R2=40, Y1=25), 0)
+    table = Table(Variant.STANDARD, (0, 2), layout(R1=20, R2=40, Y1=25), 0)
     move = choose(table, Card.FIVE)
     assert move.bumped() == (8,)
 
@@ -81,14 +76,14 @@ def test_prefers_bumping_an_opponent() -> None:
 def test_avoids_bumping_its_partner() -> None:
     # Team play, yellow to move with a 5: Y1 45->50 would bump red (the partner),
     # Y2 10->15 bumps nobody.  (Y1 at 45, R1 at 50.)
-    table = Position(Variant.TEAM, (0, 1, 2, 3), layout(Y1=45, Y2=10, R1=50, B1=33, G1=5), 2)
+    table = Table(Variant.TEAM, (0, 1, 2, 3), layout(Y1=45, Y2=10, R1=50, B1=33, G1=5), 2)
     move = choose(table, Card.FIVE)
     assert move.bumped() == ()
     assert move.parts[0].pawn == 9
 
 
 def test_takes_a_sorry_on_the_most_advanced_opponent() -> None:
-    table = Position(Variant.STANDARD, (0, 2), layout(Y1=36, Y2=25), 0)
+    table = Table(Variant.STANDARD, (0, 2), layout(Y1=36, Y2=25), 0)
     move = choose(table, Card.SORRY)
     # Yellow's exit is 34, so Y2 at 25 is far more advanced than Y1 at 36.
     assert move.parts[1].pawn == 9
@@ -96,7 +91,7 @@ def test_takes_a_sorry_on_the_most_advanced_opponent() -> None:
 
 def test_moves_into_safety_rather_than_stay_exposed() -> None:
     # A 3: R1 at 0 can reach S1 (safe), R2 at 30 just walks on.  Y1 behind both.
-    table = Position(Variant.STANDARD, (0, 2), layout(R1=0, R2=30, Y1=55, Y2=25), 0)
+    table = Table(Variant.STANDARD, (0, 2), layout(R1=0, R2=30, Y1=55, Y2=25), 0)
     move = choose(table, Card.THREE)
     assert move.parts[0].pawn == 0
     assert move.parts[0].end == S1
@@ -104,14 +99,14 @@ def test_moves_into_safety_rather_than_stay_exposed() -> None:
 
 def test_prefers_a_swap_that_gains_ground() -> None:
     # R1 far from home at 10; Y1 at 55 is close to red's safety entry (2).
-    table = Position(Variant.STANDARD, (0, 2), layout(R1=10, Y1=55), 0)
+    table = Table(Variant.STANDARD, (0, 2), layout(R1=10, Y1=55), 0)
     move = choose(table, Card.ELEVEN)
     assert move.result(table.pawns)[0] == 55
 
 
 def test_ties_are_broken_by_the_seed_reproducibly() -> None:
     # A 1: R1 S1->S2 or R2 S3->S4 score the same.
-    table = Position(Variant.STANDARD, (0, 2), layout(R1=S1, R2=S1 + 2, R3=HOME, R4=HOME, Y1=40), 0)
+    table = Table(Variant.STANDARD, (0, 2), layout(R1=S1, R2=S1 + 2, R3=HOME, R4=HOME, Y1=40), 0)
     moves = legal(table, Card.ONE)
     assert len(moves) == 2
     picks = [GreedyBot(seed).choose(table, moves) for seed in range(30)]
@@ -125,7 +120,7 @@ def _play(seed: int, kinds: tuple[str, str]) -> str:
     bots = {c: make_bot(k, seed * 2 + i) for i, (c, k) in pairs}
     game.start()
     while not game.over:
-        game.play(bots[game.turn].choose(game, game.legal_moves()))
+        game.play(bots[game.turn].choose(position_of(game), game.legal_moves()))
     assert game.winner is not None
     return kinds[game.seated.index(game.winner)]
 

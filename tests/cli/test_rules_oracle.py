@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from sorry_lan.bots import make_bot
+from sorry_lan.bots import make_bot, position_of
 from sorry_lan.cli import main
 from sorry_lan.rules import Game, Variant
 from sorry_lan.rules.notation import (
@@ -346,7 +346,7 @@ def _sampled_positions() -> list[Position]:
             if game.card is not None:
                 out.append(Position(variant, game.seated, game.pawns, game.turn, game.card,
                                     game.after_two))
-            game.play(bot.choose(game, game.legal_moves()))
+            game.play(bot.choose(position_of(game), game.legal_moves()))
     return out
 
 

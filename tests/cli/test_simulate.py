@@ -18,6 +18,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    if "--jobs" not in args:
+        args = (*args, "--jobs", "1")
     status = main(["simulate", *args, "--json"])
     out, err = capsys.readouterr()
     assert (status, err) == (0, ""), err
@@ -27,19 +29,26 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
 
 
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
+    out = {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
+    out["bots"] = {k: {f: x for f, x in v.items() if f != "decision_ms"}
+                   for k, v in data["bots"].items()}
+    return out
 
 
 def test_two_player_statistics(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "--games", "40", "--bots", "greedy,random", "--seed", "3")
     assert data["games"] == 40
     assert data["variant"] == "standard"
-    assert [(s["colour"], s["bot"]) for s in data["seats"]] == [
-        ("red", "greedy"), ("yellow", "random")
-    ]
+    assert [s["colour"] for s in data["seats"]] == ["red", "yellow"]
     assert sum(s["wins"] for s in data["seats"]) == 40
-    assert data["bots"]["greedy"]["wins"] + data["bots"]["random"]["wins"] == 40
-    assert data["bots"]["greedy"]["wins"] > data["bots"]["random"]["wins"]
+    greedy, random_ = data["bots"]["greedy"], data["bots"]["random"]
+    assert greedy["wins"] + random_["wins"] == 40
+    assert greedy["wins"] > random_["wins"]
+    lo, hi = greedy["win_rate_ci95"]
+    assert lo < greedy["win_rate"] < hi and 0 < hi - lo < 0.4
+    for row in (greedy, random_):
+        ms = row["decision_ms"]
+        assert ms["count"] > 40 and 0 < ms["mean"] <= ms["max"] and ms["p95"] <= ms["max"]
     assert all(abs(s["win_rate"] - s["wins"] / 40) < 1e-9 for s in data["seats"])
     # A standard game ends when the winner has all four pawns home.
     assert max(s["average_score"] for s in data["seats"]) > 2
@@ -61,28 +70,31 @@ def test_team_play_counts_a_win_for_both_partners(capsys: pytest.CaptureFixture[
     wins = {s["colour"]: s["wins"] for s in data["seats"]}
     assert wins["red"] == wins["yellow"] and wins["blue"] == wins["green"]
     assert wins["red"] + wins["blue"] == 12
-    assert data["bots"] == {
-        "greedy": {"seats": 2, "wins": 2 * wins["red"]},
-        "random": {"seats": 2, "wins": 2 * wins["blue"]},
-    }
+    # The strengths move round the table, a team keeping its strength.
+    bots = data["bots"]
+    assert bots["greedy"]["seats"] == bots["random"]["seats"] == 2
+    assert bots["greedy"]["wins"] + bots["random"]["wins"] == 12
 
 
 def test_play_for_points_reports_scores(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "--games", "10", "--players", "2", "--variant", "points",
                     "--bots", "greedy")
     assert data["variant"] == "points"
-    assert data["bots"] == {"greedy": {"seats": 2, "wins": 10}}
+    assert data["bots"]["greedy"]["seats"] == 2
+    assert data["bots"]["greedy"]["wins"] == 10
     # The winner scores at least 20 for its own pawns home.
     assert sum(s["average_score"] for s in data["seats"]) >= 20
 
 
 def test_human_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "5", "--players", "4", "--bots", "random"]) == 0
+    assert main(["simulate", "--games", "5", "--players", "4", "--bots", "random",
+                 "--jobs", "1"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
     assert out.startswith("5 games, standard, 4 players")
     for colour in ("red", "blue", "yellow", "green"):
-        assert any(line.split()[:2] == [colour, "random"] for line in out.splitlines())
+        assert any(line.split()[:1] == [colour] for line in out.splitlines())
+    assert any(line.split()[:2] == ["random", "4"] for line in out.splitlines())
     assert "average turns:" in out
     assert "games per second:" in out
 
@@ -98,6 +110,8 @@ def test_human_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--games", "0"], "--games must be at least 1"),
         (["--bots", "clever"], "unknown bot kind 'clever'"),
         (["--bots", "greedy,random,random"], "lists 3 bots for 2 players"),
+        (["--players", "4", "--bots", "greedy,random,random"], "lists 3 bots for 4 players"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
         (["--bots", "greedy,"], "empty bot kind"),
     ],
 )
@@ -122,8 +136,9 @@ def test_non_numeric_games_is_a_usage_error(capsys: pytest.CaptureFixture[str]) 
 def test_parse_bots() -> None:
     assert parse_bots("random", 3) == ("random",) * 3
     assert parse_bots(" Greedy , random ", 2) == ("greedy", "random")
+    assert parse_bots("expert,greedy", 4) == ("expert", "greedy") * 2
     with pytest.raises(SimulationError):
-        parse_bots("greedy,random", 4)
+        parse_bots("greedy,random,random", 4)
 
 
 def test_simulate_function_checks_seating() -> None:
@@ -150,3 +165,29 @@ def test_console_entry() -> None:
     assert bad.returncode == 2
     assert bad.stdout == ""
     assert bad.stderr.strip() == "sorry-lan simulate: team play needs --players 4"
+
+
+def test_jobs_give_the_same_games_as_one_process() -> None:
+    kinds = ("greedy", "random", "expert")
+    one = simulate(9, Variant.STANDARD, kinds, 4, jobs=1, budget=60.0)
+    three = simulate(9, Variant.STANDARD, kinds, 4, jobs=3, budget=60.0)
+    assert one.outcome() == three.outcome()
+    assert one.games == three.games == 9
+    assert sorted(one.times) == sorted(three.times) == ["expert", "greedy", "random"]
+    assert len(one.times["expert"]) == len(three.times["expert"])
+
+
+def test_strengths_and_first_player_rotate_round_the_table() -> None:
+    from sorry_lan.commands.simulate import _seats
+
+    kinds = ("expert", "greedy")
+    seen = {(tuple(sorted(_seats(kinds, (0, 2), i)[0].items())), _seats(kinds, (0, 2), i)[1])
+            for i in range(4)}
+    # Each strength at each seat, each seat first: four different set-ups in four games.
+    assert len(seen) == 4
+
+
+def test_budget_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--budget-ms", "0"])
+    assert "a budget is more than 0" in capsys.readouterr().err

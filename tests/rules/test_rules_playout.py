@@ -41,3 +41,49 @@ def test_playout_refuses_play_for_points() -> None:
     game.start()
     with pytest.raises(ValueError, match="points"):
         playout_game(game, random_chooser(random.Random(1)))
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("seed", range(6))
+def test_run_game_plays_the_game_game_plays(variant: Variant, seed: int) -> None:
+    """``run_game`` with the same choices as ``Game``: the same decisions, each with the
+    same layout, player, cards in hand, discard pile and legal moves; the same end."""
+    from sorry_lan.rules.cards import Card
+    from sorry_lan.rules.moves import Move
+    from sorry_lan.rules.playout import run_game
+
+    seated = (0, 1, 2, 3) if variant is Variant.TEAM or seed % 2 else (1, 3)
+    first = seated[seed % len(seated)] if seed % 3 else None
+    game = Game(variant, seated, seed=seed, first=first)
+    game.start()
+    rng = random.Random(seed)
+    seen: list[tuple[object, ...]] = []
+
+    def decide(pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...], after_two: bool,
+               discards: list[int], moves: list[Move]) -> Move:
+        held = tuple(game.hands[game.turn]) if variant.uses_hands else (game.card,)
+        counts = [0] * 14
+        for card in game.deck.discards:
+            counts[card] += 1
+        assert (pawns, turn, cards, after_two, discards, moves) == (
+            game.pawns, game.turn, held, game.after_two, counts, game.legal_moves())
+        move = moves[rng.randrange(len(moves))]
+        seen.append((turn, move))
+        game.play(move)
+        return move
+
+    result = run_game(variant, seated, seed, decide, first)
+    assert game.over and result.winner == game.winner
+    assert result.pawns == game.pawns
+    assert result.turns == game.turn_number
+    assert result.moves == game.moves_played == len(seen)
+    assert result.scores == game.final_scores
+
+
+def test_run_game_checks_its_seating() -> None:
+    from sorry_lan.rules.playout import run_game
+
+    with pytest.raises(ValueError, match="team play needs all four"):
+        run_game(Variant.TEAM, (0, 2), 1, lambda *a: a[-1][0])
+    with pytest.raises(ValueError, match="first player must be seated"):
+        run_game(Variant.STANDARD, (0, 2), 1, lambda *a: a[-1][0], first=1)

@@ -1,0 +1,253 @@
+"""The expert: an expectimax search over the next player's draw.
+
+For each legal move the expert plays the move on a copy of the layout, then looks at
+the card the next player draws: every card kind, weighted by how many of it are
+still unseen (the full deck minus the public discard pile and the cards it holds).
+For each kind the next player's reply is the one that gains them most (greedy on the
+pawns' worth, which is what a careful opponent does), and the layout after it is
+scored by :func:`~sorry_lan.bots.judge.evaluate`.  The move with the best expected
+score wins.  After its own 2 the next player is itself (it draws again).
+
+Play for points hides the opponents' hands: the expert samples hands of five from
+the unseen cards (determinized, from a generator seeded by the position), and the
+opponent plays the best card of each sampled hand.  It never looks at a hidden card.
+In team play the partner's pawns count as its own.
+
+Time: the moves are searched best-first (ordered by the score of the layout each
+leaves), up to a fixed amount of work (:data:`WORK`, counted in move generations)
+so that a position always gets the same answer; a clock stops the search early if
+the decision budget (default 50 ms) runs out first, and then the best move searched
+so far is played.  The search uses the engine's move generators directly (the
+playout machinery), never ``Game``.  This module does not run games.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from ..rules.board import HOME, NUM_LOCATIONS
+from ..rules.cards import Card
+from ..rules.movegen import HANDLERS
+from ..rules.moves import Move, MoveContext, MoveKind
+from ..rules.playout import apply
+from ..rules.variants import HAND_SIZE, Variant, move_context, winner
+from .base import Position, seed_for, unseen_counts
+from .judge import WORTH, evaluate
+
+DEFAULT_BUDGET: Final = 0.050  # seconds per decision
+# How far past its budget a decision may run: the clock is read before each move
+# generation and every 16 layouts scored, and the longest step between two readings
+# (a 7 split among eight pawns) takes well under a millisecond.
+MARGIN: Final = 0.010
+WORK: Final = 900  # move generations per decision (the deterministic limit)
+HAND_SAMPLES: Final = 24  # sampled opponent hands in play for points
+WIN: Final = 10_000.0
+CARDS: Final = tuple(Card)
+_TWO = Card.TWO
+_DISCARD = MoveKind.DISCARD
+
+
+class OutOfTime(Exception):
+    """The decision budget ran out in the middle of a move's search."""
+
+
+def sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The colours playing for the player to move, and those playing against."""
+    me = position.turn
+    own: tuple[int, ...] = (me, (me + 2) % 4) if position.variant is Variant.TEAM else (me,)
+    return own, tuple(c for c in position.seated if c not in own)
+
+
+def _gain(changes: Sequence[tuple[int, int, int]], own: Sequence[int]) -> float:
+    """What a move's changes are worth to the colours ``own`` (pawns' worth only)."""
+    total = 0.0
+    worth = WORTH
+    for pawn, before, after in changes:
+        base = (pawn >> 2) * NUM_LOCATIONS
+        d = worth[base + after] - worth[base + before]
+        total += d if (pawn >> 2) in own else -d
+    return total
+
+
+class Search:
+    """One decision's search state: the position, the sides and the clock."""
+
+    def __init__(self, position: Position, deadline: float, work: int, seed: int,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.position = position
+        self.clock = clock
+        self.variant = position.variant
+        self.seated = position.seated
+        self.own, self.opponents = sides(position)
+        self.share = 1.0 if self.variant is Variant.TEAM else 1.0 / max(len(self.opponents), 1)
+        self.deadline = deadline
+        self.work = work
+        self.seed = seed
+        self.contexts: dict[tuple[int, bool, bool], MoveContext] = {}
+        unseen = unseen_counts(position)
+        total = sum(unseen)
+        if total == 0:  # every card is in the discard pile or held: a reshuffle comes
+            unseen = [0] * 14
+            for card in CARDS:
+                unseen[card] = 4
+            unseen[Card.ONE] = 5
+            total = 45
+        self.unseen = unseen
+        self.draws = [(card, unseen[card] / total) for card in CARDS if unseen[card]]
+
+    # -- the pieces --------------------------------------------------------------
+
+    def score(self, pawns: Sequence[int]) -> float:
+        return evaluate(pawns, self.own, self.opponents, self.share)
+
+    def context(self, pawns: Sequence[int], player: int, after_two: bool) -> MoveContext:
+        done = self.variant is Variant.TEAM and all(
+            pawns[p] == HOME for p in range(player * 4, player * 4 + 4)
+        )
+        key = (player, after_two, done)
+        ctx = self.contexts.get(key)
+        if ctx is None:
+            ctx = self.contexts[key] = move_context(self.variant, pawns, player, after_two)
+        return ctx
+
+    def next_player(self, player: int) -> int:
+        seated = self.seated
+        return seated[(seated.index(player) + 1) % len(seated)]
+
+    def sides_of(self, player: int) -> tuple[int, ...]:
+        if self.variant is Variant.TEAM:
+            return (player, (player + 2) % 4)
+        return (player,)
+
+    # -- the chance node ---------------------------------------------------------
+
+    def reply_values(
+        self, pawns: tuple[int, ...], player: int, after_two: bool, kinds: Sequence[Card]
+    ) -> dict[Card, tuple[float, float] | None]:
+        """For each card kind: (what ``player``'s best reply gains them, our score after
+        it), or None when the card gives them no move."""
+        ctx = self.context(pawns, player, after_two)
+        theirs = self.sides_of(player)
+        ours = player in self.own
+        out: dict[Card, tuple[float, float] | None] = {}
+        for card in kinds:
+            if self.clock() > self.deadline:
+                raise OutOfTime
+            self.work -= 1
+            replies = HANDLERS[card](pawns, card, ctx)
+            if not replies:
+                out[card] = None
+                continue
+            best = replies[0]
+            best_gain = _gain(best[3], theirs)
+            for reply in replies[1:]:
+                g = _gain(reply[3], theirs)
+                if g > best_gain:
+                    best, best_gain = reply, g
+            after, home = apply(pawns, best[3])
+            if home and winner(self.variant, after, self.seated) is not None:
+                out[card] = (best_gain, WIN if ours else -WIN)
+            else:
+                out[card] = (best_gain, self.score(after))
+        return out
+
+    def expect(self, pawns: tuple[int, ...], player: int, after_two: bool,
+               hands: Sequence[tuple[float, tuple[Card, ...]]]) -> float:
+        """Our expected score when ``player`` holds one of ``hands`` (weight, cards) and
+        plays the card whose best reply gains them most."""
+        kinds = sorted({card for _, hand in hands for card in hand})
+        values = self.reply_values(pawns, player, after_two, kinds)
+        still: float | None = None
+        total = 0.0
+        for weight, hand in hands:
+            best: tuple[float, float] | None = None
+            for card in hand:
+                v = values[card]
+                if v is not None and (best is None or v[0] > best[0]):
+                    best = v
+            if best is None:
+                if still is None:
+                    still = self.score(pawns)
+                total += weight * still
+            else:
+                total += weight * best[1]
+        return total
+
+    def hands_after(self, move: Move, player: int, again: bool
+                    ) -> list[tuple[float, tuple[Card, ...]]]:
+        """The hands ``player`` may hold for the decision after ``move``, weighted."""
+        if not self.variant.uses_hands:
+            return [(p, (card,)) for card, p in self.draws]
+        if again:  # our own 2 from the hand: the rest of the hand and a new card
+            rest = list(self.position.cards)
+            rest.remove(move.card)
+            return [(p, (*rest, card)) for card, p in self.draws]
+        pool = [card for card in CARDS for _ in range(self.unseen[card])]
+        if len(pool) < HAND_SIZE:
+            return [(p, (card,)) for card, p in self.draws]
+        rng = random.Random(self.seed)
+        return [(1 / HAND_SAMPLES, tuple(rng.sample(pool, HAND_SIZE)))
+                for _ in range(HAND_SAMPLES)]
+
+    def value(self, move: Move) -> float:
+        """Our expected score after ``move`` and the next player's reply."""
+        after, home = apply(self.position.pawns, move[3])
+        if home and winner(self.variant, after, self.seated) is not None:
+            return WIN
+        me = self.position.turn
+        again = move.card == _TWO and move.kind != _DISCARD
+        player = me if again else self.next_player(me)
+        return self.expect(after, player, again, self.hands_after(move, player, again))
+
+
+class ExpertBot:
+    """Expectimax over the next draw; see the module docstring."""
+
+    kind = "expert"
+
+    def __init__(
+        self, seed: int = 0, budget: float = DEFAULT_BUDGET, work: int = WORK,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """``clock`` is what the budget is measured on (wall time by default; a test may
+        pass the thread's CPU time to be immune to a busy machine)."""
+        if not budget > 0:
+            raise ValueError("a decision budget must be more than 0 seconds")
+        self.seed = seed
+        self.budget = budget
+        self.work = work
+        self.clock = clock
+        self.cut_short = 0  # decisions the clock stopped before the work limit
+
+    def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
+        started = self.clock()
+        if not legal_moves:
+            raise ValueError("no legal move to choose from")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        search = Search(position, started + self.budget, self.work,
+                        seed_for(self.seed, position), self.clock)
+        pawns = position.pawns
+        static: list[tuple[float, int]] = []
+        for i, move in enumerate(legal_moves):
+            if i % 16 == 15 and self.clock() > search.deadline:
+                self.cut_short += 1  # no time even to look at every move once
+                return legal_moves[min(static)[1]]
+            static.append((-search.score(move.result(pawns)), i))
+        ordered = [i for _, i in sorted(static)]
+        best = ordered[0]
+        best_value = float("-inf")
+        for i in ordered:
+            if search.work <= 0:
+                break
+            try:
+                v = search.value(legal_moves[i])
+            except OutOfTime:
+                self.cut_short += 1
+                break
+            if v > best_value:
+                best, best_value = i, v
+        return legal_moves[best]
