@@ -27,10 +27,17 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
-from sorry_lan.bots import compact
+from sorry_lan.bots import (
+    DEFAULT_STRENGTH,
+    STRENGTHS,
+    Position,
+    UnknownBotError,
+    make_bot,
+    parse_strength,
+    position_of,
+)
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event, Game, Move, Variant
-from sorry_lan.rules.variants import team_of
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PID_MAX
 from sorry_lan.wire.messages import Error, RefuseReason, clip_text
@@ -86,6 +93,31 @@ def game_seed(seed: int | None, played: int) -> int | None:
         return seed
     digest = hashlib.sha256(b"sorry-lan rematch %d %d" % (seed, played)).digest()
     return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, like a random seed
+def bot_name(level: str, n: int) -> str:
+    """A bot's name at the table, e.g. ``expert bot 2``: it shows the strength."""
+    return f"{level} bot {n}"
+
+
+def level_of(name: str) -> str | None:
+    """The strength a bot's name shows (``expert bot 2`` -> ``expert``), or None."""
+    first = name.split(" ", 1)[0]
+    return first if first in STRENGTHS and name.startswith(f"{first} bot ") else None
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """One decision a bot is to make: the state it answers, the strength, and what the
+    seat may know (a copy: deciding needs nothing else from the table)."""
+
+    game: int  # which game of the table (a rematch starts again at low state ids)
+    sid: int
+    level: str
+    budget: float | None
+    position: Position
+    moves: tuple[Move, ...]
+
+    def decide(self) -> Move:
+        return make_bot(self.level, 0, budget=self.budget).choose(self.position, self.moves)
 
 
 @dataclass
@@ -96,7 +128,7 @@ class Player:
     name: str
     colour: int
     bot: bool = False
-    level: str = "greedy"
+    level: str = DEFAULT_STRENGTH
     token_hash: str | None = None
     conn: int | None = None
     ready: bool = False
@@ -118,7 +150,8 @@ class TableConfig:
     grace: float = 60.0  # how long a dropped player's turn waits before a bot plays it
     turn_timeout: float | None = None  # a bot moves for a player slower than this
     bot_delay: float = 0.0  # a bot's thinking time
-    bot_level: str = "greedy"
+    bot_level: str = DEFAULT_STRENGTH  # the strength of bots added without one
+    bot_budget: float | None = None  # the expert's seconds per decision (None: its default)
     seed: int | None = None  # the first game's seed; rematch seeds derive from it (else random)
     title: str | None = None  # the table's name (journalled, for listings)
     host_name: str | None = None  # who hosts it (journalled: whose game it is to resume)
@@ -288,9 +321,10 @@ class Table:
 
     def add_bot(self, conn: int | None, colour: int | None = None, level: str = "") -> Player:
         self._owner_only(conn)
-        level = level or self.config.bot_level
-        if level not in compact.STRENGTHS:
-            raise RequestRefused(ErrorReason.BAD_VALUE, f"unknown bot level {level!r}")
+        try:
+            level = parse_strength(level or self.config.bot_level)
+        except UnknownBotError as exc:
+            raise RequestRefused(ErrorReason.BAD_VALUE, str(exc)) from None
         free = self.free_colours()
         if len(self.players) >= NUM_COLOURS or not free:
             # colour_taken (not the fatal bad_value): whichever colour was asked for is held
@@ -301,9 +335,11 @@ class Table:
             raise RequestRefused(ErrorReason.COLOUR_TAKEN, "that colour is taken")
         names = {p.name for p in self.players.values()}
         n = 1
-        while f"bot {n}" in names:
+        while any(name.endswith(f"bot {n}") for name in names):
             n += 1
-        bot = Player(self._new_pid(), f"bot {n}", colour, bot=True, level=level, ready=True)
+        # The name shows the strength in every lobby and on every board.
+        bot = Player(self._new_pid(), bot_name(level, n), colour, bot=True, level=level,
+                     ready=True)
         self.players[bot.pid] = bot
         self._touch()
         return bot
@@ -453,9 +489,11 @@ class Table:
         return min(times, default=None)
 
     def tick(
-        self, now: float, on_move: Callable[[Move, list[Event]], None] | None = None
+        self, now: float, on_move: Callable[[Move, list[Event]], None] | None = None,
+        bots: bool = True,
     ) -> list[tuple[Move | None, list[Event]]]:
-        """Do what is due: bot moves (each with its events) and lobby seats given up.
+        """Do what is due: lobby seats given up and (unless ``bots`` is false: then the
+        caller runs :meth:`bot_turn` itself) bot moves, each with its events.
 
         ``on_move`` is called after each bot move, before the next one is chosen, so
         that each can be told while the game is still at that move's state."""
@@ -468,18 +506,40 @@ class Table:
                     if self.owner == p.pid:
                         self.owner = None
             self._touch()
-        while True:
-            due = self._bot_due(now)
-            if due is None or due > now:
+        while bots:
+            turn = self.bot_turn(now)
+            if turn is None:
                 break
-            game = self.game
-            assert game is not None
-            move = self.bot_move()
+            move = turn.decide()
             events = self._apply(move, now)
             out.append((move, events))
             if on_move is not None:
                 on_move(move, events)
         return out
+
+    def bot_turn(self, now: float) -> BotTurn | None:
+        """The decision a bot is due to make now (for a bot's seat, or a person who is
+        away or too slow), or None.  :meth:`BotTurn.decide` may run on another thread:
+        it reads only its own copies; :meth:`play_bot` then plays its answer."""
+        due = self._bot_due(now)
+        if due is None or due > now:
+            return None
+        game = self.game
+        assert game is not None
+        player = self.by_colour(game.turn)
+        level = player.level if player is not None and player.bot else self.config.bot_level
+        return BotTurn(self.games_played, game.state_id, level, self.config.bot_budget,
+                       position_of(game), tuple(game.legal_moves()))
+
+    def play_bot(self, turn: BotTurn, move: Move, now: float) -> list[Event] | None:
+        """Play ``move``, decided for ``turn``, if that decision is still the one due
+        (None when the game moved on meanwhile, e.g. the player came back and moved)."""
+        current = self.bot_turn(now)
+        if current is None or (current.game, current.sid) != (turn.game, turn.sid):
+            return None
+        if self.game is None or move not in self.game.legal_moves():
+            return None
+        return self._apply(move, now)
 
     def bot_move(self) -> Move:
         """The move a bot would play for the player to move now."""
@@ -487,10 +547,8 @@ class Table:
         assert game is not None
         player = self.by_colour(game.turn)
         level = player.level if player is not None and player.bot else self.config.bot_level
-        moves = game.legal_moves()
-        team = team_of(game.turn) if self.variant is Variant.TEAM else None
-        options = [m.compact() for m in moves]
-        return moves[compact.choose(options, game.pawns, game.turn, level, team)]
+        return BotTurn(self.games_played, game.state_id, level, self.config.bot_budget,
+                       position_of(game), tuple(game.legal_moves())).decide()
 
     def new_token(self, pid: int) -> bytes:
         """Give seat ``pid`` a fresh token (the old one stops working); journalled."""
@@ -515,12 +573,13 @@ class Table:
         for colour in game.seated:
             pid = table._new_pid()
             bot = colour in restored.bots
+            name = restored.names.get(colour, f"player {pid + 1}")
             table.players[pid] = Player(
                 pid,
-                restored.names.get(colour, f"player {pid + 1}"),
+                name,
                 colour,
                 bot=bot,
-                level=config.bot_level,
+                level=level_of(name) or config.bot_level,
                 token_hash=None if bot else restored.tokens.get(colour),
                 away_since=None if bot else now,
                 ready=True,

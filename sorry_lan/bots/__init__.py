@@ -10,7 +10,7 @@ from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, Position, position_of
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
-from .registry import UnknownBotError, bot_kinds, make_bot, parse_strength
+from .registry import UnknownBotError, bot_kinds, make_bot, parse_strength, play_out
 
 __all__ = [
     "DEFAULT_STRENGTH",
@@ -24,5 +24,6 @@ __all__ = [
     "bot_kinds",
     "make_bot",
     "parse_strength",
+    "play_out",
     "position_of",
 ]

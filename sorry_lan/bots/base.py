@@ -1,9 +1,11 @@
 """What a bot sees (:class:`Position`) and the bot interface.
 
 A bot picks one move from the legal moves the engine offers, for the player whose turn
-it is.  It reads only a :class:`Position`: the board, the card drawn (or its own hand in
-play for points) and the public discard pile -- never the draw order or another
-player's hand.  Its choice is a pure function of its seed and the position (ties and
+it is.  It reads only a :class:`Position`: the board and the card drawn (or its own
+hand in play for points) -- never the draw order or another player's hand.  Nor does
+it read the discard pile: the wire does not tell a seat which cards were lost before
+the first move of a game or before it joined, and a networked bot must judge exactly
+as the host's own.  Its choice is a pure function of its seed and the position (ties and
 sampling draw from a generator seeded by both), so the host's seats, ``sorry-lan bot``
 over the network and ``sorry-lan simulate`` play the same move in the same position.
 
@@ -14,26 +16,25 @@ strength's module does).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
 from ..rules.cards import DECK_COUNTS, Card
-from ..rules.game import Game
+from ..rules.game import Game, hand_moves
+from ..rules.movegen import generate
 from ..rules.moves import Move
-from ..rules.variants import Variant
+from ..rules.variants import Variant, move_context
 
 # The strengths, weakest first (the order menus offer them in).
 STRENGTHS: tuple[str, ...] = ("random", "greedy", "expert")
 DEFAULT_STRENGTH = "greedy"
-NO_DISCARDS: tuple[int, ...] = (0,) * 14
 
 
 class Position(NamedTuple):
     """Everything a seat may know when it is to move.
 
     ``cards`` is the card drawn (standard and team play) or the seat's own hand (play
-    for points); ``discards`` counts the discard pile by card value (index 1..13; the
-    pile is public: every card played or lost since the last reshuffle).
+    for points).
     """
 
     variant: Variant
@@ -42,27 +43,28 @@ class Position(NamedTuple):
     turn: int
     cards: tuple[Card, ...]
     after_two: bool = False
-    discards: tuple[int, ...] = NO_DISCARDS
 
 
-def discard_counts(cards: Iterable[int]) -> tuple[int, ...]:
-    """The discard pile as counts by card value (index 0..13)."""
-    counts = [0] * 14
-    for card in cards:
-        counts[card] += 1
-    return tuple(counts)
+def legal_moves(position: Position) -> list[Move]:
+    """The legal moves of ``position``, in the order ``Game.legal_moves`` lists them."""
+    ctx = move_context(position.variant, position.pawns, position.turn, position.after_two)
+    if position.variant.uses_hands:
+        return hand_moves(position.pawns, position.cards, ctx)
+    if not position.cards:
+        return []
+    return generate(position.pawns, position.cards[0], ctx)
 
 
 def unseen_counts(position: Position) -> list[int]:
-    """How many of each card (index 0..13) the seat to move cannot see: the draw pile
-    (and, in play for points, the other players' hands)."""
+    """How many of each card (index 0..13) the seat to move does not hold: the deck
+    less its own card or hand, whatever pile or hand the rest are in."""
     counts = [0] * 14
     for kind, n in DECK_COUNTS.items():
-        counts[kind] = n - position.discards[kind]
+        counts[kind] = n
     for card in position.cards:
         counts[card] -= 1
     if any(n < 0 for n in counts):
-        raise ValueError("the discard pile and the cards held make no deck")
+        raise ValueError("the cards held are more than the deck has")
     return counts
 
 
@@ -73,8 +75,7 @@ def position_of(game: Game) -> Position:
     else:
         cards = (game.card,) if game.card is not None else ()
     return Position(
-        game.variant, game.seated, game.pawns, game.turn, cards, game.after_two,
-        discard_counts(game.deck.discards),
+        game.variant, game.seated, game.pawns, game.turn, cards, game.after_two
     )
 
 
@@ -83,10 +84,10 @@ def seed_for(seed: int, position: Position, salt: int = 0) -> int:
 
     Python hashes ints (cards are ints) and tuples of ints the same way in every
     64-bit process; string hashing is randomised, so the variant is left out (a layout
-    with its cards and discards tells the variants apart well enough for a tie-break).
+    with its cards tells the variants apart well enough for a tie-break).
     """
     h = hash((seed, salt, position.pawns, position.turn, position.cards,
-              position.after_two, position.discards))
+              position.after_two))
     # One multiply-xorshift spreads the bits of nearby hashes apart.
     h = ((h & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     return h ^ (h >> 29)

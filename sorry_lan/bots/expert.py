@@ -1,8 +1,8 @@
 """The expert: an expectimax search over the next player's draw.
 
 For each legal move the expert plays the move on a copy of the layout, then looks at
-the card the next player draws: every card kind, weighted by how many of it are
-still unseen (the full deck minus the public discard pile and the cards it holds).
+the card the next player draws: every card kind, weighted by how many of it the
+deck holds outside the expert's own card or hand.
 For each kind the next player's reply is the one that gains them most (greedy on the
 pawns' worth, which is what a careful opponent does), and the layout after it is
 scored by :func:`~sorry_lan.bots.judge.evaluate`.  The move with the best expected
@@ -89,12 +89,6 @@ class Search:
         self.contexts: dict[tuple[int, bool, bool], MoveContext] = {}
         unseen = unseen_counts(position)
         total = sum(unseen)
-        if total == 0:  # every card is in the discard pile or held: a reshuffle comes
-            unseen = [0] * 14
-            for card in CARDS:
-                unseen[card] = 4
-            unseen[Card.ONE] = 5
-            total = 45
         self.unseen = unseen
         self.draws = [(card, unseen[card] / total) for card in CARDS if unseen[card]]
 

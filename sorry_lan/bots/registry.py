@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 from sorry_lan.errors import SorryLanError
 
-from .base import STRENGTHS, Bot
+from ..rules.game import Game
+from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, position_of
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
@@ -55,3 +56,13 @@ def make_bot(kind: str, seed: int | None = 0, *, budget: float | None = None) ->
     if budget is not None and kind == "expert":
         return factory(seed, budget=budget)
     return factory(seed)
+
+
+def play_out(game: Game, strength: str = DEFAULT_STRENGTH, budget: float | None = None
+             ) -> Game:
+    """Play ``game`` (started) to its end with a bot of ``strength`` on every seat, as
+    the host's own bots would (seed 0); returns it."""
+    bot = make_bot(strength, 0, budget=budget)
+    while not game.over:
+        game.play(bot.choose(position_of(game), game.legal_moves()))
+    return game

@@ -11,8 +11,8 @@ Its seat's token is kept in the data dir (``--data-dir``, see
 died finds the table (even a game under way) and takes its own seat back.  Without
 ``--name`` it takes the only seat it holds at that table, else joins as "bot".
 
-The choice of moves is ``sorry_lan.bots.compact`` and finding games is
-``sorry_lan.discovery``; this module only parses options and connects.
+The choice of moves is ``sorry_lan.bots`` (through ``sorry_lan.net.botrunner``) and
+finding games is ``sorry_lan.discovery``; this module only parses options and connects.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import argparse
 import asyncio
 import sys
 
-from sorry_lan.bots.compact import STRENGTHS
+from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.join import address_arg
 from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
 from sorry_lan.net.botrunner import run_bot
@@ -57,7 +57,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"without --address: how long to look for a game (default {DEFAULT_FIND_TIMEOUT:g} s)",
     )
     add_discovery_arguments(p)
-    p.add_argument("--strength", choices=STRENGTHS, default="greedy", help="how the bot plays")
+    p.add_argument(
+        "--strength", choices=STRENGTHS, default=DEFAULT_STRENGTH,
+        help=f"how the bot plays (default {DEFAULT_STRENGTH}); the host's own bots of a "
+        "strength play the same moves",
+    )
     p.add_argument(
         "--name", help=f"the bot's name at the table (default: its seat's, or {DEFAULT_NAME!r})"
     )

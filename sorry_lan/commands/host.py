@@ -2,7 +2,8 @@
 
 Prints ``listening on ADDRESS:PORT`` once the socket is bound (``--port 0`` picks a
 free port).  A ``--headless`` table starts by itself when ``--players`` seats are taken
-(people plus ``--bots``) and exits 0 when the game ends (``--stay`` keeps it open for
+(people plus ``--bots``, which play at ``--bot-strength``, as does the bot that covers
+a player who drops) and exits 0 when the game ends (``--stay`` keeps it open for
 rematches).  Otherwise the host's own player joins over loopback, like everyone
 else, and uses the line interface.  ``--resume`` restores a saved game from its
 journal in the data directory: ``--resume ID`` that one (``sorry-lan games`` lists
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sorry_lan.authority.table import Table, TableConfig, TableError
+from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_lines
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.errors import SorryLanError
@@ -57,6 +59,16 @@ def _name(text: str) -> str:
         raise argparse.ArgumentTypeError("a name has 1 to 24 printable characters")
     NAME.check(text, "name")
     return text
+
+
+def _budget_ms(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
+    if not 1 <= value <= 10_000:
+        raise argparse.ArgumentTypeError("a bot's budget is 1 to 10000 ms")
+    return value
 
 
 def _seconds(text: str) -> float:
@@ -118,6 +130,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats at the table")
     p.add_argument("--bots", type=int, default=0, help="bots to seat from the start")
+    p.add_argument(
+        "--bot-strength",
+        choices=STRENGTHS,
+        default=DEFAULT_STRENGTH,
+        help=f"how the table's bots play, unless chosen per seat in the lobby; they also "
+        f"cover players who drop (default {DEFAULT_STRENGTH})",
+    )
+    p.add_argument(
+        "--bot-budget-ms",
+        type=_budget_ms,
+        default=None,
+        help="the expert bot's time per decision in milliseconds (default 50)",
+    )
     p.add_argument("--pin", help="a PIN players must know to join (never sent in clear)")
     p.add_argument(
         "--turn-timeout", type=_seconds, help="a bot moves for a player slower than this"
@@ -274,6 +299,8 @@ def _make_table(
         grace=args.grace,
         turn_timeout=args.turn_timeout,
         bot_delay=bot_delay,
+        bot_level=args.bot_strength,
+        bot_budget=None if args.bot_budget_ms is None else args.bot_budget_ms / 1000,
         seed=args.seed,
         title=args.game_name or args.name,
         host_name=args.name,

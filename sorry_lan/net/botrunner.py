@@ -1,9 +1,13 @@
 """A bot at a networked table: reads a :class:`GameClient`'s events and answers its turns.
 
-The bot judges only what the client was told (the board and the moves on offer), with
-``compact.choose``, so it plays exactly as the host's own bots would.  It can measure
-how long each move takes to come back as events (the move round trip).  It does not
-connect by itself; hand it a connected client.
+:class:`SeatView` (no I/O) follows what the seat is told -- the snapshot, each turn's
+card or hand, the events (cards played and lost, draws again after a 2, reshuffles)
+-- and turns it into the :class:`~sorry_lan.bots.Position` the host would build for
+that seat, so a ``sorry-lan bot`` of a strength plays exactly the move the host's
+own bot of that strength plays.  Its moves are the engine's, in the order offered.
+:func:`run_bot` drives a connected client with it and can measure how long each move
+takes to come back as events (the move round trip).  It does not connect by itself.
+
 """
 
 from __future__ import annotations
@@ -13,14 +17,72 @@ import time
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from sorry_lan.bots import compact
-from sorry_lan.rules import Variant
-from sorry_lan.rules.variants import team_of
+from sorry_lan.bots import Bot, Position, make_bot
+from sorry_lan.bots.base import legal_moves
+from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.records import EventKind
 
 from . import client as c
 from .client import GameClient
+
+_CARD_EVENTS = (EventKind.PLAY, EventKind.DISCARD, EventKind.TURN_LOST)
+
+
+class SeatView:
+    """What one seat knows of the game, kept up to date from the host's messages."""
+
+    def __init__(self) -> None:
+        self.variant = Variant.STANDARD
+        self.seated: tuple[int, ...] = ()
+        self.after_two = False  # the decision follows a 2 (as far as the events tell)
+        self.cards: tuple[Card, ...] = ()
+
+    def snapshot(self, snap: m.Snapshot) -> None:
+        self.variant = Variant(snap.variant.value)
+        self.seated = tuple(sorted(int(c) for c in snap.colours))
+        self.after_two = False
+        self.cards = tuple(Card(int(c)) for c in snap.hand) if snap.hand else (
+            (Card(int(snap.card)),) if snap.card is not None else ())
+
+    def turn(self, turn: m.Turn) -> None:
+        if turn.hand is not None:
+            self.cards = tuple(Card(int(c)) for c in turn.hand)
+        elif turn.card is not None:
+            self.cards = (Card(int(turn.card)),)
+
+    def events(self, events: m.Events) -> None:
+        for ev in events.events:
+            kind = ev[0]
+            if kind in _CARD_EVENTS:
+                self.after_two = False
+            elif kind == EventKind.DRAW_AGAIN:
+                self.after_two = True
+
+    def decision(self, pawns: tuple[int, ...], colour: int, offer: m.LegalMoves
+                 ) -> tuple[Position, list[Move]] | None:
+        """The position to judge and the engine's moves in the order offered, or None
+        when the offer is not what the engine lists here (then play by the offer)."""
+        offered = [tuple(o.move) for o in offer.moves]
+        for after_two in (self.after_two, not self.after_two):
+            position = Position(self.variant, self.seated, pawns, colour, self.cards,
+                                after_two)
+            moves = legal_moves(position)
+            if [mv.compact() for mv in moves] == offered:
+                self.after_two = after_two
+                return position, moves
+        return None
+
+
+def choose_option(bot: Bot, view: SeatView, pawns: tuple[int, ...], colour: int,
+                  offer: m.LegalMoves) -> int:
+    """The id of the offered option ``bot`` plays."""
+    found = view.decision(pawns, colour, offer)
+    if found is None:  # not expected: play the first option rather than stall
+        return offer.moves[0].id
+    position, moves = found
+    return offer.moves[moves.index(bot.choose(position, moves))].id
 
 
 @dataclass
@@ -28,6 +90,7 @@ class BotStats:
     round_trips: list[float] = field(default_factory=list)  # seconds, move -> its events
     refused: list[str] = field(default_factory=list)
     games: int = 0
+    decisions: list[tuple[Position, int]] = field(default_factory=list)  # if recording
 
 
 async def run_bot(
@@ -36,34 +99,53 @@ async def run_bot(
     think: float = 0.0,
     games: int = 1,
     stats: BotStats | None = None,
+    record: bool = False,
+    budget: float | None = None,
 ) -> m.GameOver | None:
     """Play until ``games`` games have ended (then return the last result), or the
-    connection is lost for good (then return None)."""
+    connection is lost for good (then return None).  ``record``: keep each decision's
+    position and the option chosen in ``stats.decisions``; ``budget``: the expert's
+    seconds per decision (its search runs on a worker thread, so the connection's
+    heartbeats go on meanwhile)."""
     stats = stats if stats is not None else BotStats()
+    bot = make_bot(strength, 0, budget=budget)
+    view = SeatView()
+    if client.snapshot is not None:
+        view.snapshot(client.snapshot)
+    if client.turn is not None:
+        view.turn(client.turn)
     sent_at: float | None = None
     while True:
         ev = await client.events.get()
         match ev:
+            case c.GameStarted():
+                view.snapshot(ev.snapshot)
             case c.YourTurn():
                 moves = ev.moves
                 if client.snapshot is None or client.colour is None:
                     continue
+                if client.turn is not None and client.turn.sid == moves.sid:
+                    view.turn(client.turn)
                 if think > 0:
                     await asyncio.sleep(think)
                 if client.moves is not moves:
                     continue  # the offer went stale while thinking
-                colour = client.colour
-                team = (
-                    team_of(colour) if client.snapshot.variant.value == Variant.TEAM.value else None
-                )
-                options = [o.move for o in moves.moves]
-                index = compact.choose(options, client.pawns, colour, strength, team)
+                if bot.kind == "expert":  # the search runs off the event loop
+                    option = await asyncio.to_thread(
+                        choose_option, bot, view, client.pawns, client.colour, moves)
+                else:
+                    option = choose_option(bot, view, client.pawns, client.colour, moves)
+                if record:
+                    found = view.decision(client.pawns, client.colour, moves)
+                    if found is not None:
+                        stats.decisions.append((found[0], option))
                 sent_at = time.perf_counter()
                 try:
-                    await client.play(moves.moves[index].id)
+                    await client.play(option)
                 except LocalProtocolError:
                     sent_at = None  # not connected just now: the offer comes again on rejoin
             case c.Happened():
+                view.events(ev.events)
                 if sent_at is not None and ev.events.colour == client.colour:
                     stats.round_trips.append(ev.at - sent_at)
                 sent_at = None
@@ -78,10 +160,7 @@ async def run_bot(
             case c.Connection():
                 if ev.state == "lost":
                     return None
-            case (
-                c.LobbyChanged() | c.GameStarted() | c.TurnChanged() | c.RematchStarted()
-                | c.ChatLine()
-            ):
+            case c.LobbyChanged() | c.TurnChanged() | c.RematchStarted() | c.ChatLine():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case _:
                 assert_never(ev)

@@ -29,9 +29,17 @@ import errno
 import logging
 import socket
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from sorry_lan.authority.table import JoinRefused, Phase, RequestRefused, Table
+from sorry_lan.authority.table import (
+    BotTurn,
+    JoinRefused,
+    Phase,
+    RequestRefused,
+    Table,
+)
+from sorry_lan.bots.expert import ExpertBot
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
@@ -130,6 +138,9 @@ class HostServer:
         # move): the people seated, until each came back and was told the result.
         self._owed: set[int] = set()
         self._owed_until = 0.0
+        # The expert searches on this thread, so no connection waits on it.
+        self._bot_thread: ThreadPoolExecutor | None = None
+        self._thinking: asyncio.Task[None] | None = None
 
     @property
     def failure(self) -> OSError | None:
@@ -210,6 +221,13 @@ class HostServer:
         (records appended by the caller too, such as the end mark), stop listening."""
         if self._timer is not None:
             self._timer.cancel()
+        if self._thinking is not None:
+            self._thinking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._thinking
+        if self._bot_thread is not None:
+            self._bot_thread.shutdown(wait=False)
+            self._bot_thread = None
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -445,17 +463,46 @@ class HostServer:
 
     def _run_due(self) -> None:
         """Play what is due; each bot move of a burst is told as it is made (its own
-        sid and turn, and ``over`` only after the last one)."""
-        self.table.tick(self.now(), self._told_move)
+        sid and turn, and ``over`` only after the last one): seats given up, and bot
+        moves -- the random and greedy bots at once, the expert's search on the bot
+        thread (one decision at a time)."""
+        table = self.table
+        table.tick(self.now(), self._told_move, bots=False)
+        while self._thinking is None:
+            turn = table.bot_turn(self.now())
+            if turn is None:
+                return
+            if turn.level == ExpertBot.kind:
+                self._thinking = asyncio.create_task(self._think(turn))
+                return
+            events = table.play_bot(turn, turn.decide(), self.now())
+            if events is None:
+                return  # cannot happen: nothing changed between the decision and the play
+            self._told_move(turn, events)
 
     def _told_move(self, _move: object, events: list[Event]) -> None:
         self._tell.events(self._welcomed(), events)
+
+    async def _think(self, turn: BotTurn) -> None:
+        """Run the expert's search for ``turn`` off the event loop, then play its move
+        (unless the game moved on meanwhile) and carry on as after any change."""
+        if self._bot_thread is None:
+            self._bot_thread = ThreadPoolExecutor(1, thread_name_prefix="sorry-lan-bot")
+        try:
+            move = await asyncio.get_running_loop().run_in_executor(
+                self._bot_thread, turn.decide)
+        finally:
+            self._thinking = None
+        events = self.table.play_bot(turn, move, self.now())
+        self._after_change(events or [])
 
     def _arm_timer(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
         deadline = self.table.next_deadline()
+        if deadline is not None and self._thinking is not None and deadline <= self.now():
+            deadline = None  # the bot due now is thinking; its answer re-arms the timer
         if deadline is not None:
             self._timer = asyncio.get_running_loop().call_at(deadline, self._on_timer)
 

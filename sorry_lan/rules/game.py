@@ -43,6 +43,18 @@ from .variants import (
 MAX_IDLE_DRAWS = 10_000
 
 
+def hand_moves(pawns: Sequence[int], hand: Sequence[Card], ctx: MoveContext) -> list[Move]:
+    """Play for points: the legal moves of each card kind in ``hand`` (in card order),
+    and a discard of each kind when no move other than an 11 swap is possible."""
+    kinds = sorted(set(hand))
+    moves: list[Move] = []
+    for card in kinds:
+        moves += generate(pawns, card, ctx)
+    if all(m.kind == MoveKind.SWAP for m in moves):
+        moves += [Move(MoveKind.DISCARD, card, (), ()) for card in kinds]
+    return moves
+
+
 class IllegalMoveError(SorryLanError, ValueError):
     """The move offered is not one of the legal moves of the current state."""
 
@@ -257,14 +269,7 @@ class Game:
         return ctx
 
     def _hand_moves(self) -> list[Move]:
-        ctx = self._context()
-        moves: list[Move] = []
-        hand = self.hands[self.turn]
-        for card in sorted(set(hand)):
-            moves += generate(self.pawns, card, ctx)
-        if all(m.kind == MoveKind.SWAP for m in moves):
-            moves += [Move(MoveKind.DISCARD, card, (), ()) for card in sorted(set(hand))]
-        return moves
+        return hand_moves(self.pawns, self.hands[self.turn], self._context())
 
     def _finish(self, events: list[Event], won: int) -> None:
         self.winner = won

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from .board import HOME
 from .cards import Card, Deck
-from .game import MAX_IDLE_DRAWS, Game
+from .game import MAX_IDLE_DRAWS, Game, hand_moves
 from .movegen import HANDLERS
 from .moves import Change, Move, MoveContext, MoveKind
 from .variants import (
@@ -239,7 +239,6 @@ def run_game(
     handlers = HANDLERS
     two = Card.TWO
     discard_kind = MoveKind.DISCARD
-    swap_kind = MoveKind.SWAP
     discards = deck.discards
     pile = deck.pile
     turns = 1
@@ -258,12 +257,7 @@ def run_game(
             ctx = contexts[slot] = move_context(variant, pawns, turn, after_two)
         if points:
             hand = hands[turn]
-            kinds = sorted(set(hand))
-            moves: list[Move] = []
-            for card in kinds:
-                moves += handlers[card](pawns, card, ctx)
-            if all(m[0] == swap_kind for m in moves):
-                moves += [Move(discard_kind, card, (), ()) for card in kinds]
+            moves = hand_moves(pawns, hand, ctx)
             held: tuple[Card, ...] = tuple(hand)
         else:
             if pile:

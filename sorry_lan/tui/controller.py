@@ -21,10 +21,13 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from sorry_lan.authority.table import level_of
+from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.messages import RefuseReason
+from sorry_lan.wire.records import PlayerInfo
 
 from .feed import LINK_HINTS, VARIANT_WIRE, apply_event
 from .state import Link, Screen, UiState
@@ -202,15 +205,36 @@ class ClientController:
     def add_bot(self) -> None:
         self._request("add a bot", lambda c: c.add_bot())
 
-    def remove_bot(self) -> None:
+    def _newest_bot(self, what: str) -> PlayerInfo | None:
         lobby = self.client.lobby if self.client is not None else None
         bots = [p for p in lobby.players if p.bot] if lobby is not None else []
         if not bots:
-            self.state.notice = "there is no bot to remove"
+            self.state.notice = f"there is no bot to {what}"
             self.redraw()
+            return None
+        return max(bots, key=lambda p: p.pid)
+
+    def remove_bot(self) -> None:
+        bot = self._newest_bot("remove")
+        if bot is not None:
+            pid = bot.pid
+            self._request("remove a bot", lambda c: c.remove_bot(pid))
+
+    def cycle_bot(self) -> None:
+        """Give the newest bot the next strength (random, greedy, expert): it leaves
+        its seat and a bot of that strength takes it."""
+        bot = self._newest_bot("change")
+        if bot is None:
             return
-        pid = max(p.pid for p in bots)
-        self._request("remove a bot", lambda c: c.remove_bot(pid))
+        level = level_of(bot.name) or DEFAULT_STRENGTH
+        following = STRENGTHS[(STRENGTHS.index(level) + 1) % len(STRENGTHS)]
+        pid, colour = bot.pid, bot.colour
+
+        async def swap(c: GameClient) -> None:
+            await c.remove_bot(pid)
+            await c.add_bot(None if colour is None else int(colour), following)
+
+        self._request("change the bot's strength", swap)
 
     def set_variant(self, variant: str) -> None:
         wire = VARIANT_WIRE.get(variant, variant)

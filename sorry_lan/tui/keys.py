@@ -101,6 +101,10 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     def _remove_bot(event: KeyPressEvent) -> None:
         tui.actions.remove_bot()
 
+    @kb.add("l", filter=host)
+    def _cycle_bot(event: KeyPressEvent) -> None:
+        tui.actions.cycle_bot()
+
     @kb.add("v", filter=host)
     def _variant(event: KeyPressEvent) -> None:
         options = st.variants or (st.variant,)

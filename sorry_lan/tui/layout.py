@@ -57,7 +57,7 @@ Keys
   q                 leave (asks first)
   r                 host lost: rejoin, keeping your seat
  Lobby: 1-4 colour, space ready; host: a/x add/remove bot,
-        v variant, s start.   Game over: r rematch.
+        l the newest bot's strength, v variant, s start.   Game over: r rematch.
 
 Rules in short
   Draw a card, move one pawn; you must move if you can.
@@ -280,7 +280,7 @@ class Screens:
         elif st.screen is Screen.GAME and st.menu.has_splits:
             keys = "↑↓/1-9 choose  Enter play/open →  t chat  ? help  q leave"
         if st.screen is Screen.LOBBY and st.is_host:
-            keys = "1-4 colour  space ready  a/x bot  v variant  s start  ? help  q"
+            keys = "1-4 colour  space ready  a/x/l bot  v variant  s start  ? help  q"
         if st.link is Link.LOST and st.screen is not Screen.FIND:
             keys = "r rejoin  ? help  q leave"
         cols = _size()[0]
@@ -352,7 +352,8 @@ class Screens:
         if st.lobby_info:
             out.append(("class:dim", "\n" + "\n".join(" " + x for x in st.lobby_info.splitlines())))
         elif st.is_host:
-            out.append(("class:dim", "\n a: add a bot   x: remove one   v: variant   s: start"))
+            out.append(("class:dim", "\n a: add a bot   x: remove one   l: its strength   "
+                                     "v: variant   s: start"))
         else:
             out.append(
                 ("class:dim", "\n waiting for the host to start the game (space: say you're ready)")

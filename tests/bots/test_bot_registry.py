@@ -17,7 +17,7 @@ from sorry_lan.bots import (
     parse_strength,
     position_of,
 )
-from sorry_lan.bots.base import discard_counts, pick, unseen_counts
+from sorry_lan.bots.base import pick, unseen_counts
 from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
 from sorry_lan.rules.board import START
 
@@ -49,20 +49,18 @@ def test_position_of_a_game_holds_only_what_the_player_may_know() -> None:
         game.play(game.legal_moves()[0])
     position = position_of(game)
     assert position.cards == tuple(game.hands[game.turn])
-    assert position.discards == discard_counts(game.deck.discards)
-    assert sum(position.discards) == len(game.deck.discards)
-    # What it cannot see: the draw pile and the other hand, together.
+    assert position == (game.variant, game.seated, game.pawns, game.turn, position.cards,
+                        game.after_two)
+    # What it does not hold: the draw pile, the discards and the other hand, together.
     unseen = unseen_counts(position)
     other = next(c for c in game.seated if c != game.turn)
-    assert sum(unseen) == len(game.deck.pile) + len(game.hands[other])
     assert sorted(c for c in Card for _ in range(unseen[c])) == sorted(
-        [*game.deck.pile, *game.hands[other]])
+        [*game.deck.pile, *game.deck.discards, *game.hands[other]])
 
 
 def test_unseen_counts_refuse_an_impossible_position() -> None:
-    position = Position(Variant.STANDARD, (0, 2), (START,) * 16, 0, (Card.SORRY,),
-                        discards=discard_counts([Card.SORRY] * 4))
-    with pytest.raises(ValueError, match="no deck"):
+    position = Position(Variant.POINTS, (0, 2), (START,) * 16, 0, (Card.SORRY,) * 5)
+    with pytest.raises(ValueError, match="more than the deck has"):
         unseen_counts(position)
 
 

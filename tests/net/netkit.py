@@ -50,7 +50,8 @@ async def start_host(
 
 
 async def bots_play(
-    server: HostServer, names: Sequence[str], **client_opts: object
+    server: HostServer, names: Sequence[str], strength: str = "greedy",
+    budget: float | None = None, **client_opts: object,
 ) -> tuple[list[GameClient], list[m.GameOver | None], list[BotStats]]:
     port = server.address[1]
     clients = [GameClient(LOCAL, port, n, **client_opts) for n in names]  # type: ignore[arg-type]
@@ -58,7 +59,8 @@ async def bots_play(
         await c.connect()
     stats = [BotStats() for _ in clients]
     results = await asyncio.gather(
-        *(run_bot(c, stats=s) for c, s in zip(clients, stats, strict=True))
+        *(run_bot(c, strength, stats=s, budget=budget)
+          for c, s in zip(clients, stats, strict=True))
     )
     return clients, list(results), stats
 

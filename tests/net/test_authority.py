@@ -7,10 +7,9 @@ import os
 import pytest
 from netkit import RawClient, bots_play, start_host
 
-from sorry_lan.bots import compact
+from sorry_lan.bots import make_bot, position_of
 from sorry_lan.net.host import HostServer
 from sorry_lan.rules import Game, Variant
-from sorry_lan.rules.variants import team_of
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder
 from sorry_lan.wire.errors import ErrorReason
@@ -94,10 +93,7 @@ def _card_history(variant: Variant, seated: tuple[int, ...], seed: int) -> Histo
 
     note()
     while not game.over:
-        moves = game.legal_moves()
-        team = team_of(game.turn) if variant is Variant.TEAM else None
-        i = compact.choose([mv.compact() for mv in moves], game.pawns, game.turn, "greedy", team)
-        game.play(moves[i])
+        game.play(make_bot("greedy").choose(position_of(game), game.legal_moves()))
         note()
     return seen
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from netkit import bots_play, start_host
 
-from sorry_lan.bots.compact import play_out
+from sorry_lan.bots import STRENGTHS, play_out
 from sorry_lan.rules import Game, Variant
 
 CASES = [
@@ -50,13 +50,23 @@ def _fresh(variant: Variant, seated: tuple[int, ...], seed: int) -> Game:
 
 
 @pytest.mark.asyncio
-async def test_host_bots_and_a_client_finish_with_the_same_result_as_offline() -> None:
-    server = await start_host(Variant.STANDARD, seats=3, bots=2, seed=7)
+@pytest.mark.parametrize("strength", STRENGTHS)
+async def test_host_bots_and_a_client_finish_with_the_same_result_as_offline(
+    strength: str
+) -> None:
+    # A budget far beyond the work limit, so a busy machine cannot cut a search short.
+    server = await start_host(Variant.STANDARD, seats=3, bots=2, seed=7, bot_level=strength,
+                              bot_budget=60.0)
     try:
-        clients, results, _ = await bots_play(server, ["solo"])
+        clients, results, _ = await bots_play(server, ["solo"], strength, budget=60.0)
         game = server.table.game
         assert game is not None and game.over
-        assert game.winner == _fresh(Variant.STANDARD, game.seated, 7).winner
+        offline = Game(Variant.STANDARD, game.seated, seed=7)
+        offline.start()
+        play_out(offline, strength, budget=60.0)
+        # Every move the same: the host's bots, the networked bot and the offline ones.
+        assert (game.winner, game.pawns, game.moves_played) == (
+            offline.winner, offline.pawns, offline.moves_played)
         assert results[0] is not None
         await clients[0].close()
     finally:

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from netkit import LOCAL, RawClient, start_host
 
-from sorry_lan.bots.compact import play_out
+from sorry_lan.bots import play_out
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import Connection, GameClient
 from sorry_lan.rules import Game, Variant

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from netkit import LOCAL, HostProcess, free_port
 
-from sorry_lan.bots.compact import play_out
+from sorry_lan.bots import play_out
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient
 from sorry_lan.rules import Game, Variant

@@ -77,7 +77,8 @@ async def test_host_player_starts_and_plays_against_three_bots() -> None:
             await d.wait_for(lambda: any(our_move(line) for line in list(st.log)[log_before:]))
             # A bot's move follows ours, and is written in the log.
             await d.wait_for(
-                lambda: any("(bot " in line and ": " in line for line in list(st.log)[log_before:]),
+                lambda: any(" bot " in line and "): " in line
+                            for line in list(st.log)[log_before:]),
                 timeout=20,
             )
             await d.settle()
@@ -110,7 +111,7 @@ async def test_join_by_typed_address_then_game_advances() -> None:
             await play_our_moves(d, st, until=3)
             assert turns == 1
             assert ours(st) >= 1
-            assert any("(bot 1): " in line for line in st.log)
+            assert any("bot 1): " in line for line in st.log)
     finally:
         await server.close()
 
@@ -131,9 +132,9 @@ async def test_join_errors_are_shown_and_the_player_can_try_again() -> None:
             d.tui.screens.pin.text = "1111"
             await d.keys("\r")
             await d.wait_for(lambda: "wrong PIN" in d.screen_text())
-            # A name already taken (the bot is "bot 1").
+            # A name already taken (the bot is "greedy bot 1").
             d.tui.screens.pin.text = "4321"
-            d.tui.screens.name.text = "Bot 1"
+            d.tui.screens.name.text = "Greedy Bot 1"
             await d.keys("\r")
             await d.wait_for(lambda: "name is taken" in d.screen_text())
             # A bad address is refused before any connection.

@@ -109,7 +109,7 @@ async def test_r_on_a_table_that_forgot_our_seat_asks_for_a_new_one() -> None:
             await d.wait_for(lambda: st.link is Link.CONNECTED, timeout=10)
             await d.wait_for(lambda: any(s.you and s.name == "ann" for s in st.seats))
             assert ctl.client is client and seat_token(client) is not None  # the new seat's
-            assert sorted(p.name for p in second.table.players.values()) == ["ann", "bot 1"]
+            assert sorted(p.name for p in second.table.players.values()) == ["ann", "greedy bot 1"]
     finally:
         await relay.close()
         await first.close()

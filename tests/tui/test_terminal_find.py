@@ -57,7 +57,7 @@ def log_column(screen: str) -> list[str]:
 
 
 OUR_MOVE = re.compile(r"You: (?:Sorry! |\[\S+\] )?([RBYG][1-4])")
-BOT_MOVE = re.compile(r"\(bot 1\): (?:Sorry! |\[\S+\] )?[RBYG][1-4]")
+BOT_MOVE = re.compile(r"\((?:\w+ )?bot 1\): (?:Sorry! |\[\S+\] )?[RBYG][1-4]")
 
 
 def ours_then_bot(log: list[str]) -> tuple[str, str] | None:

@@ -85,7 +85,7 @@ def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None
     mine = f"You: {landed.group(2) or ''}{pawn} "
 
     def bot_after_ours(s: str) -> bool:
-        return mine in s and "(bot " in s[s.rindex(mine) :]
+        return mine in s and " bot " in s[s.rindex(mine) :]
 
     # Our move is in the log, and a bot's move follows it (after a 2 we play again).
     seen, again = before_key.count("You draw again"), False

@@ -1,0 +1,77 @@
+"""The networked bot's view: built from the host's messages only, it is the Position the
+host's own bots judge, and every strength plays the same move there as the host's bot
+and ``sorry-lan simulate``'s."""
+
+from __future__ import annotations
+
+import pytest
+
+from sorry_lan.authority import seat_messages as convert
+from sorry_lan.authority.table import BotTurn
+from sorry_lan.bots import STRENGTHS, make_bot, position_of
+from sorry_lan.commands.simulate import _Seat
+from sorry_lan.net.botrunner import SeatView, choose_option
+from sorry_lan.rules import Card, Game, Move, Variant
+
+
+def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str) -> int:
+    """Play a game with ``strength`` bots everywhere; at each decision compare the three
+    ways a bot is driven.  Returns how many decisions were compared."""
+    game = Game(variant, seated, seed=seed)
+    game.start()
+    views = {c: SeatView() for c in seated}
+    for c, view in views.items():
+        view.snapshot(convert.snapshot(game, c))
+    bot = make_bot(strength, 0, budget=60.0)
+    compared = 0
+    times: list[float] = []
+    simulated = _Seat(bot, variant, game.seated, times)
+    while not game.over and compared < 60:
+        seat = game.turn
+        moves = game.legal_moves()
+        view = views[seat]
+        view.turn(convert.turn(game, seat))
+        offer = convert.legal_moves(game)
+        found = view.decision(game.pawns, seat, offer)
+        assert found is not None
+        assert found[0] == position_of(game)  # what the seat was told is all it needs
+        assert found[1] == moves
+        host = BotTurn(0, game.state_id, strength, 60.0, position_of(game),
+                       tuple(moves)).decide()
+        net = moves[[o.id for o in offer.moves].index(
+            choose_option(bot, view, game.pawns, seat, offer))]
+        cards = tuple(game.hands[seat]) if variant.uses_hands else (game.card,)
+        sim: Move = simulated(game.pawns, seat, cards, game.after_two, [], moves)  # type: ignore[arg-type]
+        assert host == net == sim
+        compared += 1
+        events = game.play(host)
+        for c, v in views.items():
+            for msg in convert.events_messages(game, events, c):
+                v.events(msg)
+    return compared
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize(
+    ("variant", "seated"),
+    [(Variant.STANDARD, (0, 2)), (Variant.TEAM, (0, 1, 2, 3)), (Variant.POINTS, (1, 2, 3))],
+)
+def test_host_network_and_simulate_bots_choose_the_same_moves(
+    strength: str, variant: Variant, seated: tuple[int, ...]
+) -> None:
+    assert _follow(variant, seated, 5, strength) == 60
+
+
+def test_an_offer_the_engine_does_not_list_is_played_as_offered() -> None:
+    game = Game(Variant.STANDARD, (0, 2), seed=3)
+    game.start()
+    view = SeatView()
+    view.snapshot(convert.snapshot(game, game.turn))
+    offer = convert.legal_moves(game)
+    assert view.decision(game.pawns, game.turn, offer) is not None
+    # A card the offer does not belong to (a 3 moves no pawn out of START): the first
+    # option is played rather than a guess.
+    view.cards = (Card.THREE,)
+    assert view.decision(game.pawns, game.turn, offer) is None
+    bot = make_bot("greedy")
+    assert choose_option(bot, view, game.pawns, game.turn, offer) == offer.moves[0].id
