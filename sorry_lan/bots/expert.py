@@ -5,8 +5,11 @@ the card the next player draws: every card kind, weighted by how many of it the
 deck holds outside the expert's own card or hand.
 For each kind the next player's reply is the one that gains them most (greedy on the
 pawns' worth, which is what a careful opponent does), and the layout after it is
-scored by :func:`~sorry_lan.bots.judge.evaluate`.  The move with the best expected
-score wins.  After its own 2 the next player is itself (it draws again).
+scored by :func:`~sorry_lan.bots.judge.evaluate`; to that it adds half of what its
+own next card is worth from the layout the move leaves (over the card kinds, the
+best gain each allows: a layout where most cards move something useful is worth
+more).  The move with the best expected score wins.  After its own 2 the next player
+is itself (it draws again).
 
 Play for points hides the opponents' hands: the expert samples hands of five from
 the unseen cards (determinized, from a generator seeded by the position), and the
@@ -42,9 +45,10 @@ DEFAULT_BUDGET: Final = 0.050  # seconds per decision
 # generation and every 16 layouts scored, and the longest step between two readings
 # (a 7 split among eight pawns) takes well under a millisecond.
 MARGIN: Final = 0.010
-WORK: Final = 900  # move generations per decision (the deterministic limit)
+WORK: Final = 1200  # move generations per decision (the deterministic limit)
 HAND_SAMPLES: Final = 24  # sampled opponent hands in play for points
 WIN: Final = 10_000.0
+NEXT: Final = 0.5  # weight of what our next card is worth from the layout a move leaves
 CARDS: Final = tuple(Card)
 _TWO = Card.TWO
 _DISCARD = MoveKind.DISCARD
@@ -194,7 +198,26 @@ class Search:
         me = self.position.turn
         again = move.card == _TWO and move.kind != _DISCARD
         player = me if again else self.next_player(me)
-        return self.expect(after, player, again, self.hands_after(move, player, again))
+        value = self.expect(after, player, again, self.hands_after(move, player, again))
+        if NEXT and not again:
+            value += NEXT * self.potential(after)
+        return value
+
+    def potential(self, pawns: tuple[int, ...]) -> float:
+        """What our next card is worth from ``pawns``: over the card kinds we may draw,
+        the pawns' worth our best move with it gains (nothing for a lost turn)."""
+        me = self.position.turn
+        ctx = self.context(pawns, me, False)
+        total = 0.0
+        for card, p in self.draws:
+            if self.clock() > self.deadline:
+                raise OutOfTime
+            self.work -= 1
+            moves = HANDLERS[card](pawns, card, ctx)
+            if moves:
+                best = max(_gain(mv[3], self.own) for mv in moves)
+                total += p * best
+        return total
 
 
 class ExpertBot:
