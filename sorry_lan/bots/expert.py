@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from ..errors import SorryLanError
 from ..rules.board import HOME, NUM_LOCATIONS
 from ..rules.cards import Card
 from ..rules.movegen import HANDLERS
@@ -54,8 +55,9 @@ _TWO = Card.TWO
 _DISCARD = MoveKind.DISCARD
 
 
-class OutOfTime(Exception):
-    """The decision budget ran out in the middle of a move's search."""
+class OutOfTime(SorryLanError):
+    """The decision budget ran out in the middle of a move's search (caught inside the
+    expert: it then plays the best move searched so far)."""
 
 
 def sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
