@@ -29,9 +29,10 @@ from typing import Any, Protocol
 
 from sorry_lan.bots import (
     DEFAULT_STRENGTH,
-    STRENGTHS,
     Position,
     UnknownBotError,
+    bot_name,
+    level_of,
     make_bot,
     parse_strength,
     position_of,
@@ -93,15 +94,6 @@ def game_seed(seed: int | None, played: int) -> int | None:
         return seed
     digest = hashlib.sha256(b"sorry-lan rematch %d %d" % (seed, played)).digest()
     return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, like a random seed
-def bot_name(level: str, n: int) -> str:
-    """A bot's name at the table, e.g. ``expert bot 2``: it shows the strength."""
-    return f"{level} bot {n}"
-
-
-def level_of(name: str) -> str | None:
-    """The strength a bot's name shows (``expert bot 2`` -> ``expert``), or None."""
-    first = name.split(" ", 1)[0]
-    return first if first in STRENGTHS and name.startswith(f"{first} bot ") else None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ Bots do no I/O: ``sorry-lan simulate``, the host's seats and ``sorry-lan bot`` d
 them.
 """
 
-from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, Position, position_of
+from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, Position, bot_name, level_of, position_of
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
@@ -22,6 +22,8 @@ __all__ = [
     "RandomBot",
     "UnknownBotError",
     "bot_kinds",
+    "bot_name",
+    "level_of",
     "make_bot",
     "parse_strength",
     "play_out",

@@ -106,3 +106,14 @@ class Bot(Protocol):
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         """One of ``legal_moves`` (which is never empty) for ``position.turn``."""
         ...
+
+
+def bot_name(level: str, n: int) -> str:
+    """A bot's name at the table, e.g. ``expert bot 2``: it shows the strength."""
+    return f"{level} bot {n}"
+
+
+def level_of(name: str) -> str | None:
+    """The strength a bot's name shows (``expert bot 2`` -> ``expert``), or None."""
+    first = name.split(" ", 1)[0]
+    return first if first in STRENGTHS and name.startswith(f"{first} bot ") else None

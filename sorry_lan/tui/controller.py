@@ -21,8 +21,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-from sorry_lan.authority.table import level_of
-from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
+from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
 from sorry_lan.wire.errors import LocalProtocolError
