@@ -238,12 +238,13 @@ async def _text_main(args: argparse.Namespace) -> int:
             await client.connect()
         except JoinError as exc:
             where = _format_address(host, port)
-            watch = not spectate and exc.reason in WATCH_REASONS
-            if watch and _offer_watch(where, exc.text, where):
-                spectate = True
-                continue
-            print(f"sorry-lan join: {exc.text}", file=sys.stderr)
-            return 1
+            if spectate or exc.reason not in WATCH_REASONS:
+                print(f"sorry-lan join: {exc.text}", file=sys.stderr)
+                return 1
+            if not _offer_watch(where, exc.text, where):
+                return 1  # declined, or told how to watch
+            spectate = True
+            continue
         break
     as_what = "to watch" if spectate else f"as {client.welcome.name if client.welcome else name}"
     print(f"joined {_format_address(host, port)} {as_what}")

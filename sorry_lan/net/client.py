@@ -145,14 +145,24 @@ _REFUSALS = {
 }
 
 
+# Refusals our sentence says all about: the host's text would only repeat it.
+_SELF_EXPLAINED = frozenset(
+    {m.RefuseReason.STARTED, m.RefuseReason.BAD_TOKEN, m.RefuseReason.SHUTTING_DOWN}
+)
+
+
 def refusal_text(refuse: m.Refuse) -> str:
+    """A refusal in one sentence: ours for the reason, and the host's text when it may
+    add something (which limit was reached, say)."""
     if refuse.reason is m.RefuseReason.VERSION:
         return (
             f"wrong version: the host speaks protocol {list(refuse.versions)}, this "
             f"sorry-lan speaks {list(SUPPORTED_VERSIONS)}; install the same version"
         )
     text = _REFUSALS.get(refuse.reason, str(refuse.reason))
-    return f"{text} ({refuse.text})" if refuse.text and refuse.text not in text else text
+    if refuse.reason in _SELF_EXPLAINED or not refuse.text or refuse.text in text:
+        return text
+    return f"{text} ({refuse.text})"
 
 
 class GameClient:

@@ -209,6 +209,7 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
     status, _, err = out["join"]
     assert status == 1
     assert f"to watch it: sorry-lan join --spectate --address 127.0.0.1:{port}" in err
+    assert err.count("has already started") == 1 and len(err.splitlines()) == 1, err
     status, text, err = out["watch"]
     assert status == 0 and f"joined 127.0.0.1:{port} to watch" in text, err
     assert out["again_joined"] == f"joined 'Busy' at 127.0.0.1:{port}"

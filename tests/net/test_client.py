@@ -9,8 +9,10 @@ import time
 import pytest
 from netkit import LOCAL, Gate, RawClient, start_host
 
-from sorry_lan.net.client import Connection, GameClient, JoinError
+from sorry_lan.net.client import Connection, GameClient, JoinError, refusal_text
 from sorry_lan.net.host import HostOptions
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 
 
 async def next_connection(client: GameClient, timeout: float = 10.0) -> Connection:
@@ -151,3 +153,18 @@ async def test_a_client_the_host_dropped_for_falling_behind_comes_back() -> None
     finally:
         await ann.close()
         await server.close()
+
+
+def test_a_refusal_is_one_sentence_without_the_host_repeating_it() -> None:
+    started = m.Refuse(
+        reason=m.RefuseReason.STARTED,
+        text="the game has started and has no free seat",
+        versions=SUPPORTED_VERSIONS,
+    )
+    assert refusal_text(started) == "the game has already started and has no seat for you"
+    full = m.Refuse(
+        reason=m.RefuseReason.FULL,
+        text="the host has too many connections",
+        versions=SUPPORTED_VERSIONS,
+    )
+    assert refusal_text(full) == "the game is full (the host has too many connections)"
