@@ -26,6 +26,7 @@ from sorry_lan.rules import (
     Move,
     MoveKind,
     MovePlayed,
+    Part,
     Reshuffled,
     TurnLost,
     Variant,
@@ -105,7 +106,15 @@ _RESHUFFLE = int(r.EventKind.RESHUFFLE)
 
 
 def move_events(move: Move, player: int) -> list[r.EventTuple]:
-    """The wire events for one move: the card, then each pawn's move, slide and bumps.
+    """The wire events for one move, in the order they happen on the board.
+
+    The card first; then each part's MOVE (a part that sends its pawn to START, the
+    Sorry!'s victim, is a BUMP), the SLIDE it takes and the BUMPs it causes, each BUMP
+    naming where the pawn stood at that moment (a pawn moved by an earlier part of the
+    same 7 is bumped from where that part left it).  In a swap and a Sorry! both pawns
+    change places at once, so both MOVEs (or the MOVE and the BUMP) come before any
+    slide.  Replaying the list over the board before the move gives ``move.result``
+    (``tests/wire/test_wire_apply.py`` checks it over thousands of whole games).
 
     Plain int tuples built from the engine's own move (not checked again here)."""
     card = int(move.card)
@@ -114,25 +123,43 @@ def move_events(move: Move, player: int) -> list[r.EventTuple]:
     if move.kind == MoveKind.DECLINE:
         return [(_TURN_LOST, player, card)]
     out: list[r.EventTuple] = [(_PLAY, player, card)]
-    told = {pawn: b for pawn, b, _ in move.changes}  # where the events so far put each pawn
+    at = {pawn: b for pawn, b, _ in move.changes}
     for part in move.parts:
+        at.setdefault(part.pawn, part.frm)
+
+    def place(part: Part) -> None:
         if part.to == START:
-            out.append((_BUMP, part.pawn, part.frm))
+            out.append((_BUMP, part.pawn, at[part.pawn]))
         else:
-            out.append((_MOVE, part.pawn, part.frm, part.to))
-            if part.end != part.to:
-                out.append((_SLIDE, part.pawn, part.to, part.end))
-        told[part.pawn] = part.end
-        for b in part.bumps:  # a pawn the first half of a 7 moved can be bumped by the second
-            at = told.get(b, START)
-            if at != START:
-                out.append((_BUMP, b, at))
-                told[b] = START
-    # Whatever the parts did not say (a pawn bumped by a slide, say), say it now.
-    for pawn, _, after in move.changes:
-        at = told[pawn]
-        if at != after:
-            out.append((_BUMP, pawn, at) if after == START else (_MOVE, pawn, at, after))
+            out.append((_MOVE, part.pawn, at[part.pawn], part.to))
+        at[part.pawn] = part.to
+
+    def slide_and_bump(part: Part) -> None:
+        if at[part.pawn] != part.to:
+            return  # bumped meanwhile (a swap partner on the other's slide): no slide
+        if part.end != part.to:
+            out.append((_SLIDE, part.pawn, part.to, part.end))
+            at[part.pawn] = part.end
+        for b in part.bumps:
+            where = at.get(b, START)
+            if where != START:
+                out.append((_BUMP, b, where))
+                at[b] = START
+
+    if move.kind in (MoveKind.SWAP, MoveKind.SORRY):
+        for part in move.parts:
+            place(part)
+        for part in move.parts:
+            slide_and_bump(part)
+    else:
+        for part in move.parts:
+            place(part)
+            slide_and_bump(part)
+    # Whatever the parts did not say, say it now (none known; the replay test checks).
+    for pawn, _b, after in move.changes:
+        where = at[pawn]
+        if where != after:
+            out.append((_BUMP, pawn, where) if after == START else (_MOVE, pawn, where, after))
     return out
 
 

@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sorry_lan.errors import SorryLanError
+from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_events
+from sorry_lan.wire.apply import apply_events, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 
 
 _GOODBYE = "the host closed the table"
+REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 
 class JoinFailure(StrEnum):
@@ -205,6 +207,7 @@ class GameClient:
         self.lobby: m.Lobby | None = None
         self.snapshot: m.Snapshot | None = None
         self.pawns: tuple[int, ...] = ()
+        self.replay_mismatches = 0  # events that did not add up on our board (see replay.py)
         self.turn: m.Turn | None = None
         self.moves: m.LegalMoves | None = None
         self.over: m.GameOver | None = None
@@ -449,6 +452,7 @@ class GameClient:
             self.moves = msg
             put(YourTurn(msg))
         elif isinstance(msg, m.Events):
+            self._check_replay(msg)
             self.pawns = apply_events(self.pawns, msg.events)
             self.sid = msg.sid
             put(Happened(msg, time.perf_counter()))
@@ -465,6 +469,19 @@ class GameClient:
             put(Refused(msg))
         elif isinstance(msg, m.Bye):
             self._bye = msg.reason
+
+    def _check_replay(self, msg: m.Events) -> None:
+        """Ask for a ``resync`` (and log why) when ``msg`` does not add up on our board."""
+        snap = self.snapshot
+        if snap is None or len(self.pawns) != len(snap.pawns):
+            return
+        problem = check_events(self.pawns, msg.events, Variant(snap.variant.value))
+        if problem is None:
+            return
+        self.replay_mismatches += 1
+        log.warning("%s %d: %s; asking for a resync", REPLAY_MISMATCH, msg.sid, problem)
+        with contextlib.suppress(LocalProtocolError):
+            self._send(m.Resync())
 
     # -- asking the host ------------------------------------------------------------------
 

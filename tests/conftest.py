@@ -1,4 +1,4 @@
-"""Pytest set-up for the rules tests.
+"""Pytest set-up and checks that hold for every test in the suite.
 
 When a Hypothesis test fails, Hypothesis's pytest plugin imports its patch writer,
 which imports ``libcst`` if that is installed; on some machines that import emits a
@@ -12,8 +12,22 @@ from __future__ import annotations
 import contextlib
 import importlib
 import warnings
+from collections.abc import Iterator
+
+import pytest
+
+from sorry_lan.net.client import REPLAY_MISMATCH
 
 # Without libcst the plugin skips patch writing itself, so ImportError is fine.
 with warnings.catch_warnings(), contextlib.suppress(ImportError):
     warnings.simplefilter("ignore")
     importlib.import_module("hypothesis.extra._patching")
+
+
+@pytest.fixture(autouse=True)
+def _client_replay_never_disagrees(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Our client's own replay check (``net/replay.py``) never fires in the suite: a
+    test that provokes it on purpose clears ``caplog`` once it has looked."""
+    yield
+    fired = [r.getMessage() for r in caplog.records if str(r.msg).startswith(REPLAY_MISMATCH)]
+    assert not fired, f"the client's replay check fired: {fired}"
