@@ -56,7 +56,7 @@ async def serve(games: int, directory: str, journal_on: bool) -> None:
         if journal is not None:
             journals.append(journal)
         table = Table(TableConfig(seats=4, auto_start=True, seed=i + 1), journal)
-        options = HostOptions(stay=True, max_connections=16)
+        options = HostOptions(stay=True)
         server = HostServer(table, options)
         await server.start(LOCAL, 0)
         servers.append(server)

@@ -26,8 +26,8 @@ with warnings.catch_warnings(), contextlib.suppress(ImportError):
 
 @pytest.fixture(autouse=True)
 def _client_replay_never_disagrees(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
-    """Our client's own replay check (``net/replay.py``) never fires in the suite: a
-    test that provokes it on purpose clears ``caplog`` once it has looked."""
+    """Our client's own replay check (``wire.apply.check_events``) never fires in the
+    suite: a test that provokes it on purpose clears ``caplog`` once it has looked."""
     yield
     fired = [r.getMessage() for r in caplog.records if str(r.msg).startswith(REPLAY_MISMATCH)]
     assert not fired, f"the client's replay check fired: {fired}"

@@ -42,7 +42,10 @@ def wire_variant(variant: Variant) -> m.Variant:
     return m.Variant(variant.value)
 
 
-def _scores(scores: dict[int, int]) -> tuple[int, ...]:
+def _scores(variant: Variant, scores: dict[int, int]) -> tuple[int, ...] | None:
+    """Scores by colour (0 for colours not in play) in play for points; else None."""
+    if variant is not Variant.POINTS:
+        return None
     return tuple(scores.get(c, 0) for c in range(4))
 
 
@@ -61,7 +64,7 @@ def snapshot(game: Game, seat: int | None) -> m.Snapshot:
         pile=v.draw_pile,
         discards=v.discard_pile,
         top=v.discard_top,
-        scores=_scores(v.scores),
+        scores=_scores(v.variant, v.scores),
     )
 
 
@@ -200,5 +203,5 @@ def game_over(game: Game) -> m.GameOver:
     return m.GameOver(
         sid=game.state_id,
         winners=tuple(Colour(c) for c in game.winners),
-        scores=_scores(game.final_scores),
+        scores=_scores(game.variant, game.final_scores),
     )

@@ -147,7 +147,7 @@ class TableConfig:
     seed: int | None = None  # the first game's seed; rematch seeds derive from it (else random)
     title: str | None = None  # the table's name (journalled, for listings)
     host_name: str | None = None  # who hosts it (journalled: whose game it is to resume)
-    max_spectators: int = 64
+    max_spectators: int = 32  # watchers have their own cap: they never crowd out players
 
 
 @dataclass
@@ -250,7 +250,9 @@ class Table:
 
     def spectate(self, conn: int) -> None:
         if len(self.spectators) >= self.config.max_spectators:
-            raise JoinRefused(RefuseReason.FULL, "this table has no room for more spectators")
+            raise JoinRefused(
+                RefuseReason.NO_SPECTATORS, "this table has no room for more spectators"
+            )
         self.spectators.add(conn)
         self._touch()
 
@@ -308,7 +310,14 @@ class Table:
         self._touch()
 
     def set_ready(self, conn: int, ready: bool) -> None:
-        self._lobby_player(conn).ready = ready
+        """Ready (or not) to start.  Outside the lobby it changes nothing: it may have
+        crossed the start of the game (SPEC section 5)."""
+        player = self.player_of(conn)
+        if player is None:
+            raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot do that")
+        if self.phase is not Phase.LOBBY:
+            return
+        player.ready = ready
         self._touch()
 
     def add_bot(self, conn: int | None, colour: int | None = None, level: str = "") -> Player:
@@ -374,7 +383,9 @@ class Table:
             seed = self._seed_source()
         seated = sorted(p.colour for p in self.players.values())
         first = self.last_winner if self.last_winner in seated else None
-        game = Game(self.variant, seated, seed=seed, first=first)
+        # State ids grow for the table's life: a new game numbers on from the last.
+        first_sid = 0 if self.game is None else self.game.state_id
+        game = Game(self.variant, seated, seed=seed, first=first, first_sid=first_sid)
         if self.journal is not None:
             self.journal.game(
                 game,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Generic, Protocol, TypeVar
 
 from sorry_lan.authority import seat_messages
-from sorry_lan.authority.table import Table
+from sorry_lan.authority.table import Phase, Table
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
@@ -64,7 +64,7 @@ class Announcer(Generic[C]):
                 name=p.name,
                 colour=p.colour,  # type: ignore[arg-type]
                 bot=p.bot,
-                ready=p.ready,
+                ready=p.rematch if table.phase is Phase.OVER else p.ready,
                 connected=p.connected,
             )
             for p in sorted(table.players.values(), key=lambda p: p.colour)

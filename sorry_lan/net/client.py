@@ -64,8 +64,11 @@ class JoinError(SorryLanError):
         self.text = text
 
 
-# Failures worth retrying while reconnecting: the host may answer, or have room, soon.
-_RETRY = frozenset({JoinFailure.UNREACHABLE, JoinFailure.LOST, m.RefuseReason.FULL})
+# Failures worth retrying while reconnecting: the host may answer, or have room, soon
+# (busy: too many connections were waiting to join; the host made room by closing ours).
+_RETRY = frozenset(
+    {JoinFailure.UNREACHABLE, JoinFailure.LOST, m.RefuseReason.FULL, m.RefuseReason.BUSY}
+)
 
 
 # -- events for the user interface ---------------------------------------------------
@@ -144,6 +147,8 @@ _REFUSALS = {
     m.RefuseReason.BAD_TOKEN: "your seat is no longer held at this table",
     m.RefuseReason.NO_SPECTATORS: "this table takes no spectators",
     m.RefuseReason.SHUTTING_DOWN: "the host is shutting down",
+    m.RefuseReason.BUSY: "the host is busy with too many connections; try again in a moment",
+    m.RefuseReason.RATE_LIMITED: "too many wrong PINs; wait a little before trying again",
 }
 
 

@@ -87,12 +87,16 @@ class Connection(asyncio.Protocol):
         self.paused = False  # not reading from the peer for a while (it sent too much)
         self._cut: asyncio.TimerHandle | None = None  # after drop: when it is cut
         self.lobby_revision = -1  # the table revision of the last lobby sent here
+        self.address = ""  # the peer's IP address (known once connected)
 
     # -- asyncio.Protocol ----------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
+        peer = transport.get_extra_info("peername")
+        if isinstance(peer, tuple) and peer:
+            self.address = str(peer[0])
         with contextlib.suppress(OSError):
             sock = transport.get_extra_info("socket")
             if sock is not None:

@@ -30,8 +30,9 @@ import logging
 import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from sorry_lan.authority.admission import PinThrottle, to_evict
 from sorry_lan.authority.table import (
     BotTurn,
     JoinRefused,
@@ -66,8 +67,10 @@ class HostOptions:
 
     pin: str | None = None
     name: str = "sorry-lan"
-    max_connections: int = 64
-    hello_timeout: float = 5.0  # a connection that has not said hello by then is dropped
+    max_waiting: int = 64  # connections not yet admitted, from all addresses ...
+    max_waiting_per_address: int = 8  # ... and from one (the oldest make room)
+    hello_timeout: float = 5.0  # a connection not admitted by then is dropped
+    pin_throttle: PinThrottle = field(default_factory=PinThrottle)
     heartbeat: float = 5.0  # ping an idle connection this often
     dead_after: float = 20.0  # nothing heard for this long: the peer is gone
     chat_burst: int = 5  # chat lines allowed at once ...
@@ -265,12 +268,28 @@ class HostServer:
     # -- connections (called by each Connection) ------------------------------------------
 
     def connected(self, conn: Connection) -> None:
-        if len(self.conns) >= self.options.max_connections:
-            conn.session.refuse(m.RefuseReason.FULL, "the host has too many connections")
-            conn.write(conn.session.data_to_send())
-            conn.close()
-            return
+        """A new connection: make room among those not yet admitted (the oldest from
+        the busiest address go, so a newcomer always gets its chance to say hello)."""
+        opts = self.options
+        waiting = [
+            (c, c.address, c.opened)
+            for c in self.conns.values()
+            if c.session.join_request is None and not c.closed
+        ]
+        for old in to_evict(waiting, conn.address, opts.max_waiting_per_address, opts.max_waiting):
+            log.info("connection %d from %s: too many waiting, closed", old.cid, old.address)
+            self._refuse_busy(old, "too many connections are waiting to join; try again")
+        conn.session.pin_policy = _Pin(self, conn.address)
         self.conns[conn.cid] = conn
+
+    def _refuse_busy(self, conn: Connection, text: str) -> None:
+        """Refuse (``busy``) and close a connection not admitted yet, at once."""
+        with contextlib.suppress(LocalProtocolError):
+            conn.session.refuse(m.RefuseReason.BUSY, text)
+        conn.write(conn.session.data_to_send())
+        conn.close()
+        self.conns.pop(conn.cid, None)
+        self._dirty.discard(conn)
 
     def lost(self, conn: Connection) -> None:
         if self.conns.pop(conn.cid, None) is None:
@@ -404,7 +423,7 @@ class HostServer:
         if not conn.take_chat_token(now, self.options.chat_rate):
             raise RequestRefused(ErrorReason.RATE_LIMITED, "too many chat lines; wait a moment")
         player = self.table.player_of(conn.cid)
-        if player is None:
+        if player is None:  # the session lets only seated players chat
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
         if self.journal is not None and self.table.game is not None:
             self.journal.chat(player.colour, msg.text)  # a resumed game keeps its chat
@@ -586,3 +605,26 @@ def failure_text(exc: OSError) -> str:
         f"The host cannot save the game ({why}), so the table stops here with every move "
         "you saw saved; the host can continue it later with `sorry-lan host --resume`."
     )
+
+
+class _Pin:
+    """The PIN policy of one connection (from ``address``): a hello with a valid seat
+    token needs no PIN; wrong PINs are throttled per address and per table."""
+
+    def __init__(self, server: HostServer, address: str) -> None:
+        self.server = server
+        self.address = address
+
+    def exempt(self, greeting: m.Hello | m.Spectate) -> bool:
+        token = greeting.token if isinstance(greeting, m.Hello) else None
+        return token is not None and self.server.table.player_by_token(token) is not None
+
+    def wait(self) -> float:
+        return self.server.options.pin_throttle.wait(self.address, self.server.now())
+
+    def failed(self) -> None:
+        log.info("wrong PIN from %s", self.address)
+        self.server.options.pin_throttle.failed(self.address, self.server.now())
+
+    def passed(self) -> None:
+        self.server.options.pin_throttle.passed(self.address)

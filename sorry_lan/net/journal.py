@@ -11,10 +11,11 @@ checksums (no tab on its first line) is still read, without that protection.
 The records:
 
 * ``{"k": "game", "variant", "seated", "seed", "first", "first_arg", "names", "bots",
-  "tokens", "owner"}``
+  "tokens", "owner", "sid0"}``
   starts a game (``tokens`` maps a colour to the SHA-256 of that seat's secret token,
   hex; the tokens themselves are never written, yet a seat's owner can still prove
-  it holds one);
+  it holds one; ``sid0`` is the state id the game starts from, since a table's state
+  ids grow across its games, 0 when missing);
 * ``{"k": "seat", "colour", "name", "token"}`` records a seat (re)bound to a new token
   during a game (a bot seat given to a late human, for instance);
 * ``{"k": "move", "sid", "m"}`` is one chosen move: the state id it answered and its
@@ -247,6 +248,7 @@ class Journal:
             "bots": sorted(bots),
             "tokens": {str(c): h for c, h in tokens.items()},
             "owner": owner,
+            "sid0": game.first_sid,
             "t": int(time.time()),
         }
         if table is not None:
@@ -571,6 +573,7 @@ def _start(head: Mapping[str, Any], index: int, games: int) -> Restored:
             seated,
             seed=int(head["seed"]),
             first=None if first_arg is None else int(first_arg),
+            first_sid=int(head.get("sid0", 0)),
         )
         if game.first != int(head["first"]):
             raise BadRecord(index, "the first player does not follow from the seed")

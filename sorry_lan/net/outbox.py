@@ -49,7 +49,8 @@ class DurableOutbox:
 
     def put(self, batch: Batch) -> None:
         """Make every journal record appended so far durable, then write ``batch``
-        (entries with no bytes are skipped); after a failed sync, write nothing."""
+        (an entry with no bytes only closes, when asked to: a ``bye`` came in); after a
+        failed sync, write nothing."""
         if self.failure is not None:
             return
         journal = self.journal
@@ -62,8 +63,8 @@ class DurableOutbox:
         for sink, data, last in batch:
             if data:
                 sink.write(data)
-                if last:
-                    sink.close()
+            if last:
+                sink.close()
 
     def _failed(self, exc: OSError) -> None:
         """The journal cannot be made durable: write nothing more, say so once."""

@@ -68,6 +68,10 @@ class Game:
 
     Start it with :meth:`start`, then alternate :meth:`legal_moves` and :meth:`play`
     until :attr:`winner` is set.  Each call returns the events it caused.
+
+    :attr:`state_id` names each decision; it starts at ``first_sid`` and only grows
+    (by one per decision, lost turns included), so a table can number the states of
+    all its games in one sequence.
     """
 
     def __init__(
@@ -76,6 +80,7 @@ class Game:
         seated: Sequence[int] = (0, 2),
         seed: int | None = None,
         first: int | None = None,
+        first_sid: int = 0,
     ) -> None:
         check_seating(variant, seated)
         self.variant = variant
@@ -95,7 +100,8 @@ class Game:
         self.card: Card | None = None
         self.after_two = False
         self.turn_number = 0
-        self.state_id = 0
+        self.first_sid = first_sid  # a table numbers states on across its games
+        self.state_id = first_sid
         self.moves_played = 0
         self.winner: int | None = None
         self.final_scores: dict[int, int] = {}

@@ -179,8 +179,18 @@ def decode_frame_body(
     return from_wire(_unpack_one(unpacker, len(body)), supported_versions=supported_versions)
 
 
+def _unique_keys(pairs: list[tuple[Any, Any]]) -> dict[Any, Any]:
+    """A map from its pairs; a key given twice is ``malformed`` (msgpack would keep the
+    last silently, so two peers could read one frame two ways)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ValueError("a map holds the same key twice")
+    return out
+
+
 def _new_unpacker() -> Any:
     return msgpack.Unpacker(
+        object_pairs_hook=_unique_keys,
         max_buffer_size=L.MAX_FRAME,
         max_str_len=L.UNPACK_MAX_STR,
         max_bin_len=L.UNPACK_MAX_BIN,

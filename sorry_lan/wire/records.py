@@ -51,7 +51,7 @@ class MoveKind(IntEnum):
 COMPACT_MOVE: Final = VariantSpec(
     "move",
     {
-        MoveKind.SIMPLE: (_CARD, _PAWN, _LOC),
+        MoveKind.SIMPLE: (EnumSpec(Card, exclude=(Card.SORRY,)), _PAWN, _LOC),  # no 13
         MoveKind.SPLIT: (IntSpec(7, 7), _PAWN, _LOC, _PAWN, _LOC),
         MoveKind.SWAP: (IntSpec(11, 11), _PAWN, _PAWN),
         MoveKind.SORRY: (IntSpec(13, 13), _PAWN, _PAWN),

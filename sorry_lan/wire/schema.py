@@ -79,18 +79,22 @@ class BoolSpec(Spec):
 class EnumSpec(Spec):
     """A member of an ``IntEnum`` or ``StrEnum``, sent as its int or string value."""
 
-    def __init__(self, enum: type[Enum], text: str = "") -> None:
+    def __init__(self, enum: type[Enum], text: str = "", exclude: tuple[Enum, ...] = ()) -> None:
         self.enum = enum
         self.kind: type = type(next(iter(enum)).value)
         self.text = text
+        self.exclude = frozenset(exclude)  # members not allowed here
 
     def check(self, value: object, where: str) -> Enum:
         if type(value) is not self.kind and not isinstance(value, self.enum):
             raise _bad(f"{where}: expected a {self.kind.__name__}, got {_describe(value)}")
         try:
-            return self.enum(value)
+            member = self.enum(value)
         except ValueError:
-            raise _bad(f"{where}: {_describe(value)} is not a valid value") from None
+            member = None
+        if member is None or member in self.exclude:
+            raise _bad(f"{where}: {_describe(value)} is not a valid value")
+        return member
 
     def dump(self, value: Any) -> Any:
         return self.kind(value.value)
@@ -98,7 +102,7 @@ class EnumSpec(Spec):
     def describe(self) -> str:
         if self.text:
             return self.text
-        return "one of " + ", ".join(f'"{m.value}"' for m in self.enum)
+        return "one of " + ", ".join(f'"{m.value}"' for m in self.enum if m not in self.exclude)
 
 
 class StrSpec(Spec):
@@ -236,7 +240,7 @@ def _int_values(spec: Spec) -> Container[int] | None:
     if isinstance(spec, IntSpec):
         return range(spec.lo, spec.hi + 1)
     if isinstance(spec, EnumSpec) and spec.kind is int:
-        return frozenset(int(member.value) for member in spec.enum)
+        return frozenset(int(m.value) for m in spec.enum if m not in spec.exclude)
     return None
 
 

@@ -25,7 +25,9 @@ is the host application's decision; the session only tracks the last state id se
 
 from __future__ import annotations
 
+import math
 import os
+from typing import Protocol
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.auth import RandomBytes, check_pin_proof, new_nonce, pin_key, proof_from_key
@@ -47,14 +49,32 @@ from sorry_lan.wire.session_base import SID_TYPES, Session
 from sorry_lan.wire.transitions import Role, Sender, State
 
 
+class PinPolicy(Protocol):
+    """The host's say over one connection's PIN exchange (``authority/admission.py``)."""
+
+    def exempt(self, greeting: Hello | Spectate) -> bool:
+        """True to admit without a PIN (a hello carrying a valid seat token)."""
+        ...
+
+    def wait(self) -> float:
+        """Seconds before this peer may try a PIN (0: now)."""
+        ...
+
+    def failed(self) -> None: ...
+
+    def passed(self) -> None: ...
+
+
 class HostSession(Session):
     """The host's end of one client connection.
 
     ``pin_key`` (from :func:`~sorry_lan.wire.auth.pin_key`) turns on the PIN
     challenge: the join request (``Hello``/``Spectate``) is only surfaced once the
     client proved the PIN; a wrong proof is refused with ``bad_pin`` and closed.
-    After surfacing the join request the application must call :meth:`welcome` or
-    :meth:`refuse`.
+    :attr:`pin_policy`, when set, may exempt a greeting from the PIN, may refuse a
+    peer that must wait (``rate_limited``) instead of challenging it, and hears of
+    every proof's outcome.  After surfacing the join request the application must
+    call :meth:`welcome` or :meth:`refuse`.
     """
 
     SIDE = Sender.HOST
@@ -77,6 +97,7 @@ class HostSession(Session):
         self._pending: Hello | Spectate | None = None
         self.peer_versions: tuple[int, ...] = ()
         self.pid: int | None = None
+        self.pin_policy: PinPolicy | None = None
 
     def welcome(self, pid: int | None, token: bytes | None, *, owner: bool = False,
                 name: str | None = None) -> None:
@@ -134,9 +155,17 @@ class HostSession(Session):
             common = set(message.versions) & set(self.versions)
             # The decoder refuses greetings without a common version before this point.
             self.version = max(common)
-            if self.pin_key is None:
+            policy = self.pin_policy
+            if self.pin_key is None or (policy is not None and policy.exempt(message)):
                 self.join_request = message
                 return [message]
+            wait = 0.0 if policy is None else policy.wait()
+            if wait > 0:
+                self.refuse(
+                    RefuseReason.RATE_LIMITED,
+                    f"too many wrong PINs; try again in {math.ceil(wait)} s",
+                )
+                return []
             self._pending = message
             self._nonce = new_nonce(self._random_bytes)
             self.send(Challenge(version=self.version, nonce=self._nonce))
@@ -145,8 +174,12 @@ class HostSession(Session):
             assert self.pin_key is not None and self._nonce is not None
             assert self._pending is not None
             if not check_pin_proof(self.pin_key, self._nonce, message.cnonce, message.mac):
+                if self.pin_policy is not None:
+                    self.pin_policy.failed()
                 self.refuse(RefuseReason.BAD_PIN, "wrong PIN")
                 return []
+            if self.pin_policy is not None:
+                self.pin_policy.passed()
             self.join_request = self._pending
             return [self._pending]
         return [message]

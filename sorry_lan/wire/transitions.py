@@ -85,11 +85,16 @@ ROWS: Final[tuple[Row, ...]] = (
     ((S.GREETING, S.JOINING), (H,), (T.REFUSE,), S.CLOSED, Who.ANYONE),
     # Any time after welcome.
     (_WELCOMED, (H,), (T.LOBBY,), None, Who.ANYONE),
-    (_WELCOMED, _BOTH, (T.CHAT, T.PING, T.PONG), None, Who.ANYONE),
+    (_WELCOMED, _BOTH, (T.PING, T.PONG), None, Who.ANYONE),
+    (_WELCOMED, (H,), (T.CHAT,), None, Who.ANYONE),
+    (_WELCOMED, (C,), (T.CHAT,), None, Who.PLAYER),  # spectators watch; they do not talk
     (_WELCOMED, (C,), (T.RESYNC,), None, Who.ANYONE),
     (_WELCOMED, (H,), (T.SNAPSHOT,), S.PLAYING, Who.ANYONE),
     # Lobby.
-    ((S.LOBBY,), (C,), (T.CHOOSE_COLOUR, T.READY), None, Who.PLAYER),
+    ((S.LOBBY,), (C,), (T.CHOOSE_COLOUR,), None, Who.PLAYER),
+    # ``ready`` may cross the start of a game (a headless table starts by itself): the
+    # host ignores it outside the lobby rather than calling it out of order.
+    (_WELCOMED, (C,), (T.READY,), None, Who.PLAYER),
     ((S.LOBBY,), (C,), (T.ADD_BOT, T.REMOVE_BOT, T.SET_VARIANT, T.START), None, Who.OWNER),
     # Playing.
     ((S.PLAYING,), (H,), (T.TURN, T.LEGAL_MOVES, T.EVENTS), None, Who.ANYONE),

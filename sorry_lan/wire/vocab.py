@@ -63,6 +63,8 @@ class RefuseReason(StrEnum):
     BAD_TOKEN = "bad_token"
     NO_SPECTATORS = "no_spectators"
     SHUTTING_DOWN = "shutting_down"
+    BUSY = "busy"  # too many connections (in all, or from one address): try again soon
+    RATE_LIMITED = "rate_limited"  # too many wrong PINs lately: wait before the next try
 
 
 class ByeReason(StrEnum):

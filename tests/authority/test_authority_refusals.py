@@ -93,9 +93,14 @@ CASES = {
     "an unknown token": Case(
         "reclaim", RefuseReason.BAD_TOKEN, lobby, lambda t: t.reclaim(9, bytes(16), 0.0)
     ),
-    "no room to watch": Case("spectate", RefuseReason.FULL, lobby, lambda t: t.spectate(9)),
+    "no room to watch": Case(
+        "spectate", RefuseReason.NO_SPECTATORS, lobby, lambda t: t.spectate(9)
+    ),
     "a spectator in the lobby": Case(
-        "_lobby_player", ErrorReason.FORBIDDEN, lobby, lambda t: t.set_ready(WATCHER, True)
+        "_lobby_player", ErrorReason.FORBIDDEN, lobby, lambda t: t.choose_colour(WATCHER, 3)
+    ),
+    "a spectator's ready": Case(
+        "set_ready", ErrorReason.FORBIDDEN, lobby, lambda t: t.set_ready(WATCHER, True)
     ),
     "the lobby after the start": Case(
         "_lobby_player", ErrorReason.UNEXPECTED, playing, lambda t: t.choose_colour(GUEST, 3)

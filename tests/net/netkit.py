@@ -120,9 +120,11 @@ class FailingJournal(Journal):
 
 
 class Gate:
-    """A loopback port in front of a host that the test switches between three ways:
-    ``forward`` (relay bytes both ways), ``silent`` (accept, then never answer) and
-    ``closed`` (refuse connections).  ``drop()`` cuts every connection it holds."""
+    """A loopback port in front of a host that the test switches between four ways:
+    ``forward`` (relay bytes both ways), ``silent`` (accept, then never answer),
+    ``closed`` (refuse connections) and ``refuse <reason>`` (answer every greeting with
+    a ``refuse`` of that reason and close, as a host does that is full or busy).
+    ``drop()`` cuts every connection it holds."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
@@ -157,6 +159,14 @@ class Gate:
             with contextlib.suppress(OSError):
                 await reader.read()  # until the client gives up
             writer.transport.abort()
+            return
+        if self.mode.startswith("refuse "):
+            reason = m.RefuseReason(self.mode.removeprefix("refuse "))
+            with contextlib.suppress(OSError):
+                await reader.read(65536)  # the greeting
+                writer.write(encode(m.Refuse(reason=reason, text="", versions=SUPPORTED_VERSIONS)))
+                await writer.drain()
+            writer.close()
             return
         try:
             up_reader, up_writer = await asyncio.open_connection(LOCAL, self.target_port)

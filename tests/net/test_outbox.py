@@ -37,9 +37,12 @@ def test_without_a_journal_output_goes_at_once() -> None:
     log: list[tuple[str, bytes]] = []
     a, b = Sink(log, "a"), Sink(log, "b")
     box = DurableOutbox(None, Failures())
-    box.put([(a, b"one", False), (b, b"", True), (b, b"two", True)])
+    box.put([(a, b"one", False), (b, b"", False), (b, b"two", True)])
     assert log == [("a", b"one"), ("b", b"two")]
     assert b.closed and not a.closed
+    c = Sink(log, "c")
+    box.put([(c, b"", True)])  # nothing to write but a close (a bye came in): close now
+    assert c.closed and log == [("a", b"one"), ("b", b"two")]
 
 
 class LoggedJournal(Journal):

@@ -77,7 +77,7 @@ async def test_seat_refusals_reach_the_wire_as_refuse_reasons() -> None:
         watcher = await RawClient.open(server.address[1])
         watcher.send(m.Spectate(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name="eve"))
         refusal = await watcher.expect(m.Refuse)
-        assert isinstance(refusal, m.Refuse) and refusal.reason is RefuseReason.FULL
+        assert isinstance(refusal, m.Refuse) and refusal.reason is RefuseReason.NO_SPECTATORS
         await watcher.close()
         clients.append(await joined(server, "third"))
         assert (await refused_entry(server, "fourth")).reason is RefuseReason.FULL
