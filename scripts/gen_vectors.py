@@ -14,6 +14,7 @@ Run from anywhere: ``python scripts/gen_vectors.py [--check]``.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import re
 import sys
@@ -28,6 +29,10 @@ sys.path.insert(0, str(ROOT / "tests" / "wire"))  # the sample messages are test
 import msgpack  # noqa: E402
 from wire_samples import PIN, SAMPLES  # noqa: E402
 
+from sorry_lan.authority.admission import PinThrottle  # noqa: E402
+from sorry_lan.authority.table import TableConfig  # noqa: E402
+from sorry_lan.net.client import GameClient  # noqa: E402
+from sorry_lan.net.host import HostOptions  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
@@ -47,6 +52,46 @@ def field_table(mtype: MsgType) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _secs(value: float) -> str:
+    if value >= 3600 and value % 3600 == 0:
+        return f"{value / 3600:g} h"
+    if value >= 60 and value % 60 == 0:
+        return f"{value / 60:g} min"
+    return f"{value:g} s"
+
+
+def limits_table() -> str:
+    """Markdown table of our host's (and client's) timers and limits, from their defaults."""
+    host, table, pin = HostOptions(), TableConfig(), PinThrottle()
+    client = inspect.signature(GameClient).parameters
+    rows = [
+        ("greeting", f"a connection not admitted (no `welcome` sent) {_secs(host.hello_timeout)} "
+         "after it opened gets `bye` reason `timeout` and is closed"),
+        ("heartbeat", f"the host sends `ping` to a welcomed connection it has heard nothing from "
+         f"for {_secs(host.heartbeat)} (at most one every {_secs(host.heartbeat)})"),
+        ("silence", f"a welcomed connection from which nothing at all has arrived for "
+         f"{_secs(host.dead_after)} is closed without a word (a drop)"),
+        ("our client", f"pings the host after {_secs(client['heartbeat'].default)} of silence "
+         f"and drops a connection silent for {_secs(client['dead_after'].default)} (then "
+         "reconnects to reclaim its seat)"),
+        ("chat", f"{host.chat_burst} lines at once per connection, then one more every "
+         f"{_secs(1 / host.chat_rate)}; beyond that `error` `rate_limited`"),
+        ("grace", f"a seat whose owner is gone is kept {_secs(table.grace)} in the lobby; in a "
+         f"game a bot plays it after {_secs(table.grace)}"),
+        ("waiting", f"at most {host.max_waiting_per_address} connections not yet admitted from one "
+         f"address, {host.max_waiting} in all"),
+        ("spectators", f"at most {table.max_spectators}"),
+        ("wrong PINs, one address", f"{pin.free} free; then the wait doubles from "
+         f"{_secs(pin.first_wait)} up to {_secs(pin.max_wait)}; forgotten after a right PIN or "
+         f"{_secs(pin.forget_after)} without a wrong one"),
+        ("wrong PINs, whole table",
+         f"{pin.burst} at once, refilled at {pin.per_minute:g} a minute"),
+    ]
+    lines = ["| what | our host |", "| --- | --- |"]
+    lines += [f"| {what} | {text} |" for what, text in rows]
+    return "\n".join(lines) + "\n"
+
+
 def render_spec(text: str) -> str:
     """``text`` with every generated block refilled from the code."""
 
@@ -54,6 +99,8 @@ def render_spec(text: str) -> str:
         key = match.group(2)
         if key == "table":
             body = render_transitions()
+        elif key == "limits":
+            body = limits_table()
         elif key.startswith("fields:"):
             body = field_table(MsgType(key.removeprefix("fields:")))
         else:

@@ -91,6 +91,29 @@ def test_scores_are_nil_outside_play_for_points() -> None:
             assert snap.scores is None and over.scores is None
 
 
+def test_a_bad_move_gets_the_first_reason_in_the_specs_order() -> None:
+    t = Table(TableConfig(seats=2, seed=6))
+    a, _ = t.join(1, "Ann")
+    t.join(2, "Bob")
+    t.start(None, 0.0)
+    game = t.game
+    assert game is not None
+    mover, waiter = (1, 2) if game.turn == a.colour else (2, 1)
+    sid = game.state_id
+
+    def reason(conn: int, at: int, move_id: int) -> str:
+        with pytest.raises(TableError) as e:
+            t.play(conn, at, move_id, 0.0)
+        return str(e.value.reason)
+
+    assert reason(99, sid + 5, 9999) == "forbidden"  # not seated
+    assert reason(waiter, sid + 5, 9999) == "not_your_turn"  # before stale and illegal
+    assert reason(mover, sid + 5, 9999) == "stale"  # a sid from the future is stale too
+    assert reason(mover, sid - 1, 0) == "stale"
+    assert reason(mover, sid, 9999) == "illegal"
+    assert game.state_id == sid  # nothing changed
+
+
 def test_a_late_ready_changes_nothing_and_is_not_refused() -> None:
     t = Table(TableConfig(seats=2, auto_start=True, seed=2))
     t.join(1, "Ann")
