@@ -14,31 +14,34 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .i18n import LANGUAGES, UnknownLanguage, choose_language, set_language
+from .i18n import LANGUAGES, N_, UnknownLanguage, _, choose_language, set_language
+from .i18n.cli_help import localise
 
-# command name -> (module, one-line help)
+# command name -> (module, one-line help: translated when the parser is built)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "host": ("host", "host a game on this machine (advertised on the LAN)"),
-    "join": ("join", "find a game on the LAN (or give --address) and play it"),
-    "list": ("list_games", "print the games found on the LAN"),
-    "bot": ("bot", "join a game as a bot player"),
-    "games": ("games", "list the games saved on this machine (to resume with host --resume)"),
-    "rules": ("rules_oracle", "the rules oracle: legal moves for a position as JSON"),
-    "simulate": ("simulate", "play bot games locally and print statistics"),
+    "host": ("host", N_("host a game on this machine (advertised on the LAN)")),
+    "join": ("join", N_("find a game on the LAN (or give --address) and play it")),
+    "list": ("list_games", N_("print the games found on the LAN")),
+    "bot": ("bot", N_("join a game as a bot player")),
+    "games": ("games", N_("list the games saved on this machine (to resume with host --resume)")),
+    "rules": ("rules_oracle", N_("the rules oracle: legal moves for a position as JSON")),
+    "simulate": ("simulate", N_("play bot games locally and print statistics")),
 }
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with ``only``, just that command's module is imported."""
     parser = argparse.ArgumentParser(
-        prog="sorry-lan", description="The Sorry! board game over a home network."
+        prog="sorry-lan", description=_("The Sorry! board game over a home network.")
     )
     parser.add_argument("--version", action="version", version=f"sorry-lan {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_lang(parser)
+    localise(parser)
     for name, (module, help_text) in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        p = sub.add_parser(name, help=_(help_text), description=_(help_text))
         _add_lang(p)
+        localise(p)
         if only is None or name == only:
             mod = importlib.import_module(f"sorry_lan.commands.{module}")
             mod.add_arguments(p)
@@ -50,7 +53,9 @@ def _add_lang(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--lang",
         metavar="CODE",
-        help=f"language to show ({', '.join(LANGUAGES)}; default: from the locale)",
+        help=_("language to show ({codes}; default: from the locale)").format(
+            codes=", ".join(LANGUAGES)
+        ),
     )
 
 

@@ -138,6 +138,23 @@ def step_words(
     return text
 
 
+def comma_slides_words(move: str, end: int) -> str:
+    """A move's words with where its pawn slides to (``…, slides to 19``)."""
+    return _("{move}, slides to {end}").format(move=move, end=location_name(end))
+
+
+def comma_bumps_words(move: str, bumps: Sequence[int]) -> str:
+    """A move's words with the pawns it sends back (``…, bumps B1``)."""
+    return _("{move}, bumps {pawns}").format(move=move, pawns=pawns_word(bumps))
+
+
+def pawn_slides_words(move: str, pawn: int, end: int) -> str:
+    """A swap's words with one of its pawns sliding (``…, R1 slides to 19``)."""
+    return _("{move}, {pawn} slides to {end}").format(
+        move=move, pawn=pawn_label(pawn), end=location_name(end)
+    )
+
+
 def split_words(first: str, then: str) -> str:
     """A split 7 from its two parts' words."""
     return _("split the 7: first {first}; then {then}").format(first=first, then=then)
@@ -242,6 +259,16 @@ def you_drew_line(card: int) -> str:
     return _("You drew {card}").format(card=card_name(card))
 
 
+def played_line(card: int, moves: str) -> str:
+    """A played card and its pawns' moves in short form (``7: R1 4->6, R2 9->14``)."""
+    return _("{card}: {moves}").format(card=card_name(card), moves=moves)
+
+
+def you_word() -> str:
+    """How the log names the player who reads it."""
+    return _("You")
+
+
 def to_play_line(who: str) -> str:
     return _("{who} to play").format(who=who)
 
@@ -287,3 +314,22 @@ def refusal_text(reason: str, text: str) -> str:
 def won_line(names: Sequence[str]) -> str:
     """Past tense: who won the game that just ended."""
     return ngettext("{names} won", "{names} won", len(names)).format(names=join_names(names))
+
+
+def card_help(card: int) -> str:
+    """What a card lets a player do, in one short line (empty for no such card)."""
+    start = start_word()
+    texts = {
+        1: _("leave {start}, or move 1").format(start=start),
+        2: _("leave {start}, or move 2; then draw again").format(start=start),
+        3: _("move 3"),
+        4: _("move back 4"),
+        5: _("move 5"),
+        7: _("move 7, or split it between two pawns"),
+        8: _("move 8"),
+        10: _("move 10, or back 1"),
+        11: _("move 11, or swap with an opponent"),
+        12: _("move 12"),
+        13: _("from {start} onto an opponent, who goes back to {start}").format(start=start),
+    }
+    return texts.get(card, "")

@@ -28,12 +28,12 @@ from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.messages import RefuseReason
 from sorry_lan.wire.records import PlayerInfo
 
-from .feed import LINK_HINTS, VARIANT_WIRE, apply_event
+from .feed import VARIANT_WIRE, apply_event, link_hint
 from .state import Link, Screen, UiState
 
 log = logging.getLogger(__name__)
 
-REJOIN_HINT = LINK_HINTS["lost"]
+
 # Refusals after which the find screen offers to watch the table instead.
 WATCH_OFFERED = frozenset({RefuseReason.FULL, RefuseReason.STARTED})
 
@@ -298,7 +298,7 @@ class ClientController:
     ) -> None:
         st = self.state
         st.link = Link.LOST
-        st.link_hint = REJOIN_HINT
+        st.link_hint = link_hint("lost")
         if reason is RefuseReason.BAD_TOKEN and client.token is not None:
             # The table no longer knows our seat (e.g. a new table on the same address):
             # the next try asks for a new seat under the same name.

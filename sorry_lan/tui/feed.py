@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import assert_never
 
+from sorry_lan.i18n import _, words
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -29,21 +30,24 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
-from sorry_lan.rules.board import START, location_name, pawn_label
+from sorry_lan.rules.board import START
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
 
-from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact
-from .state import COLOUR_TITLES, Link, Screen, Seat, UiState
+from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
+from .state import Link, Screen, Seat, UiState
 
 VARIANT_TITLES = {"standard": "standard", "team": "team play", "points": "play for points"}
 VARIANT_WIRE = {title: wire for wire, title in VARIANT_TITLES.items()}
 
-LINK_HINTS = {
-    "reconnecting": "your seat is held; wait, or q to leave",
-    "lost": "r rejoins, q leaves",
-}
+def link_hint(state: str) -> str:
+    """The footer's hint for a connection state (empty when connected)."""
+    if state == "reconnecting":
+        return _("your seat is held; wait, or q to leave")
+    if state == "lost":
+        return _("r rejoins, q leaves")
+    return ""
 
 
 def variant_title(wire: str) -> str:
@@ -57,7 +61,7 @@ def seats_from_lobby(lobby: m.Lobby, you: int | None) -> list[Seat]:
         if p.colour is None:
             continue
         seat = seats[int(p.colour)]
-        seat.name = p.name if p.connected else f"{p.name} (away)"
+        seat.name = p.name if p.connected else _("{name} (away)").format(name=p.name)
         seat.bot = p.bot
         seat.ready = p.ready
         seat.you = you is not None and p.pid == you
@@ -85,7 +89,7 @@ def options_for(
                 card=compact[1],
                 compact=compact,
                 notation=opt.notation or str(list(compact)),
-                description=opt.notation or "a move the host offers",
+                description=opt.notation or _("a move the host offers"),
                 parts=(),
             )
         if hand:
@@ -93,7 +97,7 @@ def options_for(
             option = replace(
                 option,
                 notation=f"[{card}] {option.notation}",
-                description=f"play the {card}: {option.description}",
+                description=words.play_card_words(option.card, option.description),
             )
         out.append(option)
     return out
@@ -128,7 +132,7 @@ def last_move_from(events: Sequence[tuple[int, ...]]) -> MoveOption | None:
 
 
 def _who(st: UiState, colour: int) -> str:
-    return "You" if colour == st.you else st.player_name(colour)
+    return words.you_word() if colour == st.you else st.player_name(colour)
 
 
 def _event_lines(st: UiState, ev: m.Events) -> list[str]:
@@ -140,19 +144,22 @@ def _event_lines(st: UiState, ev: m.Events) -> list[str]:
         if kind == EventKind.PLAY:
             played = True
         elif kind == EventKind.DISCARD:
-            lines.append(f"{_who(st, item[1])}: discarded {card_name(item[2])}")
+            lines.append(words.discarded_line(_who(st, item[1]), item[2]))
         elif kind == EventKind.TURN_LOST:
-            lines.append(f"{_who(st, item[1])}: {card_name(item[2])}, no move: turn lost")
+            lines.append(words.turn_lost_line(_who(st, item[1]), item[2]))
         elif kind == EventKind.DRAW_AGAIN:
-            who = _who(st, item[1])
-            lines.append(f"{who} {'draw' if who == 'You' else 'draws'} again")
+            if item[1] == st.you:
+                lines.append(words.you_draw_again_line())
+            else:
+                lines.append(words.draws_again_line(_who(st, item[1])))
         elif kind == EventKind.RESHUFFLE:
-            lines.append(f"the discards are shuffled into a new pile of {item[1]}")
+            lines.append(words.reshuffle_line(item[1]))
         elif kind == EventKind.BUMP and played:
             pawn = item[1]
-            lines.append(f"  {pawn_label(pawn)} sent back to START from {location_name(item[2])}")
+            lines.append("  " + words.bumped_line(pawn, item[2]))
     if played and ev.colour is not None:
-        lines.insert(0, f"{_who(st, int(ev.colour))}: {ev.notation or 'moved'}")
+        played_words = played_text(ev.events, ev.notation or _("moved"))
+        lines.insert(0, f"{_who(st, int(ev.colour))}: {played_words}")
     return lines
 
 
@@ -169,7 +176,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
             st.set_moves(options_for(st.position, ev.moves, st.hand))
             secs = ev.moves.timeout
             st.deadline = None if secs is None else time.monotonic() + secs
-            st.notice = "your turn: pick a move"
+            st.notice = _("your turn: pick a move")
         case Happened():
             # Not client.pawns: that may already include events still queued behind this.
             st.position = apply_events(st.position, ev.events.events)
@@ -181,7 +188,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
         case GameEnded():
             _over(st, ev.over)
         case RematchStarted():
-            st.add_log("rematch: a new game begins")
+            st.add_log(_("rematch: a new game begins"))
         case ChatLine():
             st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
         case Refused():
@@ -242,9 +249,12 @@ def _turn(st: UiState, turn: m.Turn) -> None:
     if colour != st.you:
         st.notice = ""
     if changed and st.card is not None:
-        st.add_log(f"{_who(st, colour)} drew {card_name(st.card)}")
+        if colour == st.you:
+            st.add_log(words.you_drew_line(st.card))
+        else:
+            st.add_log(words.drew_line(_who(st, colour), st.card))
     elif changed:
-        st.add_log(f"{_who(st, colour)} to play")
+        st.add_log(words.to_play_line(_who(st, colour)))
 
 
 def _over(st: UiState, over: m.GameOver) -> None:
@@ -254,16 +264,15 @@ def _over(st: UiState, over: m.GameOver) -> None:
     st.turn = None
     winners = [int(c) for c in over.winners]
     if not winners:
-        st.winner = "no winner"
+        st.winner = words.winners_line([])
     else:
-        names = " and ".join(st.player_name(c) for c in winners)
         you_won = st.you is not None and st.you in winners
-        st.winner = f"{names} {'wins' if len(winners) == 1 else 'win'}" + (
-            "  (that's you!)" if you_won else ""
-        )
+        st.winner = words.winners_line([st.player_name(c) for c in winners])
+        if you_won:
+            st.winner += "  " + _("(that's you!)")
     if over.scores is not None:
         st.scores = {c: s for c, s in enumerate(over.scores) if c in st.seated}
-    st.add_log(f"game over: {st.winner}")
+    st.add_log(_("game over: {result}").format(result=st.winner))
     st.notice = ""
 
 
@@ -274,7 +283,7 @@ def _connection(st: UiState, ev: Connection) -> None:
         "lost": Link.LOST,
     }.get(ev.state, Link.LOST)
     st.link = link
-    st.link_hint = LINK_HINTS.get(ev.state, "")
+    st.link_hint = link_hint(ev.state)
     st.notice = ev.text
     st.add_log(ev.text)
     if link is not Link.CONNECTED:
@@ -284,11 +293,11 @@ def _connection(st: UiState, ev: Connection) -> None:
 
 def _chat_name(client: GameClient, pid: int | None) -> str:
     if pid is None:
-        return "host"
+        return _("host")
     lobby = client.lobby
     if lobby is not None:
         for p in lobby.players:
             if p.pid == pid:
-                colour = "" if p.colour is None else f" ({COLOUR_TITLES[int(p.colour)]})"
+                colour = "" if p.colour is None else f" ({words.colour_name(int(p.colour))})"
                 return p.name + colour
-    return f"player {pid}"
+    return _("player {pid}").format(pid=pid)

@@ -30,13 +30,12 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
-from sorry_lan.rules import pawn_label
+from sorry_lan.rules.board import pawn_label
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.records import EventKind
 
 from . import cells
-from .options import BadMove, option_from_compact
+from .options import BadMove, option_from_compact, played_text
 
 Say = Callable[[str], None]
 
@@ -59,22 +58,7 @@ def move_text(client: GameClient, option: m.MoveOption) -> str:
 
 def events_text(events: m.Events) -> str:
     """What a played card did, in this player's words, from the event codes."""
-    card = None
-    parts: list[str] = []
-    for ev in events.events:
-        if ev[0] == EventKind.PLAY:
-            card = ev[2]
-        elif ev[0] == EventKind.MOVE:
-            parts.append(
-                f"{pawn_label(ev[1])} {words.short_location(ev[2])}->{words.short_location(ev[3])}"
-            )
-        elif ev[0] == EventKind.SLIDE and parts:
-            parts[-1] += f">{words.short_location(ev[3])}"
-        elif ev[0] == EventKind.BUMP and parts:
-            parts[-1] += f" x{pawn_label(ev[1])}"
-    if card is None or not parts:
-        return events.notation or _("no move")
-    return _("{card}: {moves}").format(card=words.card_name(card), moves=", ".join(parts))
+    return played_text(events.events, events.notation or _("no move"))
 
 
 def board_lines(client: GameClient) -> list[str]:

@@ -30,6 +30,7 @@ from sorry_lan.rules.board import (
     pawn_label,
     start_exit,
 )
+from sorry_lan.wire.records import EventKind
 
 from .board import Highlights, spot
 
@@ -247,6 +248,59 @@ def short_notation(kind: int, card: int, parts: Sequence[MovePart]) -> str:
     if kind == SPLIT:
         return "7: " + ", ".join(short_part(p) for p in parts)
     return short_part(parts[0])
+
+
+def played_text(events: Sequence[Sequence[int]], fallback: str) -> str:
+    """What a played card did, in the player's words, from the host's event tuples
+    (the shape of the host's notation: ``R1 12->16, slides to 19, bumps B1``,
+    ``7: R1 4->8, R2 10->13``, ``R1 12 <-> B2 30``, ``Sorry! R3 start->40, bumps B1``).
+
+    ``fallback`` (the host's English notation) is used only when the events hold no
+    card played and no pawn moved."""
+    card = None
+    moves: list[list[int]] = []  # [pawn, from, to, end]
+    bumps: list[list[int]] = []  # the bumped pawns of each move
+    for ev in events:
+        if ev[0] == EventKind.PLAY:
+            card = ev[2]
+        elif ev[0] == EventKind.MOVE:
+            moves.append([ev[1], ev[2], ev[3], ev[3]])
+            bumps.append([])
+        elif ev[0] == EventKind.SLIDE and moves:
+            moves[-1][3] = ev[3]
+        elif ev[0] == EventKind.BUMP and moves:
+            bumps[-1].append(ev[1])
+    if card is None or not moves:
+        return fallback
+    loc = words.short_location
+    swap = (
+        card == 11
+        and len(moves) == 2
+        and moves[0][1] == moves[1][2]
+        and moves[1][1] == moves[0][2]
+    )
+    if swap:
+        (a, fa, _ta, _ea), (b, fb, _tb, _eb) = moves
+        text = f"{pawn_label(a)} {loc(fa)} <-> {pawn_label(b)} {loc(fb)}"
+        for (pawn, _f, to, end), bumped in zip(moves, bumps, strict=True):
+            if end != to:
+                text = words.pawn_slides_words(text, pawn, end)
+            if bumped:
+                text = words.comma_bumps_words(text, bumped)
+        return text
+    parts = []
+    for (pawn, frm, to, end), bumped in zip(moves, bumps, strict=True):
+        text = f"{pawn_label(pawn)} {loc(frm)}->{loc(to)}"
+        if end != to:
+            text = words.comma_slides_words(text, end)
+        if bumped:
+            text = words.comma_bumps_words(text, bumped)
+        parts.append(text)
+    if card == 13:
+        return f"{words.sorry_word()} {parts[0]}"
+    if len(parts) > 1:
+        return words.played_line(card, ", ".join(parts))
+    return parts[0]
 
 
 def highlights_for(preview: MoveOption | None, last: MoveOption | None = None) -> Highlights:

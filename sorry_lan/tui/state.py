@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
+from sorry_lan.i18n import words
 from sorry_lan.rules.board import START
 
 from .board import BoardView, Highlights
@@ -231,31 +232,16 @@ class UiState:
 
     def player_name(self, colour: int) -> str:
         name = self.names.get(colour, "")
-        title = COLOUR_TITLES[colour]
+        title = words.colour_name(colour)
         return f"{title} ({name})" if name else title
 
     def your_turn(self) -> bool:
         return self.you is not None and self.turn == self.you and bool(self.moves)
 
 
-CARD_HELP = {
-    1: "leave START, or move 1",
-    2: "leave START, or move 2; then draw again",
-    3: "move 3",
-    4: "move back 4",
-    5: "move 5",
-    7: "move 7, or split it between two pawns",
-    8: "move 8",
-    10: "move 10, or back 1",
-    11: "move 11, or swap with an opponent",
-    12: "move 12",
-    13: "from START onto an opponent, who goes back to START",
-}
-
-
 def card_help(card: int) -> str:
-    return CARD_HELP.get(card, "")
+    return words.card_help(card)
 
 
 def card_title(card: int) -> str:
-    return "Sorry!" if card == 13 else str(card)
+    return words.card_name(card)
