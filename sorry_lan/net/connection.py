@@ -58,7 +58,10 @@ class Allowance:
         return True
 
 
-class Connection(asyncio.Protocol):
+READ_SIZE = 16 * 1024  # bytes read from a peer at once (no client needs more)
+
+
+class Connection(asyncio.BufferedProtocol):
     """A connection numbered ``cid``; its session checks the PIN with ``pin_key``."""
 
     def __init__(
@@ -86,6 +89,9 @@ class Connection(asyncio.Protocol):
         self.closed = False
         self.paused = False  # not reading from the peer for a while (it sent too much)
         self._cut: asyncio.TimerHandle | None = None  # after drop: when it is cut
+        # Reads of at most READ_SIZE: a flood is judged (and stopped) after a short read
+        # rather than after decoding a quarter of a megabyte.
+        self._inbuf = bytearray(READ_SIZE)
         self.lobby_revision = -1  # the table revision of the last lobby sent here
         self.address = ""  # the peer's IP address (known once connected)
 
@@ -102,6 +108,12 @@ class Connection(asyncio.Protocol):
             if sock is not None:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.owner.connected(self)
+
+    def get_buffer(self, sizehint: int) -> bytearray:
+        return self._inbuf
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(bytes(self._inbuf[:nbytes]))
 
     def data_received(self, data: bytes) -> None:
         self.heard = self.owner.now()

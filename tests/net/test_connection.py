@@ -8,7 +8,7 @@ import socket
 import pytest
 from netkit import LOCAL
 
-from sorry_lan.net.connection import Connection
+from sorry_lan.net.connection import READ_SIZE, Connection
 from sorry_lan.wire.transitions import State
 
 
@@ -148,3 +148,26 @@ async def test_a_peer_that_does_not_read_is_reported_and_drop_cuts_it_after_the_
     finally:
         peer.close()
         server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_burst_is_read_in_short_pieces() -> None:
+    """A peer's burst reaches the owner READ_SIZE bytes at most at a time, so a flood is
+    judged after a short read, not after decoding a quarter of a megabyte."""
+    owner = Owner()
+    server, port = await _serve(owner)
+    _reader, writer = await asyncio.open_connection(LOCAL, port)
+    try:
+        await owner.until("connected")
+        burst = bytes(range(256)) * 800  # 200 KiB at once
+        writer.write(burst)
+        while sum(len(e[2]) for e in owner.events if e[0] == "received") < len(burst):
+            owner.changed.clear()
+            await asyncio.wait_for(owner.changed.wait(), 5)
+        pieces = [e[2] for e in owner.events if e[0] == "received"]
+        assert b"".join(pieces) == burst
+        assert max(map(len, pieces)) <= READ_SIZE < len(burst)
+    finally:
+        writer.close()
+        server.close()
+        await server.wait_closed()
