@@ -36,8 +36,9 @@ from sorry_lan.net.host import HostOptions  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
-from sorry_lan.wire.messages import MESSAGE_TYPES, MsgType  # noqa: E402
+from sorry_lan.wire.messages import MESSAGE_TYPES  # noqa: E402
 from sorry_lan.wire.transitions import render_transitions  # noqa: E402
+from sorry_lan.wire.vocab import MsgType  # noqa: E402
 
 VECTOR_DIR = ROOT / "protocol" / "vectors"
 SPEC = ROOT / "protocol" / "SPEC.md"

@@ -41,7 +41,8 @@ from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event, Game, Move, Variant
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PID_MAX
-from sorry_lan.wire.messages import Error, RefuseReason, clip_text
+from sorry_lan.wire.messages import Error
+from sorry_lan.wire.vocab import RefuseReason, clip_text
 
 TOKEN_BYTES = 16
 NUM_COLOURS = 4

@@ -47,7 +47,7 @@ from sorry_lan.net.saved import DAMAGED, FINISHED, Ask, SavedGame, find, pick, s
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
 from sorry_lan.wire.limits import DEFAULT_PORT
-from sorry_lan.wire.messages import NAME
+from sorry_lan.wire.vocab import NAME
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import TableAdvertiser

@@ -31,14 +31,14 @@ from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.lines import parse_colour, play_lines
-from sorry_lan.wire import messages as m
+from sorry_lan.wire.vocab import RefuseReason
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
 
 SEARCH_SECONDS = 2.0
 DEFAULT_NAME = "player"
-WATCH_REASONS = (m.RefuseReason.STARTED, m.RefuseReason.FULL)  # then watching is offered
+WATCH_REASONS = (RefuseReason.STARTED, RefuseReason.FULL)  # then watching is offered
 
 
 def address_arg(text: str) -> tuple[str, int]:

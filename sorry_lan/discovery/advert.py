@@ -22,7 +22,7 @@ from typing import Any
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, ngettext, words
 
-# The protocol versions come from the wire protocol (re-exported here).
+# The protocol versions come from the wire protocol.
 from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 
 SERVICE_TYPE = "_sorry-lan._tcp.local."

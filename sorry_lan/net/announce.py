@@ -22,6 +22,7 @@ from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.records import PlayerInfo
 
 Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
 
@@ -59,7 +60,7 @@ class Announcer(Generic[C]):
     def lobby_message(self) -> m.Lobby:
         table = self.table
         players = tuple(
-            m.PlayerInfo(
+            PlayerInfo(
                 pid=p.pid,
                 name=p.name,
                 colour=p.colour,  # type: ignore[arg-type]

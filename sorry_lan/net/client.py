@@ -36,6 +36,7 @@ from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.transitions import State
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 from .seats import SeatStore
 
@@ -58,7 +59,7 @@ class JoinError(SorryLanError):
     """Could not join: ``reason`` is the host's refusal or a :class:`JoinFailure`;
     ``text`` is a sentence for people."""
 
-    def __init__(self, reason: m.RefuseReason | JoinFailure, text: str) -> None:
+    def __init__(self, reason: RefuseReason | JoinFailure, text: str) -> None:
         super().__init__(text)
         self.reason = reason
         self.text = text
@@ -67,7 +68,7 @@ class JoinError(SorryLanError):
 # Failures worth retrying while reconnecting: the host may answer, or have room, soon
 # (busy: too many connections were waiting to join; the host made room by closing ours).
 _RETRY = frozenset(
-    {JoinFailure.UNREACHABLE, JoinFailure.LOST, m.RefuseReason.FULL, m.RefuseReason.BUSY}
+    {JoinFailure.UNREACHABLE, JoinFailure.LOST, RefuseReason.FULL, RefuseReason.BUSY}
 )
 
 
@@ -140,28 +141,28 @@ ClientEvent = (
 )
 
 _REFUSALS = {
-    m.RefuseReason.FULL: "the game is full",
-    m.RefuseReason.BAD_PIN: "wrong PIN",
-    m.RefuseReason.NAME_TAKEN: "that name is taken at this table; choose another with --name",
-    m.RefuseReason.STARTED: "the game has already started and has no seat for you",
-    m.RefuseReason.BAD_TOKEN: "your seat is no longer held at this table",
-    m.RefuseReason.NO_SPECTATORS: "this table takes no spectators",
-    m.RefuseReason.SHUTTING_DOWN: "the host is shutting down",
-    m.RefuseReason.BUSY: "the host is busy with too many connections; try again in a moment",
-    m.RefuseReason.RATE_LIMITED: "too many wrong PINs; wait a little before trying again",
+    RefuseReason.FULL: "the game is full",
+    RefuseReason.BAD_PIN: "wrong PIN",
+    RefuseReason.NAME_TAKEN: "that name is taken at this table; choose another with --name",
+    RefuseReason.STARTED: "the game has already started and has no seat for you",
+    RefuseReason.BAD_TOKEN: "your seat is no longer held at this table",
+    RefuseReason.NO_SPECTATORS: "this table takes no spectators",
+    RefuseReason.SHUTTING_DOWN: "the host is shutting down",
+    RefuseReason.BUSY: "the host is busy with too many connections; try again in a moment",
+    RefuseReason.RATE_LIMITED: "too many wrong PINs; wait a little before trying again",
 }
 
 
 # Refusals our sentence says all about: the host's text would only repeat it.
 _SELF_EXPLAINED = frozenset(
-    {m.RefuseReason.STARTED, m.RefuseReason.BAD_TOKEN, m.RefuseReason.SHUTTING_DOWN}
+    {RefuseReason.STARTED, RefuseReason.BAD_TOKEN, RefuseReason.SHUTTING_DOWN}
 )
 
 
 def refusal_text(refuse: m.Refuse) -> str:
     """A refusal in one sentence: ours for the reason, and the host's text when it may
     add something (which limit was reached, say)."""
-    if refuse.reason is m.RefuseReason.VERSION:
+    if refuse.reason is RefuseReason.VERSION:
         return (
             f"wrong version: the host speaks protocol {list(refuse.versions)}, this "
             f"sorry-lan speaks {list(SUPPORTED_VERSIONS)}; install the same version"
@@ -223,7 +224,7 @@ class GameClient:
         self._task: asyncio.Task[None] | None = None
         self._closing = False
         self._heard = 0.0
-        self._bye: m.ByeReason | None = None  # the reason of the host's last bye
+        self._bye: ByeReason | None = None  # the reason of the host's last bye
 
     # -- state -----------------------------------------------------------------------
 
@@ -261,7 +262,7 @@ class GameClient:
         try:
             welcome = await self._open()
         except JoinError as exc:
-            if not (stored and exc.reason is m.RefuseReason.BAD_TOKEN):
+            if not (stored and exc.reason is RefuseReason.BAD_TOKEN):
                 raise
             self.token = None
             welcome = await self._open()
@@ -291,7 +292,7 @@ class GameClient:
             )
         except JoinError as exc:
             writer.close()
-            bad_token = exc.reason is m.RefuseReason.BAD_TOKEN
+            bad_token = exc.reason is RefuseReason.BAD_TOKEN
             if bad_token and self.token is not None and self.seats is not None:
                 self.seats.forget(self.token)
             raise
@@ -394,7 +395,7 @@ class GameClient:
                 out = session.data_to_send()
                 if out:
                     writer.write(out)
-            if self._bye is m.ByeReason.TIMEOUT:
+            if self._bye is ByeReason.TIMEOUT:
                 return "the host dropped the connection: it fell behind"
             return _GOODBYE
         except (OSError, asyncio.IncompleteReadError) as exc:
@@ -544,7 +545,7 @@ class GameClient:
             self._forget_seat()  # leaving the lobby gives the seat up
         if session is not None and writer is not None and not session.closed:
             with contextlib.suppress(LocalProtocolError, OSError):
-                session.close(m.ByeReason.QUIT)
+                session.close(ByeReason.QUIT)
                 writer.write(session.data_to_send())
                 await writer.drain()
         if writer is not None:

@@ -48,6 +48,7 @@ from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.transitions import State
+from sorry_lan.wire.vocab import ByeReason, RefuseReason, clip_text
 
 from .announce import Announcer, shared
 from .connection import Connection
@@ -219,7 +220,7 @@ class HostServer:
         """Ask :meth:`wait_done` to return (for a signal handler or the host's player)."""
         self._done.set()
 
-    async def close(self, reason: m.ByeReason = m.ByeReason.SHUTDOWN) -> None:
+    async def close(self, reason: ByeReason = ByeReason.SHUTDOWN) -> None:
         """Say bye to everyone after what they are owed, make the journal durable
         (records appended by the caller too, such as the end mark), stop listening."""
         if self._timer is not None:
@@ -285,7 +286,7 @@ class HostServer:
     def _refuse_busy(self, conn: Connection, text: str) -> None:
         """Refuse (``busy``) and close a connection not admitted yet, at once."""
         with contextlib.suppress(LocalProtocolError):
-            conn.session.refuse(m.RefuseReason.BUSY, text)
+            conn.session.refuse(RefuseReason.BUSY, text)
         conn.write(conn.session.data_to_send())
         conn.close()
         self.conns.pop(conn.cid, None)
@@ -306,9 +307,9 @@ class HostServer:
         """``conn`` left too much output unread: say bye (timeout) and drop it.  A player
         keeps the seat for the grace period and may come back and resync."""
         log.info("connection %d: %d bytes unread, dropped", conn.cid, conn.unsent)
-        self._drop(conn, m.ByeReason.TIMEOUT)
+        self._drop(conn, ByeReason.TIMEOUT)
 
-    def _drop(self, conn: Connection, reason: m.ByeReason) -> None:
+    def _drop(self, conn: Connection, reason: ByeReason) -> None:
         """Say bye after what was written, send nothing more, cut it shortly."""
         session = conn.session
         session.data_to_send()  # what was not written yet will never be
@@ -337,7 +338,7 @@ class HostServer:
                     limited += 1
                     if limited > self.options.flood_limit:  # no client does that by mistake
                         log.info("connection %d: flooding, dropped", conn.cid)
-                        self._drop(conn, m.ByeReason.KICKED)
+                        self._drop(conn, ByeReason.KICKED)
                         break
                     if limited > 1:
                         continue  # one answer per read is enough
@@ -407,7 +408,7 @@ class HostServer:
             player = table.reclaim(conn.cid, hello.token, now)
             if old is not None and old is not conn:
                 with contextlib.suppress(LocalProtocolError):
-                    old.session.close(m.ByeReason.REPLACED)
+                    old.session.close(ByeReason.REPLACED)
                 old.write(old.session.data_to_send())
                 old.close()
             token = hello.token
@@ -559,14 +560,14 @@ class HostServer:
             log.warning("the journal could not be cut back to its last durable record")
         self._stop_listening()
         told = shared(
-            m.Error(reason=ErrorReason.INTERNAL, text=m.clip_text(failure_text(exc)), fatal=True)
+            m.Error(reason=ErrorReason.INTERNAL, text=clip_text(failure_text(exc)), fatal=True)
         )
         for conn in list(self.conns.values()):
             conn.session.data_to_send()  # drop output that may depend on those records
             with contextlib.suppress(LocalProtocolError):
                 conn.session.send(*told)
             with contextlib.suppress(LocalProtocolError):
-                conn.session.close(m.ByeReason.ERROR)
+                conn.session.close(ByeReason.ERROR)
             conn.write(conn.session.data_to_send())
             conn.close()
         self._done.set()
@@ -584,7 +585,7 @@ class HostServer:
                     if now - conn.opened > opts.hello_timeout:
                         log.info("connection %d: no hello in time, dropped", conn.cid)
                         with contextlib.suppress(LocalProtocolError):
-                            conn.session.close(m.ByeReason.TIMEOUT)
+                            conn.session.close(ByeReason.TIMEOUT)
                         conn.write(conn.session.data_to_send())
                         conn.close()
                     continue

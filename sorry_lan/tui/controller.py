@@ -25,8 +25,8 @@ from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.messages import RefuseReason
 from sorry_lan.wire.records import PlayerInfo
+from sorry_lan.wire.vocab import RefuseReason
 
 from .feed import VARIANT_WIRE, apply_event, link_hint
 from .state import Link, Screen, UiState

@@ -33,6 +33,7 @@ from sorry_lan.net.client import (
 from sorry_lan.rules.board import pawn_label
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.records import MoveOption, PlayerInfo
 
 from . import cells
 from .options import BadMove, option_from_compact, played_text
@@ -47,7 +48,7 @@ def colour_name(c: int) -> str:
 parse_colour = words.parse_colour
 
 
-def move_text(client: GameClient, option: m.MoveOption) -> str:
+def move_text(client: GameClient, option: MoveOption) -> str:
     """A legal move in this player's words, built from its compact form (the host's
     English notation only if the compact form does not fit the position)."""
     try:
@@ -218,7 +219,7 @@ async def play_lines(
         reader.cancel()
 
 
-def _seat_text(p: m.PlayerInfo) -> str:
+def _seat_text(p: PlayerInfo) -> str:
     notes = ["?" if p.colour is None else colour_name(p.colour)]
     if p.bot:
         notes.append(_("bot"))

@@ -24,7 +24,7 @@ import msgpack
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
-from sorry_lan.wire.messages import MESSAGE_TYPES, Message, MsgType
+from sorry_lan.wire.messages import MESSAGE_TYPES, Message
 from sorry_lan.wire.schema import (
     BoolSpec,
     BytesSpec,
@@ -37,7 +37,7 @@ from sorry_lan.wire.schema import (
     StrSpec,
     VariantSpec,
 )
-from sorry_lan.wire.vocab import VERSIONS
+from sorry_lan.wire.vocab import VERSIONS, MsgType
 
 _TYPE_KEY = "t"
 _GREETINGS = (MsgType.HELLO.value, MsgType.SPECTATE.value)

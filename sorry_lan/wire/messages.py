@@ -1,4 +1,4 @@
-"""Every protocol message as a frozen dataclass, plus the enums their fields use.
+"""Every protocol message as a frozen dataclass (their enums and specs: ``wire.vocab``).
 
 One class per message type; ``Class.TYPE`` is its :class:`MsgType` (the wire ``t``
 field), and each dataclass field carries its :mod:`~sorry_lan.wire.schema` spec in its
@@ -24,7 +24,6 @@ from sorry_lan.wire.records import (
     EVENT,
     MOVE_OPTION,
     PLAYER_INFO,
-    CompactMove,
     EventTuple,
     MoveOption,
     PlayerInfo,
@@ -57,7 +56,6 @@ from sorry_lan.wire.vocab import (
     MsgType,
     RefuseReason,
     Variant,
-    clip_text,
     is_level,
 )
 
@@ -401,29 +399,13 @@ class Bye(Message):
 assert set(MESSAGE_TYPES) == set(MsgType), set(MsgType) - set(MESSAGE_TYPES)
 
 __all__ = [
-    "CARD",
-    "COLOUR",
-    "COUNT",
-    "HAND",
-    "LOCATION",
     "MESSAGE_TYPES",
-    "NAME",
-    "PID",
-    "SCORES",
-    "SID",
-    "SOFTWARE",
-    "TEXT",
-    "VERSION",
-    "VERSIONS",
     "AddBot",
     "Bye",
-    "ByeReason",
     "Challenge",
     "Chat",
     "ChooseColour",
-    "CompactMove",
     "Error",
-    "EventTuple",
     "Events",
     "GameOver",
     "Hello",
@@ -431,15 +413,11 @@ __all__ = [
     "Lobby",
     "Message",
     "Move",
-    "MoveOption",
-    "MsgType",
     "Ping",
-    "PlayerInfo",
     "Pong",
     "Proof",
     "Ready",
     "Refuse",
-    "RefuseReason",
     "Rematch",
     "RemoveBot",
     "Resync",
@@ -448,9 +426,8 @@ __all__ = [
     "Spectate",
     "Start",
     "Turn",
-    "Variant",
+    "Variant",  # wire.vocab's, until the one Variant lives in rules (issue 9)
     "Welcome",
-    "clip_text",
 ]
 
 

@@ -40,13 +40,12 @@ from sorry_lan.wire.messages import (
     Move,
     Proof,
     Refuse,
-    RefuseReason,
     Spectate,
     Welcome,
-    clip_text,
 )
 from sorry_lan.wire.session_base import SID_TYPES, Session
 from sorry_lan.wire.transitions import Role, Sender, State
+from sorry_lan.wire.vocab import RefuseReason, clip_text
 
 
 class PinPolicy(Protocol):

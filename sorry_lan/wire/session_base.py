@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
-from sorry_lan.wire.messages import Bye, ByeReason, Error, Message, MsgType, Ping, Pong, clip_text
+from sorry_lan.wire.messages import Bye, Error, Message, Ping, Pong
 from sorry_lan.wire.transitions import TRANSITIONS, Role, Sender, State
+from sorry_lan.wire.vocab import ByeReason, MsgType, clip_text
 
 SID_TYPES = frozenset(
     {MsgType.SNAPSHOT, MsgType.TURN, MsgType.LEGAL_MOVES, MsgType.EVENTS, MsgType.GAME_OVER}

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from sorry_lan.wire.messages import MsgType as T
+from sorry_lan.wire.vocab import MsgType as T
 
 
 class State(Enum):

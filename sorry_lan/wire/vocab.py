@@ -1,7 +1,7 @@
 """The protocol's vocabulary: message type tags, enums and the reusable field specs.
 
-Split from :mod:`sorry_lan.wire.messages` (which re-exports everything here) to keep
-modules small.  Values and specs only: no message classes, no checks run at import.
+The names the messages are built from (:mod:`sorry_lan.wire.messages`); import them
+from here.  Values and specs only: no message classes, no checks run at import.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from sorry_lan.authority.table import (
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import FATAL_REASONS, ErrorReason
 from sorry_lan.wire.limits import PID_MAX
-from sorry_lan.wire.messages import RefuseReason
+from sorry_lan.wire.vocab import RefuseReason
 
 OWNER, GUEST, WATCHER = 1, 2, 3  # connection ids
 

@@ -14,7 +14,7 @@ from sorry_lan.authority.table import (
 )
 from sorry_lan.rules import Game, Variant
 from sorry_lan.wire.errors import ErrorReason
-from sorry_lan.wire.messages import RefuseReason
+from sorry_lan.wire.vocab import RefuseReason
 
 
 def test_seats_names_and_full() -> None:

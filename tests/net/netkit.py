@@ -19,6 +19,7 @@ from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+from sorry_lan.wire.vocab import RefuseReason
 
 LOCAL = "127.0.0.1"
 
@@ -161,7 +162,7 @@ class Gate:
             writer.transport.abort()
             return
         if self.mode.startswith("refuse "):
-            reason = m.RefuseReason(self.mode.removeprefix("refuse "))
+            reason = RefuseReason(self.mode.removeprefix("refuse "))
             with contextlib.suppress(OSError):
                 await reader.read(65536)  # the greeting
                 writer.write(encode(m.Refuse(reason=reason, text="", versions=SUPPORTED_VERSIONS)))

@@ -14,6 +14,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+from sorry_lan.wire.vocab import RefuseReason
 
 
 def state(server: HostServer) -> tuple[object, ...]:
@@ -65,7 +66,7 @@ async def test_bad_moves_are_refused_with_their_reason_and_change_nothing() -> N
 
         intruder = await RawClient.open(server.address[1])
         refusal = await intruder.hello("mallory", token=os.urandom(16))
-        assert isinstance(refusal, m.Refuse) and refusal.reason is m.RefuseReason.BAD_TOKEN
+        assert isinstance(refusal, m.Refuse) and refusal.reason is RefuseReason.BAD_TOKEN
         assert state(server) == before
         await intruder.close()
 

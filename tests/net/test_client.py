@@ -12,6 +12,7 @@ from netkit import LOCAL, Gate, start_host
 from sorry_lan.net.client import Connection, GameClient, JoinError, refusal_text
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
+from sorry_lan.wire.vocab import RefuseReason
 
 
 async def next_connection(client: GameClient, timeout: float = 10.0) -> Connection:
@@ -146,13 +147,13 @@ async def test_a_client_the_host_dropped_for_falling_behind_comes_back() -> None
 
 def test_a_refusal_is_one_sentence_without_the_host_repeating_it() -> None:
     started = m.Refuse(
-        reason=m.RefuseReason.STARTED,
+        reason=RefuseReason.STARTED,
         text="the game has started and has no free seat",
         versions=SUPPORTED_VERSIONS,
     )
     assert refusal_text(started) == "the game has already started and has no seat for you"
     full = m.Refuse(
-        reason=m.RefuseReason.FULL,
+        reason=RefuseReason.FULL,
         text="the host has too many connections",
         versions=SUPPORTED_VERSIONS,
     )

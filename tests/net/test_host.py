@@ -22,6 +22,7 @@ from sorry_lan.rules import Game
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+from sorry_lan.wire.vocab import ByeReason
 
 E = TypeVar("E")
 
@@ -73,7 +74,7 @@ async def test_a_failed_sync_closes_the_table_without_sending_what_it_guarded(
         with caplog.at_level(logging.INFO, logger="sorry_lan.net.host"):
             raw.send(_hello("ann"))
             bye = await raw.expect(m.Bye, m.Welcome, m.Snapshot)
-        assert isinstance(bye, m.Bye) and bye.reason is m.ByeReason.ERROR
+        assert isinstance(bye, m.Bye) and bye.reason is ByeReason.ERROR
         assert not any(isinstance(x, m.Snapshot | m.Welcome) for x in raw.inbox)
         assert journal.appended >= 1 and journal.synced == 0
         await asyncio.wait_for(server.wait_done(), 5)

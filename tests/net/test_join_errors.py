@@ -18,7 +18,7 @@ from netkit import LOCAL, free_port, start_host
 
 from sorry_lan.errors import SorryLanError
 from sorry_lan.net.client import GameClient, JoinError, JoinFailure
-from sorry_lan.wire.messages import RefuseReason
+from sorry_lan.wire.vocab import RefuseReason
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 

@@ -19,6 +19,7 @@ from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
 from sorry_lan.wire.transitions import Role
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 
 @pytest.mark.asyncio
@@ -27,7 +28,7 @@ async def test_a_connection_that_never_says_hello_is_dropped() -> None:
     raw = await RawClient.open(server.address[1])
     try:
         bye = await raw.expect(m.Bye, timeout=3)
-        assert isinstance(bye, m.Bye) and bye.reason is m.ByeReason.TIMEOUT
+        assert isinstance(bye, m.Bye) and bye.reason is ByeReason.TIMEOUT
     finally:
         await raw.close()
         await server.close()
@@ -43,7 +44,7 @@ async def test_pin_right_and_wrong() -> None:
         assert e.value.reason is JoinFailure.PIN_NEEDED
         with pytest.raises(JoinError) as e:
             await GameClient(LOCAL, port, "wrong", pin="9999").connect()
-        assert e.value.reason is m.RefuseReason.BAD_PIN and "wrong PIN" in e.value.text
+        assert e.value.reason is RefuseReason.BAD_PIN and "wrong PIN" in e.value.text
         good = GameClient(LOCAL, port, "right", pin="1234")
         await good.connect()
         await good.close()
@@ -59,14 +60,14 @@ async def test_wrong_version_full_unreachable_and_port_in_use() -> None:
         raw = await RawClient.open(port)
         raw.send(m.Hello(versions=(7,), software="other/9", name="old", token=None))
         refuse = await raw.expect(m.Refuse)
-        assert isinstance(refuse, m.Refuse) and refuse.reason is m.RefuseReason.VERSION
+        assert isinstance(refuse, m.Refuse) and refuse.reason is RefuseReason.VERSION
         await raw.close()
         a, b = GameClient(LOCAL, port, "a"), GameClient(LOCAL, port, "b")
         await a.connect()
         await b.connect()
         with pytest.raises(JoinError) as e:
             await GameClient(LOCAL, port, "c").connect()
-        assert e.value.reason in (m.RefuseReason.FULL, m.RefuseReason.STARTED)
+        assert e.value.reason in (RefuseReason.FULL, RefuseReason.STARTED)
         await a.close()
         await b.close()
         other = HostServer(Table(TableConfig()))
@@ -121,7 +122,7 @@ async def test_resync_is_rate_limited() -> None:
             await watcher.expect(m.Lobby, m.Error, timeout=0.3)
         assert len(watcher.inbox) <= 1  # at most one answer to the whole flood
         bye = await watcher.expect(m.Bye, timeout=5)  # read after the pause: a flood
-        assert bye == m.Bye(reason=m.ByeReason.KICKED)
+        assert bye == m.Bye(reason=ByeReason.KICKED)
     finally:
         await watcher.close()
         await server.close()
@@ -169,7 +170,7 @@ async def test_a_spectator_that_never_reads_is_dropped_and_the_game_goes_on() ->
         while data := await asyncio.wait_for(loop.sock_recv(hog, 65536), 5):
             rest += data
         frames = Decoder().feed(bytes(rest))
-        assert frames[-1] == m.Bye(reason=m.ByeReason.TIMEOUT)
+        assert frames[-1] == m.Bye(reason=ByeReason.TIMEOUT)
         assert not playing.done() and ann.connected
         playing.cancel()
     finally:

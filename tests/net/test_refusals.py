@@ -19,7 +19,7 @@ from sorry_lan.rules.board import Colour
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PID_MAX, SOFTWARE, SUPPORTED_VERSIONS
-from sorry_lan.wire.messages import RefuseReason
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 
 async def lobby_host(
@@ -83,7 +83,7 @@ async def test_seat_refusals_reach_the_wire_as_refuse_reasons() -> None:
         assert (await refused_entry(server, "fourth")).reason is RefuseReason.FULL
         owner.send(m.Start())
         await owner.expect(m.Snapshot)
-        clients[1].send(m.Bye(reason=m.ByeReason.QUIT))  # a free colour, but a game on
+        clients[1].send(m.Bye(reason=ByeReason.QUIT))  # a free colour, but a game on
         await asyncio.sleep(0.05)
         assert (await refused_entry(server, "late")).reason is RefuseReason.STARTED
     finally:

@@ -22,6 +22,7 @@ from sorry_lan.net.journal import Journal, load, replay
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.vocab import ByeReason
 
 
 def _finish(table: Table, now: float = 0.0) -> None:
@@ -174,7 +175,7 @@ async def test_the_host_closes_at_once_after_bye_and_after_a_fatal_error() -> No
     try:
         raw = await RawClient.open(port)
         await raw.hello("Ann")
-        raw.send(m.Bye(reason=m.ByeReason.QUIT))
+        raw.send(m.Bye(reason=ByeReason.QUIT))
         assert await asyncio.wait_for(raw.reader.read(), 2.0) is not None  # EOF, quickly
         assert raw.reader.at_eof()
         await raw.close()

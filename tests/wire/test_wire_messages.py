@@ -18,11 +18,9 @@ from sorry_lan.wire.messages import (
     Hello,
     LegalMoves,
     Lobby,
-    MsgType,
     Snapshot,
     Turn,
     Variant,
-    clip_text,
     message_fields,
 )
 from sorry_lan.wire.records import (
@@ -34,6 +32,7 @@ from sorry_lan.wire.records import (
     ev_move,
     ev_reshuffle,
 )
+from sorry_lan.wire.vocab import MsgType, clip_text
 
 
 def _bad(reason: ErrorReason = ErrorReason.BAD_VALUE) -> pytest.RaisesExc[LocalProtocolError]:

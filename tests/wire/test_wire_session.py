@@ -20,7 +20,6 @@ from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.messages import (
     AddBot,
     Bye,
-    ByeReason,
     Challenge,
     Chat,
     ChooseColour,
@@ -36,7 +35,6 @@ from sorry_lan.wire.messages import (
     Pong,
     Ready,
     Refuse,
-    RefuseReason,
     Rematch,
     Resync,
     SetVariant,
@@ -50,6 +48,7 @@ from sorry_lan.wire.messages import (
 from sorry_lan.wire.records import MoveOption, PlayerInfo, ev_move, ev_play
 from sorry_lan.wire.session import ClientSession, HostSession
 from sorry_lan.wire.transitions import Role, State
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 R, B = Colour.RED, Colour.BLUE
 KEY_1234 = pin_key("1234")

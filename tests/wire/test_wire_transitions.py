@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from sorry_lan.wire.messages import MsgType
 from sorry_lan.wire.transitions import (
     ROWS,
     TRANSITIONS,
@@ -13,6 +12,7 @@ from sorry_lan.wire.transitions import (
     render_transitions,
     rule_for,
 )
+from sorry_lan.wire.vocab import MsgType
 
 HOST_ONLY = {
     MsgType.CHALLENGE, MsgType.WELCOME, MsgType.REFUSE, MsgType.LOBBY, MsgType.SNAPSHOT,

@@ -15,7 +15,8 @@ from wire_samples import CLIENT_NONCE, HOST_NONCE, PIN
 from sorry_lan.wire.auth import check_pin_proof, pin_key
 from sorry_lan.wire.codec import Decoder, encode, from_wire, to_wire
 from sorry_lan.wire.errors import RemoteProtocolError
-from sorry_lan.wire.messages import MsgType, Proof
+from sorry_lan.wire.messages import Proof
+from sorry_lan.wire.vocab import ByeReason, MsgType, RefuseReason
 
 ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "protocol" / "vectors"
@@ -92,7 +93,6 @@ def test_gen_vectors_check_fails_on_drift(tmp_path: Path) -> None:
 def test_spec_covers_every_message_reason_and_the_table() -> None:
     spec = (ROOT / "protocol" / "SPEC.md").read_text(encoding="utf-8")
     from sorry_lan.wire.errors import ErrorReason
-    from sorry_lan.wire.messages import ByeReason, RefuseReason
     from sorry_lan.wire.transitions import render_transitions
 
     assert render_transitions() in spec

@@ -15,7 +15,6 @@ from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 from sorry_lan.wire.messages import (
     AddBot,
     Bye,
-    ByeReason,
     Challenge,
     Chat,
     ChooseColour,
@@ -32,7 +31,6 @@ from sorry_lan.wire.messages import (
     Proof,
     Ready,
     Refuse,
-    RefuseReason,
     Rematch,
     RemoveBot,
     Resync,
@@ -56,6 +54,7 @@ from sorry_lan.wire.records import (
     ev_slide,
     ev_turn_lost,
 )
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 R, B, Y, G = Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN
 TOKEN = bytes(range(16))
