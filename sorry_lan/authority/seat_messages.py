@@ -38,10 +38,6 @@ from sorry_lan.wire import records as r
 from sorry_lan.wire.limits import EVENTS_MAX, MOVES_MAX, NOTATION_MAX
 
 
-def wire_variant(variant: Variant) -> m.Variant:
-    return m.Variant(variant.value)
-
-
 def _scores(variant: Variant, scores: dict[int, int]) -> tuple[int, ...] | None:
     """Scores by colour (0 for colours not in play) in play for points; else None."""
     if variant is not Variant.POINTS:
@@ -54,7 +50,7 @@ def snapshot(game: Game, seat: int | None) -> m.Snapshot:
     v = view_for(game, seat)
     return m.Snapshot(
         sid=v.state_id,
-        variant=wire_variant(v.variant),
+        variant=v.variant,
         you=None if seat is None else Colour(seat),
         colours=tuple(Colour(c) for c in v.seated),
         pawns=v.pawns,

@@ -24,7 +24,6 @@ import hmac
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Protocol
 
 from sorry_lan.bots import (
@@ -38,7 +37,7 @@ from sorry_lan.bots import (
     position_of,
 )
 from sorry_lan.errors import SorryLanError
-from sorry_lan.rules import Event, Game, Move, Variant
+from sorry_lan.rules import Event, Game, Move, Phase, Variant
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PID_MAX
 from sorry_lan.wire.messages import Error
@@ -46,12 +45,6 @@ from sorry_lan.wire.vocab import RefuseReason, clip_text
 
 TOKEN_BYTES = 16
 NUM_COLOURS = 4
-
-
-class Phase(Enum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    OVER = "over"
 
 
 class TableError(SorryLanError):
@@ -413,7 +406,7 @@ class Table:
         player = self.player_of(conn)
         if player is None:
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot ask for a rematch")
-        if self.phase is not Phase.OVER:
+        if self.phase is not Phase.FINISHED:
             raise RequestRefused(ErrorReason.UNEXPECTED, "the game is not over")
         player.rematch = True
         self._touch()
@@ -453,7 +446,7 @@ class Table:
             self.journal.move(sid, move.compact())
         self.decision_since = now
         if game.over:
-            self.phase = Phase.OVER
+            self.phase = Phase.FINISHED
             self.last_winner = game.winner
             self._touch()
         return events
@@ -592,7 +585,7 @@ class Table:
                 table.owner = pid
         table.game = game
         table.games_played = restored.games
-        table.phase = Phase.OVER if game.over else Phase.PLAYING
+        table.phase = Phase.FINISHED if game.over else Phase.PLAYING
         table.last_winner = game.winner
         table.decision_since = now
         return table

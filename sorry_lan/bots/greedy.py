@@ -12,13 +12,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..rules.board import (
-    FORWARD,
     HOME,
     NUM_LOCATIONS,
     S1,
     S5,
     START,
     TRACK_LEN,
+    colour_pawns,
+    forward,
+    pawn_colour,
     safety_entry,
 )
 from ..rules.moves import Move
@@ -61,7 +63,7 @@ def _threatened(colour: int, loc: int, pawns: Sequence[int], enemies: Sequence[i
         if m >= TRACK_LEN:
             continue
         steps = (loc - m) % TRACK_LEN
-        if 0 < steps <= LOOKBACK and FORWARD[((q >> 2) * NUM_LOCATIONS + m) * 13 + steps] == loc:
+        if 0 < steps <= LOOKBACK and forward(pawn_colour(q), m, steps) == loc:
             return True
     return False
 
@@ -74,11 +76,11 @@ def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> f
     squares behind it.
     """
     total = 0.0
-    enemies = [p for c in seated if c not in side for p in range(c * 4, c * 4 + 4)]
+    enemies = [p for c in seated if c not in side for p in colour_pawns(c)]
     for c in seated:
         base = c * NUM_LOCATIONS
         own = c in side
-        for p in range(c * 4, c * 4 + 4):
+        for p in colour_pawns(c):
             loc = pawns[p]
             v = VALUE[base + loc]
             if own:

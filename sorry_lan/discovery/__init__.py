@@ -13,7 +13,6 @@ from sorry_lan.discovery.advert import (
     AdvertError,
     FoundGame,
     GameAd,
-    GameState,
     Unjoinable,
     parse_txt,
 )
@@ -48,7 +47,6 @@ __all__ = [
     "GameAdvertiser",
     "GameBrowser",
     "GameEvent",
-    "GameState",
     "Prober",
     "TableAdvertiser",
     "Unjoinable",

@@ -21,6 +21,7 @@ from typing import Any
 
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, ngettext, words
+from sorry_lan.rules import Phase
 
 # The protocol versions come from the wire protocol.
 from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
@@ -53,14 +54,6 @@ K_PIN = "pin"
 
 class AdvertError(SorryLanError, ValueError):
     """A game advertisement is invalid (when built) or unreadable (when parsed)."""
-
-
-class GameState(StrEnum):
-    """Where a hosted game is in its life, as advertised."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
 
 
 class Unjoinable(StrEnum):
@@ -103,7 +96,7 @@ class GameAd:
     seats_total: int
     seats_taken: int = 1
     variant: str = "standard"
-    state: GameState = GameState.LOBBY
+    state: Phase = Phase.LOBBY
     pin_required: bool = False
     protocol_version: int = PROTOCOL_VERSION
 
@@ -125,7 +118,7 @@ class GameAd:
         if not 0 <= self.seats_taken <= self.seats_total:
             raise AdvertError(f"seats_taken must be 0..{self.seats_total}, not {self.seats_taken}")
         try:
-            object.__setattr__(self, "state", GameState(self.state))
+            object.__setattr__(self, "state", Phase(self.state))
         except ValueError:
             raise AdvertError(f"state must be lobby, playing or finished: {self.state!r}") from None
         if not isinstance(self.pin_required, bool):
@@ -200,7 +193,7 @@ def parse_txt(props: TxtProperties) -> GameAd:
     if pin not in ("0", "1"):
         raise AdvertError(f"TXT {K_PIN!r} must be 0 or 1: {pin!r}")
     state = need(K_STATE)
-    if state not in {s.value for s in GameState}:
+    if state not in {s.value for s in Phase}:
         raise AdvertError(f"TXT {K_STATE!r} is unknown: {state!r}")
     return GameAd(
         game_name=need(K_GAME),
@@ -208,7 +201,7 @@ def parse_txt(props: TxtProperties) -> GameAd:
         seats_total=int(seats.group(2)),
         seats_taken=int(seats.group(1)),
         variant=need(K_VARIANT),
-        state=GameState(state),
+        state=Phase(state),
         pin_required=pin == "1",
         protocol_version=pv,
     )
@@ -262,7 +255,7 @@ class FoundGame:
         return self.ad.seats_total if self.ad else None
 
     @property
-    def state(self) -> GameState | None:
+    def state(self) -> Phase | None:
         return self.ad.state if self.ad else None
 
     @property
@@ -353,9 +346,9 @@ def judge_advert(ad: GameAd, supported: Sequence[int] = SUPPORTED_VERSIONS) -> U
         if ad.protocol_version > max(supported):
             return Unjoinable.NEWER_PROTOCOL
         return Unjoinable.OLDER_PROTOCOL
-    if ad.state is GameState.FINISHED:
+    if ad.state is Phase.FINISHED:
         return Unjoinable.FINISHED
-    if ad.state is GameState.PLAYING:
+    if ad.state is Phase.PLAYING:
         return Unjoinable.PLAYING
     if ad.seats_taken >= ad.seats_total:
         return Unjoinable.FULL

@@ -31,8 +31,9 @@ from zeroconf import (
 )
 from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
 
-from sorry_lan.discovery.advert import SERVICE_TYPE, GameAd, GameState
+from sorry_lan.discovery.advert import SERVICE_TYPE, GameAd
 from sorry_lan.errors import SorryLanError
+from sorry_lan.rules import Phase
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +193,7 @@ class GameAdvertiser:
         ad: GameAd | None = None,
         *,
         seats_taken: int | None = None,
-        state: GameState | str | None = None,
+        state: Phase | str | None = None,
         pin_required: bool | None = None,
     ) -> None:
         """Republish the TXT record with a new advert or changed fields.

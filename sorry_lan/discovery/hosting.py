@@ -23,21 +23,14 @@ from typing import Protocol
 
 from zeroconf.asyncio import AsyncZeroconf
 
-from sorry_lan.discovery.advert import AdvertError, GameAd, GameState
+from sorry_lan.discovery.advert import AdvertError, GameAd
 from sorry_lan.discovery.advertiser import (
     DiscoveryError,
     GameAdvertiser,
     local_addresses,
     make_zeroconf,
 )
-
-# The table's phase names -> the advertised state.
-_PHASES = {
-    "lobby": GameState.LOBBY,
-    "playing": GameState.PLAYING,
-    "over": GameState.FINISHED,
-    "finished": GameState.FINISHED,
-}
+from sorry_lan.rules import Phase, Variant
 
 COALESCE_SECONDS = 0.05
 """How long an update waits for more changes before republishing the TXT record."""
@@ -47,9 +40,9 @@ class Summary(Protocol):
     """What the advertiser reads from the host's table summary."""
 
     @property
-    def variant(self) -> str: ...
+    def variant(self) -> Variant: ...
     @property
-    def phase(self) -> str: ...
+    def phase(self) -> Phase: ...
     @property
     def seats_taken(self) -> int: ...
     @property
@@ -60,17 +53,13 @@ class Summary(Protocol):
 
 def ad_from_summary(summary: Summary, game_name: str, host_player: str) -> GameAd:
     """The advert for a table; raises `AdvertError` for a value that cannot be published."""
-    try:
-        state = _PHASES[summary.phase]
-    except KeyError:
-        raise AdvertError(f"unknown table phase {summary.phase!r}") from None
     return GameAd(
         game_name=game_name,
         host_player=host_player,
         seats_total=summary.seats,
         seats_taken=min(summary.seats_taken, summary.seats),
-        variant=summary.variant,
-        state=state,
+        variant=str(summary.variant),
+        state=summary.phase,
         pin_required=summary.pin,
     )
 

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable
 from typing import Generic, Protocol, TypeVar
 
 from sorry_lan.authority import seat_messages
-from sorry_lan.authority.table import Phase, Table
-from sorry_lan.rules import Event
+from sorry_lan.authority.table import Table
+from sorry_lan.rules import Event, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import LocalProtocolError
@@ -65,13 +65,13 @@ class Announcer(Generic[C]):
                 name=p.name,
                 colour=p.colour,  # type: ignore[arg-type]
                 bot=p.bot,
-                ready=p.rematch if table.phase is Phase.OVER else p.ready,
+                ready=p.rematch if table.phase is Phase.FINISHED else p.ready,
                 connected=p.connected,
             )
             for p in sorted(table.players.values(), key=lambda p: p.colour)
         )
         return m.Lobby(
-            variant=seat_messages.wire_variant(table.variant),
+            variant=table.variant,
             seats=table.config.seats,
             host=table.owner,
             players=players,

@@ -519,8 +519,8 @@ class GameClient:
     async def remove_bot(self, pid: int) -> None:
         self._send(m.RemoveBot(pid=pid))
 
-    async def set_variant(self, variant: str) -> None:
-        self._send(m.SetVariant(variant=m.Variant(variant)))
+    async def set_variant(self, variant: Variant) -> None:
+        self._send(m.SetVariant(variant=variant))
 
     async def start(self) -> None:
         self._send(m.Start())

@@ -36,13 +36,12 @@ from sorry_lan.authority.admission import PinThrottle, to_evict
 from sorry_lan.authority.table import (
     BotTurn,
     JoinRefused,
-    Phase,
     RequestRefused,
     Table,
 )
 from sorry_lan.bots.expert import ExpertBot
 from sorry_lan.errors import SorryLanError
-from sorry_lan.rules import Event
+from sorry_lan.rules import Event, Phase, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
@@ -90,8 +89,8 @@ class TableSummary:
     """What a discovery advertiser publishes about the table."""
 
     name: str
-    variant: str
-    phase: str
+    variant: Variant
+    phase: Phase
     seats_taken: int
     seats: int
     pin: bool
@@ -200,7 +199,7 @@ class HostServer:
             name = server.sockets[0].getsockname()
             self.also.append((str(name[0]), int(name[1])))
         self._sweeper = asyncio.create_task(self._sweep())
-        if self.table.phase is Phase.OVER:
+        if self.table.phase is Phase.FINISHED:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
             self._owed_until = self.now() + self.table.config.grace
         self._after_change([])
@@ -381,9 +380,7 @@ class HostServer:
         elif isinstance(msg, m.RemoveBot):
             table.remove_bot(conn.cid, msg.pid)
         elif isinstance(msg, m.SetVariant):
-            from sorry_lan.rules import Variant
-
-            table.set_variant(conn.cid, Variant(msg.variant.value))
+            table.set_variant(conn.cid, msg.variant)
         elif isinstance(msg, m.Start):
             table.start(conn.cid, now)
             self._begin_game()
@@ -477,7 +474,7 @@ class HostServer:
         """A headless table (not told to stay) whose game is over and whose people
         have all been told the result (or were waited for long enough)."""
         table = self.table
-        if table.phase is not Phase.OVER or not table.config.auto_start or self.options.stay:
+        if table.phase is not Phase.FINISHED or not table.config.auto_start or self.options.stay:
             return False
         return not self._owed or self.now() >= self._owed_until
 
@@ -534,8 +531,8 @@ class HostServer:
         t = self.table
         return TableSummary(
             name=self.options.name,
-            variant=t.variant.value,
-            phase=t.phase.value,
+            variant=t.variant,
+            phase=t.phase,
             seats_taken=len(t.players),
             seats=t.config.seats,
             pin=self.pin_key is not None,

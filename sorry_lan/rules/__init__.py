@@ -15,7 +15,7 @@ from .events import (
     TurnLost,
     TurnStarted,
 )
-from .game import Game, GameOverError, IllegalMoveError
+from .game import Game, GameOverError, IllegalMoveError, Phase
 from .movegen import generate
 from .moves import Move, MoveContext, MoveKind, Part
 from .state import InvariantError, check_invariants, check_layout
@@ -40,6 +40,7 @@ __all__ = [
     "MoveKind",
     "MovePlayed",
     "Part",
+    "Phase",
     "Reshuffled",
     "TurnLost",
     "TurnStarted",

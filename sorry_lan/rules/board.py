@@ -207,9 +207,15 @@ def parse_location(value: object) -> int:
 
 
 def pawn_colour(pawn: int) -> int:
+    """The colour of pawn ``pawn`` (pawn ids are ``colour * 4 + n``)."""
     return pawn >> 2
+
+
+def colour_pawns(colour: int) -> range:
+    """The four pawn ids of ``colour``."""
+    return range(colour * 4, colour * 4 + 4)
 
 
 def pawn_label(pawn: int) -> str:
     """``'R1'``..``'G4'``."""
-    return f"{Colour(pawn >> 2).letter}{(pawn & 3) + 1}"
+    return f"{Colour(pawn_colour(pawn)).letter}{(pawn & 3) + 1}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from enum import StrEnum
 
 from sorry_lan.errors import SorryLanError
 
@@ -41,6 +42,16 @@ from .variants import (
 )
 
 MAX_IDLE_DRAWS = 10_000
+
+
+class Phase(StrEnum):
+    """Where a table is in its life: seats being taken, a game under way, the game won
+    (a rematch goes back to the lobby).  The value is the word a table's network
+    advert carries."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
 
 
 def hand_moves(pawns: Sequence[int], hand: Sequence[Card], ctx: MoveContext) -> list[Move]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .board import HOME, NUM_LOCATIONS, S5, SLIDE_AT, SLIDE_OWNER, START, TRACK_LEN
+from .board import HOME, NUM_LOCATIONS, S5, SLIDE_OWNER, START, TRACK_LEN
 from .cards import Card
 from .moves import Move, MoveContext, MoveKind, Part
 from .precomputed import (
@@ -28,6 +28,8 @@ from .precomputed import (
     STAYS,
     WEIGHT,
     exit_table,
+    land,
+    land_in_place,
     placed_table,
     plain_table,
     slide_table,
@@ -68,6 +70,7 @@ def _steps(
             continue
         to, end, path = info
         if path is None:
+            # ``land`` inlined for a square that does not slide (the common case).
             if to < TRACK_LEN:
                 if to in pawns:
                     q = pawns.index(to)
@@ -90,12 +93,11 @@ def _steps(
             slid = True
             out.append((SLIDES[slot] or slide_table(slot))[i])  # type: ignore[arg-type]
             continue
-        if to in pawns and pawns.index(to) >> 2 == p >> 2:
+        landed = land(p, to, pawns)
+        if landed is None:
             continue  # the triangle holds one of the mover's own colour
         slid = True
-        bumps = tuple([pawns.index(sq) for sq in path if sq in pawns])
-        if p in bumps:  # the pawn itself stood on its own slide path
-            bumps = tuple([r for r in bumps if r != p])
+        bumps = landed[1]
         part = _new(Part, (p, frm, to, end, bumps))
         if bumps:
             changes = ((p, frm, end), *[(q, pawns[q], START) for q in bumps])
@@ -128,26 +130,6 @@ def _leave_start(card: Card, pawns: Sequence[int], colours: Iterable[int], out: 
             out.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to), (q, to, START)))))
         else:
             out.append(exits[p])
-
-
-def _slide_in_place(loc: list[int], p: int) -> tuple[int, ...]:
-    """Slide pawn ``p`` if it stands on another colour's triangle; return whom it bumps
-    (in pawn order).  Track squares hold one pawn at most, so ``loc.index`` finds it."""
-    sq = loc[p]
-    if sq >= TRACK_LEN:
-        return ()
-    owner = SLIDE_OWNER[sq]
-    if owner < 0 or owner == p >> 2:
-        return ()
-    _, end, squares = SLIDE_AT[sq]
-    loc[p] = -1  # not a square: the pawn does not bump itself
-    found = [loc.index(x) for x in squares if x in loc]
-    if len(found) > 1:
-        found.sort()
-    for r in found:
-        loc[r] = START
-    loc[p] = end
-    return tuple(found)
 
 
 def _swaps(
@@ -197,17 +179,27 @@ def _swaps(
 def _special_swap(card: Card, pawns: Sequence[int], p: int, a: int, q: int, b: int) -> Move:
     """Swap ``p`` (on ``a``) with ``q`` (on ``b``) when either lands on a triangle.
 
-    Both pawns move at once; then each is judged on its own square.
+    Both pawns move at once; then each is judged on its own square (``land``: the
+    other pawn of the swap is another colour's, so no landing is refused).  Bumps are
+    listed in pawn order.
     """
     loc = list(pawns)
-    loc[p], loc[q] = b, a
-    bumps_p = _slide_in_place(loc, p)
+    loc[q] = a
+    bumps_p = _swap_landing(loc, p, b)
     part_p = _new(Part, (p, a, b, loc[p], bumps_p))
-    bumps_q = _slide_in_place(loc, q) if loc[q] == a else ()
+    bumps_q = _swap_landing(loc, q, a) if loc[q] == a else ()
     part_q = _new(Part, (q, b, a, a if q in bumps_p else loc[q], bumps_q))
     moved = sorted({p, q, *bumps_p, *bumps_q})
     changes = tuple([(r, pawns[r], loc[r]) for r in moved if loc[r] != pawns[r]])
     return _new(Move, (_SWAP, card, (part_p, part_q), changes))
+
+
+def _swap_landing(loc: list[int], p: int, to: int) -> tuple[int, ...]:
+    """``land_in_place`` for one pawn of a swap: whom it bumps, in pawn order."""
+    landed = land_in_place(loc, p, to)
+    assert landed is not None  # the square was the other swapped pawn's
+    bumps = landed[1]
+    return tuple(sorted(bumps)) if len(bumps) > 1 else bumps
 
 
 def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[Move]:
@@ -238,8 +230,11 @@ def _sorries(card: Card, pawns: Sequence[int], colours: Iterable[int]) -> list[M
                     _SORRY, card, (enter[0], leave[2]), (enter[1], leave[3])
                 )))
                 continue
-            _, end, squares = SLIDE_AT[b]
-            bumps = (q, *(pawns.index(sq) for sq in squares if sq != b and sq in pawns))
+            # ``b`` is another colour's triangle: the slide bumps ``q`` (on its first
+            # square) and everyone else on the way.
+            landed = land(p, b, pawns)
+            assert landed is not None and landed[1][0] == q  # ``q`` is another colour's
+            end, bumps = landed
             changes = ((p, START, end), *((r, pawns[r], START) for r in bumps))
             parts = (
                 _new(Part, (p, START, b, end, bumps[1:])),

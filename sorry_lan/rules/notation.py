@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from sorry_lan.errors import SorryLanError
 
-from .board import HOME, S1, S5, START, TRACK_LEN, Colour
+from .board import HOME, S1, S5, START, TRACK_LEN, Colour, colour_pawns, pawn_colour
 from .cards import Card
 from .movegen import generate
 from .moves import Move
@@ -135,8 +135,8 @@ def parse_position(data: object) -> Position:
         if not isinstance(locs, list) or len(locs) != 4:
             count = len(locs) if isinstance(locs, list) else "not a list of"
             raise PositionError(f"{colour.label} must have exactly 4 pawns ({count} given)")
-        for n, value in enumerate(locs):
-            pawns[colour * 4 + n] = _location(value, colour, n)
+        for n, (pawn, value) in enumerate(zip(colour_pawns(colour), locs, strict=True)):
+            pawns[pawn] = _location(value, colour, n)
     for colour in seated:
         if colour not in given:
             raise PositionError(f"no pawns given for seated colour {colour.label}")
@@ -166,7 +166,7 @@ def _check_squares(pawns: Sequence[int], seated: Sequence[Colour]) -> None:
     track: dict[int, int] = {}
     for colour in seated:
         safety: set[int] = set()
-        for p in range(colour * 4, colour * 4 + 4):
+        for p in colour_pawns(colour):
             loc = pawns[p]
             if S1 <= loc <= S5:
                 if loc in safety:
@@ -177,11 +177,11 @@ def _check_squares(pawns: Sequence[int], seated: Sequence[Colour]) -> None:
             elif loc < TRACK_LEN:
                 other = track.get(loc)
                 if other is not None:
-                    if other >> 2 == colour:
+                    if pawn_colour(other) == colour:
                         raise PositionError(f"two {colour.label} pawns on track square {loc}")
                     raise PositionError(
                         f"two pawns on track square {loc} "
-                        f"({Colour(other >> 2).label} and {colour.label})"
+                        f"({Colour(pawn_colour(other)).label} and {colour.label})"
                     )
                 track[loc] = p
 
@@ -189,7 +189,7 @@ def _check_squares(pawns: Sequence[int], seated: Sequence[Colour]) -> None:
 def layout_json(pawns: Sequence[int], seated: Sequence[int]) -> dict[str, list[int | str]]:
     """``{colour: [4 locations]}`` for each seated colour, pawns in input order."""
     return {
-        Colour(c).label: [location_json(pawns[p]) for p in range(c * 4, c * 4 + 4)]
+        Colour(c).label: [location_json(pawns[p]) for p in colour_pawns(c)]
         for c in seated
     }
 
@@ -211,7 +211,7 @@ def legal_moves_answer(position: Position) -> dict[str, Any]:
     seen: set[tuple[tuple[int, ...], ...]] = set()
     for move in legal_moves(position):
         after = move.result(position.pawns)
-        key = tuple(tuple(sorted(after[c * 4 : c * 4 + 4])) for c in range(4))
+        key = tuple(tuple(sorted(after[p] for p in colour_pawns(c))) for c in range(4))
         if key in seen:
             continue
         seen.add(key)

@@ -6,8 +6,12 @@ prebuilt plain single-step moves of every card (:func:`plain_table`) and its sli
 that bump no one (:func:`slide_table`), moves out of
 START (:func:`exit_table`) and the parts of a plain Sorry! (:func:`placed_table`).
 Every entry depends on geometry alone, never on a game: a move is an immutable value, so a
-prebuilt one serves every board where it is legal.  This module does not look at
-other pawns to decide legality or list moves: see ``movegen.py``.
+prebuilt one serves every board where it is legal.
+
+Also the one statement of the landing rule (:func:`land`, :func:`land_in_place`,
+:func:`slide_squares`): where a pawn that lands on a square stops and whom it bumps,
+used by the generators and by the client's move preview.  This module does not list
+moves or decide whose pawns may move: see ``movegen.py``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from .board import (
     SLIDE_OWNER,
     START,
     TRACK_LEN,
+    pawn_colour,
     start_exit,
 )
 from .cards import Card
@@ -54,7 +59,7 @@ WEIGHT = tuple(
 
 def layout_key(pawns: Sequence[int]) -> int:
     """A key equal for two layouts exactly when each colour's pawns occupy the same places."""
-    return sum(WEIGHT[((p >> 2) * NUM_LOCATIONS) + loc] for p, loc in enumerate(pawns))
+    return sum(WEIGHT[pawn_colour(p) * NUM_LOCATIONS + loc] for p, loc in enumerate(pawns))
 
 
 def occupancy(pawns: Sequence[int]) -> list[int]:
@@ -64,18 +69,23 @@ def occupancy(pawns: Sequence[int]) -> list[int]:
         if loc < TRACK_LEN:
             occ[loc] = p
         elif loc <= S5:
-            occ[TRACK_LEN + (p >> 2) * 5 + loc - S1] = p
+            occ[TRACK_LEN + pawn_colour(p) * 5 + loc - S1] = p
     return occ
 
 
-def land(
-    p: int, c: int, to: int, pawns: Sequence[int]
-) -> tuple[int, tuple[int, ...]] | None:
-    """Where pawn ``p`` (colour ``c``) stops after landing on ``to``, and whom it bumps.
+def land(p: int, to: int, pawns: Sequence[int]) -> tuple[int, tuple[int, ...]] | None:
+    """Where pawn ``p`` stops after landing on ``to`` in the layout ``pawns``, and whom
+    it bumps: on another colour's triangle it slides, bumping every pawn on the slide
+    (in square order); elsewhere it bumps the pawn of another colour on ``to``.
 
-    ``None`` when the landing square holds another pawn of colour ``c``.  Track
-    squares hold one pawn at most, so ``pawns.index`` finds the one there.
+    The one statement of the landing rule: the generators call it (or, in their hot
+    loops, inline its plain-square case) and the client's move preview uses it through
+    :func:`land_in_place`.  ``None`` when ``to`` holds a pawn of ``p``'s own colour.
+    ``p``'s own entry is never bumped, but must not be ``to`` itself.  Track squares
+    hold one pawn at most, so ``pawns.index`` finds the one there.  It does not check
+    that ``to`` is reachable from where ``p`` stands.
     """
+    c = p >> 2
     if to < TRACK_LEN:
         q = pawns.index(to) if to in pawns else -1
         if q >= 0 and q >> 2 == c:
@@ -83,9 +93,9 @@ def land(
         owner = SLIDE_OWNER[to]
         if owner >= 0 and owner != c:
             _, end, squares = SLIDE_AT[to]
-            bumps = tuple(pawns.index(sq) for sq in squares if sq in pawns)
+            bumps = tuple([pawns.index(sq) for sq in squares if sq in pawns])
             if p in bumps:  # the pawn itself stood on its own slide path
-                bumps = tuple(r for r in bumps if r != p)
+                bumps = tuple([r for r in bumps if r != p])
             return end, bumps
         if q >= 0:
             return to, (q,)
@@ -102,6 +112,32 @@ def land(
     return to, ()
 
 
+def land_in_place(loc: list[int], p: int, to: int) -> tuple[int, tuple[int, ...]] | None:
+    """:func:`land` pawn ``p`` on ``to`` and apply the result to ``loc``: ``p`` to where
+    it stops, each pawn it bumps to START.  ``p``'s entry may hold anything before (it
+    is lifted off the board first, so it is never mistaken for a pawn on ``to``);
+    ``loc`` is left as it was when the landing is refused (``None``)."""
+    frm = loc[p]
+    loc[p] = START
+    landed = land(p, to, loc)
+    if landed is None:
+        loc[p] = frm
+        return None
+    end, bumps = landed
+    for r in bumps:
+        loc[r] = START
+    loc[p] = end
+    return landed
+
+
+def slide_squares(p: int, to: int) -> tuple[int, ...]:
+    """The squares after the triangle that pawn ``p`` slides over when it lands on
+    ``to`` (``()`` where it does not slide); the last is where it stops."""
+    if to < TRACK_LEN and SLIDE_OWNER[to] not in (-1, pawn_colour(p)):
+        return SLIDE_AT[to][2][1:]
+    return ()
+
+
 # A landing table for one step count and direction, indexed by ``pawn * 67 + loc``:
 # None where no square is that far, else ``(to, end, path)``: the square landed on,
 # where the pawn stops, and the squares of the slide it takes there (None when ``to``
@@ -112,7 +148,7 @@ Landing = tuple[int, int, "tuple[int, ...] | None"]
 def landing_table(table: tuple[int, ...], n: int) -> tuple[Landing | None, ...]:
     rows: list[Landing | None] = []
     for p in range(16):
-        c = p >> 2
+        c = pawn_colour(p)
         for loc in range(NUM_LOCATIONS):
             to = table[(c * NUM_LOCATIONS + loc) * 13 + n]
             if to < 0:
@@ -132,7 +168,7 @@ BACK1 = landing_table(BACKWARD, 1)
 BACK4 = landing_table(BACKWARD, 4)
 EXIT = tuple(start_exit(c) for c in range(4))
 # The pawns of the other three colours, in pawn order.
-OTHERS = tuple(tuple(q for q in range(16) if q >> 2 != c) for c in range(4))
+OTHERS = tuple(tuple(q for q in range(16) if pawn_colour(q) != c) for c in range(4))
 # Per colour and location: True where a pawn of that colour landing there stays put
 # (a track square that is not another colour's triangle).
 STAYS = tuple(
@@ -189,22 +225,21 @@ BACK4_SLOT = 13
 BACK1_SLOT = 14
 
 
+# The landing table of each slot of ``PLAIN``, and the card whose steps it holds.
+LANDINGS: tuple[tuple[Landing | None, ...], ...] = (*FWD, BACK4, BACK1)
+assert LANDINGS[BACK4_SLOT] is BACK4 and LANDINGS[BACK1_SLOT] is BACK1
+SLOT_CARD = {
+    **{int(card): card for card in Card if card < BACK4_SLOT},
+    BACK4_SLOT: Card.FOUR,
+    BACK1_SLOT: Card.TEN,
+}
+
+
 def plain_table(slot: int) -> tuple[Move | None, ...]:
     table = PLAIN[slot]
     if table is None:
-        if slot == BACK4_SLOT:
-            table = plain_moves(Card.FOUR, BACK4)
-        elif slot == BACK1_SLOT:
-            table = plain_moves(Card.TEN, BACK1)
-        else:
-            table = plain_moves(Card(slot), FWD[slot])
-        PLAIN[slot] = table
+        table = PLAIN[slot] = plain_moves(SLOT_CARD[slot], LANDINGS[slot])
     return table
-
-
-# The landing table of each slot of ``PLAIN``.
-LANDINGS: tuple[tuple[Landing | None, ...], ...] = (*FWD, BACK4, BACK1)
-assert LANDINGS[BACK4_SLOT] is BACK4 and LANDINGS[BACK1_SLOT] is BACK1
 
 # The bump-free slides (``slide_moves``), by the same slots as ``PLAIN``.
 SLIDES: list[tuple[Move | None, ...] | None] = [None] * 15
@@ -213,13 +248,7 @@ SLIDES: list[tuple[Move | None, ...] | None] = [None] * 15
 def slide_table(slot: int) -> tuple[Move | None, ...]:
     table = SLIDES[slot]
     if table is None:
-        if slot == BACK4_SLOT:
-            table = slide_moves(Card.FOUR, BACK4)
-        elif slot == BACK1_SLOT:
-            table = slide_moves(Card.TEN, BACK1)
-        else:
-            table = slide_moves(Card(slot), FWD[slot])
-        SLIDES[slot] = table
+        table = SLIDES[slot] = slide_moves(SLOT_CARD[slot], LANDINGS[slot])
     return table
 
 
@@ -228,7 +257,7 @@ def exit_moves(card: Card) -> tuple[Move, ...]:
     or a 2), bumping no one: indexed by pawn."""
     rows = []
     for p in range(16):
-        to = EXIT[p >> 2]
+        to = EXIT[pawn_colour(p)]
         part = _new(Part, (p, START, to, to, ()))
         rows.append(_new(Move, (_SIMPLE, card, (part,), ((p, START, to),))))
     return tuple(rows)

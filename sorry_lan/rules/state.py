@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from sorry_lan.errors import SorryLanError
 
-from .board import HOME, NUM_PAWNS, S1, S5, START, TRACK_LEN
+from .board import HOME, NUM_PAWNS, S1, S5, START, TRACK_LEN, pawn_colour
 from .cards import Card, Deck, is_complete
 
 
@@ -25,7 +25,7 @@ def check_layout(pawns: Sequence[int], seated: Iterable[int]) -> None:
     track: dict[int, int] = {}
     safety: set[tuple[int, int]] = set()
     for p, loc in enumerate(pawns):
-        colour = p >> 2
+        colour = pawn_colour(p)
         if colour not in seated:
             if loc != START:
                 raise InvariantError(f"pawn {p} of an absent colour is on the board")

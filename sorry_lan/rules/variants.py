@@ -8,13 +8,15 @@ has won, and the score.  It does not run turns (``game.py``) or generate moves
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 
-from .board import HOME, START, start_exit
+from .board import HOME, START, colour_pawns, start_exit
 from .moves import MoveContext
 
 
-class Variant(Enum):
+class Variant(StrEnum):
+    """A way to play; the value is its name on the wire, in adverts and in journals."""
+
     STANDARD = "standard"
     TEAM = "team"
     POINTS = "points"
@@ -53,20 +55,20 @@ def initial_pawns(variant: Variant, seated: Sequence[int]) -> tuple[int, ...]:
     pawns = [START] * 16
     if variant is Variant.POINTS:
         for c in seated:
-            pawns[c * 4 + 3] = start_exit(c)
+            pawns[colour_pawns(c)[3]] = start_exit(c)
     return tuple(pawns)
 
 
 def all_home(pawns: Sequence[int], colour: int) -> bool:
-    return all(pawns[p] == HOME for p in range(colour * 4, colour * 4 + 4))
+    return all(pawns[p] == HOME for p in colour_pawns(colour))
 
 
 def homes(pawns: Sequence[int], colour: int) -> int:
-    return sum(1 for p in range(colour * 4, colour * 4 + 4) if pawns[p] == HOME)
+    return sum(1 for p in colour_pawns(colour) if pawns[p] == HOME)
 
 
 def _colour_pawns(*colours: int) -> tuple[int, ...]:
-    return tuple(p for c in colours for p in range(c * 4, c * 4 + 4))
+    return tuple(p for c in colours for p in colour_pawns(c))
 
 
 def move_context(

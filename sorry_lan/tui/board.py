@@ -35,12 +35,15 @@ from sorry_lan.rules.board import (
     SIDE_LEN,
     START,
     TRACK_LEN,
+    Colour,
+    colour_pawns,
+    pawn_colour,
     pawn_label,
 )
 
 Fragments = list[tuple[str, str]]
 
-COLOUR_NAMES: Final = ("red", "blue", "yellow", "green")
+COLOUR_NAMES: Final = tuple(c.label for c in Colour)  # "red", ...: style class names
 GRID: Final = 16  # cells per side of the square grid; its ring holds the 60 squares
 
 # A "spot" names one drawable place: track squares are shared by all colours, the
@@ -282,7 +285,7 @@ class _Canvas:
 
 
 def _pawn_style(pawn: int) -> str:
-    return f"class:pawn.{COLOUR_NAMES[pawn >> 2]}"
+    return f"class:pawn.{COLOUR_NAMES[pawn_colour(pawn)]}"
 
 
 def render_board(
@@ -314,8 +317,9 @@ def _render(
 
     occupant: dict[int, list[int]] = {}
     for pawn, loc in enumerate(view.position):
-        if (pawn >> 2) in view.seated:
-            occupant.setdefault(spot(pawn >> 2, loc), []).append(pawn)
+        colour = pawn_colour(pawn)
+        if colour in view.seated:
+            occupant.setdefault(spot(colour, loc), []).append(pawn)
 
     def cell_text(sp: int, glyph: str, left: str, right: str, base_style: str) -> tuple[str, str]:
         """Text (cell_w chars) and style of the first line of a cell."""
@@ -418,7 +422,7 @@ def _draw_box(
     name = COLOUR_NAMES[colour]
     top, left, h, w = box_rect(kind, colour, view.bottom, geo)
     sp = spot(colour, loc)
-    pawns = [p for p in range(colour * 4, colour * 4 + 4) if view.position[p] == loc]
+    pawns = [p for p in colour_pawns(colour) if view.position[p] == loc]
     box_style = f"class:board.{kind}.{name}" if seated else "class:board.absent"
     if sp in hl.last or sp in hl.path:
         box_style += " class:hl.last" if sp in hl.last else " class:hl.path"

@@ -24,11 +24,12 @@ from typing import Any, Protocol
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.vocab import RefuseReason
 
-from .feed import VARIANT_WIRE, apply_event, link_hint
+from .feed import apply_event, link_hint
 from .state import Link, Screen, UiState
 
 log = logging.getLogger(__name__)
@@ -235,9 +236,8 @@ class ClientController:
 
         self._request("change the bot's strength", swap)
 
-    def set_variant(self, variant: str) -> None:
-        wire = VARIANT_WIRE.get(variant, variant)
-        self._request("change the variant", lambda c: c.set_variant(wire))
+    def set_variant(self, variant: Variant) -> None:
+        self._request("change the variant", lambda c: c.set_variant(variant))
 
     def start(self) -> None:
         self._request("start", lambda c: c.start())

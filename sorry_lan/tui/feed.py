@@ -31,6 +31,7 @@ from sorry_lan.net.client import (
     YourTurn,
 )
 from sorry_lan.rules.board import START
+from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
@@ -38,8 +39,6 @@ from sorry_lan.wire.records import EventKind
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
 
-VARIANT_TITLES = {"standard": "standard", "team": "team play", "points": "play for points"}
-VARIANT_WIRE = {title: wire for wire, title in VARIANT_TITLES.items()}
 
 def link_hint(state: str) -> str:
     """The footer's hint for a connection state (empty when connected)."""
@@ -48,10 +47,6 @@ def link_hint(state: str) -> str:
     if state == "lost":
         return _("r rejoins, q leaves")
     return ""
-
-
-def variant_title(wire: str) -> str:
-    return VARIANT_TITLES.get(wire, wire)
 
 
 def seats_from_lobby(lobby: m.Lobby, you: int | None) -> list[Seat]:
@@ -85,7 +80,7 @@ def options_for(
         except BadMove:
             option = MoveOption(
                 id=opt.id,
-                kind=compact[0],
+                kind=MoveKind(compact[0]),
                 card=compact[1],
                 compact=compact,
                 notation=opt.notation or str(list(compact)),
@@ -127,7 +122,8 @@ def last_move_from(events: Sequence[tuple[int, ...]]) -> MoveOption | None:
     if bumps:
         parts[-1] = replace(parts[-1], bumps=tuple(bumps))
     return MoveOption(
-        id=-1, kind=0, card=card, compact=(), notation="", description="", parts=tuple(parts)
+        id=-1, kind=MoveKind.SIMPLE, card=card, compact=(), notation="", description="",
+        parts=tuple(parts),
     )
 
 
@@ -202,7 +198,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
 def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
     st.seats = seats_from_lobby(lobby, client.pid)
     st.is_host = client.owner
-    st.variant = variant_title(lobby.variant.value)
+    st.variant = lobby.variant
     st.seat_limit = lobby.seats
     st.names = {}
     for p in lobby.players:
@@ -223,8 +219,8 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.turn = None if snap.turn is None else int(snap.turn)
     st.card = None if snap.card is None else int(snap.card)
     st.hand = tuple(int(c) for c in snap.hand) if snap.hand else ()
-    st.variant = variant_title(snap.variant.value)
-    points = snap.variant is m.Variant.POINTS
+    st.variant = snap.variant
+    points = snap.variant.uses_hands
     st.scores = {c: s for c, s in enumerate(snap.scores or ()) if c in st.seated and points}
     st.set_moves([])
     st.deadline = None

@@ -30,12 +30,12 @@ from sorry_lan.discovery import (
     nothing_found_message,
 )
 from sorry_lan.discovery import FoundGame as Advert
+from sorry_lan.i18n import words
 from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
     from zeroconf.asyncio import AsyncZeroconf
 
-from .feed import variant_title
 from .state import NO_GAME_YET, FoundGame, UiState
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def row_for(game: Advert, mine: bool = False) -> FoundGame:
     details: list[str] = []
     if game.ad is not None:
         details.append(f"host {game.ad.host_player}")
-        details.append(variant_title(game.ad.variant))
+        details.append(words.variant_title(game.ad.variant))
         details.append(f"{game.ad.seats_taken}/{game.ad.seats_total} seats")
         if game.ad.pin_required:
             details.append("PIN")

@@ -33,10 +33,12 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.widgets import Frame, TextArea
 
+from sorry_lan.i18n import words
+
 from .board import COMPACT, Geometry, choose_geometry, render_board
 from .menu import Row, entry_description, entry_row, menu_rows
 from .options import card_name
-from .state import COLOUR_TITLES, LINK_TEXT, Link, Screen, card_help, card_title
+from .state import COLOUR_TITLES, LINK_TEXT, Link, Screen, card_help
 
 if TYPE_CHECKING:
     from .app import TuiApp
@@ -334,7 +336,8 @@ class Screens:
         out: StyleAndTextTuples = [
             (
                 "class:heading",
-                f" Lobby · {st.variant} · {taken} of {st.seat_limit} seats taken\n",
+                f" Lobby · {words.variant_title(st.variant)} · {taken} of {st.seat_limit}"
+                " seats taken\n",
             )
         ]
         for seat in st.seats:
@@ -389,7 +392,7 @@ class Screens:
             whose = "your turn" if st.turn == st.you else st.player_name(st.turn)
             out.append(("class:heading", f" Turn: {whose}\n"))
         if st.card is not None:
-            text = f"Card: {card_title(st.card)}: {card_help(st.card)}"
+            text = f"Card: {card_name(st.card)}: {card_help(st.card)}"
             out.append(("", _wrap(text, self._panel_width()) + "\n"))
         if st.hand:
             out.append(("", " Hand: " + " ".join(card_name(c) for c in st.hand) + "\n"))

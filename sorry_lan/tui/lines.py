@@ -30,7 +30,8 @@ from sorry_lan.net.client import (
     TurnChanged,
     YourTurn,
 )
-from sorry_lan.rules.board import pawn_label
+from sorry_lan.rules.board import colour_pawns, pawn_label
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import MoveOption, PlayerInfo
@@ -69,8 +70,7 @@ def board_lines(client: GameClient) -> list[str]:
     lines = []
     for c in snap.colours:
         spots = ", ".join(
-            f"{pawn_label(p)} {words.short_location(client.pawns[p])}"
-            for p in range(c * 4, c * 4 + 4)
+            f"{pawn_label(p)} {words.short_location(client.pawns[p])}" for p in colour_pawns(c)
         )
         me = " " + _("(you)") if client.colour == int(c) else ""
         name = colour_name(c)  # right-aligned by display width (Thai, Lao: marks take none)
@@ -151,7 +151,7 @@ async def command(client: GameClient, line: str) -> bool:
     elif word == "bot":
         await client.add_bot(parse_colour(rest) if rest else None)
     elif word == "variant":
-        await client.set_variant(rest.strip().lower())
+        await client.set_variant(Variant.parse(rest))
     elif word == "colour":
         await client.choose_colour(parse_colour(rest))
     elif word == "ready":

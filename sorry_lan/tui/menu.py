@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from sorry_lan.rules.board import location_name, pawn_label
+from sorry_lan.rules.moves import MoveKind
 
-from .options import SPLIT, MoveOption, card_name, part_words, short_part
+from .options import MoveOption, card_name, part_words, short_part
 
 SPLIT_TOTAL = 7  # the two parts of a split always add up to this
 
@@ -69,7 +70,7 @@ Entry = MoveOption | SplitFirst
 def split_key(option: MoveOption) -> tuple[int, int, int] | None:
     """(card, pawn, to) of a split's first part, or None when ``option`` is no split."""
     c = option.compact
-    if option.kind != SPLIT or len(c) != 6:
+    if option.kind != MoveKind.SPLIT or len(c) != 6:
         return None
     return (c[1], c[2], c[3])
 

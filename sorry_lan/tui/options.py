@@ -3,9 +3,10 @@
 The host sends each legal move as its compact wire form ``(kind, card, *operands)``
 plus a short notation.  :func:`option_from_compact` rebuilds, from the position and
 the board geometry alone, what the preview needs: every square a pawn passes, where a
-slide takes it and which pawns go back to START.  It follows the board rules for paths
-and slides but does not judge legality (the host did that): an operand that makes no
-sense raises :class:`BadMove` rather than being drawn wrongly.
+slide takes it and which pawns go back to START.  Pawns land by the engine's own
+landing rule (``rules.precomputed.land_in_place``); it does not judge legality otherwise
+(the host did that): an operand that makes no sense raises :class:`BadMove` rather
+than being drawn wrongly.
 
 :func:`highlights_for` turns one option into board highlights.
 """
@@ -14,32 +15,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import words
 from sorry_lan.rules.board import (
     HOME,
     NUM_PAWNS,
-    SLIDE_AT,
     START,
     TRACK_LEN,
+    Colour,
     backward,
     forward,
     location_name,
+    pawn_colour,
     pawn_label,
     start_exit,
 )
+from sorry_lan.rules.moves import MoveKind
+from sorry_lan.rules.precomputed import land_in_place, slide_squares
 from sorry_lan.wire.records import EventKind
 
 from .board import Highlights, spot
-
-SIMPLE: Final = 0
-SPLIT: Final = 1
-SWAP: Final = 2
-SORRY: Final = 3
-DECLINE: Final = 4
-DISCARD: Final = 5
 
 
 class BadMove(SorryLanError, ValueError):
@@ -68,7 +64,7 @@ class MoveOption:
     """A legal move as the UI lists it; ``id`` is what :meth:`Actions.play` receives."""
 
     id: int
-    kind: int
+    kind: MoveKind
     card: int
     compact: tuple[int, ...]
     notation: str
@@ -88,7 +84,7 @@ def _steps_between(colour: int, frm: int, to: int) -> tuple[int, ...]:
     """The squares stepped on from ``frm`` to ``to`` (forward up to 12, or back 1 or 4)."""
     if frm == START:
         if to != start_exit(colour):
-            raise BadMove(f"{pawn_label(colour * 4)[0]} pawn cannot leave START onto {to}")
+            raise BadMove(f"{Colour(colour).letter} pawn cannot leave START onto {to}")
         return (to,)
     for n in range(1, 13):
         if forward(colour, frm, n) == to:
@@ -100,22 +96,13 @@ def _steps_between(colour: int, frm: int, to: int) -> tuple[int, ...]:
 
 
 def _land(pos: list[int], pawn: int, to: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """Put ``pawn`` on ``to`` in ``pos``: returns (end, slide squares, bumped pawns)."""
-    colour = pawn >> 2
-    bumps: list[int] = []
-    slide: tuple[int, ...] = ()
-    end = to
-    covered: tuple[int, ...] = (to,) if to < TRACK_LEN else ()
-    if to < TRACK_LEN and to in SLIDE_AT and SLIDE_AT[to][0] != colour:
-        _owner, end, squares = SLIDE_AT[to]
-        slide = squares[1:]
-        covered = squares
-    for other in range(NUM_PAWNS):
-        if other != pawn and pos[other] in covered:
-            bumps.append(other)
-            pos[other] = START
-    pos[pawn] = end
-    return end, slide, tuple(bumps)
+    """Put ``pawn`` on ``to`` in ``pos`` by the rules' landing (``land_in_place``):
+    returns (end, slide squares, bumped pawns)."""
+    landed = land_in_place(pos, pawn, to)
+    if landed is None:
+        raise BadMove(f"{pawn_label(pawn)} cannot land on its own colour's pawn on {to}")
+    end, bumps = landed
+    return end, slide_squares(pawn, to), bumps
 
 
 def _pawn(value: int) -> int:
@@ -128,7 +115,7 @@ def _part(pos: list[int], pawn: int, to: int) -> MovePart:
     frm = pos[pawn]
     if frm == HOME:
         raise BadMove(f"{pawn_label(pawn)} is HOME and cannot move")
-    path = _steps_between(pawn >> 2, frm, to)
+    path = _steps_between(pawn_colour(pawn), frm, to)
     end, slide, bumps = _land(pos, pawn, to)
     return MovePart(pawn, frm, to, end, path, slide, bumps)
 
@@ -142,10 +129,17 @@ def part_words(part: MovePart) -> str:
 
 
 def _is_backward(part: MovePart) -> bool:
-    colour = part.pawn >> 2
+    colour = pawn_colour(part.pawn)
     return backward(colour, part.frm, len(part.path)) == part.to and (
         forward(colour, part.frm, len(part.path)) != part.to
     )
+
+
+# The operands that follow ``(kind, card)`` in each kind of compact move.
+_OPERANDS = {
+    MoveKind.SIMPLE: 2, MoveKind.SPLIT: 4, MoveKind.SWAP: 2, MoveKind.SORRY: 2,
+    MoveKind.DECLINE: 0, MoveKind.DISCARD: 0,
+}
 
 
 def option_from_compact(
@@ -156,25 +150,25 @@ def option_from_compact(
         raise BadMove(f"a position has {NUM_PAWNS} locations")
     if len(compact) < 2:
         raise BadMove(f"compact move too short: {tuple(compact)!r}")
-    kind, card, *ops = (int(v) for v in compact)
+    number, card, *ops = (int(v) for v in compact)
     pos = list(position)
     parts: list[MovePart] = []
-    need = {SIMPLE: 2, SPLIT: 4, SWAP: 2, SORRY: 2, DECLINE: 0, DISCARD: 0}
-    if kind not in need or len(ops) != need[kind]:
+    if number not in _OPERANDS or len(ops) != _OPERANDS[MoveKind(number)]:
         raise BadMove(f"bad compact move {tuple(compact)!r}")
-    if kind == SIMPLE:
+    kind = MoveKind(number)
+    if kind == MoveKind.SIMPLE:
         parts.append(_part(pos, _pawn(ops[0]), ops[1]))
         desc = part_words(parts[0])
-    elif kind == SPLIT:
+    elif kind == MoveKind.SPLIT:
         parts.append(_part(pos, _pawn(ops[0]), ops[1]))
         parts.append(_part(pos, _pawn(ops[2]), ops[3]))
         desc = words.split_words(part_words(parts[0]), part_words(parts[1]))
-    elif kind == SWAP:
+    elif kind == MoveKind.SWAP:
         a, b = _pawn(ops[0]), _pawn(ops[1])
         fa, fb = pos[a], pos[b]
         if not (fa < TRACK_LEN and fb < TRACK_LEN):
             raise BadMove("both swapped pawns must be on the track")
-        pos[a], pos[b] = fb, fa
+        pos[b] = fa  # both move at once; then each lands in turn
         ea, sa, ba = _land(pos, a, fb)
         eb: int
         sb: tuple[int, ...]
@@ -190,7 +184,7 @@ def option_from_compact(
                 desc = words.slides_words(desc, part.pawn, part.end)
             if part.bumps:
                 desc = words.also_bumps_words(desc, part.bumps)
-    elif kind == SORRY:
+    elif kind == MoveKind.SORRY:
         a, b = _pawn(ops[0]), _pawn(ops[1])
         if pos[a] != START or pos[b] >= TRACK_LEN:
             raise BadMove("Sorry! takes a pawn from START onto a pawn on the track")
@@ -198,7 +192,7 @@ def option_from_compact(
         end, slide, bumps = _land(pos, a, target)
         parts = [MovePart(a, START, target, end, (target,), slide, bumps)]
         desc = words.sorry_words(a, b, target, end)
-    elif kind == DECLINE:
+    elif kind == MoveKind.DECLINE:
         desc = words.decline_words()
     else:
         desc = words.discard_words(card)
@@ -234,18 +228,18 @@ def short_part(part: MovePart) -> str:
     return text
 
 
-def short_notation(kind: int, card: int, parts: Sequence[MovePart]) -> str:
+def short_notation(kind: MoveKind, card: int, parts: Sequence[MovePart]) -> str:
     """A compact label for a move list, used when the host sent no notation."""
-    if kind == DECLINE:
+    if kind == MoveKind.DECLINE:
         return words.decline_short()
-    if kind == DISCARD:
+    if kind == MoveKind.DISCARD:
         return words.discard_short(card)
-    if kind == SWAP:
+    if kind == MoveKind.SWAP:
         a, b = parts
         return f"{pawn_label(a.pawn)} {a.frm}<->{pawn_label(b.pawn)} {b.frm}"
-    if kind == SORRY:
+    if kind == MoveKind.SORRY:
         return f"{words.sorry_word()} {short_part(parts[0])}"
-    if kind == SPLIT:
+    if kind == MoveKind.SPLIT:
         return "7: " + ", ".join(short_part(p) for p in parts)
     return short_part(parts[0])
 
@@ -308,7 +302,7 @@ def highlights_for(preview: MoveOption | None, last: MoveOption | None = None) -
     last_spots: set[int] = set()
     if last is not None:
         for part in last.parts:
-            colour = part.pawn >> 2
+            colour = pawn_colour(part.pawn)
             last_spots.add(spot(colour, part.frm))
             last_spots.add(spot(colour, part.end))
     if preview is None:
@@ -317,7 +311,7 @@ def highlights_for(preview: MoveOption | None, last: MoveOption | None = None) -
     dest: list[tuple[int, int]] = []
     bumps: set[int] = set()
     for part in preview.parts:
-        colour = part.pawn >> 2
+        colour = pawn_colour(part.pawn)
         path.update(spot(colour, loc) for loc in part.path + part.slide)
         dest.append((spot(colour, part.end), part.pawn))
         bumps.update(part.bumps)

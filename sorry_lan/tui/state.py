@@ -17,13 +17,14 @@ from enum import Enum
 from typing import Protocol
 
 from sorry_lan.i18n import words
-from sorry_lan.rules.board import START
+from sorry_lan.rules.board import START, Colour
+from sorry_lan.rules.variants import Variant
 
 from .board import BoardView, Highlights
 from .menu import Entry, MoveMenu, SplitFirst, entry_preview
 from .options import MoveOption, highlights_for
 
-COLOUR_TITLES = ("Red", "Blue", "Yellow", "Green")
+COLOUR_TITLES = tuple(c.label.capitalize() for c in Colour)  # "Red", ...
 NO_GAME_YET = "no game to join yet"  # the find screen's notice; gone once a game shows up
 LOG_LINES = 200
 CHAT_LINES = 100
@@ -68,7 +69,7 @@ class Actions(Protocol):
     def add_bot(self) -> None: ...
     def remove_bot(self) -> None: ...
     def cycle_bot(self) -> None: ...
-    def set_variant(self, variant: str) -> None: ...
+    def set_variant(self, variant: Variant) -> None: ...
     def start(self) -> None: ...
     def play(self, move_id: int) -> None: ...
     def chat(self, text: str) -> None: ...
@@ -122,8 +123,8 @@ class UiState:
     seats: list[Seat] = field(default_factory=lambda: [Seat(c) for c in range(4)])
     is_host: bool = False
     seat_limit: int = 4  # how many seats the table has (2..4)
-    variant: str = "standard"
-    variants: tuple[str, ...] = ("standard", "team play", "play for points")
+    variant: Variant = Variant.STANDARD
+    variants: tuple[Variant, ...] = tuple(Variant)
     game_title: str = ""
     lobby_info: str = ""  # e.g. how others can join this table
 
@@ -242,6 +243,3 @@ class UiState:
 def card_help(card: int) -> str:
     return words.card_help(card)
 
-
-def card_title(card: int) -> str:
-    return words.card_name(card)

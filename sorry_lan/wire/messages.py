@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from sorry_lan.rules.board import NUM_PAWNS, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.records import (
@@ -50,12 +51,12 @@ from sorry_lan.wire.vocab import (
     SID,
     SOFTWARE,
     TEXT,
+    VARIANT,
     VERSION,
     VERSIONS,
     ByeReason,
     MsgType,
     RefuseReason,
-    Variant,
     is_level,
 )
 
@@ -187,7 +188,7 @@ class Lobby(Message):
     """Host -> client: the whole roster; sent on every change, in any phase."""
 
     TYPE: ClassVar[MsgType] = MsgType.LOBBY
-    variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+    variant: Variant = field(metadata=_f(VARIANT))
     seats: int = field(metadata=_f(IntSpec(2, 4)))
     host: int | None = field(metadata=_f(OptSpec(PID)))
     players: tuple[PlayerInfo, ...] = field(metadata=_f(ListSpec(PLAYER_INFO, L.PLAYERS_MAX)))
@@ -233,7 +234,7 @@ class RemoveBot(Message):
 @dataclass(frozen=True, slots=True)
 class SetVariant(Message):
     TYPE: ClassVar[MsgType] = MsgType.SET_VARIANT
-    variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+    variant: Variant = field(metadata=_f(VARIANT))
 
 
 @_register
@@ -256,7 +257,7 @@ class Snapshot(Message):
 
     TYPE: ClassVar[MsgType] = MsgType.SNAPSHOT
     sid: int = field(metadata=_f(SID))
-    variant: Variant = field(metadata=_f(EnumSpec(Variant)))
+    variant: Variant = field(metadata=_f(VARIANT))
     you: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
     colours: tuple[Colour, ...] = field(metadata=_f(ListSpec(COLOUR, 4, unique=True)))
     pawns: tuple[int, ...] = field(
@@ -426,7 +427,6 @@ __all__ = [
     "Spectate",
     "Start",
     "Turn",
-    "Variant",  # wire.vocab's, until the one Variant lives in rules (issue 9)
     "Welcome",
 ]
 

@@ -17,6 +17,7 @@ from typing import Final
 
 from sorry_lan.rules.board import NUM_LOCATIONS, NUM_PAWNS, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.schema import (
     BoolSpec,
@@ -37,26 +38,17 @@ _CARD: Final = EnumSpec(Card)
 _COLOUR: Final = EnumSpec(Colour)
 
 
-class MoveKind(IntEnum):
-    """First item of a compact move ``(kind, card, *operands)``."""
-
-    SIMPLE = 0  # (0, card, pawn, to)
-    SPLIT = 1  # (1, 7, pawn_a, to_a, pawn_b, to_b)
-    SWAP = 2  # (2, 11, pawn, other_pawn)
-    SORRY = 3  # (3, 13, pawn, target_pawn)
-    DECLINE = 4  # (4, 11): decline the 11, lose the turn
-    DISCARD = 5  # (5, card): play for points, no move possible
-
-
+# A compact move is ``(kind, card, *operands)``, its kind the engine's ``MoveKind``.
 COMPACT_MOVE: Final = VariantSpec(
     "move",
     {
-        MoveKind.SIMPLE: (EnumSpec(Card, exclude=(Card.SORRY,)), _PAWN, _LOC),  # no 13
-        MoveKind.SPLIT: (IntSpec(7, 7), _PAWN, _LOC, _PAWN, _LOC),
-        MoveKind.SWAP: (IntSpec(11, 11), _PAWN, _PAWN),
-        MoveKind.SORRY: (IntSpec(13, 13), _PAWN, _PAWN),
-        MoveKind.DECLINE: (IntSpec(11, 11),),
-        MoveKind.DISCARD: (_CARD,),
+        # (0, card, pawn, to): any card but the Sorry!
+        MoveKind.SIMPLE: (EnumSpec(Card, exclude=(Card.SORRY,)), _PAWN, _LOC),
+        MoveKind.SPLIT: (IntSpec(7, 7), _PAWN, _LOC, _PAWN, _LOC),  # (1, 7, a, to_a, b, to_b)
+        MoveKind.SWAP: (IntSpec(11, 11), _PAWN, _PAWN),  # (2, 11, pawn, other_pawn)
+        MoveKind.SORRY: (IntSpec(13, 13), _PAWN, _PAWN),  # (3, 13, pawn, target_pawn)
+        MoveKind.DECLINE: (IntSpec(11, 11),),  # (4, 11): decline the 11, lose the turn
+        MoveKind.DISCARD: (_CARD,),  # (5, card): play for points, no move possible
     },
 )
 

@@ -11,6 +11,7 @@ from typing import Final
 
 from sorry_lan.rules.board import NUM_LOCATIONS, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.schema import EnumSpec, IntSpec, ListSpec, StrSpec
 
@@ -44,12 +45,6 @@ class MsgType(StrEnum):
     ERROR = "error"
     RESYNC = "resync"
     BYE = "bye"
-
-
-class Variant(StrEnum):
-    STANDARD = "standard"
-    TEAM = "team"
-    POINTS = "points"
 
 
 class RefuseReason(StrEnum):
@@ -96,6 +91,7 @@ SOFTWARE: Final = StrSpec(L.SOFTWARE_MAX)
 TEXT: Final = StrSpec(L.TEXT_MAX)
 COLOUR: Final = EnumSpec(Colour, "colour int 0..3 (red, blue, yellow, green)")
 CARD: Final = EnumSpec(Card, "card int 1-5, 7, 8, 10-12, or 13 (Sorry!)")
+VARIANT: Final = EnumSpec(Variant)
 HAND: Final = ListSpec(CARD, L.HAND_MAX)
 COUNT: Final = IntSpec(0, L.COUNT_MAX)
 SCORES: Final = ListSpec(IntSpec(0, L.SCORE_MAX), 4, min_len=4)

@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "authority": {"rules", "bots", "wire"},
     "net": {"rules", "bots", "wire", "authority"},
     "i18n": {"rules"},  # words for the game's codes
-    "discovery": {"wire", "i18n"},
+    "discovery": {"rules", "wire", "i18n"},  # rules: the vocabulary it advertises (Phase)
     "tui": {"rules", "bots", "wire", "net", "discovery", "i18n"},  # bots: the strengths
 }
 

@@ -6,13 +6,12 @@ import pytest
 
 from sorry_lan.authority.table import (
     JoinRefused,
-    Phase,
     RequestRefused,
     Restored,
     Table,
     TableConfig,
 )
-from sorry_lan.rules import Game, Variant
+from sorry_lan.rules import Game, Phase, Variant
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.vocab import RefuseReason
 

@@ -15,12 +15,12 @@ from sorry_lan.discovery import (
     AdvertError,
     FoundGame,
     GameAd,
-    GameState,
     Unjoinable,
     nothing_found_message,
     parse_txt,
 )
 from sorry_lan.discovery.advert import judge_advert, parse_protocol_version
+from sorry_lan.rules import Phase
 from sorry_lan.wire.limits import PROTOCOL_VERSION
 
 names = st.text(
@@ -38,7 +38,7 @@ ads = st.builds(
     seats_total=st.integers(1, 16),
     seats_taken=st.just(0),
     variant=st.from_regex(r"[a-z0-9][a-z0-9-]{0,15}", fullmatch=True),
-    state=st.sampled_from(GameState),
+    state=st.sampled_from(Phase),
     pin_required=st.booleans(),
     protocol_version=st.integers(0, 65535),
 )
@@ -136,7 +136,7 @@ def test_game_ad_validates_on_construction(kwargs: dict[str, object]) -> None:
 
 
 def test_state_given_as_text_is_coerced() -> None:
-    assert GameAd("G", "H", 4, state="playing").state is GameState.PLAYING  # type: ignore[arg-type]
+    assert GameAd("G", "H", 4, state="playing").state is Phase.PLAYING  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -144,8 +144,8 @@ def test_state_given_as_text_is_coerced() -> None:
     [
         ({}, None),
         ({"seats_taken": 4}, Unjoinable.FULL),
-        ({"state": GameState.PLAYING}, Unjoinable.PLAYING),
-        ({"state": GameState.FINISHED}, Unjoinable.FINISHED),
+        ({"state": Phase.PLAYING}, Unjoinable.PLAYING),
+        ({"state": Phase.FINISHED}, Unjoinable.FINISHED),
         ({"protocol_version": PROTOCOL_VERSION + 1}, Unjoinable.NEWER_PROTOCOL),
         ({"protocol_version": PROTOCOL_VERSION - 1}, Unjoinable.OLDER_PROTOCOL),
     ],

@@ -24,11 +24,11 @@ from sorry_lan.discovery import (
     GameAdvertiser,
     GameBrowser,
     GameEvent,
-    GameState,
     Unjoinable,
     async_find_games,
     make_zeroconf,
 )
+from sorry_lan.rules import Phase
 
 _skip = netns_skip_reason()
 pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
@@ -73,7 +73,7 @@ def test_advertise_browse_update_and_goodbye() -> None:
                     added = await next_event(events, lambda e: e.kind is ChangeKind.ADDED)
                     g = added.game
                     assert (g.name, g.host_player, g.variant) == ("Friday night", "Ann", "points")
-                    assert (g.seats_taken, g.seats_total, g.state) == (1, 4, GameState.LOBBY)
+                    assert (g.seats_taken, g.seats_total, g.state) == (1, 4, Phase.LOBBY)
                     assert g.joinable and g.reason is None and g.pin_required is False
                     assert (g.address, g.port, g.addresses) == (LO, port, (LO,))
                     assert g.service_name == adv.name and g.instance == "Friday night"
@@ -84,7 +84,7 @@ def test_advertise_browse_update_and_goodbye() -> None:
                     assert full.game.reason is Unjoinable.FULL and not full.game.joinable
 
                     await adv.async_update(seats_taken=3, state="playing")
-                    playing = await next_event(events, lambda e: e.game.state is GameState.PLAYING)
+                    playing = await next_event(events, lambda e: e.game.state is Phase.PLAYING)
                     assert playing.game.reason is Unjoinable.PLAYING
                 gone = await next_event(events, lambda e: e.kind is ChangeKind.REMOVED)
                 assert gone.game.service_name == adv.name

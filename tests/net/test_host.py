@@ -13,12 +13,12 @@ from typing import TypeVar
 import pytest
 from netkit import LOCAL, FailingJournal, RawClient, start_host
 
-from sorry_lan.authority.table import Phase, Table, TableConfig
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, GameStarted, LobbyChanged
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal, load, replay
-from sorry_lan.rules import Game
+from sorry_lan.rules import Game, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
@@ -211,7 +211,7 @@ async def _next(client: GameClient, kind: type[E]) -> E:
 
 @pytest.mark.asyncio
 async def test_the_summary_follows_the_phase_lobby_playing_over_and_a_rematch() -> None:
-    told: list[tuple[str, int]] = []
+    told: list[tuple[Phase, int]] = []
     table = Table(TableConfig(seats=2, auto_start=False, seed=3, bot_delay=0.0))
     player, token = table.join(None, "Ann")
     table.owner = player.pid
@@ -227,10 +227,11 @@ async def test_the_summary_follows_the_phase_lobby_playing_over_and_a_rematch() 
         over = await asyncio.wait_for(run_bot(ann), 30)
         assert over is not None
         phases = [p for p, _ in told]
-        assert phases[0] == "lobby" and "playing" in phases and phases[-1] == "over", phases
-        assert phases.index("playing") < phases.index("over")
+        assert phases[0] is Phase.LOBBY and phases[-1] is Phase.FINISHED, phases
+        assert Phase.PLAYING in phases
+        assert phases.index(Phase.PLAYING) < phases.index(Phase.FINISHED)
         await ann.rematch()
-        while told[-1][0] != "playing":
+        while told[-1][0] is not Phase.PLAYING:
             await asyncio.sleep(0.01)
         assert all(a != b for a, b in itertools.pairwise(told))  # only real changes
     finally:

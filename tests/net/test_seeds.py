@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sorry_lan.authority.table import Phase, Table, TableConfig, game_seed
+from sorry_lan.authority.table import Table, TableConfig, game_seed
 from sorry_lan.cli import main
+from sorry_lan.rules import Phase
 
 
 def test_rematch_seeds_derive_from_the_tables_seed() -> None:

@@ -11,7 +11,9 @@ from sorry_lan.rules.board import (
     SLIDE_AT,
     SLIDE_OWNER,
     backward,
+    colour_pawns,
     forward,
+    pawn_colour,
     safety_entry,
     slot,
     start_exit,
@@ -108,3 +110,10 @@ def test_pawn_labels_and_colour_names() -> None:
     assert [c.label for c in Colour] == ["red", "blue", "yellow", "green"]
     with pytest.raises(ValueError):
         Colour.parse("purple")
+
+
+def test_pawn_ids_belong_to_their_colour() -> None:
+    for colour in Colour:
+        assert [pawn_colour(p) for p in colour_pawns(colour)] == [colour] * 4
+        assert [pawn_label(p)[0] for p in colour_pawns(colour)] == [colour.letter] * 4
+    assert sorted(p for c in Colour for p in colour_pawns(c)) == list(range(16))

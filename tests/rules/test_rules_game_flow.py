@@ -24,6 +24,7 @@ from sorry_lan.rules import (
     MoveKind,
     MovePlayed,
     Part,
+    Phase,
     Reshuffled,
     TurnLost,
     TurnStarted,
@@ -260,3 +261,12 @@ def test_bumped_pawns_return_to_start_in_the_game() -> None:
     play_notation(game, "R1 20->25, bumps Y1")
     assert game.pawns[8] == START
     game.check()
+
+
+def test_variant_and_phase_words() -> None:
+    # The values are the words the wire, the adverts and the journals carry.
+    assert [v.value for v in Variant] == ["standard", "team", "points"]
+    assert Variant.parse(" Team ") is Variant.TEAM
+    with pytest.raises(ValueError, match="choose standard, team or points"):
+        Variant.parse("chess")
+    assert [p.value for p in Phase] == ["lobby", "playing", "finished"]

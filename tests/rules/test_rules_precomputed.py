@@ -26,10 +26,12 @@ from sorry_lan.rules.precomputed import (
     FWD,
     STAYS,
     land,
+    land_in_place,
     landing_table,
     layout_key,
     occupancy,
     plain_table,
+    slide_squares,
 )
 
 
@@ -100,13 +102,35 @@ def test_stays_marks_squares_where_a_pawn_does_not_slide() -> None:
 
 def test_land_judges_own_pawns_bumps_and_slides() -> None:
     pawns = layout({"red": [10, 20, "S3"], "blue": [12, 17, 18]})
-    assert land(0, 0, 20, pawns) is None  # own pawn there
-    assert land(0, 0, 12, pawns) == (12, (4,))  # bumps blue
-    assert land(1, 0, 16, pawns) == (19, (5, 6))  # blue's triangle: slides, bumps both
-    assert land(4, 1, 16, pawns) == (16, ())  # own triangle: no slide
-    assert land(0, 0, S1 + 2, pawns) is None  # own pawn on S3
-    assert land(4, 1, S1 + 2, pawns) == (S1 + 2, ())  # blue's S3 is another square
-    assert land(0, 0, HOME, pawns) == (HOME, ())
+    assert land(0, 20, pawns) is None  # own pawn there
+    assert land(0, 12, pawns) == (12, (4,))  # bumps blue
+    assert land(1, 16, pawns) == (19, (5, 6))  # blue's triangle: slides, bumps both
+    assert land(4, 16, pawns) == (16, ())  # own triangle: no slide
+    assert land(0, S1 + 2, pawns) is None  # own pawn on S3
+    assert land(4, S1 + 2, pawns) == (S1 + 2, ())  # blue's S3 is another square
+    assert land(0, HOME, pawns) == (HOME, ())
+
+
+def test_land_in_place_applies_the_landing_to_the_layout() -> None:
+    pawns = layout({"red": [10, 20, "S3"], "blue": [12, 17, 18]})
+    loc = list(pawns)
+    assert land_in_place(loc, 1, 16) == (19, (5, 6))  # blue's triangle
+    assert (loc[1], loc[5], loc[6], loc[4]) == (19, START, START, 12)
+    # The pawn's own entry may already be anything, the landing square included (the
+    # two pawns of a swap move at once): it is lifted first and never bumps itself.
+    loc = list(pawns)
+    loc[0] = 16
+    assert land_in_place(loc, 0, 16) == (19, (5, 6)) and loc[0] == 19
+    refused = list(pawns)
+    assert land_in_place(refused, 0, 20) is None  # own pawn there
+    assert refused == list(pawns)  # nothing changed
+
+
+def test_slide_squares_follow_another_colours_triangle() -> None:
+    assert slide_squares(0, 16) == (17, 18, 19)  # red on blue's short slide
+    assert slide_squares(0, 24) == (25, 26, 27, 28)  # and on its long one
+    assert slide_squares(4, 16) == ()  # blue's own triangle: no slide
+    assert slide_squares(0, 12) == slide_squares(0, S1) == slide_squares(0, HOME) == ()
 
 
 def test_plain_moves_are_the_simple_moves_that_neither_slide_nor_bump() -> None:

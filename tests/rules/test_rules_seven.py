@@ -20,7 +20,7 @@ def _part(pawns: tuple[int, ...], p: int, n: int) -> tuple[int, ...] | None:
     to = forward(p >> 2, pawns[p], n)
     if to < 0:
         return None
-    landed = land(p, p >> 2, to, pawns)
+    landed = land(p, to, pawns)
     if landed is None:
         return None
     end, bumps = landed

@@ -7,6 +7,7 @@ from board_demo import demo_moves
 from tui_harness import running
 
 from sorry_lan.rules.board import START
+from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.board import COMPACT, track_cell
 from sorry_lan.tui.options import option_from_compact
 from sorry_lan.tui.state import FoundGame, Link, Screen, Seat, UiState
@@ -172,7 +173,7 @@ async def test_lobby_keys_and_chat() -> None:
             ("choose_colour", (2,)),
             ("ready", ()),
             ("add_bot", ()),
-            ("set_variant", ("team play",)),
+            ("set_variant", (Variant.TEAM,)),
             ("start", ()),
             ("chat", ("hello there",)),
         ]

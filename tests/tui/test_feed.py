@@ -21,6 +21,7 @@ from sorry_lan.net.client import (
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.feed import apply_event, last_move_from, options_for, seats_from_lobby
 from sorry_lan.tui.finder import GameFinder, row_for
 from sorry_lan.tui.state import Link, Screen, UiState
@@ -79,7 +80,7 @@ def _client(pid: int = 1) -> GameClient:
 
 def test_seats_from_lobby() -> None:
     lobby = m.Lobby(
-        variant=m.Variant.STANDARD,
+        variant=Variant.STANDARD,
         seats=4,
         host=0,
         players=(
@@ -100,7 +101,7 @@ def test_seats_from_lobby() -> None:
 def test_lobby_tells_how_many_seats_the_table_has() -> None:
     st = UiState(screen=Screen.FIND)
     lobby = m.Lobby(
-        variant=m.Variant.POINTS,
+        variant=Variant.POINTS,
         seats=2,
         host=None,
         players=(r.PlayerInfo(0, "hal", Colour.RED, True, True, True),),
@@ -108,7 +109,7 @@ def test_lobby_tells_how_many_seats_the_table_has() -> None:
     )
     apply_event(st, _client(), LobbyChanged(lobby))
     assert st.screen is Screen.LOBBY
-    assert st.seat_limit == 2 and st.variant == "play for points"
+    assert st.seat_limit == 2 and st.variant is Variant.POINTS
     assert [s.name for s in st.seats] == ["hal", "", "", ""]
 
 

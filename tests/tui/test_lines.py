@@ -5,6 +5,7 @@ from __future__ import annotations
 from sorry_lan.net import client as c
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.lines import describe
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
@@ -12,7 +13,7 @@ from sorry_lan.wire.errors import ErrorReason
 
 PAWNS = (1, START, START, START, START, START, START, START) + (START,) * 8
 SNAPSHOT = m.Snapshot(
-    sid=4, variant=m.Variant.STANDARD, you=Colour.RED, colours=(Colour.RED, Colour.BLUE),
+    sid=4, variant=Variant.STANDARD, you=Colour.RED, colours=(Colour.RED, Colour.BLUE),
     pawns=PAWNS, turn=Colour.RED, card=Card.ONE, hand=None, pile=40, discards=4,
     top=Card.ONE, scores=None,
 )
@@ -30,7 +31,7 @@ def test_every_event_is_described() -> None:
     bot = r.PlayerInfo(pid=1, name="bot 1", colour=None, bot=True, ready=True, connected=False)
     option = r.MoveOption(id=0, notation="R1 1->2", move=(0, 1, 0, 2))
     cases: list[tuple[c.ClientEvent, list[str]]] = [
-        (c.LobbyChanged(m.Lobby(variant=m.Variant.TEAM, seats=4, host=0, players=(ann, bot),
+        (c.LobbyChanged(m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ann, bot),
                               spectators=0)),
          ["table [team]: ann (red), bot 1 (?, bot, away)"]),
         (c.GameStarted(SNAPSHOT),

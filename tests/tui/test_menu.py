@@ -7,7 +7,7 @@ import random
 from sorry_lan.rules.board import HOME, S1, START
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.movegen import generate
-from sorry_lan.rules.moves import MoveContext
+from sorry_lan.rules.moves import MoveContext, MoveKind
 from sorry_lan.tui.menu import (
     MoveMenu,
     SplitFirst,
@@ -135,7 +135,9 @@ def test_tagged_entries_name_their_card() -> None:
 
 
 def test_a_split_the_board_cannot_explain_is_still_grouped() -> None:
-    odd = MoveOption(7, 1, 7, (1, 7, 0, 30, 1, 31), "7: odd", "a move the host offers", ())
+    odd = MoveOption(
+        7, MoveKind.SPLIT, 7, (1, 7, 0, 30, 1, 31), "7: odd", "a move the host offers", ()
+    )
     menu = MoveMenu([odd])
     (first,) = menu.top
     assert isinstance(first, SplitFirst) and first.completions == (odd,)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sorry_lan.rules.board import START
 from sorry_lan.tui.board import spot
-from sorry_lan.tui.options import option_from_compact
-from sorry_lan.tui.state import UiState, card_help, card_title
+from sorry_lan.tui.options import card_name, option_from_compact
+from sorry_lan.tui.state import UiState, card_help
 
 POS = (4, 10) + (START,) * 14
 
@@ -44,6 +44,6 @@ def test_timer_names_and_cards() -> None:
     assert UiState().seconds_left() is None
     st.names = {1: "bob"}
     assert st.player_name(1) == "Blue (bob)" and st.player_name(2) == "Yellow"
-    assert card_title(13) == "Sorry!" and "split" in card_help(7)
+    assert card_name(13) == "Sorry!" and card_name(0) == "0" and "split" in card_help(7)
     st.you, st.turn = 0, 0
     assert not st.your_turn()  # no moves yet

@@ -12,6 +12,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.app import TuiApp
 from sorry_lan.tui.state import UiState
 
@@ -40,7 +41,7 @@ class FakeActions:
     def remove_bot(self) -> None:
         self._rec("remove_bot")
 
-    def set_variant(self, variant: str) -> None:
+    def set_variant(self, variant: Variant) -> None:
         self._rec("set_variant", variant)
 
     def start(self) -> None:

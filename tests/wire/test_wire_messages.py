@@ -6,6 +6,7 @@ import pytest
 
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.messages import (
@@ -20,7 +21,6 @@ from sorry_lan.wire.messages import (
     Lobby,
     Snapshot,
     Turn,
-    Variant,
     message_fields,
 )
 from sorry_lan.wire.records import (

@@ -14,6 +14,7 @@ import pytest
 
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.auth import new_token, pin_key, tokens_equal
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
@@ -42,7 +43,6 @@ from sorry_lan.wire.messages import (
     Spectate,
     Start,
     Turn,
-    Variant,
     Welcome,
 )
 from sorry_lan.wire.records import MoveOption, PlayerInfo, ev_move, ev_play

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sorry_lan.rules.board import HOME, START, Colour
 from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.auth import pin_proof
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
@@ -39,7 +40,6 @@ from sorry_lan.wire.messages import (
     Spectate,
     Start,
     Turn,
-    Variant,
     Welcome,
 )
 from sorry_lan.wire.records import (
