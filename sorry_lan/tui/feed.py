@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import assert_never
 
-from sorry_lan.i18n import _, words
+from sorry_lan.i18n import _, language, words
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -280,11 +280,26 @@ def _connection(st: UiState, ev: Connection) -> None:
     }.get(ev.state, Link.LOST)
     st.link = link
     st.link_hint = link_hint(ev.state)
-    st.notice = ev.text
-    st.add_log(ev.text)
+    text = connection_text(ev.state, ev.text)
+    st.notice = text
+    st.add_log(text)
     if link is not Link.CONNECTED:
         st.set_moves([])
         st.deadline = None
+
+
+def connection_text(state: str, text: str) -> str:
+    """The connection's news in the player's words.  The client's own English ``text``
+    (with the reason in detail) is shown in English; other languages say what the
+    state means, and keep ``text`` only for a state this module does not know."""
+    if language() == "en":
+        return text
+    words_for = {
+        "connected": _("reconnected: your seat is yours again"),
+        "reconnecting": _("connection lost; reconnecting, your seat is held"),
+        "lost": _("connection to the host lost"),
+    }
+    return words_for.get(state, text)
 
 
 def _chat_name(client: GameClient, pid: int | None) -> str:

@@ -30,7 +30,8 @@ from sorry_lan.discovery import (
     nothing_found_message,
 )
 from sorry_lan.discovery import FoundGame as Advert
-from sorry_lan.i18n import words
+from sorry_lan.discovery.advert import unjoinable_words
+from sorry_lan.i18n import _, ngettext, words
 from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
@@ -61,20 +62,25 @@ def row_for(game: Advert, mine: bool = False) -> FoundGame:
     the game is under way)."""
     details: list[str] = []
     if game.ad is not None:
-        details.append(f"host {game.ad.host_player}")
+        details.append(_("host {name}").format(name=game.ad.host_player))
         details.append(words.variant_title(game.ad.variant))
-        details.append(f"{game.ad.seats_taken}/{game.ad.seats_total} seats")
+        total = game.ad.seats_total
+        details.append(
+            ngettext("{taken}/{total} seat", "{taken}/{total} seats", total).format(
+                taken=game.ad.seats_taken, total=total
+            )
+        )
         if game.ad.pin_required:
-            details.append("PIN")
+            details.append(_("PIN"))
     mine = mine and (game.joinable or game.watchable)
     if mine:
         if game.reason is not None:
-            details.append(game.reason.value)
-        details.append("your seat")
+            details.append(unjoinable_words(game.reason))
+        details.append(_("your seat"))
     elif game.watchable and game.reason is not None:
-        details.append(f"{game.reason.value}: Enter watches")
+        details.append(_("{why}: Enter watches").format(why=unjoinable_words(game.reason)))
     elif game.reason is not None:
-        details.append(f"cannot join: {game.reason.value}")
+        details.append(_("cannot join: {why}").format(why=unjoinable_words(game.reason)))
     return FoundGame(
         title=game.name,
         address=address_of(game),
@@ -130,11 +136,11 @@ class GameFinder:
             await self._browser.async_start()
         except (DiscoveryError, OSError) as exc:
             st.searching = False
-            st.find_message = (
-                f"Cannot search the network: {exc}\n"
+            st.find_message = _(
+                "Cannot search the network: {error}\n"
                 "Type the host's address (HOST:PORT) below, or run\n"
-                "    sorry-lan join --address HOST:PORT"
-            )
+                "    {command}"
+            ).format(error=exc, command="sorry-lan join --address HOST:PORT")
             await self._close_zc()
         else:
             loop = asyncio.get_running_loop()

@@ -107,3 +107,16 @@ def test_command_help_has_no_english_frame(lang: str) -> None:
     for english in ("usage:", "options:", "show this help", "host a game", "print the games"):
         assert english not in out, (lang, english)
     assert "--lang CODE" in out and "host" in out and "join" in out
+
+
+def test_connection_news_is_worded_by_state() -> None:
+    from sorry_lan.net.client import Connection
+
+    st = UiState(screen=Screen.GAME, you=1, seated=(0, 1))
+    client = GameClient("127.0.0.1", 1, "ann")
+    with use_language("cy"):
+        apply_event(st, client, Connection("lost", "connection lost: reset by peer"))
+    assert st.notice == "collwyd y cysylltiad â'r gwesteiwr" and "q i adael" in st.link_hint
+    with use_language("en"):
+        apply_event(st, client, Connection("lost", "connection lost: reset by peer"))
+    assert st.notice == "connection lost: reset by peer"

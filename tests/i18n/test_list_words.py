@@ -56,3 +56,13 @@ def test_nothing_found_is_translated_and_keeps_the_command(lang: str) -> None:
         for reason in Unjoinable:
             line = _game(reason).describe()
             assert reason.value not in line or reason.value == "PIN", (lang, line)
+
+
+def test_find_screen_rows_are_translated() -> None:
+    from sorry_lan.tui.finder import row_for
+
+    with use_language("hi"):
+        row = row_for(_game(Unjoinable.PLAYING))
+        mine = row_for(_game(Unjoinable.PLAYING), mine=True)
+    assert row.detail == "होस्ट Llŷr · सामान्य · 3/4 सीटें · खेल जारी: Enter से देखें"
+    assert mine.detail.endswith("खेल जारी · आपकी सीट") and mine.joinable
