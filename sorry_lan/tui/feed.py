@@ -188,7 +188,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
         case ChatLine():
             st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
         case Refused():
-            st.notice = ev.error.text
+            st.notice = words.refusal_text(ev.error.reason.value, ev.error.text)
         case Connection():
             _connection(st, ev)
         case _:

@@ -120,3 +120,16 @@ def test_connection_news_is_worded_by_state() -> None:
     with use_language("en"):
         apply_event(st, client, Connection("lost", "connection lost: reset by peer"))
     assert st.notice == "connection lost: reset by peer"
+
+
+def test_join_refusals_are_worded_from_their_reason() -> None:
+    from sorry_lan.net.client import JoinError, JoinFailure
+    from sorry_lan.tui.controller import join_error_text
+    from sorry_lan.wire.vocab import RefuseReason
+
+    full = JoinError(RefuseReason.FULL, "the table is full (4 of 4)")
+    with use_language("en"):
+        assert join_error_text(full) == "the table is full (4 of 4)"
+    with use_language("lo"):
+        assert join_error_text(full) == "ໂຕະເຕັມແລ້ວ"
+        assert "PIN" in join_error_text(JoinError(JoinFailure.PIN_NEEDED, "needs --pin"))
