@@ -228,7 +228,7 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.winner = ""
     st.notice = ""
     fresh = all(p == START for p in snap.pawns)  # else: a game under way (rejoined, resumed)
-    line = "the game begins" if fresh else "back at the game in progress"
+    line = _("the game begins") if fresh else _("back at the game in progress")
     if not st.log or st.log[-1] != line:
         st.add_log(line)
 

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, assert_never
 
-from sorry_lan.i18n import _, words
+from sorry_lan.i18n import _, use_language, words
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -47,6 +47,19 @@ def colour_name(c: int) -> str:
 
 
 parse_colour = words.parse_colour
+
+
+def parse_variant(text: str) -> str:
+    """A variant's wire name from its wire name or its title in English or the
+    player's language (``team``, ``team play``, ``chwarae mewn timau``)."""
+    wanted = text.strip().casefold()
+    for wire in ("standard", "team", "points"):
+        titles = {wire, words.variant_title(wire).casefold()}
+        with use_language("en"):
+            titles.add(words.variant_title(wire))
+        if wanted in titles:
+            return wire
+    return wanted  # the host says what it does not know
 
 
 def move_text(client: GameClient, option: MoveOption) -> str:
@@ -86,7 +99,7 @@ def describe(client: GameClient, ev: ClientEvent) -> list[str]:
             seats = ", ".join(_seat_text(p) for p in lob.players)
             return [
                 _("table [{variant}]: {seats}").format(
-                    variant=lob.variant.value, seats=seats or _("nobody yet")
+                    variant=words.variant_title(lob.variant.value), seats=seats or _("nobody yet")
                 )
             ]
         case GameStarted():
@@ -151,7 +164,7 @@ async def command(client: GameClient, line: str) -> bool:
     elif word == "bot":
         await client.add_bot(parse_colour(rest) if rest else None)
     elif word == "variant":
-        await client.set_variant(Variant.parse(rest))
+        await client.set_variant(Variant.parse(parse_variant(rest)))
     elif word == "colour":
         await client.choose_colour(parse_colour(rest))
     elif word == "ready":

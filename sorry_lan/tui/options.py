@@ -264,6 +264,11 @@ def played_text(events: Sequence[Sequence[int]], fallback: str) -> str:
             moves[-1][3] = ev[3]
         elif ev[0] == EventKind.BUMP and moves:
             bumps[-1].append(ev[1])
+    discarded = next((ev[2] for ev in events if ev[0] == EventKind.DISCARD), None)
+    if not moves and discarded is not None:
+        return words.discard_short(discarded)
+    if not moves and card == 11:
+        return words.decline_short()
     if card is None or not moves:
         return fallback
     loc = words.short_location

@@ -37,7 +37,9 @@ def test_played_text_in_english_follows_the_hosts_notation() -> None:
         assert played_text(swap, "x") == "R1 12 <-> B1 30"
         sorry = (r.ev_play(0, 13), r.ev_move(0, START, 40), r.ev_bump(5, 40))
         assert played_text(sorry, "x") == "Sorry! R1 start->40, bumps B2"
-        assert played_text((r.ev_play(0, 11),), "host's words") == "host's words"
+        assert played_text((r.ev_play(0, 11),), "x") == "decline the 11"
+        assert played_text((r.ev_play(0, 5), r.ev_discard(0, 5)), "x") == "discard 5"
+        assert played_text((r.ev_play(0, 5),), "host's words") == "host's words"
 
 
 def _game_log(lang: str) -> UiState:

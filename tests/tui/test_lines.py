@@ -33,7 +33,7 @@ def test_every_event_is_described() -> None:
     cases: list[tuple[c.ClientEvent, list[str]]] = [
         (c.LobbyChanged(m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ann, bot),
                               spectators=0)),
-         ["table [team]: ann (red), bot 1 (?, bot, away)"]),
+         ["table [team play]: ann (red), bot 1 (?, bot, away)"]),
         (c.GameStarted(SNAPSHOT),
          ["game on:", "     red (you): R1 1, R2 start, R3 start, R4 start",
           "    blue: B1 start, B2 start, B3 start, B4 start"]),
