@@ -14,12 +14,12 @@ import gettext
 import io
 from functools import cache
 from importlib import resources
-
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from typing import TYPE_CHECKING
 
 from .choose import DEFAULT, LANGUAGES, PSEUDO
+
+if TYPE_CHECKING:  # Babel is imported when a catalog is first compiled (English needs none)
+    from babel.messages.catalog import Catalog
 
 DOMAIN = "sorry_lan"
 TEMPLATE = "messages.pot"
@@ -32,11 +32,15 @@ def po_text(name: str) -> bytes:
 
 def read_catalog(name: str, locale: str | None = None) -> Catalog:
     """A parsed ``po/<name>`` (a language's ``.po`` or the template)."""
+    from babel.messages.pofile import read_po
+
     return read_po(io.BytesIO(po_text(name)), locale=locale, domain=DOMAIN)
 
 
 def compile_catalog(catalog: Catalog) -> gettext.GNUTranslations:
     """``catalog`` compiled to MO bytes in memory and loaded as GNU gettext does."""
+    from babel.messages.mofile import write_mo
+
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     buf.seek(0)
