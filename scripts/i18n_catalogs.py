@@ -6,8 +6,10 @@
 Extraction is Babel's, over ``sorry_lan/`` with its default keywords (``_``, ``N_``,
 ``ngettext``, ``pgettext``, ``npgettext``).  Updating keeps every existing translation
 and adds new messages untranslated; it never invents one, so ``--check`` then fails
-until someone translates them.  The check also compares placeholders (``{name}``
-fields) between each message and each translation.
+until someone translates them.  Translations of messages not (or no longer) in the
+code stay as obsolete ``#~`` entries and come back when the message does.  The check
+also compares placeholders (``{name}`` fields) between each message and each
+translation.
 """
 
 from __future__ import annotations
@@ -120,17 +122,40 @@ def check() -> list[str]:
     return out
 
 
+def merge(cat: Catalog, template: Catalog) -> Catalog:
+    """``cat`` brought in line with ``template``.
+
+    A message that left the code keeps its translation as an obsolete (``#~``) entry,
+    and a message that (re)appears takes the translation of an obsolete entry with the
+    same text: translations prepared ahead of the code, or for code that comes back,
+    are not lost.  Nothing is guessed from similar messages."""
+    kept = {_key(m): m for m in cat.obsolete.values()}
+    cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    kept.update({_key(m): m for m in cat.obsolete.values()})
+    for msg in cat:
+        old = kept.pop(_key(msg), None) if msg.id else None
+        if old is not None and not any(_strings(msg)) and all(_strings(old)):
+            msg.string = old.string
+    cat.obsolete.clear()
+    for old in kept.values():
+        key = old.id if old.context is None else (old.id, old.context)
+        cat.obsolete[key] = old  # type: ignore[index]
+    cat.fuzzy = False
+    cat.revision_date = _FIXED_DATE
+    return cat
+
+
+def _strings(msg: Message) -> list[str]:
+    return list(msg.string) if isinstance(msg.string, tuple | list) else [msg.string or ""]
+
+
 def update() -> None:
     template = extract()
     TEMPLATE.write_bytes(po_bytes(template))
     for lang in LANGS:
         path = PO_DIR / f"{lang}.po"
         cat = read(path, lang) if path.exists() else Catalog(locale=lang, domain="sorry_lan")
-        cat.update(template, no_fuzzy_matching=True, update_header_comment=False)
-        cat.obsolete.clear()
-        cat.fuzzy = False
-        cat.revision_date = _FIXED_DATE
-        path.write_bytes(po_bytes(cat))
+        path.write_bytes(po_bytes(merge(cat, template)))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -146,3 +146,48 @@ def test_pseudo_locale_accents_lengthens_and_keeps_fields() -> None:
         shown = _("type a number")
     assert shown.startswith("[") and "type" not in shown and "ţýpé" in shown
     assert len(shown) >= 1.3 * len("type a number")
+
+
+def test_a_message_that_returns_takes_its_kept_translation() -> None:
+    """Translations prepared ahead of the code wait as obsolete entries (``#~``)."""
+    from babel.messages.catalog import Catalog as Cat
+    from babel.messages.catalog import Message
+
+    template = Cat(locale=None, domain="sorry_lan")
+    template.add("type a number", None)
+    template.add("a help block the code will have", None)
+    cat = Cat(locale="cy", domain="sorry_lan")
+    cat.add("type a number", "teipiwch rif")
+    cat.obsolete["a help block the code will have"] = Message(
+        "a help block the code will have", "bloc cymorth"
+    )
+    cat.obsolete["gone from the code"] = Message("gone from the code", "wedi mynd")
+    merged = tool.merge(cat, template)
+    assert merged["a help block the code will have"].string == "bloc cymorth"
+    assert merged["type a number"].string == "teipiwch rif"
+    assert list(merged.obsolete) == ["gone from the code"]
+    assert tool.problems("cy", merged, template) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_translations_wait_for_the_help_screen(lang: str) -> None:
+    """The help overlay's text (the keys and the rules per variant) is translated ahead
+    of its move into the catalogs; in the key lists each description starts at display
+    column 20, as in English."""
+    import re
+
+    from prompt_toolkit.utils import get_cwidth
+
+    key_line = re.compile(r"^  (\S(?:.*?\S)?) {2,}(\S.*)$")
+    cat = read_catalog(f"{lang}.po", locale=lang)
+    waiting = [m for m in cat.obsolete.values() if "\n" in str(m.id)]
+    assert len(waiting) >= 9
+    for msg in waiting:
+        assert msg.string
+        keyed = str(msg.id).startswith(("Find", "Lobby", "  a /", "Keys", "Game over"))
+        if not keyed:
+            continue
+        for line in str(msg.string).split("\n")[1:]:
+            found = key_line.match(line)
+            if found is not None and get_cwidth(found.group(1)) < 18:
+                assert get_cwidth(line[: found.start(2)]) == 20, (lang, line)
