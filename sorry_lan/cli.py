@@ -8,6 +8,7 @@ Each subcommand lives in its own module exposing ``add_arguments(parser)`` and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -45,7 +46,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is None or name == only:
             mod = importlib.import_module(f"sorry_lan.commands.{module}")
             mod.add_arguments(p)
-            p.set_defaults(_run=mod.run)
+            p.set_defaults(_run=mod.run, _check=getattr(mod, "check", None), _parser=p)
     return parser
 
 
@@ -98,11 +99,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if run is None:
         parser.print_help()
         return 2
+    check = getattr(args, "_check", None)
+    problem = check(args) if check is not None else None
+    if problem is not None:
+        args._parser.error(problem)  # usage and the problem on stderr, exit status 2
     try:
         return int(run(args))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``sorry-lan simulate | head``): nothing more to say to it.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except OSError as exc:
+        why = exc.strerror or str(exc) or type(exc).__name__
+        print(f"sorry-lan {command}: {why}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

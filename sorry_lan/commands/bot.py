@@ -19,15 +19,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
+from sorry_lan.commands.argtypes import examples, seconds, whole
 from sorry_lan.commands.join import address_arg
 from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.tui.lines import format_result
+from sorry_lan.wire.errors import LocalProtocolError
 
 DEFAULT_FIND_TIMEOUT = 10.0
 DEFAULT_NAME = "bot"
@@ -66,9 +69,31 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--name", help=f"the bot's name at the table (default: its seat's, or {DEFAULT_NAME!r})"
     )
     p.add_argument("--pin", help="the table's PIN, if it has one")
-    p.add_argument("--think", type=float, default=0.0, help="seconds to wait before each move")
-    p.add_argument("--games", type=int, default=1, help="games to play before leaving")
+    p.add_argument(
+        "--think",
+        type=seconds(60),
+        default=0.0,
+        metavar="SECONDS",
+        help="seconds to wait before each move (default 0)",
+    )
+    p.add_argument(
+        "--games",
+        type=whole(1, 100000, "games"),
+        default=1,
+        help="games to play before leaving (default 1)",
+    )
     add_data_dir_argument(p)
+    examples(
+        p,
+        "sorry-lan bot                            # join the game found on the LAN",
+        "sorry-lan bot --address 192.168.1.20:47474 --strength random --games 3",
+    )
+
+
+def _progress(text: str) -> None:
+    """The bot's games as they go, on its own terminal (stderr: stdout ends with the
+    result, for scripts)."""
+    print(f"sorry-lan bot: {text}", file=sys.stderr, flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,6 +118,9 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
         return None
     loop = asyncio.get_running_loop()
     deadline = loop.time() + args.timeout
+    which = f"a game called {args.game!r}" if args.game else "a game to join"
+    print(f"sorry-lan bot: looking on the LAN for {which} (up to {args.timeout:g} s)...",
+          file=sys.stderr, flush=True)  # fmt: skip
     tried: set[str] = set()
     seats = SeatStore(seats_dir(args))
 
@@ -150,8 +178,12 @@ async def _main(args: argparse.Namespace) -> int:
         except JoinError as exc:
             print(f"sorry-lan bot: {exc.text}", file=sys.stderr)
             return 1
+    with contextlib.suppress(LocalProtocolError):
+        await client.ready()  # a bot is always ready
     try:
-        over = await run_bot(client, args.strength, think=args.think, games=args.games)
+        over = await run_bot(
+            client, args.strength, think=args.think, games=args.games, progress=_progress
+        )
     finally:
         await client.close()
     if over is None:

@@ -37,8 +37,10 @@ from typing import TYPE_CHECKING
 
 from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
+from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
 from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_lines
 from sorry_lan.commands.list_games import add_discovery_arguments
+from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
@@ -71,14 +73,7 @@ def _budget_ms(text: str) -> float:
     return value
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError("a time cannot be negative")
-    return value
+_seconds = seconds()
 
 
 def _variant(text: str) -> Variant:
@@ -115,21 +110,38 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--game-name", type=_game_name, help="the game's name on the LAN (default: --name)"
     )
     p.add_argument("--no-mdns", action="store_true", help="do not advertise the game on the LAN")
-    add_discovery_arguments(p)
+    add_discovery_arguments(
+        p, "advertise the table only on the network of this address of yours (repeatable)"
+    )
     p.add_argument(
         "--port",
-        type=int,
+        type=port_number,
         default=DEFAULT_PORT,
-        help=f"TCP port (default {DEFAULT_PORT}; 0: any free port)",
+        help=f"TCP port, 0 to 65535 (default {DEFAULT_PORT}; 0: any free port)",
     )
     p.add_argument(
         "--bind", help="address to listen on (default: all of them, IPv4 and, if any, IPv6)"
     )
     p.add_argument(
-        "--variant", type=_variant, default=Variant.STANDARD, help="standard, team or points"
+        "--variant",
+        type=_variant,
+        default=Variant.STANDARD,
+        metavar="{standard,team,points}",
+        help="the rules: standard, team (partners, 4 players) or points (default standard)",
     )
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="seats at the table")
-    p.add_argument("--bots", type=int, default=0, help="bots to seat from the start")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=(2, 3, 4),
+        help="seats at a --headless table (default 4; with a board, the lobby has 4)",
+    )
+    p.add_argument(
+        "--bots",
+        type=whole(0, 4, "bots"),
+        default=0,
+        help="bots to seat from the start (default 0)",
+    )
     p.add_argument(
         "--bot-strength",
         choices=STRENGTHS,
@@ -145,16 +157,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--pin", help="a PIN players must know to join (never sent in clear)")
     p.add_argument(
-        "--turn-timeout", type=_seconds, help="a bot moves for a player slower than this"
+        "--turn-timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="a bot moves for a player who takes longer than this (default: no limit)",
     )
     p.add_argument(
         "--grace",
         type=_seconds,
         default=60.0,
-        help="how long a dropped seat waits for its owner (s)",
+        metavar="SECONDS",
+        help="how long a dropped player's seat waits for them before a bot plays it "
+        "(default 60)",
     )
     p.add_argument(
-        "--headless", action="store_true", help="serve only; start when the seats are taken"
+        "--headless",
+        action="store_true",
+        help="serve only (no board here); start when the seats are taken",
     )
     p.add_argument("--stay", action="store_true", help="headless: keep serving after the game")
     p.add_argument(
@@ -164,7 +183,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="your player uses the plain line interface (automatic when not on a terminal)",
     )
-    p.add_argument("--ascii", action="store_true", help="draw without box-drawing characters")
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)",
+    )
     p.add_argument(
         "--resume",
         nargs="?",
@@ -178,13 +201,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --resume: resume a damaged game's intact part (the damaged file is kept)",
     )
     add_data_dir_argument(p)
-    p.add_argument("--bot-delay", type=_seconds, default=None, help="bots' thinking time (s)")
+    p.add_argument(
+        "--bot-delay",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="bots' thinking time before each move (default 0.8; --headless 0)",
+    )
     p.add_argument(
         "--seed",
         type=_seed,
         help="deal reproducible games (rematches too): give the same seed in a bug report",
     )
     p.add_argument("--hello-timeout", type=_seconds, default=5.0, help=argparse.SUPPRESS)
+    examples(
+        p,
+        "sorry-lan host --name Ann                # host and play; others find the table",
+        "sorry-lan host --bots 3 --variant team   # you and 3 bots, team play",
+        "sorry-lan host --headless --players 2 --bots 1 --stay   # a serving-only table",
+        "sorry-lan host --pin 4711 --turn-timeout 60             # private, no dawdling",
+    )
+
+
+def check(args: argparse.Namespace) -> str | None:
+    """A usage error that needs more than one option to see, or None."""
+    free = args.players if args.headless else 3  # the host's own player takes a seat
+    if args.resume is None and args.bots > free:
+        where = f"--players {args.players}" if args.headless else "your own seat"
+        return f"--bots is at most {free} here ({where}), not {args.bots}"
+    if args.stay and not args.headless:
+        return "--stay goes with --headless (a table you play at stays while you do)"
+    return None
 
 
 class _Exit(SorryLanError):
@@ -343,13 +390,20 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     server = HostServer(table, options)
     also = ("::",) if args.bind is None else ()  # every address: IPv6 too, if there is any
     host, port = await server.start(args.bind or "0.0.0.0", args.port, None, also)
-    print(f"listening on {host}:{port}", flush=True)
-    for extra, extra_port in server.also:
-        print(f"also listening on [{extra}]:{extra_port} (IPv6)", flush=True)
+    board = not args.headless and _wants_board(args)
+    if not board:  # the board says it in its lobby (a line printed now would stay behind)
+        print(f"listening on {host}:{port}", flush=True)
+        for extra, extra_port in server.also:
+            print(f"also listening on [{extra}]:{extra_port} (IPv6)", flush=True)
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
             loop.add_signal_handler(sig, server.stop)
-    advert = None if args.no_mdns else _advertise(args, server, host)
+    notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
+    advert = None if args.no_mdns else _advertise(args, server, host, notes if board else None)
+    report = None
+    if args.headless:  # say what the table does: joins, drops, starts, results
+        report = TableReport(table)
+        server.on_roster = report.changed
     status = 0
     quit_here = False  # the host's player left on purpose (not a signal, not an error)
     try:
@@ -357,9 +411,13 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             await server.wait_done()
         else:
             hint = _join_hint(args, port, advert is not None, ipv6=bool(server.also))
-            status = await _play_here(args, port, owner_token, server, hint, chat)
+            pin = [f"PIN: {args.pin} (tell the players; it is never sent in clear)"]
+            info = "\n".join([*notes, hint, *(pin if args.pin else [])])
+            status = await _play_here(args, port, owner_token, server, info, chat)
             quit_here = not server.stopped
     finally:
+        if report is not None:
+            report.quiet = True  # closing drops every connection: no news any more
         if advert is not None:
             await advert.close()  # goodbyes before the port closes
         game = table.game
@@ -368,7 +426,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         if over and game is not None:
             from sorry_lan.authority.seat_messages import game_over
 
-            print(f"game over: {format_result(game_over(game))}", flush=True)
+            result = result_words(table) if board else format_result(game_over(game))
+            print(f"game over: {result}", flush=True)
         journal = server.journal
         if journal is not None and finished and journal.appended + journal.size > 0:
             journal.end()  # before close(), which makes it durable with the last output
@@ -398,11 +457,22 @@ def _after(journal: Journal, played: bool, finished: bool, saved: bool) -> None:
         print(f"the game is saved: `sorry-lan host --resume {gid}` continues it", flush=True)
 
 
-def _advertise(args: argparse.Namespace, server: HostServer, bound: str) -> TableAdvertiser | None:
-    """Start advertising the bound table on the LAN; None (after a warning) if not possible."""
+def _wants_board(args: argparse.Namespace) -> bool:
+    return not (args.text or not (sys.stdin.isatty() and sys.stdout.isatty()))
+
+
+def _advertise(
+    args: argparse.Namespace, server: HostServer, bound: str, notes: list[str] | None
+) -> TableAdvertiser | None:
+    """Start advertising the bound table on the LAN; None (after a warning) if not possible.
+
+    With ``notes`` the warnings go there (for the board's lobby), else to stderr."""
     from sorry_lan.discovery import DiscoveryError, TableAdvertiser, advert_plan
 
     def warn(text: str) -> None:
+        if notes is not None:
+            notes.append(f"{text}; players can still join with --address")
+            return
         print(f"sorry-lan host: {text}; players can still join with --address", file=sys.stderr)
 
     try:
@@ -411,7 +481,10 @@ def _advertise(args: argparse.Namespace, server: HostServer, bound: str) -> Tabl
         warn(f"not advertised on the LAN: {exc}")
         return None
     if plan.skip is not None:
-        print(f"not advertised on the LAN: {plan.skip}", flush=True)
+        if notes is not None:
+            notes.append(f"not advertised on the LAN: {plan.skip}")
+        else:
+            print(f"not advertised on the LAN: {plan.skip}", flush=True)
         return None
     advert = TableAdvertiser(
         args.game_name or args.name,
@@ -437,6 +510,9 @@ def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool
 
         try:
             addresses = local_addresses(args.interface, args.ipv6 or ipv6)
+            if args.interface:  # only those this machine has (a wrong one was reported)
+                mine = {*local_addresses(None, True), "127.0.0.1", "::1"}
+                addresses = [a for a in addresses if a in mine]
         except DiscoveryError:  # a bad --interface (already reported): a placeholder
             addresses = []
     v4 = [a for a in addresses if ":" not in a][:3]
@@ -465,7 +541,7 @@ async def _play_here(
     except JoinError as exc:
         print(f"sorry-lan host: your own player could not join: {exc.text}", file=sys.stderr)
         return 1
-    if not (args.text or not (sys.stdin.isatty() and sys.stdout.isatty())):
+    if _wants_board(args):
         from sorry_lan.tui.play import TuiOptions, play_as_host
 
         try:
@@ -474,7 +550,7 @@ async def _play_here(
                 server.wait_done(),
                 title=f"{args.name}'s table",
                 info=info,
-                options=TuiOptions(ascii=args.ascii),
+                options=TuiOptions(ascii=True if args.ascii else None),
                 chat=chat,
             )
         finally:

@@ -26,6 +26,7 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
+from sorry_lan.commands.argtypes import examples
 from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import GameClient, JoinError
@@ -73,7 +74,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="plain line interface instead of the board (automatic when not on a terminal)",
     )
-    p.add_argument("--ascii", action="store_true", help="draw without box-drawing characters")
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)",
+    )
     p.add_argument("--no-mouse", action="store_true", help="do not take mouse clicks")
     p.add_argument(
         "--interface",
@@ -83,6 +88,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--ipv6", action="store_true", help="search over IPv6 as well")
     add_data_dir_argument(p)
+    examples(
+        p,
+        "sorry-lan join                           # find games on the LAN, choose one",
+        "sorry-lan join --address 192.168.1.20:47474 --name Bob --colour blue",
+        "sorry-lan join --spectate                # watch a game without a seat",
+    )
 
 
 def wants_text(args: argparse.Namespace) -> bool:
@@ -121,7 +132,7 @@ async def _tui_main(args: argparse.Namespace) -> int:
         return GameClient(host, port, name, pin=pin, spectate=spectate, seats=seats)
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
-    options = TuiOptions(ascii=args.ascii, mouse=not args.no_mouse)
+    options = TuiOptions(ascii=True if args.ascii else None, mouse=not args.no_mouse)
     finder = None
     join = None
     if args.address is not None:
@@ -138,7 +149,10 @@ async def _tui_main(args: argparse.Namespace) -> int:
         finder = GameFinder(
             state, make_zc=lambda: make_zeroconf(interfaces, ipv6), seats=seats, name=args.name
         )
-    return await run_tui(state, controller, options, finder=finder, join=join)
+    status = await run_tui(state, controller, options, finder=finder, join=join)
+    if status != 0:
+        print("sorry-lan join: the connection to the host was lost", file=sys.stderr)
+    return status
 
 
 # -- the line interface ------------------------------------------------------------------

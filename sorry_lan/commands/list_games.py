@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sorry_lan.commands.argtypes import examples
 from sorry_lan.net.journal import DATA_DIR_ENV
 from sorry_lan.net.seats import SeatStore
 
@@ -55,13 +56,16 @@ def seats_dir(args: argparse.Namespace) -> Path | None:
     return args.data_dir / "seats" if args.data_dir is not None else None
 
 
-def add_discovery_arguments(p: argparse.ArgumentParser) -> None:
-    """``--interface ADDR`` (repeatable) and ``--ipv6``, shared by the commands that browse."""
+def add_discovery_arguments(
+    p: argparse.ArgumentParser,
+    interface_help: str = "search only the network of this address of yours (repeatable)",
+) -> None:
+    """``--interface ADDR`` (repeatable) and ``--ipv6``, shared by the commands that use mDNS."""
     p.add_argument(
         "--interface",
         action="append",
         metavar="ADDR",
-        help="search only the network of this address of yours (repeatable; default: all)",
+        help=f"{interface_help}; default: all",
     )
     p.add_argument("--ipv6", action="store_true", help="use IPv6 as well as IPv4 for mDNS")
 
@@ -80,6 +84,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="also list games whose host does not answer")
     add_discovery_arguments(p)
     add_data_dir_argument(p)
+    examples(
+        p,
+        "sorry-lan list                           # the games on this network",
+        "sorry-lan list --first --timeout 10 --json",
+    )
 
 
 def format_game(game: FoundGame, your_seat: bool = False) -> str:

@@ -38,6 +38,7 @@ from ..rules.cards import Card
 from ..rules.moves import Move
 from ..rules.playout import run_game
 from ..rules.variants import Variant, team_of
+from .argtypes import examples
 
 # Seats by player count: two players sit opposite each other.
 SEATING: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -336,7 +337,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=int, default=2, help="players per game, 2 to 4 (default 2)"
     )
     parser.add_argument(
-        "--variant", default="standard", help="standard, team (4 players) or points"
+        "--variant",
+        default="standard",
+        metavar="{standard,team,points}",
+        help="the rules: standard, team (4 players) or points (default standard)",
     )
     parser.add_argument(
         "--bots",
@@ -355,6 +359,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the expert's time per decision (default {1000 * DEFAULT_BUDGET:g} ms)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    examples(
+        parser,
+        "sorry-lan simulate --games 1000 --players 4 --bots greedy,random,random,random",
+        "sorry-lan simulate --variant points --json | python -m json.tool",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

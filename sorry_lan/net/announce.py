@@ -58,14 +58,16 @@ class Announcer(Generic[C]):
         return None if player is None else player.colour
 
     def lobby_message(self) -> m.Lobby:
+        """The roster; after a game ``ready`` says who wants a rematch (SPEC, ``lobby``)."""
         table = self.table
+        over = table.phase is Phase.FINISHED
         players = tuple(
             PlayerInfo(
                 pid=p.pid,
                 name=p.name,
                 colour=p.colour,  # type: ignore[arg-type]
                 bot=p.bot,
-                ready=p.rematch if table.phase is Phase.FINISHED else p.ready,
+                ready=(p.rematch or p.bot) if over else p.ready,
                 connected=p.connected,
             )
             for p in sorted(table.players.values(), key=lambda p: p.colour)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import assert_never
 
@@ -85,6 +86,9 @@ def choose_option(bot: Bot, view: SeatView, pawns: tuple[int, ...], colour: int,
     return offer.moves[moves.index(bot.choose(position, moves))].id
 
 
+COLOURS = ("Red", "Blue", "Yellow", "Green")
+
+
 @dataclass
 class BotStats:
     round_trips: list[float] = field(default_factory=list)  # seconds, move -> its events
@@ -101,12 +105,15 @@ async def run_bot(
     stats: BotStats | None = None,
     record: bool = False,
     budget: float | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> m.GameOver | None:
     """Play until ``games`` games have ended (then return the last result), or the
     connection is lost for good (then return None).  ``record``: keep each decision's
     position and the option chosen in ``stats.decisions``; ``budget``: the expert's
     seconds per decision (its search runs on a worker thread, so the connection's
-    heartbeats go on meanwhile)."""
+    heartbeats go on meanwhile).  ``progress`` is told, in words, when a game begins
+    and ends and when the connection drops or comes back."""
+    say = progress if progress is not None else (lambda text: None)
     stats = stats if stats is not None else BotStats()
     bot = make_bot(strength, 0, budget=budget)
     view = SeatView()
@@ -120,6 +127,9 @@ async def run_bot(
         match ev:
             case c.GameStarted():
                 view.snapshot(ev.snapshot)
+                you = ev.snapshot.you
+                seat = "watching" if you is None else f"playing {COLOURS[int(you)]}"
+                say(f"game {stats.games + 1} of {games} begins ({seat})")
             case c.YourTurn():
                 moves = ev.moves
                 if client.snapshot is None or client.colour is None:
@@ -154,10 +164,13 @@ async def run_bot(
                 sent_at = None
             case c.GameEnded():
                 stats.games += 1
+                won = " and ".join(COLOURS[int(x)] for x in ev.over.winners) or "nobody"
+                say(f"game {stats.games} of {games} over: {won} won")
                 if stats.games >= games:
                     return ev.over
                 await client.rematch()
             case c.Connection():
+                say(ev.text)
                 if ev.state == "lost":
                     return None
             case c.LobbyChanged() | c.TurnChanged() | c.RematchStarted() | c.ChatLine():

@@ -300,8 +300,8 @@ class GameClient:
             writer.close()
             raise JoinError(
                 JoinFailure.UNREACHABLE,
-                f"{self.host}:{self.port} took the connection but did not answer "
-                f"within {self.connect_timeout:g} s",
+                f"{self.host}:{self.port} took the connection but did not answer like a "
+                f"sorry-lan table within {self.connect_timeout:g} s: check the address and port",
             ) from None
         except BaseException:
             writer.close()

@@ -118,6 +118,9 @@ class HostServer:
         self.table = table
         self.options = options or HostOptions()
         self.on_change = on_change
+        # Called after every change to the roster or the phase (a drop or a return
+        # too, which the summary does not show): a headless table's report.
+        self.on_roster: Callable[[], None] | None = None
         self.pin_key = pin_key(self.options.pin) if self.options.pin else None
         self.conns: dict[int, Connection] = {}
         self.address: tuple[str, int] = ("", 0)
@@ -460,6 +463,8 @@ class HostServer:
             for conn in self._welcomed():
                 if conn.lobby_revision != table.revision:  # not just told (a join)
                     self._tell.send_lobby(conn, *lobby)
+        if self.on_roster is not None:
+            self.on_roster()
         if self.on_change is not None:
             summary = self.summary()  # seats, and the phase: a game that began or ended
             if summary != self._told_summary:

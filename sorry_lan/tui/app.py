@@ -25,7 +25,9 @@ from prompt_toolkit.output import ColorDepth, Output
 from .keys import build_keys
 from .layout import Screens
 from .state import NO_GAME_YET, Actions, Screen, UiState
-from .style import build_style, colour_wanted
+from .style import build_style, colour_wanted, unicode_terminal
+
+ESC_WAIT = 0.02  # seconds to wait for the rest of an escape sequence after Esc
 
 
 class TuiApp:
@@ -36,7 +38,7 @@ class TuiApp:
         state: UiState,
         actions: Actions,
         *,
-        ascii: bool = False,
+        ascii: bool | None = None,
         colour: bool | None = None,
         mouse: bool = True,
         input: Input | None = None,
@@ -45,7 +47,8 @@ class TuiApp:
     ) -> None:
         self.state = state
         self.actions = actions
-        self.ascii = ascii
+        self.ascii = not unicode_terminal() if ascii is None else ascii  # None: the locale says
+        self.letters = not colour_wanted(colour)  # no colour: slides marked by letter
         self.screens = Screens(self)
         self._shown: Screen | None = None
         self.screens.chat_input.accept_handler = self._send_chat
@@ -61,6 +64,9 @@ class TuiApp:
             input=input,
             output=output,
         )
+        # Esc is a key here (back, close): act on it at once rather than after
+        # prompt_toolkit's half second wait for the rest of an escape sequence.
+        self.app.ttimeoutlen = ESC_WAIT
         self.app.before_render += self._before_render
 
     # -- running ---------------------------------------------------------------------
@@ -76,9 +82,18 @@ class TuiApp:
         return self.app.run()
 
     def _before_render(self, _app: Application[str | None]) -> None:
-        """Keep the focus on something the current screen shows."""
+        """Ring the bell when asked; keep the focus on something the current screen shows."""
         st = self.state
+        if st.bell_due:
+            st.bell_due = False
+            if st.bell:
+                self.app.output.bell()
         layout = self.app.layout
+        if st.focus_field and st.screen is Screen.FIND:
+            field = self.screens.pin if st.focus_field == "pin" else self.screens.name
+            st.focus_field = ""
+            layout.focus(field)
+            return
         if st.screen is not self._shown:
             self._shown = st.screen
             st.chat_open = False
@@ -108,6 +123,7 @@ class TuiApp:
             st.notice = "no move to play"
             return
         st.notice = ""
+        st.sent_move = True
         self.actions.play(move.id)
 
     def click_move(self, index: int) -> None:

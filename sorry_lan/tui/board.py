@@ -217,6 +217,10 @@ def layout_rects(geo: Geometry, bottom: int) -> list[tuple[str, int, int, int, i
     return rects
 
 
+# Offsets within a side whose squares show their number on a board too small to number
+# every square: plain squares, so every side reads 0, 5, (slide 9-13) on from its corner.
+NUMBERED: Final = (0, 5)
+
 _SLIDES: Final = tuple(range(a, b + 1) for a, b in (SHORT_SLIDE, LONG_SLIDE))
 
 
@@ -294,8 +298,12 @@ def render_board(
     height: int,
     ascii: bool = False,
     highlights: Highlights = NO_HIGHLIGHTS,
+    letters: bool = False,
 ) -> Fragments:
     """The board as fragments, using the largest layout that fits ``width`` x ``height``.
+
+    ``letters`` (no colour on screen) ends each slide with its colour's letter instead
+    of a dot, so that whose slide it is reads without colour.
 
     Raises :class:`BoardTooSmall` when even the compact layout does not fit; check
     with :func:`choose_geometry` or :func:`min_size` first to show a message instead.
@@ -304,12 +312,12 @@ def render_board(
     if geo is None:
         w, h = min_size()
         raise BoardTooSmall(f"the board needs {w}x{h} characters, got {width}x{height}")
-    return list(_render(view, geo, ascii, highlights))
+    return list(_render(view, geo, ascii, highlights, letters))
 
 
 @lru_cache(maxsize=64)
 def _render(
-    view: BoardView, geo: Geometry, ascii: bool, hl: Highlights
+    view: BoardView, geo: Geometry, ascii: bool, hl: Highlights, letters: bool = False
 ) -> tuple[tuple[str, str], ...]:
     g = _ASCII if ascii else _UNICODE
     canvas = _Canvas(geo.width, geo.height)
@@ -325,6 +333,9 @@ def _render(
         """Text (cell_w chars) and style of the first line of a cell."""
         w = geo.cell_w
         pawns = occupant.get(sp, [])
+        if pawns and sp in dest and all(p in hl.moving for p in pawns):
+            # A pawn that is leaving (a swap, a split 7): show the one that arrives.
+            pawns = []
         if pawns:
             pawn = pawns[0]
             marker = " "
@@ -359,9 +370,8 @@ def _render(
         y, x = r * geo.cell_h, c * geo.cell_w
         canvas.put(y, x, text, st)
         if geo.numbers and geo.cell_h > 1:
-            num = number.rjust(geo.cell_w)[-geo.cell_w :]
-            fill = right if right != " " else " "
-            num = num.replace(" ", fill) if fill != " " else num
+            # Under the glyph and the pawn label (both start one column into the cell).
+            num = (left + number.ljust(geo.cell_w - 1, right))[: geo.cell_w]
             canvas.put(y + 1, x, num, style + " class:board.number")
 
     # Track.
@@ -378,7 +388,7 @@ def _render(
             if role == "tri":
                 glyph = g.arrows[side]
             elif role == "end":
-                glyph = g.end
+                glyph = COLOUR_NAMES[owner][0].upper() if letters else g.end
             else:
                 glyph = g.h_body if horizontal else g.v_body
             if horizontal:
@@ -390,6 +400,8 @@ def _render(
                 left_is_slide = has_higher if lower_k_on_right else has_lower
                 left = g.h_body if left_is_slide else " "
                 right = g.h_body if right_is_slide else " "
+        if not geo.numbers and k in NUMBERED:
+            glyph, style = str(sq), "class:board.number"
         draw_cell(r, c, sq, glyph, left, right, style, str(sq))
 
     # Safety zones, START and HOME.

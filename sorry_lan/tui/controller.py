@@ -112,6 +112,7 @@ class ClientController:
         st.link = Link.CONNECTED
         st.link_hint = ""
         st.is_host = client.owner
+        st.spectating = client.spectate
         if st.screen is Screen.FIND:
             st.screen = Screen.LOBBY
         self._pump = asyncio.create_task(self._follow(client))
@@ -188,6 +189,11 @@ class ClientController:
             await client.connect()
         except JoinError as exc:
             st.error = join_error_text(exc)
+            st.focus_field = ""
+            if exc.reason in (JoinFailure.PIN_NEEDED, RefuseReason.BAD_PIN):
+                st.focus_field = "pin"
+            elif exc.reason is RefuseReason.NAME_TAKEN:
+                st.focus_field = "name"
             if exc.reason in WATCH_OFFERED and not client.spectate:
                 st.watch_offer = address
                 st.error += "; press Enter to watch it instead"
@@ -195,15 +201,16 @@ class ClientController:
             st.link_hint = ""
             return
         except (OSError, LocalProtocolError) as exc:  # e.g. a name the protocol refuses
-            st.error = f"cannot join: {exc}"
+            st.error = str(exc) or f"{type(exc).__name__} while joining: try again"
             st.link = Link.OFFLINE
             st.link_hint = ""
             return
         finally:
             st.joining = False
             self.redraw()
-        if not st.game_title:  # joined by address: the list's name is set by the find screen
+        if not st.game_title:  # joined by address: the lobby names the host's table
             st.game_title = f"{host}:{port}"
+            st.title_is_address = True
         self.adopt(client)
         if self.wanted_colour is not None and not client.spectate:
             self.choose_colour(self.wanted_colour)

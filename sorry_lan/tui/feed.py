@@ -11,6 +11,7 @@ invalidates the application) and trusts the host for legality.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import assert_never
@@ -36,6 +37,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
 
+from .news import events_news, mover_is_away, roster_news, roster_of
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
 
@@ -154,8 +156,17 @@ def _event_lines(st: UiState, ev: m.Events) -> list[str]:
             pawn = item[1]
             lines.append("  " + words.bumped_line(pawn, item[2]))
     if played and ev.colour is not None:
+        colour = int(ev.colour)
+        away = mover_is_away(st, colour)
+        timed_out = st.deadline is not None and time.monotonic() >= st.deadline - 0.5
+        if colour == st.you and not st.sent_move and timed_out:
+            who = "Bot for you (your time ran out)"  # (not in the catalogs yet)
+        elif away is not None and colour != st.you:
+            who = f"Bot for {away} (away)"
+        else:
+            who = _who(st, colour)
         played_words = played_text(ev.events, ev.notation or _("moved"))
-        lines.insert(0, f"{_who(st, int(ev.colour))}: {played_words}")
+        lines.insert(0, f"{who}: {played_words}")
     return lines
 
 
@@ -173,6 +184,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
             secs = ev.moves.timeout
             st.deadline = None if secs is None else time.monotonic() + secs
             st.notice = _("your turn: pick a move")
+            _your_turn(st)
         case Happened():
             # Not client.pawns: that may already include events still queued behind this.
             st.position = apply_events(st.position, ev.events.events)
@@ -181,6 +193,11 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
                 st.last_move = move
             for line in _event_lines(st, ev.events):
                 st.add_log(line)
+            colour = None if ev.events.colour is None else int(ev.events.colour)
+            events_news(st, colour, ev.events.events)
+            if colour is not None and colour == st.you:
+                st.since_last.clear()
+                st.summary = ""
         case GameEnded():
             _over(st, ev.over)
         case RematchStarted():
@@ -195,7 +212,30 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
             assert_never(ev)
 
 
+def _your_turn(st: UiState) -> None:
+    """Your turn has come: the summary of what happened to you since, and the bell."""
+    st.sent_move = False
+    if st.since_last:
+        st.summary = "Since your last move: " + "; ".join(st.since_last) + "."
+        st.since_last.clear()
+    if st.bell:
+        st.bell_due = True
+
+
 def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
+    roster = roster_of(lobby)
+    if st.roster:  # (the first roster is the table as found, not news)
+        for line in roster_news(st.roster, roster, client.pid, st.screen is Screen.OVER):
+            st.add_log(line)
+            if st.screen is Screen.LOBBY:
+                st.chat.append(f"-- {line}")
+    st.roster = roster
+    st.spectating = client.spectate
+    st.watchers = lobby.spectators
+    st.auto_start = lobby.host is None  # a headless table (no owner) starts by itself
+    if st.title_is_address and lobby.host is not None and lobby.host in roster:
+        st.game_title = f"{roster[lobby.host].name}'s table"
+        st.title_is_address = False
     st.seats = seats_from_lobby(lobby, client.pid)
     st.is_host = client.owner
     st.variant = lobby.variant
@@ -212,6 +252,7 @@ def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
 
 
 def _snapshot(st: UiState, snap: m.Snapshot) -> None:
+    resync = st.screen is Screen.GAME  # the same game again (after a reconnection)
     st.screen = Screen.GAME
     st.you = None if snap.you is None else int(snap.you)
     st.position = tuple(snap.pawns)
@@ -228,9 +269,22 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.winner = ""
     st.notice = ""
     fresh = all(p == START for p in snap.pawns)  # else: a game under way (rejoined, resumed)
-    line = _("the game begins") if fresh else _("back at the game in progress")
+    if fresh or not resync:
+        st.stats = {c: Counter() for c in range(4)}
+        st.stats_partial = not fresh
+        st.since_last.clear()
+        st.summary = ""
+    if st.spectating:
+        line = "you are watching: the game begins" if fresh else "you are watching a game under way"
+    else:
+        line = _("the game begins") if fresh else _("back at the game in progress")
     if not st.log or st.log[-1] != line:
         st.add_log(line)
+        if st.turn is not None and st.card is not None:
+            if st.turn == st.you:
+                st.add_log(words.you_drew_line(st.card))
+            else:
+                st.add_log(words.drew_line(_who(st, st.turn), st.card))
 
 
 def _turn(st: UiState, turn: m.Turn) -> None:

@@ -7,6 +7,7 @@ a chat line never triggers a command.  Handlers change :class:`UiState` and call
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from prompt_toolkit.filters import Condition
@@ -33,6 +34,22 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     @kb.add("?", filter=~typing & ~Condition(lambda: st.confirm_quit))
     def _help(event: KeyPressEvent) -> None:
         st.help_visible = not st.help_visible
+        st.help_scroll = 0
+
+    helping = Condition(lambda: st.help_visible)
+
+    @kb.add("down", filter=helping)
+    @kb.add("j", filter=helping)
+    @kb.add("pagedown", filter=helping)
+    def _help_on(event: KeyPressEvent) -> None:
+        st.help_scroll += 10 if event.key_sequence[0].key == "pagedown" else 1
+
+    @kb.add("up", filter=helping)
+    @kb.add("k", filter=helping)
+    @kb.add("pageup", filter=helping)
+    def _help_back(event: KeyPressEvent) -> None:
+        step = 10 if event.key_sequence[0].key == "pageup" else 1
+        st.help_scroll = max(0, st.help_scroll - step)
 
     @kb.add("escape", filter=Condition(lambda: st.help_visible))
     def _close_help(event: KeyPressEvent) -> None:
@@ -41,6 +58,11 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     @kb.add("q", filter=free)
     @kb.add("c-c")
     def _ask_quit(event: KeyPressEvent) -> None:
+        # Nothing to lose on the find screen, and a second Ctrl-C means it: leave now.
+        if st.screen is Screen.FIND or (st.confirm_quit and event.key_sequence[0].key == "c-c"):
+            st.confirm_quit = False
+            tui.leave()
+            return
         st.help_visible = False
         st.confirm_quit = True
 
@@ -79,8 +101,11 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     def _prev_field(event: KeyPressEvent) -> None:
         event.app.layout.focus_previous()
 
+    # A spectator watches: no colour, ready, move, rematch or lobby commands.
+    seated = ~Condition(lambda: st.spectating)
+
     # -- lobby ----------------------------------------------------------------------------
-    lobby = on(Screen.LOBBY) & free
+    lobby = on(Screen.LOBBY) & free & seated
     for digit in "1234":
 
         @kb.add(digit, filter=lobby)
@@ -116,7 +141,12 @@ def build_keys(tui: TuiApp) -> KeyBindings:
         tui.actions.start()
 
     # -- game --------------------------------------------------------------------------------
-    game = on(Screen.GAME) & free
+    game = on(Screen.GAME) & free & seated
+
+    @kb.add("b", filter=on(Screen.GAME) & free)
+    def _bell(event: KeyPressEvent) -> None:
+        st.bell = not st.bell
+        st.notice = "bell on: it rings when your turn comes" if st.bell else "bell off"
 
     @kb.add("up", filter=game)
     @kb.add("k", filter=game)
@@ -132,8 +162,7 @@ def build_keys(tui: TuiApp) -> KeyBindings:
 
         @kb.add(digit, filter=game)
         def _pick(event: KeyPressEvent) -> None:
-            index = 9 if event.data == "0" else int(event.data) - 1
-            if not st.select(index):
+            if not st.type_digit(event.data, time.monotonic()):
                 st.notice = f"no move {event.data}"
 
     @kb.add("enter", filter=game)
@@ -156,10 +185,29 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     def _back(event: KeyPressEvent) -> None:
         st.close_split()
 
+    # -- the log: scroll back through the whole game --------------------------------------
+    with_log = (on(Screen.GAME) | on(Screen.OVER)) & ~overlay
+
+    @kb.add("pageup", filter=with_log)
+    def _log_back(event: KeyPressEvent) -> None:
+        st.log_scroll += tui.screens.log_page()
+
+    @kb.add("pagedown", filter=with_log)
+    def _log_on(event: KeyPressEvent) -> None:
+        st.log_scroll = max(0, st.log_scroll - tui.screens.log_page())
+
+    @kb.add("end", filter=with_log)
+    def _log_end(event: KeyPressEvent) -> None:
+        st.log_scroll = 0
+
+    @kb.add("L", filter=with_log & ~typing)
+    def _log_view(event: KeyPressEvent) -> None:
+        st.log_view = not st.log_view
+
     # -- game over -------------------------------------------------------------------------
     lost = Condition(lambda: st.link is Link.LOST)
 
-    @kb.add("r", filter=on(Screen.OVER) & free & ~lost)
+    @kb.add("r", filter=on(Screen.OVER) & free & ~lost & seated)
     def _rematch(event: KeyPressEvent) -> None:
         tui.actions.rematch()
 

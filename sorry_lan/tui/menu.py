@@ -5,13 +5,15 @@ A 7 can be split between two pawns in dozens of ways, too many to read as one li
 landed on): the top level lists every move that is not a split, as offered, plus one
 :class:`SplitFirst` entry per distinct first part, in the place of the first split
 that starts with it.  Choosing a :class:`SplitFirst` shows its completions: exactly
-the offered splits that begin with that part, in the host's order.
+the offered splits that have that part, whichever pawn the host named first.
 
 Everything is built from the host's offer (each option's compact form
-``(1, 7, pawnA, toA, pawnB, toB)``); no move is made up, judged or reordered across
-parts, so a completion is always an offered move id.  A split whose reverse order
-the host did not offer (it offers each resulting layout once) is found under the
-first part it was offered with, not under the other pawn.
+``(1, 7, pawnA, toA, pawnB, toB)``); no move is made up or judged, so a completion is
+always an offered move id.  The host offers each resulting layout once, with one of
+its two pawns first; the menu lists it under both pawns' parts (under the second
+pawn as a copy whose ``parts`` are swapped: same id, same compact form), so
+"R1 +3, R2 +4" is found from R1's 3 and from R2's 4.  First parts are listed by pawn,
+then by length; completions by the other pawn, then by length.
 
 :func:`menu_rows` lays an entry list out as the lines of the move panel (headings
 included).  Nothing here draws, reads keys or imports prompt_toolkit.
@@ -75,6 +77,23 @@ def split_key(option: MoveOption) -> tuple[int, int, int] | None:
     return (c[1], c[2], c[3])
 
 
+def second_key(option: MoveOption) -> tuple[int, int, int] | None:
+    """(card, pawn, to) of a split's second part, or None when ``option`` is no split."""
+    c = option.compact
+    if option.kind != MoveKind.SPLIT or len(c) != 6:
+        return None
+    return (c[1], c[4], c[5])
+
+
+def _swapped(option: MoveOption) -> MoveOption:
+    """The split seen from its second pawn: the same move, its parts in the other order."""
+    return replace(option, parts=option.parts[::-1]) if len(option.parts) == 2 else option
+
+
+def _steps(option: MoveOption) -> int:
+    return len(option.parts[0].path) if option.parts else 99
+
+
 class MoveMenu:
     """The offered moves grouped for a two-step split 7 (see the module docstring).
 
@@ -86,23 +105,33 @@ class MoveMenu:
         self.moves = tuple(moves)
         self.tagged = tagged
         groups: dict[tuple[int, int, int], list[MoveOption]] = {}
-        order: list[MoveOption | tuple[int, int, int]] = []
+        order: list[MoveOption | None] = []  # None: where the first parts go
         for option in self.moves:
-            key = split_key(option)
-            if key is None:
+            key, other = split_key(option), second_key(option)
+            if key is None or other is None:
                 order.append(option)
-            elif key in groups:
-                groups[key].append(option)
-            else:
-                groups[key] = [option]
-                order.append(key)
-        self.firsts = {key: self._first(key, tuple(opts)) for key, opts in groups.items()}
-        self.top: tuple[Entry, ...] = tuple(
-            item if isinstance(item, MoveOption) else self.firsts[item] for item in order
-        )
+                continue
+            if not groups:
+                order.append(None)
+            groups.setdefault(key, []).append(option)
+            if other != key:
+                groups.setdefault(other, []).append(_swapped(option))
+        firsts = {key: self._first(key, opts) for key, opts in groups.items()}
+        ranked = sorted(firsts.values(), key=lambda f: (f.pawn, f.steps or 99, f.to))
+        self.firsts = {f.key: f for f in ranked}
+        top: list[Entry] = []
+        for item in order:
+            top.extend(ranked if item is None else [item])
+        self.top: tuple[Entry, ...] = tuple(top)
 
-    def _first(self, key: tuple[int, int, int], options: tuple[MoveOption, ...]) -> SplitFirst:
+    def _first(self, key: tuple[int, int, int], offered: list[MoveOption]) -> SplitFirst:
         card, pawn, to = key
+
+        def other(option: MoveOption) -> tuple[int, int]:
+            rest = option.parts[1] if len(option.parts) == 2 else None
+            return (99, 99) if rest is None else (rest.pawn, len(rest.path))
+
+        options = tuple(sorted(offered, key=other))
         explained = next((o for o in options if len(o.parts) == 2), options[0])
         parts = explained.parts[:1]
         preview = replace(explained, parts=parts)
@@ -161,11 +190,18 @@ class Row:
     back: bool = False
 
 
+def entry_key(index: int) -> str:
+    """The digits that pick entry ``index`` (0-based): 1-9, then 10, 11, ... typed
+    quickly one after the other (0 alone is 10)."""
+    return str(index + 1)
+
+
 def menu_rows(entries: Sequence[Entry], inside: SplitFirst | None) -> list[Row]:
-    """The panel's lines: entries with their keys (1-9, 0), and headings.
+    """The panel's lines: entries with their keys (1, 2, ... 10, 11, ...), and headings.
 
     At the top level a heading goes before each run of first parts; inside a first
     part, a heading names it (and clicking it goes back)."""
+    wide = len(entries) > 9
     rows: list[Row] = []
     if inside is not None:
         rows.append(Row(f"< {inside.tag}{inside.first_text()}, then:", back=True))
@@ -176,7 +212,7 @@ def menu_rows(entries: Sequence[Entry], inside: SplitFirst | None) -> list[Row]:
             tag = entry.tag if isinstance(entry, SplitFirst) else ""
             rows.append(Row(f" {tag}split the 7, first part:"))
         previous_first = is_first
-        key = str(i + 1) if i < 9 else ("0" if i == 9 else " ")
+        key = entry_key(i).ljust(2 if wide else 1)
         rows.append(Row(f"{key} {entry_label(entry, inside)}", i))
     return rows
 

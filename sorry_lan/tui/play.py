@@ -33,7 +33,7 @@ from .state import Link, UiState
 class TuiOptions:
     """How the board looks and where it reads and writes (tests pass pipes)."""
 
-    ascii: bool = False
+    ascii: bool | None = None  # None: ASCII when the locale is not UTF-8
     colour: bool | None = None  # None: colour unless NO_COLOR is set
     mouse: bool = True
     input: Input | None = None

@@ -11,7 +11,7 @@ Nothing here imports prompt_toolkit, and nothing here talks to the network.
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
@@ -26,8 +26,9 @@ from .options import MoveOption, highlights_for
 
 COLOUR_TITLES = tuple(c.label.capitalize() for c in Colour)  # "Red", ...
 NO_GAME_YET = "no game to join yet"  # the find screen's notice; gone once a game shows up
-LOG_LINES = 200
+LOG_LINES = 5000  # a whole game and more; the log scrolls back through them
 CHAT_LINES = 100
+DIGIT_PAUSE = 1.0  # seconds within which a second digit makes a two-digit entry number
 
 
 class Screen(Enum):
@@ -100,6 +101,17 @@ class Seat:
     host: bool = False
 
 
+@dataclass(frozen=True)
+class RosterEntry:
+    """One player as the last roster named them (for saying what changed)."""
+
+    name: str
+    colour: int | None
+    bot: bool
+    connected: bool
+    ready: bool = False  # after a game: wants a rematch
+
+
 @dataclass
 class UiState:
     """Everything the screens show.  Mutated by the network layer and by key handlers."""
@@ -118,6 +130,7 @@ class UiState:
     error: str = ""  # why the last join failed, shown on the find screen
     watch_offer: str = ""  # an address refused as full or started: Enter now watches it
     joining: bool = False  # a join is under way
+    focus_field: str = ""  # "pin" or "name": the field the last refusal asks to change
 
     # lobby
     seats: list[Seat] = field(default_factory=lambda: [Seat(c) for c in range(4)])
@@ -127,6 +140,11 @@ class UiState:
     variants: tuple[Variant, ...] = tuple(Variant)
     game_title: str = ""
     lobby_info: str = ""  # e.g. how others can join this table
+    spectating: bool = False  # watching without a seat: no colour, ready, moves or rematch
+    watchers: int = 0  # spectators at the table
+    auto_start: bool = False  # no one hosts: the table starts when its seats are taken
+    roster: dict[int, RosterEntry] = field(default_factory=dict)  # by pid, as last told
+    title_is_address: bool = False  # the title is the address joined; the lobby names it
 
     # game
     you: int | None = None  # your colour; None for a spectator
@@ -141,17 +159,33 @@ class UiState:
     split: SplitFirst | None = None  # a split 7's first part chosen: its completions listed
     split_return: int = 0  # the top-level selection to go back to
     selected: int = 0  # index into entries()
+    digits: str = ""  # the digits typed so far to pick an entry (12: entry 12)
+    digits_at: float = 0.0  # when the last one was typed
     last_move: MoveOption | None = None
     scores: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # time.monotonic() when the turn timer runs out
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    log_scroll: int = 0  # log lines scrolled back from the newest (PgUp/PgDn)
+    log_view: bool = False  # the log takes the board's place (L toggles)
     chat: deque[str] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+
+    # what happened since your last move (the turn summary), and the bell
+    since_last: list[str] = field(default_factory=list)
+    summary: str = ""  # shown in the panel on your turn
+    sent_move: bool = False  # you chose this turn's move (else a bot moved for you)
+    bell: bool = True  # ring when your turn comes (b toggles)
+    bell_due: bool = False  # the app rings on its next redraw
 
     # game over
     winner: str = ""
+    stats: dict[int, Counter[str]] = field(
+        default_factory=lambda: {c: Counter() for c in range(4)}
+    )  # per colour: turns, bumps, sorry, slides
+    stats_partial: bool = False  # joined a game under way: the stats miss its start
 
     # overlays
     help_visible: bool = False
+    help_scroll: int = 0  # first help line shown (a short terminal scrolls the help)
     confirm_quit: bool = False
     chat_open: bool = False
 
@@ -185,6 +219,18 @@ class UiState:
             self.selected = index
             return True
         return False
+
+    def type_digit(self, digit: str, now: float) -> bool:
+        """Pick an entry by its number: a digit typed within :data:`DIGIT_PAUSE` of the
+        last one extends the number (1 then 2: entry 12) when such an entry exists;
+        else it starts a new number (0 alone: 10).  False when there is no such entry."""
+        if self.digits and now - self.digits_at < DIGIT_PAUSE:
+            longer = self.digits + digit
+            if self.select(int(longer) - 1):
+                self.digits, self.digits_at = longer, now
+                return True
+        self.digits, self.digits_at = digit, now
+        return self.select(9 if digit == "0" else int(digit) - 1)
 
     def move_selection(self, delta: int) -> None:
         entries = self.entries()

@@ -8,6 +8,8 @@ This module only builds prompt_toolkit ``Style`` objects; it draws nothing.
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Mapping
 
 from prompt_toolkit.styles import Style
 
@@ -65,6 +67,25 @@ _COLOUR_RULES: list[tuple[str, str]] = [
     ("dim", "#808080"),
     ("too-small", "bold #ffd75f"),
 ]
+
+
+def unicode_terminal(env: Mapping[str, str] | None = None, platform: str = sys.platform) -> bool:
+    """Whether the terminal's locale takes UTF-8 (else the board draws in ASCII).
+
+    The first of ``LC_ALL``, ``LC_CTYPE``, ``LANG`` that is set decides; an
+    ``LC_CTYPE`` of ``C.UTF-8`` that Python set itself for a C locale (PEP 538, seen as
+    UTF-8 mode) does not count.  Windows terminals take Unicode; with no locale set a
+    Linux terminal is taken to be plain ASCII (the C locale), a macOS one not."""
+    env = os.environ if env is None else env
+    if platform == "win32":
+        return True
+    for var in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(var, "")
+        if var == "LC_CTYPE" and value.upper() in ("C.UTF-8", "C.UTF8") and sys.flags.utf8_mode:
+            continue
+        if value:
+            return "UTF-8" in value.upper() or "UTF8" in value.upper()
+    return platform == "darwin"
 
 
 def colour_wanted(explicit: bool | None = None) -> bool:

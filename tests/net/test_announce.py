@@ -125,3 +125,22 @@ def test_a_hand_travels_only_in_its_owners_turn() -> None:
 def test_shared_encodes_once() -> None:
     msg = m.Chat(pid=1, text="hi")
     assert shared(msg) == (msg, encode(msg))
+
+
+def test_after_a_game_ready_says_who_wants_a_rematch() -> None:
+    """SPEC, lobby: after a game a player's ``ready`` flag means "wants a rematch"."""
+    table, _ann, _bob = _seated_table()
+    table.set_ready(2, True)
+    table.start(1, 0.0)
+    game = table.game
+    assert game is not None
+    while not game.over:
+        mover = table.by_colour(game.turn)
+        assert mover is not None and mover.conn is not None
+        table.play(mover.conn, game.state_id, 0, 0.0)
+    tell, _sent = _announcer(table)
+    assert [p.ready for p in tell.lobby_message().players] == [False, False]
+    table.ask_rematch(2, 0.0)  # bob (not the owner: no new game yet)
+    assert [(p.name, p.ready) for p in tell.lobby_message().players] == [
+        ("ann", False), ("bob", True)
+    ]

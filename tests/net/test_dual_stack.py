@@ -85,10 +85,19 @@ def test_the_host_listens_on_ipv6_by_default(tmp_path: Path) -> None:
     assert "game over" in out
 
 
-def test_the_lobby_names_ipv6_addresses_when_the_table_listens_on_ipv6() -> None:
+def test_the_lobby_names_ipv6_addresses_when_the_table_listens_on_ipv6(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from argparse import Namespace
 
+    import sorry_lan.discovery
     from sorry_lan.commands.host import _join_hint
+
+    # This machine has the two addresses (the hint names only addresses it has).
+    def local_addresses(interfaces: list[str] | None, ipv6: bool) -> list[str]:
+        return list(interfaces) if interfaces else ["192.168.1.5", "fd00::5"]
+
+    monkeypatch.setattr(sorry_lan.discovery, "local_addresses", local_addresses)
 
     args = Namespace(bind=None, interface=["192.168.1.5", "fd00::5"], ipv6=False)
     hint = _join_hint(args, 47474, advertised=False, ipv6=True)

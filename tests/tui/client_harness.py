@@ -67,7 +67,7 @@ async def board(
     size = [cols, rows]
     with create_pipe_input() as inp:
         out = Vt100_Output(_Sink(), lambda: Size(rows=size[1], columns=size[0]), term="xterm")
-        opts = TuiOptions(input=inp, output=out, refresh_interval=None, mouse=False)
+        opts = TuiOptions(input=inp, output=out, refresh_interval=None, mouse=False, ascii=False)
         started: asyncio.Future[TuiApp] = asyncio.get_running_loop().create_future()
         finder = None if finder_zc is None else GameFinder(st, make_zc=finder_zc, quiet_after=1.0)
         task = asyncio.create_task(

@@ -188,7 +188,7 @@ class NsTmux(Tmux):
         argv = self.ns.argv(
             "tmux", "-L", self.socket, "-f", "/dev/null", "new-session", "-d", "-s", "game",
             "-x", str(cols), "-y", str(rows), "-e", f"PYTHONPATH={ROOT}",
-            "-e", "TERM=xterm-256color", "-c", str(ROOT), command,
+            "-e", "TERM=xterm-256color", "-e", "LANG=C.UTF-8", "-c", str(ROOT), command,
         )  # fmt: skip
         done = subprocess.run(argv, capture_output=True, text=True, timeout=10)
         if done.returncode != 0:

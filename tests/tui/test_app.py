@@ -75,8 +75,8 @@ async def test_selection_previews_then_enter_plays() -> None:
 async def test_mouse_click_selects_a_move() -> None:
     st = game_state()
     async with running(st) as (d, _):
-        row = next(i for i, line in enumerate(d.screen_lines()) if " 2 R2 10->17" in line)
-        col = d.screen_lines()[row].index(" 2 R2") + 2
+        row = next(i for i, line in enumerate(d.screen_lines()) if " 2  R2 10->17" in line)
+        col = d.screen_lines()[row].index(" 2  R2") + 2
         # SGR mouse: press and release at (col+1, row+1)
         await d.keys(f"\x1b[<0;{col + 1};{row + 1}M\x1b[<0;{col + 1};{row + 1}m")
         assert st.selected == 1
@@ -177,3 +177,4 @@ async def test_lobby_keys_and_chat() -> None:
             ("start", ()),
             ("chat", ("hello there",)),
         ]
+

@@ -115,7 +115,33 @@ def test_slides_and_triangles_are_marked() -> None:
     assert "▲" in cell(lines, COMPACT, track_cell(16, 0))
     assert "▶" in cell(lines, COMPACT, track_cell(31, 0))
     assert "▼" in cell(lines, COMPACT, track_cell(54, 0))
-    assert "·" in cell(lines, COMPACT, track_cell(5, 0))
+    assert "·" in cell(lines, COMPACT, track_cell(6, 0))
+
+
+def test_compact_board_numbers_a_plain_square_every_five_or_so() -> None:
+    """At 80x24 moves are named by square numbers: the board shows 0, 5, 15, 20, ..."""
+    lines = lines_of(BoardView(ALL_START), COMPACT)
+    for sq in (0, 5, 15, 20, 30, 35, 45, 50):
+        for bottom in range(4):
+            lines = lines_of(BoardView(ALL_START, bottom=bottom), COMPACT)
+            assert cell(lines, COMPACT, track_cell(sq, bottom)).strip() == str(sq)
+    # a pawn on a numbered square hides the number
+    pos = (5, *ALL_START[1:])
+    assert cell(lines_of(BoardView(pos), COMPACT), COMPACT, track_cell(5, 0)) == " R1"
+
+
+def test_large_board_numbers_sit_under_their_squares() -> None:
+    """The number row starts where the square's glyph and a pawn's label start."""
+    pos = (8, *ALL_START[1:])
+    lines = lines_of(BoardView(pos), LARGE)
+    for sq in (7, 8, 15, 38, 59):
+        r, c = track_cell(sq, 0)
+        top = lines[r * LARGE.cell_h][c * LARGE.cell_w :][: LARGE.cell_w]
+        under = lines[r * LARGE.cell_h + 1][c * LARGE.cell_w :][: LARGE.cell_w]
+        assert under[1:].startswith(str(sq)), (sq, top, under)
+        assert top[1] != " " and top[0] in " ═"
+    r, c = track_cell(8, 0)
+    assert lines[r * LARGE.cell_h][c * LARGE.cell_w :][:3] == " R1"
 
 
 @pytest.mark.parametrize("geo", GEOMETRIES, ids=lambda g: g.name)
@@ -184,3 +210,26 @@ def test_bad_views_are_rejected() -> None:
         BoardView((99,) + (START,) * 15)
     with pytest.raises(ValueError):
         BoardView(ALL_START, bottom=4)
+
+
+def test_swap_preview_shows_each_pawn_where_it_will_be() -> None:
+    """An 11 swap: R1's square shows B1 arriving and B1's square shows R1 arriving."""
+    from sorry_lan.tui.options import highlights_for, option_from_compact
+
+    pos = list(ALL_START)
+    pos[0], pos[4] = 20, 33  # R1 on 20, B1 on 33 (no slide at either)
+    swap = option_from_compact(pos, (2, 11, 0, 4), 1)
+    lines = lines_of(BoardView(tuple(pos)), COMPACT, hl=highlights_for(swap))
+    assert cell(lines, COMPACT, track_cell(33, 0)) == ">R1"
+    assert cell(lines, COMPACT, track_cell(20, 0)) == ">B1"
+
+
+def test_without_colour_slides_end_in_their_colours_letter() -> None:
+    lines = board_text(
+        render_board(BoardView(ALL_START), COMPACT.width, COMPACT.height, letters=True)
+    ).split("\n")
+    assert "R" in cell(lines, COMPACT, track_cell(4, 0))  # red's short slide ends on 4
+    assert "B" in cell(lines, COMPACT, track_cell(28, 0))  # blue's long slide: 24..28
+    assert "G" in cell(lines, COMPACT, track_cell(49, 0))
+    plain = lines_of(BoardView(ALL_START), COMPACT)
+    assert "●" in cell(plain, COMPACT, track_cell(4, 0))

@@ -19,7 +19,7 @@ def _log_after(game: Game) -> list[str]:
 def test_a_new_game_begins_and_a_game_under_way_is_rejoined() -> None:
     game = Game(Variant.STANDARD, (0, 2), seed=5)
     game.start()
-    assert _log_after(game) == ["the game begins"]
+    assert _log_after(game)[0] == "the game begins"  # then who drew what
     while all(p == START for p in game.pawns):
         game.play(game.legal_moves()[0])
-    assert _log_after(game) == ["back at the game in progress"]
+    assert _log_after(game)[0] == "back at the game in progress"

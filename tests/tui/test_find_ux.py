@@ -12,6 +12,7 @@ import pytest
 from tui_harness import running
 
 from sorry_lan.discovery import ChangeKind, FoundGame, GameAd, GameEvent, Unjoinable
+from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.finder import GameFinder
 from sorry_lan.tui.state import NO_GAME_YET, Link, Screen, Seat, UiState
 from sorry_lan.tui.state import FoundGame as Row
@@ -83,7 +84,7 @@ async def test_long_notices_never_hide_the_keys() -> None:
     st.notice = "cannot say ready: " + "a very long reason " * 10
     async with running(st) as (d, _):
         bottom = d.screen_lines()[-1]
-        assert bottom.rstrip().endswith("q leave") and "..." in bottom
+        assert bottom.rstrip().endswith("q leave") and "…" in bottom
 
 
 async def test_lobby_tells_a_guest_what_happens_next() -> None:
@@ -117,3 +118,114 @@ async def test_r_rejoins_only_when_the_host_is_lost() -> None:
         await d.keys("r")
         assert len(actions.calls) == calls
         assert d.tui.screens.chat_input.text == "r"
+
+
+async def test_q_on_the_find_screen_quits_without_asking() -> None:
+    async with running(UiState(default_name="tess")) as (d, actions):
+        d.inp.send_text("q")
+        await d.wait_for(lambda: not d.tui.app.is_running)
+        assert actions.calls == [("leave", ())] and not d.tui.state.confirm_quit
+
+
+async def test_a_second_ctrl_c_leaves_at_once() -> None:
+    st = UiState(screen=Screen.LOBBY, link=Link.CONNECTED)
+    async with running(st) as (d, actions):
+        await d.keys("\x03")
+        assert st.confirm_quit and "Leave the game?" in d.screen_text()
+        d.inp.send_text("\x03")
+        await d.wait_for(lambda: not d.tui.app.is_running)
+        assert actions.calls == [("leave", ())]
+
+
+async def test_esc_acts_at_once() -> None:
+    """prompt_toolkit waits for the rest of an escape sequence; here only briefly."""
+    st = UiState(screen=Screen.LOBBY, link=Link.CONNECTED)
+    async with running(st) as (d, _):
+        await d.keys("?")
+        assert st.help_visible
+        d.inp.send_text("\x1b")
+        await d.wait_for(lambda: not st.help_visible, timeout=0.2)
+
+
+async def test_help_is_per_screen_and_per_variant() -> None:
+    st = UiState(default_name="tess")
+    async with running(st, cols=100, rows=50) as (d, _):
+        await d.keys("?")
+        text = d.screen_text()
+        assert "Find a game" in text and "Rules in short" not in text
+        await d.keys("?")
+        st.screen, st.link, st.is_host = Screen.LOBBY, Link.CONNECTED, True
+        st.variant = Variant.TEAM
+        await d.keys("?")
+        text = d.screen_text()
+        assert "add a bot" in text and "Team play" in text and "Red plays with Yellow" in text
+        await d.keys("?")
+        st.screen, st.variant = Screen.GAME, Variant.POINTS
+        await d.keys("?")
+        text = d.screen_text()
+        assert "j/k" in text and "Play for points" in text and "Team play" not in text
+        await d.keys("?")
+        st.spectating = True
+        await d.keys("?")
+        assert "You have no seat" in d.screen_text() and "j/k" not in d.screen_text()
+
+
+async def test_lobby_shows_only_real_seats_and_how_the_game_starts() -> None:
+    st = UiState(screen=Screen.LOBBY, link=Link.CONNECTED, seat_limit=3, auto_start=True)
+    st.seats = [Seat(0, "hal", bot=True, ready=True), Seat(1, "tess", you=True), Seat(2), Seat(3)]
+    st.watchers = 2
+    async with running(st) as (d, _):
+        text = d.screen_text()
+        assert text.count("(free)") == 1  # 3 seats: two taken, one free, no fourth
+        assert "2 of 3 seats taken · 2 watching" in text
+        assert "starts by itself when all 3 seats are taken" in text
+        assert "waiting for the host" not in text
+
+
+async def test_team_lobby_names_partners_and_says_bots_fill_the_table() -> None:
+    st = UiState(screen=Screen.LOBBY, link=Link.CONNECTED, variant=Variant.TEAM, is_host=True)
+    st.seats = [Seat(0, "ann", you=True, host=True), Seat(1, "bob"), Seat(2), Seat(3)]
+    async with running(st) as (d, _):
+        lines = d.screen_lines()
+        ann = next(line for line in lines if "ann" in line)
+        bob = next(line for line in lines if "bob" in line)
+        assert "partner Yellow" in ann and "partner Green" in bob
+        assert "Team play needs four players: 2 free seats are played by bots." in d.screen_text()
+
+
+async def test_the_top_bar_shows_the_connection_whole_or_its_state_alone() -> None:
+    st = UiState(screen=Screen.GAME, link=Link.RECONNECTING, game_title="Ann's table")
+    st.link_hint = "your seat is held; wait, or q to leave"
+    async with running(st) as (d, _):
+        top = d.screen_lines()[0].rstrip()
+        assert top.endswith("● reconnecting...") and "…" not in top
+    async with running(st, cols=160) as (d, _):
+        top = d.screen_lines()[0].rstrip()
+        assert top.endswith("● reconnecting... (your seat is held; wait, or q to leave)")
+
+
+async def test_help_longer_than_the_terminal_scrolls() -> None:
+    st = UiState(screen=Screen.GAME, link=Link.CONNECTED, variant=Variant.POINTS)
+    async with running(st) as (d, _):
+        await d.keys("?")
+        assert "more lines" in d.screen_text() and "Play for points" not in d.screen_text()
+        await d.keys("\x1b[6~")  # PgDn
+        await d.keys("\x1b[6~")
+        assert "Play for points" in d.screen_text() and "Up/PgUp: back" in d.screen_text()
+        await d.keys("k" * 30)
+        assert "Keys" in d.screen_text() and st.help_scroll == 0
+
+
+async def test_the_log_view_shows_the_whole_column_of_log() -> None:
+    st = UiState(screen=Screen.GAME, link=Link.CONNECTED, you=0, turn=1)
+    for i in range(40):
+        st.add_log(f"line {i}")
+    async with running(st) as (d, _):
+        assert "line 39" in d.screen_text() and "line 30" not in d.screen_text()
+        await d.keys("L")
+        text = d.screen_text()
+        assert "line 18" in text and "line 39" in text and "START" not in text  # no board
+        await d.keys("\x1b[5~")  # PgUp: further back
+        assert "line 0" in d.screen_text() or "line 1 " in d.screen_text()
+        await d.keys("L")
+        assert "START" in d.screen_text()

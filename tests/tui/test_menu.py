@@ -1,4 +1,4 @@
-"""The move menu: splits grouped by their first part, built only from the offered moves."""
+"""The move menu: splits grouped by either part, built only from the offered moves."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from sorry_lan.tui.menu import (
     entry_preview,
     entry_row,
     menu_rows,
+    second_key,
     split_key,
 )
 from sorry_lan.tui.options import MoveOption, option_from_compact
@@ -57,7 +58,10 @@ def test_top_level_lists_single_moves_then_one_entry_per_first_part() -> None:
     assert menu.top[:3] == tuple(singles)  # in the host's order, singles first
     keys = [f.key for f in firsts]
     assert len(keys) == len(set(keys))
-    assert keys == list(dict.fromkeys(split_key(m) for m in moves if split_key(m) is not None))
+    # every part of every split is a first part, listed by pawn, then by length
+    parts = {k for mv in moves for k in (split_key(mv), second_key(mv)) if k is not None}
+    assert set(keys) == parts
+    assert keys == sorted(keys, key=lambda k: (k[1], menu.firsts[k].steps or 99))
     r1_6 = menu.firsts[(7, 0, 6)]
     assert [c.compact for c in r1_6.completions] == [(1, 7, 0, 6, 1, 15), (1, 7, 0, 6, 2, 25)]
     assert entry_label(r1_6) == "R1 4->6 (2), then 5 more..."
@@ -67,9 +71,12 @@ def test_top_level_lists_single_moves_then_one_entry_per_first_part() -> None:
     )
     bump = menu.firsts[(7, 0, 8)]
     assert entry_label(bump) == "R1 4->8 xB1 (4), then 3 more..."
-    # R2 first parts only pair with R3 (R1 + R2 layouts were offered with R1 first)
-    assert [c.compact for c in menu.firsts[(7, 1, 11)].completions] == [(1, 7, 1, 11, 2, 26)]
-    assert "(1 way)" in entry_description(menu.firsts[(7, 1, 11)])
+    # R2's 5 pairs with R1's 2 and R3's 2, though the host named R1 first in one of them
+    r2_15 = menu.firsts[(7, 1, 15)]
+    assert [c.compact for c in r2_15.completions] == [(1, 7, 0, 6, 1, 15), (1, 7, 1, 15, 2, 22)]
+    assert [entry_label(c, r2_15) for c in r2_15.completions] == ["R1 4->6", "R3 20->22"]
+    assert r2_15.completions[0].parts[0].pawn == 1  # seen from R2: its part first
+    assert "(2 ways)" in entry_description(r2_15)
 
 
 def test_the_menu_holds_exactly_the_offered_moves() -> None:
@@ -86,15 +93,23 @@ def test_the_menu_holds_exactly_the_offered_moves() -> None:
         moves = offered(tuple(pos))
         menu = MoveMenu(moves)
         listed = [e for e in menu.top if isinstance(e, MoveOption)]
+        splits = [o for o in moves if split_key(o) is not None]
+        seen: list[int] = []
         for first in menu.firsts.values():
             assert first.completions, first
             for c in first.completions:
-                assert split_key(c) == first.key
-                # the preview's first part is exactly the completion's first part
-                assert c.parts[0] == first.preview.parts[0]
-            listed += first.completions
-        assert sorted(o.id for o in listed) == [o.id for o in moves]
-        assert all(o in moves for o in listed)  # the very objects offered
+                assert first.key in (split_key(c), second_key(c))
+                # the preview's first part is the completion's first part (its bumps may
+                # differ: a part played second can find a square the first part cleared)
+                a, b = c.parts[0], first.preview.parts[0]
+                assert (a.pawn, a.frm, a.to) == (b.pawn, b.frm, b.to)
+                offered_as = next(o for o in moves if o.id == c.id)
+                assert c.compact == offered_as.compact  # the same move, maybe seen swapped
+                assert set(c.parts) == set(offered_as.parts)
+            seen += [c.id for c in first.completions]
+        # every split is listed under both of its pawns' parts, and nothing else is
+        assert sorted(seen) == sorted(o.id for o in splits for _ in (0, 1))
+        assert listed == [o for o in moves if split_key(o) is None]  # the very objects
         checked += len(menu.firsts)
     assert checked > 100
 
@@ -114,10 +129,10 @@ def test_rows_keys_and_headings() -> None:
     headings = [r for r in rows if r.entry is None]
     assert [h.text for h in headings] == [" split the 7, first part:"]
     assert rows[3] is headings[0] and rows[4].entry == 3
-    assert rows[4].text.startswith("4 R1 4->5 (1)")
+    assert rows[4].text.startswith("4  R1 4->5 (1)")  # keys take two columns past 9
     tenth = next(r for r in rows if r.entry == 9)
-    assert tenth.text.startswith("0 ")
-    assert next(r for r in rows if r.entry == 10).text.startswith("  ")  # no key left
+    assert tenth.text.startswith("10 ")
+    assert next(r for r in rows if r.entry == 10).text.startswith("11 ")  # typed 1, 1
     assert entry_row(rows, 3) == 4 and entry_row(rows, 0) == 0
     inside = menu.firsts[(7, 0, 6)]
     rows = menu_rows(inside.completions, inside)
@@ -139,8 +154,9 @@ def test_a_split_the_board_cannot_explain_is_still_grouped() -> None:
         7, MoveKind.SPLIT, 7, (1, 7, 0, 30, 1, 31), "7: odd", "a move the host offers", ()
     )
     menu = MoveMenu([odd])
-    (first,) = menu.top
+    first, second = menu.top  # under R1's part and under R2's
     assert isinstance(first, SplitFirst) and first.completions == (odd,)
+    assert isinstance(second, SplitFirst) and second.key == (7, 1, 31)
     assert entry_label(first) == "R1 ->30, then the rest..."
     assert entry_label(odd, first) == "7: odd"
     assert entry_preview(first) is not None and entry_preview(first).parts == ()  # type: ignore[union-attr]

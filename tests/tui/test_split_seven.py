@@ -108,24 +108,31 @@ async def test_a_seven_lists_single_moves_and_first_parts() -> None:
     st = seven_state()
     async with running(st, cols=120, rows=40) as (d, _):
         lines = panel(d)
-        start = lines.index(">1 R1 4->11")
-        listed = lines[start : start + 15]
+        start = lines.index(">1  R1 4->11")
+        listed = lines[start : start + 22]
         assert listed == [
-            ">1 R1 4->11",
-            " 2 R2 10->17",
-            " 3 R3 20->27",
+            ">1  R1 4->11",
+            " 2  R2 10->17",
+            " 3  R3 20->27",
             " split the 7, first part:",
-            " 4 R1 4->5 (1), then 6 more...",
-            " 5 R1 4->6 (2), then 5 more...",
-            " 6 R1 4->7 (3), then 4 more...",
-            " 7 R1 4->8 xB1 (4), then 3 more...",
-            " 8 R1 4->9 (5), then 2 more...",
-            " 9 R2 10->11 (1), then 6 more...",
-            " 0 R2 10->12 (2), then 5 more...",
-            "   R2 10->13 (3), then 4 more...",
-            "   R2 10->14 (4), then 3 more...",
-            "   R2 10->15 (5), then 2 more...",
-            "   R2 10->16>19 (6), then 1 more...",
+            " 4  R1 4->5 (1), then 6 more...",
+            " 5  R1 4->6 (2), then 5 more...",
+            " 6  R1 4->7 (3), then 4 more...",
+            " 7  R1 4->8 xB1 (4), then 3 more...",
+            " 8  R1 4->9 (5), then 2 more...",
+            " 9  R2 10->11 (1), then 6 more...",
+            " 10 R2 10->12 (2), then 5 more...",
+            " 11 R2 10->13 (3), then 4 more...",
+            " 12 R2 10->14 (4), then 3 more...",
+            " 13 R2 10->15 (5), then 2 more...",
+            " 14 R2 10->16>19 (6), then 1 more...",
+            " 15 R3 20->21 (1), then 6 more...",
+            " 16 R3 20->22 (2), then 5 more...",
+            " 17 R3 20->23 (3), then 4 more...",
+            " 18 R3 20->24>28 (4), then 3 more...",
+            " 19 R3 20->25 (5), then 2 more...",
+            " 20 R3 20->26 (6), then 1 more...",
+            "",
         ]
         assert not any("7: R" in line for line in lines)  # no whole split listed flat
         assert "Enter play/open" in d.screen_lines()[-1]
@@ -167,7 +174,7 @@ async def test_back_returns_to_the_first_parts(back: str) -> None:
         else:
             await d.keys(back)
         assert opened(st) is None
-        assert any(line.startswith(">5 R1 4->6 (2)") for line in panel(d))
+        assert any(line.startswith(">5  R1 4->6 (2)") for line in panel(d))
         assert "R1 4->11" in d.screen_text() and actions.calls == []
         await d.keys(UP)
         assert st.selected == 3
@@ -188,6 +195,33 @@ async def test_digits_and_arrows_at_both_levels() -> None:
         assert st.selected == 0
         await d.keys("\r")
         assert actions.calls == [("play", (move_id(st, (1, 7, 0, 9, 1, 12)),))]
+
+
+async def test_a_split_is_found_from_either_pawn_by_two_digits() -> None:
+    """R3's 2 with R2's 5 was offered as "R2 first": it is under R3's first part too."""
+    st = seven_state()
+    async with running(st, cols=120, rows=40) as (d, actions):
+        await d.keys("16")  # typed quickly: entry 16, not 1 then 6
+        assert key_of(st.selected_entry()) == (7, 2, 22)  # type: ignore[arg-type]
+        await d.keys("\r")
+        lines = panel(d)
+        start = lines.index("< R3 20->22 (2), then:")
+        assert lines[start + 1 : start + 3] == [">1 R1 4->9", " 2 R2 10->15"]
+        await d.keys("2\r")
+        assert actions.calls == [("play", (move_id(st, (1, 7, 1, 15, 2, 22)),))]
+
+
+async def test_digits_typed_apart_start_a_new_number() -> None:
+    st = seven_state()
+    assert st.type_digit("1", now=100.0) and st.selected == 0
+    assert st.type_digit("2", now=100.5) and st.selected == 11  # 12
+    assert st.type_digit("3", now=102.0) and st.selected == 2  # a pause: 3 alone
+    assert st.type_digit("0", now=104.0) and st.selected == 9  # 0 alone is 10
+    assert st.type_digit("9", now=104.1) and st.selected == 8  # no entry 109: 9 alone
+    assert st.type_digit("2", now=106.0) and st.type_digit("5", now=106.2)  # no 25: 5
+    assert st.selected == 4
+    st.set_moves(st.moves[:3])  # three moves: no 10th, nor a 4th
+    assert not st.type_digit("0", now=108.0) and not st.type_digit("4", now=110.0)
 
 
 async def test_a_first_part_with_one_completion_still_asks_for_it() -> None:
@@ -227,9 +261,9 @@ async def test_play_for_points_offers_the_same_two_steps() -> None:
     st = seven_state(hand=(3, 7))
     async with running(st, cols=120, rows=40) as (d, actions):
         lines = panel(d)
-        assert ">1 [3] R1 4->7" in lines
+        assert ">1  [3] R1 4->7" in lines
         assert " [7] split the 7, first part:" in lines
-        assert " 4 [7] R1 4->11" in lines and " 8 [7] R1 4->6 (2), then 5 more..." in lines
+        assert " 4  [7] R1 4->11" in lines and " 8  [7] R1 4->6 (2), then 5 more..." in lines
         await d.keys("8")
         assert "play the 7: split the 7: first R1 forward 2" in panel_words(d)
         await d.keys(RIGHT)
@@ -247,7 +281,7 @@ async def test_a_new_offer_returns_to_the_top_level() -> None:
         assert opened(st) is not None
         st.set_moves(options_for(st.position, offer(st.position, [Card.SEVEN])))
         await d.settle()
-        assert opened(st) is None and ">1 R1 4->11" in panel(d)
+        assert opened(st) is None and ">1  R1 4->11" in panel(d)
         assert "Enter play/open" in d.screen_lines()[-1]
 
 
@@ -256,4 +290,4 @@ async def test_help_names_the_split_keys() -> None:
         await d.keys("?")
         text = d.screen_text()
         assert "split 7: open a first part's second parts" in text
-        assert "Esc, <-, Bksp     split 7: back to the first parts" in text
+        assert "Esc, <-, h, Bksp  split 7: back to the first parts" in text

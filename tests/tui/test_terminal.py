@@ -45,6 +45,8 @@ def test_demo_plays_a_move_and_survives_resizes(tmux: Tmux) -> None:
         "24",
         "-e",
         f"PYTHONPATH={env['PYTHONPATH']}",
+        "-e",
+        "LANG=C.UTF-8",
         "-c",
         str(ROOT),
         command,

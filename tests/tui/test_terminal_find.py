@@ -164,3 +164,27 @@ def test_text_join_without_an_address_joins_the_only_game(
         raise AssertionError(f"no move of ours followed by a bot's: {join.lines}")
     join.send("quit\n")
     assert join.popen.wait(10) == 0, join.stderr()
+
+
+def test_the_hosts_lobby_shows_an_interface_warning_and_its_pin(
+    ns: LoopbackNamespace, tmp_path: Path
+) -> None:
+    """A wrong --interface is said in the lobby (stderr would be hidden by the board),
+    the lobby suggests no address of it, and the host sees the table's PIN."""
+    tmux = NsTmux(ns)
+    try:
+        tmux.start(
+            f"{sys.executable} -m sorry_lan host --name Ann --interface 10.9.9.9 --pin 4711 "
+            f"--bots 3 --port 0 --data-dir {tmp_path}",
+            80,
+            24,
+        )
+        lobby = tmux.wait_for(lambda s: "bot 3 [bot]" in s, 15)
+        words = " ".join(lobby.split())
+        assert "not advertised on the LAN" in words and "10.9.9.9" in words
+        assert "players can still join with --address" in words
+        assert "--address 10.9.9.9" not in words
+        assert "PIN: 4711" in words
+        assert lobby.splitlines()[-1].rstrip().endswith("q quit")
+    finally:
+        tmux.close()

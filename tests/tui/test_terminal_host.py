@@ -52,7 +52,8 @@ def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None
     )
     tmux.run(
         "-f", "/dev/null", "new-session", "-d", "-s", "game", "-x", "80", "-y", "24",
-        "-e", f"PYTHONPATH={ROOT}", "-e", "TERM=xterm-256color", "-c", str(ROOT), command,
+        "-e", f"PYTHONPATH={ROOT}", "-e", "TERM=xterm-256color", "-e", "LANG=C.UTF-8",
+        "-c", str(ROOT), command,
     )  # fmt: skip
     lobby = tmux.wait_for(lambda s: "s start" in s and "bot 3 [bot]" in s)
     assert "host" in lobby and "connected" in lobby.splitlines()[0]

@@ -130,6 +130,7 @@ async def running(
     size = [cols, rows]
     with create_pipe_input() as inp:
         out = Vt100_Output(_Sink(), lambda: Size(rows=size[1], columns=size[0]), term="xterm")
+        kwargs.setdefault("ascii", False)  # whatever the locale of the machine running tests
         tui = TuiApp(state, actions, input=inp, output=out, refresh_interval=None, **kwargs)  # type: ignore[arg-type]
         task = asyncio.create_task(tui.run_async())
         driver = Driver(tui, inp, size)

@@ -1,0 +1,68 @@
+"""Argument types shared by the commands: ports, counts and times checked as they are read.
+
+Each type raises ``argparse.ArgumentTypeError`` with one sentence, so a bad value ends
+in argparse's usage message and exit status 2, never in a traceback deeper down (an
+out-of-range port used to reach the socket layer as an OverflowError).  They also
+give ``--help`` an example section in one place.  Nothing here runs a command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+MAX_PORT = 65535
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 0 (any free port) to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= MAX_PORT:
+        raise argparse.ArgumentTypeError(
+            f"a port is between 0 and {MAX_PORT} (0: any free port), not {value}"
+        )
+    return value
+
+
+def whole(low: int, high: int, what: str) -> Callable[[str], int]:
+    """A type for a whole number of ``what`` from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number of {what}: {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"the number of {what} is between {low} and {high}, not {value}"
+            )
+        return value
+
+    parse.__name__ = what  # argparse names the type in some messages
+    return parse
+
+
+def seconds(high: float = 86400.0) -> Callable[[str], float]:
+    """A type for a time in seconds from 0 to ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        if not math.isfinite(value) or not 0 <= value <= high:
+            raise argparse.ArgumentTypeError(f"a time is between 0 and {high:g} seconds")
+        return value
+
+    parse.__name__ = "seconds"
+    return parse
+
+
+def examples(parser: argparse.ArgumentParser, *lines: str) -> None:
+    """Show ``lines`` (``command  # what it does``) as an example section in ``--help``."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in lines)

@@ -1,0 +1,82 @@
+"""What a table says on its host's terminal: who joined, dropped, came back or left, when
+a game starts, and a finished game's result in words.
+
+:class:`TableReport` compares the table's roster and phase with what it last saw and
+prints the difference (``sorry-lan host --headless`` calls it after every change);
+:func:`result_words` is the result line ("Red (Ann) won; pawns home: ...").  It reads
+the table only: it changes nothing and sends nothing to anyone.
+"""
+
+from __future__ import annotations
+
+from sorry_lan.authority.table import Table
+from sorry_lan.rules import Variant
+from sorry_lan.rules.board import HOME
+from sorry_lan.rules.game import Phase
+
+COLOURS = ("Red", "Blue", "Yellow", "Green")
+
+
+class TableReport:
+    """Prints, for a headless table's terminal, who joined, left, dropped or came back,
+    when a game starts and how it ended (from the table's roster after each change)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.quiet = False
+        self.seen: dict[int, tuple[str, int, bool, bool]] = {}
+        self.phase = table.phase
+        self._report()
+
+    def changed(self) -> None:
+        if not self.quiet:
+            self._report()
+
+    def _report(self) -> None:
+        table = self.table
+        now = {
+            p.pid: (p.name, p.colour, p.bot, p.connected) for p in table.players.values()
+        }
+        for pid, (name, colour, bot, connected) in now.items():
+            seat = f"{name}{' [bot]' if bot else ''} ({COLOURS[colour]})"
+            before = self.seen.get(pid)
+            if before is None:
+                print(f"{seat} joined", flush=True)
+            elif before[3] and not connected:
+                print(f"{seat} lost the connection; the seat is held", flush=True)
+            elif connected and not before[3]:
+                print(f"{seat} is back", flush=True)
+        for pid, (name, colour, _bot, _c) in self.seen.items():
+            if pid not in now:
+                print(f"{name} ({COLOURS[colour]}) left", flush=True)
+        self.seen = now
+        if table.phase is not self.phase:
+            self.phase = table.phase
+            if table.phase is Phase.PLAYING:
+                players = ", ".join(
+                    f"{COLOURS[p.colour]} ({p.name})"
+                    for p in sorted(table.players.values(), key=lambda p: p.colour)
+                )
+                print(f"the game starts: {players}", flush=True)
+            elif table.phase is Phase.FINISHED and table.game is not None:
+                print(f"result: {result_words(table)}", flush=True)
+
+
+def result_words(table: Table) -> str:
+    """The end of the game in words: who won, and each player's pawns home or points."""
+    game = table.game
+    assert game is not None
+
+    def who(colour: int) -> str:
+        player = table.by_colour(colour)
+        return f"{COLOURS[colour]} ({player.name})" if player else COLOURS[colour]
+
+    won = " and ".join(who(c) for c in game.winners) or "nobody"
+    if game.variant is Variant.POINTS:
+        each = ", ".join(f"{who(c)} {s}" for c, s in sorted(game.final_scores.items()))
+        return f"{won} won; points: {each}"
+    home = ", ".join(
+        f"{who(c)} {sum(1 for p in game.pawns[c * 4 : c * 4 + 4] if p == HOME)}"
+        for c in sorted(game.seated)
+    )
+    return f"{won} won; pawns home: {home}"

@@ -1,0 +1,21 @@
+"""The help's sections follow the screen and the variant."""
+
+from __future__ import annotations
+
+from sorry_lan.rules.variants import Variant
+from sorry_lan.tui.helptext import help_text
+from sorry_lan.tui.state import Screen, UiState
+
+
+def test_each_screen_has_its_own_keys_and_the_variant_its_rules() -> None:
+    find = help_text(UiState())
+    assert "Find a game" in find and "Rules in short" not in find
+    lobby = help_text(UiState(screen=Screen.LOBBY))
+    assert "space" in lobby and "add a bot" not in lobby and "Rules in short" in lobby
+    assert "add a bot" in help_text(UiState(screen=Screen.LOBBY, is_host=True))
+    game = help_text(UiState(screen=Screen.GAME, variant=Variant.TEAM))
+    assert "j/k" in game and "Red plays with Yellow" in game and "Play for points" not in game
+    over = help_text(UiState(screen=Screen.OVER, variant=Variant.POINTS))
+    assert "rematch" in over and "Play for points" in over
+    watching = help_text(UiState(screen=Screen.GAME, spectating=True))
+    assert "You have no seat" in watching and "j/k" not in watching

@@ -1,0 +1,147 @@
+"""Telling everyone what happened: roster changes, a bot moving for someone, the turn
+summary and bell, a spectator's log, and the game's statistics (feed + news)."""
+
+from __future__ import annotations
+
+from sorry_lan.net.client import GameClient, GameStarted, Happened, LobbyChanged, YourTurn
+from sorry_lan.rules.board import START, Colour
+from sorry_lan.rules.variants import Variant
+from sorry_lan.tui.feed import apply_event
+from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.wire import messages as m
+from sorry_lan.wire import records as r
+
+
+def _client(pid: int | None = 1, spectate: bool = False) -> GameClient:
+    client = GameClient("127.0.0.1", 1, "ann", spectate=spectate)
+    client.welcome = m.Welcome(
+        version=1, software="t", pid=pid, token=None, owner=False, name="ann"
+    )
+    return client
+
+
+def _lobby(*players: r.PlayerInfo, spectators: int = 0) -> LobbyChanged:
+    return LobbyChanged(
+        m.Lobby(
+            variant=Variant.STANDARD, seats=4, host=1, players=players, spectators=spectators
+        )
+    )
+
+
+ANN = r.PlayerInfo(1, "ann", Colour.RED, False, True, True)
+BOB = r.PlayerInfo(2, "bob", Colour.BLUE, False, True, True)
+BOB_AWAY = r.PlayerInfo(2, "bob", Colour.BLUE, False, True, False)
+BOT = r.PlayerInfo(3, "bot 1", Colour.YELLOW, True, True, True)
+
+
+def _snapshot(you: Colour | None, pawns: tuple[int, ...] = (START,) * 16) -> GameStarted:
+    return GameStarted(
+        m.Snapshot(
+            sid=1,
+            variant=Variant.STANDARD,
+            you=you,
+            colours=(Colour.RED, Colour.BLUE, Colour.YELLOW),
+            pawns=pawns,
+            turn=Colour.RED,
+            card=None,
+            hand=None,
+            scores=None,
+            pile=45,
+            discards=0,
+            top=None,
+        )
+    )
+
+
+def test_joins_drops_returns_and_leaves_are_announced() -> None:
+    st, client = UiState(screen=Screen.FIND), _client()
+    apply_event(st, client, _lobby(ANN))
+    assert list(st.log) == []  # the table as found is no news
+    apply_event(st, client, _lobby(ANN, BOB))
+    apply_event(st, client, _lobby(ANN, BOB, BOT))
+    apply_event(st, client, _lobby(ANN, BOB_AWAY, BOT))
+    apply_event(st, client, _lobby(ANN, BOB, BOT))
+    apply_event(st, client, _lobby(ANN, BOT))
+    assert list(st.log) == [
+        "bob joined (Blue)",
+        "bot 1 [bot] joined (Yellow)",
+        "bob (Blue) lost the connection; the seat is held",
+        "bob (Blue) is back",
+        "bob (Blue) left the table",
+    ]
+    assert list(st.chat)[-1] == "-- bob (Blue) left the table"  # the lobby shows them too
+
+
+def test_a_bot_moving_for_someone_away_or_for_you_says_so() -> None:
+    st, client = UiState(screen=Screen.FIND), _client()
+    apply_event(st, client, _lobby(ANN, BOB, BOT))
+    apply_event(st, client, _snapshot(Colour.RED))
+    apply_event(st, client, _lobby(ANN, BOB_AWAY, BOT))
+    bob_moves = m.Events(
+        sid=2, colour=Colour.BLUE, notation="B1 start->19",
+        events=(r.ev_play(1, 1), r.ev_move(4, START, 19)),
+    )  # fmt: skip
+    apply_event(st, client, Happened(bob_moves))
+    assert st.log[-1] == "Bot for bob (away): B1 start->19"
+    # Your own turn timed out: you chose nothing, yet your move arrives.
+    offer = m.LegalMoves(
+        sid=3, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=5
+    )
+    apply_event(st, client, YourTurn(offer))
+    assert st.deadline is not None
+    st.deadline -= 6  # the 5 s ran out
+    ours = m.Events(
+        sid=3, colour=Colour.RED, notation="R1 start->4",
+        events=(r.ev_play(0, 1), r.ev_move(0, START, 4)),
+    )  # fmt: skip
+    apply_event(st, client, Happened(ours))
+    assert st.log[-1] == "Bot for you (your time ran out): R1 start->4"
+    st.sent_move = True  # what the board does when you press Enter
+    apply_event(st, client, Happened(ours))
+    assert st.log[-1] == "You: R1 start->4"
+    st.sent_move, st.deadline = False, None  # no time limit: a move is yours
+    apply_event(st, client, Happened(ours))
+    assert st.log[-1] == "You: R1 start->4"
+
+
+def test_your_turn_sums_up_what_happened_to_you_and_rings() -> None:
+    st, client = UiState(screen=Screen.FIND), _client()
+    apply_event(st, client, _lobby(ANN, BOB, BOT))
+    pawns = (10,) + (START,) * 3 + (5,) + (START,) * 11
+    apply_event(st, client, _snapshot(Colour.RED, pawns))
+    sorry = m.Events(
+        sid=4, colour=Colour.BLUE, notation="Sorry! B2 start->10 xR1",
+        events=(r.ev_play(1, 13), r.ev_move(5, START, 10), r.ev_bump(0, 10)),
+    )  # fmt: skip
+    apply_event(st, client, Happened(sorry))
+    offer = m.LegalMoves(
+        sid=5, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=None
+    )
+    apply_event(st, client, YourTurn(offer))
+    assert st.summary == "Since your last move: Blue (bob) played Sorry! on your R1."
+    assert st.bell_due and st.summary not in st.log  # the panel shows it
+    assert st.stats[1]["sorry"] == 1 and st.stats[1]["bumps"] == 1
+    st.bell, st.bell_due = False, False
+    apply_event(st, client, YourTurn(offer))
+    assert not st.bell_due  # the bell turned off stays quiet
+    assert st.stats_partial  # this game was joined with pawns already out
+
+
+def test_a_spectator_is_told_they_are_watching() -> None:
+    st, client = UiState(screen=Screen.FIND), _client(pid=None, spectate=True)
+    apply_event(st, client, _lobby(ANN, BOB, BOT, spectators=1))
+    assert st.spectating
+    pawns = (10,) + (START,) * 15
+    apply_event(st, client, _snapshot(None, pawns))
+    assert st.log[-1] == "you are watching a game under way"
+
+
+def test_a_rematch_request_is_announced_after_the_game() -> None:
+    st, client = UiState(screen=Screen.FIND), _client()
+    apply_event(st, client, _lobby(ANN, BOB))
+    st.screen = Screen.OVER
+    bob_waits = r.PlayerInfo(2, "bob", Colour.BLUE, False, False, True)
+    bob_asks = r.PlayerInfo(2, "bob", Colour.BLUE, False, True, True)
+    apply_event(st, client, _lobby(ANN, bob_waits))
+    apply_event(st, client, _lobby(ANN, bob_asks))
+    assert st.log[-1] == "bob (Blue) asks for a rematch (r: you too)"

@@ -1,0 +1,28 @@
+"""Word wrap and ellipsis clipping in terminal columns."""
+
+from __future__ import annotations
+
+from sorry_lan.tui.textfit import ASCII_ELLIPSIS, clip, width, wrap
+
+
+def test_clip_keeps_what_fits_and_marks_a_cut() -> None:
+    assert clip("hello", 5) == "hello"
+    assert clip("hello world", 8) == "hello w…"
+    assert clip("hello world", 8, ASCII_ELLIPSIS) == "hello..."
+    assert clip("a b c", 0) == "" and clip("abc", 1) == "…"
+    assert width(clip("日本語のテキスト", 7)) <= 7  # wide characters count two
+
+
+def test_wrap_breaks_at_spaces_with_indents() -> None:
+    text = "Card: 7: move 7, or split it between two pawns"
+    lines = wrap(text, 31)
+    assert lines == [" Card: 7: move 7, or split it", "   between two pawns"]
+    assert all(width(line) <= 31 for line in lines)
+    assert " ".join(" ".join(lines).split()) == text  # no word lost or cut
+
+
+def test_wrap_cuts_only_words_longer_than_a_line_and_keeps_newlines() -> None:
+    lines = wrap("x" * 25 + " end", 10)
+    assert all(width(line) <= 10 for line in lines)
+    assert lines == [" xxxxxxxxx", "   xxxxxxx", "   xxxxxxx", "   xx end"]
+    assert wrap("one\ntwo", 20) == [" one", "   two"]
