@@ -120,6 +120,8 @@ class Player:
     ready: bool = False
     away_since: float | None = None  # when the owner's connection was lost
     rematch: bool = False
+    lang: str | None = None  # the language its profile named (shown in the roster)
+    program: bool = False  # its profile says a program plays it (not a host-run bot)
 
     @property
     def connected(self) -> bool:
@@ -301,6 +303,16 @@ class Table:
         if colour not in self.free_colours():
             raise RequestRefused(ErrorReason.COLOUR_TAKEN, "that colour is taken")
         player.colour = colour
+        self._touch()
+
+    def set_profile(self, conn: int, lang: str | None, program: bool) -> None:
+        """What a seated player told of itself (its ``profile``), for the roster; in any
+        phase.  A connection without a seat changes nothing (the session lets only
+        players send it)."""
+        player = self.player_of(conn)
+        if player is None or (player.lang, player.program) == (lang, program):
+            return
+        player.lang, player.program = lang, program
         self._touch()
 
     def set_ready(self, conn: int, ready: bool) -> None:

@@ -141,7 +141,13 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                 seat = seats.at_game(game, args.name)
                 name = seat.name if seat is not None else args.name or DEFAULT_NAME
                 client = GameClient(
-                    game.address, game.port, name, pin=args.pin, seats=seats, game=game.instance
+                    game.address,
+                    game.port,
+                    name,
+                    pin=args.pin,
+                    seats=seats,
+                    game=game.instance,
+                    program=True,
                 )
                 try:
                     await client.connect()
@@ -172,7 +178,7 @@ async def _main(args: argparse.Namespace) -> int:
         seats = SeatStore(seats_dir(args))
         seat = seats.choose([host], port, args.name)
         name = seat.name if seat is not None else args.name or DEFAULT_NAME
-        client = GameClient(host, port, name, pin=args.pin, seats=seats)
+        client = GameClient(host, port, name, pin=args.pin, seats=seats, program=True)
         try:
             await client.connect()
         except JoinError as exc:

@@ -42,6 +42,7 @@ from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_l
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
+from sorry_lan.i18n import language
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.journal import Journal, JournalError, load, new_path, replay
@@ -535,7 +536,7 @@ async def _play_here(
     chat: list[tuple[str, str]],
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
-    client = GameClient(local, port, args.name, pin=args.pin, token=token)
+    client = GameClient(local, port, args.name, pin=args.pin, token=token, lang=language())
     try:
         await client.connect()
     except JoinError as exc:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import examples
 from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
+from sorry_lan.i18n import language
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
@@ -129,7 +130,9 @@ async def _tui_main(args: argparse.Namespace) -> int:
         if args.name is None and not spectate and name == state.default_name:
             seat = seats.choose([host], port, None)  # the name was left alone: our seat's
             name = seat.name if seat is not None else name
-        return GameClient(host, port, name, pin=pin, spectate=spectate, seats=seats)
+        return GameClient(
+            host, port, name, pin=pin, spectate=spectate, seats=seats, lang=language()
+        )
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
     options = TuiOptions(ascii=True if args.ascii else None, mouse=not args.no_mouse)
@@ -246,7 +249,14 @@ async def _text_main(args: argparse.Namespace) -> int:
     name = _seat_name(seats.choose([host], port, args.name, game=game), args.name)
     while True:
         client = GameClient(
-            host, port, name, pin=args.pin, spectate=spectate, seats=seats, game=game
+            host,
+            port,
+            name,
+            pin=args.pin,
+            spectate=spectate,
+            seats=seats,
+            game=game,
+            lang=language(),
         )
         try:
             await client.connect()

@@ -18,7 +18,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .catalogs import translations
-from .choose import DEFAULT, LANGUAGES, PSEUDO, UnknownLanguage, choose_language
+from .choose import (
+    DEFAULT,
+    LANGUAGES,
+    PSEUDO,
+    UnknownLanguage,
+    choose_language,
+    language_name,
+)
 
 __all__ = [
     "DEFAULT",
@@ -29,6 +36,7 @@ __all__ = [
     "_",
     "choose_language",
     "language",
+    "language_name",
     "ngettext",
     "npgettext",
     "pgettext",

@@ -34,6 +34,13 @@ class UnknownLanguage(SorryLanError, ValueError):
     """A ``--lang`` value names no language this program has."""
 
 
+def language_name(code: str) -> str:
+    """A language as the lobby shows it: its name in itself (``el`` -> ``Ελληνικά``),
+    or the code as given when this program has no name for it."""
+    found = normalise(code)
+    return LANGUAGES.get(found, code) if found is not None else code
+
+
 def normalise(value: str) -> str | None:
     """The catalog code for a locale name (``cy_GB.UTF-8`` -> ``cy``), or None.
 

@@ -22,7 +22,8 @@ from sorry_lan.rules import Event, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.records import PlayerInfo
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS
+from sorry_lan.wire.records import PlayerInfo, for_version
 
 Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
 
@@ -32,6 +33,11 @@ class Listener(Protocol):
 
     cid: int
     lobby_revision: int
+
+    @property
+    def protocol(self) -> int:
+        """The protocol version the connection settled on."""
+        ...
 
 
 C = TypeVar("C", bound=Listener)
@@ -57,18 +63,24 @@ class Announcer(Generic[C]):
         player = self.table.player_of(conn.cid)
         return None if player is None else player.colour
 
-    def lobby_message(self) -> m.Lobby:
-        """The roster; after a game ``ready`` says who wants a rematch (SPEC, ``lobby``)."""
+    def lobby_message(self, version: int = SUPPORTED_VERSIONS[-1]) -> m.Lobby:
+        """The roster as a connection on protocol ``version`` may be told it; after a
+        game ``ready`` says who wants a rematch (SPEC, ``lobby``)."""
         table = self.table
         over = table.phase is Phase.FINISHED
         players = tuple(
-            PlayerInfo(
-                pid=p.pid,
-                name=p.name,
-                colour=p.colour,  # type: ignore[arg-type]
-                bot=p.bot,
-                ready=(p.rematch or p.bot) if over else p.ready,
-                connected=p.connected,
+            for_version(
+                PlayerInfo(
+                    pid=p.pid,
+                    name=p.name,
+                    colour=p.colour,  # type: ignore[arg-type]
+                    bot=p.bot,
+                    ready=(p.rematch or p.bot) if over else p.ready,
+                    connected=p.connected,
+                    lang=p.lang,
+                    program=p.program,
+                ),
+                version,
             )
             for p in sorted(table.players.values(), key=lambda p: p.colour)
         )
@@ -80,6 +92,18 @@ class Announcer(Generic[C]):
             spectators=min(len(table.spectators), 1000),
         )
 
+    def lobbies(self) -> Callable[[C], Shared]:
+        """The lobby for a connection, built and encoded once per protocol version."""
+        made: dict[int, Shared] = {}
+
+        def lobby_for(conn: C) -> Shared:
+            version = conn.protocol
+            if version not in made:
+                made[version] = shared(self.lobby_message(version))
+            return made[version]
+
+        return lobby_for
+
     def send_lobby(self, conn: C, lobby: m.Message, frame: bytes | None = None) -> None:
         """Send ``lobby`` and note that ``conn`` knows the table's current revision."""
         conn.lobby_revision = self.table.revision
@@ -87,7 +111,7 @@ class Announcer(Generic[C]):
 
     def send_state(self, conn: C) -> None:
         """The lobby and, during a game, the full snapshot of this connection's seat."""
-        self.send_lobby(conn, self.lobby_message())
+        self.send_lobby(conn, self.lobby_message(conn.protocol))
         game = self.table.game
         if game is None:
             return
@@ -109,13 +133,13 @@ class Announcer(Generic[C]):
         """Tell ``conns`` a game (or a rematch) has begun: lobby, snapshot, turn."""
         game = self.table.game
         assert game is not None
-        lobby = shared(self.lobby_message())
+        lobby_for = self.lobbies()
         again = shared(m.Rematch()) if rematch else None
         public_turn = shared(seat_messages.turn(game, None))
         for conn in conns:
             if again is not None:
                 self.send(conn, *again)
-            self.send_lobby(conn, *lobby)
+            self.send_lobby(conn, *lobby_for(conn))
             seat = self.seat_of(conn)
             self.send(conn, seat_messages.snapshot(game, seat), None)
             self.send_turn(conn, seat, public_turn)

@@ -15,6 +15,11 @@ Given a :class:`~sorry_lan.net.seats.SeatStore` (``seats``), it keeps its seat's
 token there from ``welcome`` until the game ends (or it leaves the lobby, or the
 host no longer knows the token), so that a new process can take the seat back.
 
+A player's ``lang`` (the language it reads) and ``program`` (a program plays the seat)
+go to the host in a ``profile`` after every welcome, when the connection settled on
+protocol version 2 or later (an older host is simply not told); :meth:`GameClient.set_profile`
+tells it again when either changes.
+
 It does not draw a board, read a keyboard or choose moves (see ``commands/join.py``
 and ``net/botrunner.py``), and it never prints or logs the seat token.
 """
@@ -192,6 +197,8 @@ class GameClient:
         capture: bytearray | None = None,
         seats: SeatStore | None = None,
         game: str | None = None,
+        lang: str | None = None,
+        program: bool = False,
     ) -> None:
         self.host = host
         self.port = port
@@ -206,6 +213,8 @@ class GameClient:
         self.capture = capture  # every byte received is appended here (tests)
         self.seats = seats  # where the seat's token is kept for a later process
         self.game = game  # the table's LAN name, when it was found by discovery
+        self.lang = lang  # the language code the roster shows for this player
+        self.program = program  # a program (a bot process) plays this seat
         self._peer = ""  # the address that answered
         self.events: asyncio.Queue[ClientEvent] = asyncio.Queue()
         self.session: ClientSession | None = None
@@ -307,6 +316,7 @@ class GameClient:
             writer.close()
             raise
         self.session, self._reader, self._writer = session, reader, writer
+        self._tell_profile(session, writer)
         self._bye = None
         self.welcome = welcome
         if welcome.token is not None:
@@ -498,6 +508,31 @@ class GameClient:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "not connected to the host")
         session.send(msg)
         writer.write(session.data_to_send())
+
+    def _tell_profile(self, session: ClientSession, writer: asyncio.StreamWriter) -> None:
+        """Send ``profile`` if there is something to tell and the host speaks it."""
+        if self.spectate or session.closed or not session.speaks(m.Profile.TYPE):
+            return
+        if self.lang is None and not self.program:
+            return
+        session.send(m.Profile(lang=self.lang, program=self.program))
+        writer.write(session.data_to_send())
+
+    def set_profile(self, lang: str | None, program: bool | None = None) -> bool:
+        """Change the language (and ``program``) the roster shows for this player and,
+        when connected, tell the host; False when the host cannot hear it (protocol
+        version 1, a spectator): the change is then kept for the next connection."""
+        self.lang = lang
+        if program is not None:
+            self.program = program
+        session, writer = self.session, self._writer
+        if session is None or writer is None or not self.connected or self.spectate:
+            return False
+        if not session.speaks(m.Profile.TYPE):
+            return False
+        session.send(m.Profile(lang=self.lang, program=self.program))
+        writer.write(session.data_to_send())
+        return True
 
     async def play(self, move_id: int) -> None:
         """Play one of the moves on offer (by its id)."""

@@ -95,6 +95,11 @@ class Connection(asyncio.BufferedProtocol):
         self.lobby_revision = -1  # the table revision of the last lobby sent here
         self.address = ""  # the peer's IP address (known once connected)
 
+    @property
+    def protocol(self) -> int:
+        """The protocol version this connection settled on (1 before it greeted)."""
+        return self.session.version or 1
+
     # -- asyncio.Protocol ----------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:

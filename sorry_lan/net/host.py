@@ -378,6 +378,8 @@ class HostServer:
             table.choose_colour(conn.cid, int(msg.colour))
         elif isinstance(msg, m.Ready):
             table.set_ready(conn.cid, msg.ready)
+        elif isinstance(msg, m.Profile):
+            table.set_profile(conn.cid, msg.lang, msg.program)
         elif isinstance(msg, m.AddBot):
             table.add_bot(conn.cid, None if msg.colour is None else int(msg.colour), msg.level)
         elif isinstance(msg, m.RemoveBot):
@@ -459,10 +461,10 @@ class HostServer:
         self._run_due()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
-            lobby = shared(self.lobby_message())
+            lobby_for = self._tell.lobbies()
             for conn in self._welcomed():
                 if conn.lobby_revision != table.revision:  # not just told (a join)
-                    self._tell.send_lobby(conn, *lobby)
+                    self._tell.send_lobby(conn, *lobby_for(conn))
         if self.on_roster is not None:
             self.on_roster()
         if self.on_change is not None:

@@ -47,7 +47,7 @@ class Redraw(Protocol):
 
 
 def _default_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
-    return GameClient(host, port, name, pin=pin)
+    return GameClient(host, port, name, pin=pin, lang=language())
 
 
 def join_error_text(exc: JoinError) -> str:
@@ -275,6 +275,12 @@ class ClientController:
 
     def chat(self, text: str) -> None:
         self._request("chat", lambda c: c.chat(text[:200]))
+
+    def language_changed(self) -> None:
+        """The player chose another language: tell the host, so that the others'
+        lobbies show it (a version-1 host cannot hear it; the next connection tells)."""
+        if self.client is not None:
+            self.client.set_profile(language())
 
     def rematch(self) -> None:
         self.state.notice = "rematch asked: it starts when every player agrees"

@@ -60,6 +60,8 @@ def seats_from_lobby(lobby: m.Lobby, you: int | None) -> list[Seat]:
         seat = seats[int(p.colour)]
         seat.name = p.name if p.connected else _("{name} (away)").format(name=p.name)
         seat.bot = p.bot
+        seat.program = p.program
+        seat.lang = p.lang
         seat.ready = p.ready
         seat.you = you is not None and p.pid == you
         seat.host = lobby.host is not None and p.pid == lobby.host

@@ -32,10 +32,11 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.widgets import TextArea
 
-from sorry_lan.i18n import words
+from sorry_lan.i18n import language_name, words
 from sorry_lan.rules.board import HOME
 from sorry_lan.rules.variants import Variant
 
+from . import cells
 from .board import COMPACT, Geometry, choose_geometry, render_board
 from .helptext import help_text
 from .menu import Row, entry_description, entry_row, menu_rows
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
 MIN_COLS = 80
 MIN_ROWS = 24
 PANEL_MIN = 30  # columns kept for the side panel
+NAME_COLS = 22  # a lobby row's name column (the name, and [bot])
+FLAG_COLS = 16  # a lobby row's flags column (ready, host), when a language follows
 LOG_MIN = 3  # rows kept under the board for the log
 DESCRIPTION_ROWS = 3  # the highlighted move in words, under the move list
 CHAT_ROWS = 4  # chat lines in the game's side panel
@@ -417,7 +420,7 @@ class Screens:
                 free_shown += 1
                 who, flags = "(free)", ""
             else:
-                who = seat.name + (" [bot]" if seat.bot else "")
+                who = seat.name + (" [bot]" if seat.bot or seat.program else "")
                 flags = "ready" if seat.ready or seat.bot else "not ready"
                 if seat.host:
                     flags += ", host"
@@ -426,7 +429,8 @@ class Screens:
                 flags = ", ".join(x for x in (flags, f"partner {COLOUR_TITLES[partner]}") if x)
             mark = ">" if seat.you else " "
             out.append((f"class:seat.{title.lower()}", f" {mark}{seat.colour + 1} {title:<7}"))
-            out.append(("", f" {who:<22} {flags}\n"))
+            out.append(("", self._seat_row(f" {mark}{seat.colour + 1} {title:<7}", who, flags,
+                                            seat.lang) + "\n"))
         notes: list[str] = []
         if team and taken < 4:
             notes.append(
@@ -450,6 +454,18 @@ class Screens:
         text = "\n".join(line for note in notes for line in wrap(note, cols))
         out.append(("class:dim", "\n" + text))
         return out
+
+    def _seat_row(self, head: str, who: str, flags: str, lang: str | None) -> str:
+        """A lobby row after its ``head`` (mark, number, colour): the name, the flags and
+        the player's language by its own name.  The name sits in the middle of the row
+        in steady form; the language, whose name may be unsteady (हिन्दी), ends the row
+        and is clipped to what is left even if the terminal counts the rest wider."""
+        row = f" {cells.steady_field(who, NAME_COLS)} {flags}"
+        if not lang:
+            return row
+        row = f" {cells.steady_field(who, NAME_COLS)} {cells.pad(flags, FLAG_COLS)} "
+        left = _size()[0] - cells.room(head + row)
+        return row + cells.tail_field(language_name(lang), max(0, left))
 
     def _panel_width(self) -> int:
         cols, rows = _size()

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, assert_never
 
-from sorry_lan.i18n import _, use_language, words
+from sorry_lan.i18n import _, language_name, use_language, words
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -234,8 +234,10 @@ async def play_lines(
 
 def _seat_text(p: PlayerInfo) -> str:
     notes = ["?" if p.colour is None else colour_name(p.colour)]
-    if p.bot:
+    if p.bot or p.program:
         notes.append(_("bot"))
+    if p.lang:
+        notes.append(language_name(p.lang))
     if not p.connected:
         notes.append(_("away"))
     return f"{p.name} ({', '.join(notes)})"

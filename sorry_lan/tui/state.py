@@ -99,6 +99,8 @@ class Seat:
     ready: bool = False
     you: bool = False
     host: bool = False
+    lang: str | None = None  # the language the player reads (its profile's code)
+    program: bool = False  # a program plays it over its own connection
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,8 @@ def _dumper(spec: Spec) -> Dump | None:
         item = _dumper(spec.item)
         return None if item is None else (lambda v: [item(x) for x in v])
     if isinstance(spec, RecordSpec) and all(_dumper(s) is None for s in spec.shape.items):
-        return spec.fields
+        fields, shape = spec.fields, spec.shape
+        return (lambda v: shape.short(fields(v))) if shape.defaults else fields
     return spec.dump  # anything else: the spec's own way
 
 

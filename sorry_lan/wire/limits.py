@@ -11,10 +11,12 @@ from typing import Final
 
 import sorry_lan
 
-#: The protocol version this code speaks (and the only one, for now).
+#: The protocol version a host advertises on the LAN: the oldest it speaks, so that
+#: every client speaking it may try (``hello`` then settles on the highest in common).
 PROTOCOL_VERSION: Final = 1
-#: Every protocol version this code can speak, oldest first.
-SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1,)
+#: Every protocol version this code can speak, oldest first.  Version 2 adds the
+#: ``profile`` message and the ``player`` record's language (SPEC sections 3 and 7).
+SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2)
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.
@@ -32,6 +34,7 @@ TEXT_MAX: Final = 200  # error and refuse explanations
 SOFTWARE_MAX: Final = 40
 NOTATION_MAX: Final = 80
 LEVEL_MAX: Final = 16
+LANG_MAX: Final = 16  # a language code such as "el" or "pt-BR"
 
 # Arrays.
 VERSIONS_MAX: Final = 8

@@ -44,6 +44,7 @@ from sorry_lan.wire.vocab import (
     COLOUR,
     COUNT,
     HAND,
+    LANG,
     LOCATION,
     NAME,
     PID,
@@ -347,6 +348,21 @@ class Rematch(Message):
 
 @_register
 @dataclass(frozen=True, slots=True)
+class Profile(Message):
+    """Client -> host, player, protocol version 2: about the player, for the roster.
+
+    ``lang`` is the language the player reads (a code; nil: not telling), ``program``
+    true when a program, not a person, plays this seat from this connection.  Sent
+    after ``welcome`` and again whenever either changes."""
+
+    TYPE: ClassVar[MsgType] = MsgType.PROFILE
+    lang: str | None = field(metadata=_f(OptSpec(LANG)))
+    program: bool = field(metadata=_f(BoolSpec()))
+
+
+
+@_register
+@dataclass(frozen=True, slots=True)
 class Chat(Message):
     """Chat line; ``pid`` is the speaker as relayed by the host (nil from a client)."""
 
@@ -416,6 +432,7 @@ __all__ = [
     "Move",
     "Ping",
     "Pong",
+    "Profile",
     "Proof",
     "Ready",
     "Refuse",

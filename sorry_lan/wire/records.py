@@ -28,6 +28,7 @@ from sorry_lan.wire.schema import (
     StrSpec,
     VariantSpec,
 )
+from sorry_lan.wire.vocab import LANG
 
 CompactMove = tuple[int, ...]
 EventTuple = tuple[int, ...]
@@ -124,7 +125,12 @@ def compact_move(*items: int) -> CompactMove:
 
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
-    """One roster entry: ``[pid, name, colour|nil, bot, ready, connected]`` on the wire."""
+    """One roster entry: ``[pid, name, colour|nil, bot, ready, connected]`` on the wire,
+    and from protocol version 2 ``[..., lang|nil, program]`` when either is set.
+
+    ``bot`` is a bot the host runs (the owner may remove it); ``program`` a player that
+    said in its ``profile`` that a program plays it from its own connection; ``lang``
+    the language code the player's ``profile`` named (``None``: not told)."""
 
     pid: int
     name: str
@@ -132,6 +138,8 @@ class PlayerInfo:
     bot: bool
     ready: bool
     connected: bool
+    lang: str | None = None
+    program: bool = False
 
     def __post_init__(self) -> None:
         _normalise(self, PLAYER_INFO)
@@ -187,9 +195,20 @@ PLAYER_INFO: Final = RecordSpec(
         BoolSpec(),
     ),
     build=_from_items(PlayerInfo),  # type: ignore[arg-type]
-    fields=lambda p: (p.pid, p.name, p.colour, p.bot, p.ready, p.connected),
+    fields=lambda p: (p.pid, p.name, p.colour, p.bot, p.ready, p.connected, p.lang, p.program),
     record_type=PlayerInfo,
+    tail=((OptSpec(LANG), None), (BoolSpec(), False)),  # protocol version 2
 )
+
+
+def for_version(player: PlayerInfo, version: int) -> PlayerInfo:
+    """``player`` as a connection on protocol ``version`` may be told it: version 1
+    knows no ``lang`` nor ``program``."""
+    if version >= 2 or (player.lang is None and not player.program):
+        return player
+    return PlayerInfo(
+        player.pid, player.name, player.colour, player.bot, player.ready, player.connected
+    )
 
 MOVE_OPTION: Final = RecordSpec(
     "move_option",

@@ -212,27 +212,48 @@ class ListSpec(Spec):
 
 
 class TupleSpec(Spec):
-    """A fixed-shape array whose items each have their own spec."""
+    """A fixed-shape array whose items each have their own spec.
 
-    def __init__(self, items: Sequence[Spec]) -> None:
-        self.items = tuple(items)
+    ``tail`` lists items a newer protocol version added at the end, each with the value
+    it stands for when absent: the array then has either ``len(items)`` items (the
+    tail all default) or ``len(items) + len(tail)``.  A tail whose values are all their
+    defaults is dumped short, so an older receiver gets the shape it knows."""
+
+    def __init__(self, items: Sequence[Spec], tail: Sequence[tuple[Spec, Any]] = ()) -> None:
+        self.base = len(items)
+        self.defaults = tuple(default for _, default in tail)
+        self.items = (*items, *(spec for spec, _ in tail))
 
     def check(self, value: object, where: str) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
             raise _bad(f"{where}: not an array: {_describe(value)}")
+        if len(value) == self.base and self.defaults:
+            value = (*value, *self.defaults)
         if len(value) != len(self.items):
-            raise _bad(f"{where}: {len(value)} items, expected {len(self.items)}")
+            sizes = f"{self.base} or " if self.defaults else ""
+            raise _bad(f"{where}: {len(value)} items, expected {sizes}{len(self.items)}")
         try:  # name each item's place only when one is wrong
             return tuple([s.check(v, where) for s, v in zip(self.items, value, strict=True)])
         except LocalProtocolError:
             pairs = zip(self.items, value, strict=True)
             return tuple(s.check(v, f"{where}[{i}]") for i, (s, v) in enumerate(pairs))
 
+    def short(self, values: Sequence[Any]) -> Sequence[Any]:
+        """``values`` without the tail when every tail value is its default."""
+        if self.defaults and tuple(values[self.base :]) == self.defaults:
+            return values[: self.base]
+        return values
+
     def dump(self, value: Any) -> Any:
-        return [s.dump(v) for s, v in zip(self.items, value, strict=True)]
+        value = self.short(value)
+        return [s.dump(v) for s, v in zip(self.items, value, strict=False)]
 
     def describe(self) -> str:
-        return "[" + ", ".join(s.describe() for s in self.items) + "]"
+        head = ", ".join(s.describe() for s in self.items[: self.base])
+        if not self.defaults:
+            return f"[{head}]"
+        tail = ", ".join(s.describe() for s in self.items[self.base :])
+        return f"[{head}] or [{head}, {tail}]"
 
 
 def _int_values(spec: Spec) -> Container[int] | None:
@@ -258,9 +279,10 @@ class RecordSpec(Spec):
         build: Callable[..., Any],
         fields: Callable[[Any], Sequence[Any]],
         record_type: type,
+        tail: Sequence[tuple[Spec, Any]] = (),
     ) -> None:
         self.name = name
-        self.shape = TupleSpec(items)
+        self.shape = TupleSpec(items, tail)
         self.build = build
         self.fields = fields
         self.record_type = record_type

@@ -11,7 +11,7 @@ from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import Bye, Error, Message, Ping, Pong
 from sorry_lan.wire.transitions import TRANSITIONS, Role, Sender, State
-from sorry_lan.wire.vocab import ByeReason, MsgType, clip_text
+from sorry_lan.wire.vocab import SINCE_VERSION, ByeReason, MsgType, clip_text
 
 SID_TYPES = frozenset(
     {MsgType.SNAPSHOT, MsgType.TURN, MsgType.LEGAL_MOVES, MsgType.EVENTS, MsgType.GAME_OVER}
@@ -96,6 +96,12 @@ class Session:
             raise LocalProtocolError(
                 ErrorReason.FORBIDDEN, f"a {self._role_text()} cannot send {message.TYPE.value}"
             )
+        if not self.speaks(message.TYPE):
+            raise LocalProtocolError(
+                ErrorReason.UNEXPECTED,
+                f"{message.TYPE.value} needs protocol version {SINCE_VERSION[message.TYPE]}; "
+                f"this connection speaks {self.version}",
+            )
         self._before_send(message)
         self._out += encode(message) if frame is None else frame
         if rule.next is not None:
@@ -113,6 +119,11 @@ class Session:
         """The transport went away: close without sending anything."""
         self.state = State.CLOSED
         self._out.clear()
+
+    def speaks(self, mtype: MsgType) -> bool:
+        """True when the version this connection settled on has message type ``mtype``."""
+        since = SINCE_VERSION.get(mtype)
+        return since is None or (self.version is not None and self.version >= since)
 
     # -- internals -------------------------------------------------------------------
 
@@ -133,6 +144,12 @@ class Session:
         if self._peer is Sender.CLIENT and not rule.who.allows(self.role):
             self._queue_error(
                 ErrorReason.FORBIDDEN, f"a {self._role_text()} may not send {message.TYPE.value}"
+            )
+            return []
+        if not self.speaks(message.TYPE):
+            self._queue_error(
+                ErrorReason.UNEXPECTED,
+                f"{message.TYPE.value} is not in protocol version {self.version}",
             )
             return []
         self._before_receive(message)

@@ -89,6 +89,7 @@ ROWS: Final[tuple[Row, ...]] = (
     (_WELCOMED, (H,), (T.CHAT,), None, Who.ANYONE),
     (_WELCOMED, (C,), (T.CHAT,), None, Who.PLAYER),  # spectators watch; they do not talk
     (_WELCOMED, (C,), (T.RESYNC,), None, Who.ANYONE),
+    (_WELCOMED, (C,), (T.PROFILE,), None, Who.PLAYER),  # protocol version 2 on
     (_WELCOMED, (H,), (T.SNAPSHOT,), S.PLAYING, Who.ANYONE),
     # Lobby.
     ((S.LOBBY,), (C,), (T.CHOOSE_COLOUR,), None, Who.PLAYER),

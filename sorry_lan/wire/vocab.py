@@ -6,6 +6,7 @@ from here.  Values and specs only: no message classes, no checks run at import.
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from typing import Final
 
@@ -39,6 +40,7 @@ class MsgType(StrEnum):
     EVENTS = "events"
     GAME_OVER = "over"
     REMATCH = "rematch"
+    PROFILE = "profile"
     CHAT = "chat"
     PING = "ping"
     PONG = "pong"
@@ -77,6 +79,21 @@ def clip_text(text: str, limit: int = L.TEXT_MAX) -> str:
     return clean if len(clean) <= limit else clean[: limit - 3] + "..."
 
 
+#: Message types added after version 1, with the version that added them: a session
+#: neither sends nor accepts one on a connection that settled on an older version.
+SINCE_VERSION: Final[dict[MsgType, int]] = {MsgType.PROFILE: 2}
+
+_LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
+
+
+def is_lang_code(text: str) -> bool:
+    """True for a BCP 47-like language code: ``el``, ``cy``, ``pt-BR``, ``zh-Hant-TW``.
+
+    A primary subtag of 2..8 letters, then subtags of 1..8 letters or digits joined by
+    ``-``.  Whether a client has words for the language is not asked."""
+    return _LANG_CODE.fullmatch(text) is not None
+
+
 def is_level(text: str) -> bool:
     return bool(text) and all(c.isascii() and (c.isalnum() or c in "_-") for c in text)
 
@@ -96,3 +113,6 @@ HAND: Final = ListSpec(CARD, L.HAND_MAX)
 COUNT: Final = IntSpec(0, L.COUNT_MAX)
 SCORES: Final = ListSpec(IntSpec(0, L.SCORE_MAX), 4, min_len=4)
 LOCATION: Final = IntSpec(0, NUM_LOCATIONS - 1)
+LANG: Final = StrSpec(
+    L.LANG_MAX, min_len=2, allowed=is_lang_code, allowed_text="a language code like el or pt-BR"
+)

@@ -70,3 +70,18 @@ def test_restore_keeps_tokens_and_marks_people_away() -> None:
     people = [p for p in t.players.values() if not p.bot]
     assert len(people) == 1 and people[0].away_since == 7.0 and people[0].token_hash
     assert t.owner == people[0].pid and t.phase is Phase.PLAYING
+
+
+def test_a_profile_changes_the_roster_once_and_only_for_a_seat() -> None:
+    table = Table(TableConfig(seats=2))
+    ann, _ = table.join(1, "ann")
+    table.spectate(9)
+    before = table.revision
+    table.set_profile(1, "hi", False)
+    assert (ann.lang, ann.program) == ("hi", False) and table.revision == before + 1
+    table.set_profile(1, "hi", False)  # the same again: nothing to tell anyone
+    assert table.revision == before + 1
+    table.set_profile(1, None, True)
+    assert (ann.lang, ann.program) == (None, True) and table.revision == before + 2
+    table.set_profile(9, "el", False)  # a spectator has no seat to show it on
+    assert table.revision == before + 2

@@ -15,6 +15,7 @@ from sorry_lan.wire.codec import encode
 class Listener:
     cid: int
     lobby_revision: int = -1
+    protocol: int = 2
 
 
 Sent = list[tuple[int, m.Message, bytes | None]]

@@ -9,6 +9,7 @@ import pytest
 from client_harness import LOCAL, board, host_table
 from tui_harness import Driver
 
+from sorry_lan.i18n import use_language
 from sorry_lan.net.client import GameClient
 from sorry_lan.tui.board import COMPACT, spot, track_cell
 from sorry_lan.tui.play import JoinRequest
@@ -226,3 +227,22 @@ async def test_warnings_go_to_the_board_log_not_over_the_screen() -> None:
         logging.getLogger("sorry_lan.net.client").warning("heartbeat late by %d s", 3)
         assert "[warning] heartbeat late by 3 s" in ctl.state.log
     assert not any(type(h).__name__ == "_LogToBoard" for h in logging.getLogger().handlers)
+
+
+async def test_a_language_change_reaches_the_host_and_every_lobby() -> None:
+    server, token = await host_table(bots=1, owner="ann")
+    try:
+        client = GameClient(LOCAL, server.address[1], "ann", token=token, lang="el")
+        await client.connect()
+        async with board(client=client) as (d, ctl, _task):
+            st = ctl.state
+            await d.wait_for(lambda: st.screen is Screen.LOBBY and "Ελληνικά" in d.screen_text())
+            with use_language("th"):
+                ctl.language_changed()
+            await d.wait_for(lambda: "ไทย" in d.screen_text())
+            [ann] = [p for p in server.table.players.values() if p.name == "ann"]
+            assert ann.lang == "th"
+            d.inp.send_text("qy")
+            await d.wait_for(lambda: not d.tui.app.is_running)
+    finally:
+        await server.close()

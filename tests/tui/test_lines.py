@@ -56,3 +56,18 @@ def test_every_event_is_described() -> None:
     assert len({type(ev) for ev, _ in cases}) == len(c.ClientEvent.__args__)
     for ev, lines in cases:
         assert describe(client(), ev) == lines, ev
+
+
+def test_the_table_line_names_each_players_language_and_bot_programs() -> None:
+    lobby = m.Lobby(
+        variant=Variant.STANDARD, seats=4, host=0, spectators=0,
+        players=(
+            r.PlayerInfo(0, "ann", Colour.RED, False, True, True, lang="cy"),
+            r.PlayerInfo(1, "robo", Colour.BLUE, False, True, True, program=True),
+            r.PlayerInfo(2, "sam", Colour.YELLOW, False, True, True, lang="xx-YY"),
+        ),
+    )
+    [line] = describe(client(), c.LobbyChanged(lobby))
+    assert "ann (red, Cymraeg)" in line
+    assert "robo (blue, bot)" in line
+    assert "sam (yellow, xx-YY)" in line

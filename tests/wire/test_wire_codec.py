@@ -9,11 +9,14 @@ import msgpack
 import pytest
 from wire_samples import SAMPLES
 
+from sorry_lan.rules.board import Colour
+from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
+from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, decode_frame_body, encode, from_wire, to_wire
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import Chat, LegalMoves, Message, Move, Ping
-from sorry_lan.wire.records import MoveOption
+from sorry_lan.wire.records import MoveOption, PlayerInfo, for_version
 
 ALL_FRAMES = b"".join(encode(m) for _, m in SAMPLES)
 ALL_MESSAGES = [m for _, m in SAMPLES]
@@ -118,7 +121,7 @@ def test_messages_before_a_bad_frame_are_kept_on_the_error() -> None:
          ErrorReason.BAD_VALUE),
         ({"t": "hello", "versions": "1", "software": "", "name": "a", "token": None},
          ErrorReason.BAD_VALUE),
-        ({"t": "hello", "versions": [2], "software": "", "name": "a", "token": None},
+        ({"t": "hello", "versions": [9], "software": "", "name": "a", "token": None},
          ErrorReason.VERSION),
         ({"t": "proof", "cnonce": "x" * 16, "mac": b"\x00" * 32}, ErrorReason.BAD_VALUE),
         ({"t": "turn", "sid": 1, "colour": 0, "card": 1, "hand": [1] * 9, "pile": 1},
@@ -221,3 +224,74 @@ def _reference_frame(message: Message) -> bytes:
 def test_encode_gives_the_bytes_of_every_field_dumped_by_its_spec(name: str) -> None:
     message = dict(SAMPLES)[name]
     assert encode(message) == _reference_frame(message)
+
+
+# -- the player record's version-2 tail (lang, program) -------------------------------
+
+_V1_ITEMS = [3, "Ann", 0, False, True, True]
+
+
+def _lobby_with(record: list[object]) -> bytes:
+    body: bytes = msgpack.packb({"t": "lobby", "variant": "standard", "seats": 2, "host": None,
+                          "players": [record], "spectators": 0})
+    return len(body).to_bytes(4, "big") + body
+
+
+def test_a_player_record_of_6_items_reads_as_no_language() -> None:
+    [lobby] = Decoder().feed(_lobby_with(_V1_ITEMS))
+    assert isinstance(lobby, m.Lobby)
+    assert (lobby.players[0].lang, lobby.players[0].program) == (None, False)
+
+
+@pytest.mark.parametrize(("lang", "program"), [("el", False), (None, True), ("pt-BR", True)])
+def test_a_player_record_of_8_items_carries_lang_and_program(
+    lang: str | None, program: bool
+) -> None:
+    [lobby] = Decoder().feed(_lobby_with([*_V1_ITEMS, lang, program]))
+    assert isinstance(lobby, m.Lobby)
+    player = lobby.players[0]
+    assert (player.lang, player.program) == (lang, program)
+    assert msgpack.unpackb(encode(lobby)[4:])["players"][0] == [*_V1_ITEMS, lang, program]
+
+
+def test_a_record_without_lang_or_program_is_written_in_version_1_shape() -> None:
+    player = PlayerInfo(3, "Ann", Colour.RED, False, True, True)
+    lobby = m.Lobby(variant=Variant.STANDARD, seats=2, host=None, players=(player,), spectators=0)
+    assert msgpack.unpackb(encode(lobby)[4:])["players"][0] == _V1_ITEMS
+    assert to_wire(lobby)["players"][0] == _V1_ITEMS  # the slow path agrees
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        [*_V1_ITEMS, "el"],  # 7 items
+        [*_V1_ITEMS, "el", False, 1],  # 9 items
+        [*_V1_ITEMS, "el", 1],  # program not a bool
+        [*_V1_ITEMS, "e", False],  # lang too short
+        [*_V1_ITEMS, "en_GB", False],  # not a language code
+        [*_V1_ITEMS, "ελ", False],  # not ASCII
+        [*_V1_ITEMS, "abcdefgh-abcdefgh", False],  # 17 characters
+    ],
+)
+def test_a_bad_player_record_tail_is_bad_value(record: list[object]) -> None:
+    with pytest.raises(RemoteProtocolError) as info:
+        Decoder().feed(_lobby_with(record))
+    assert info.value.reason is ErrorReason.BAD_VALUE
+
+
+def test_a_version_1_connection_is_told_no_language() -> None:
+    player = PlayerInfo(3, "Ann", Colour.RED, False, True, True, lang="cy", program=True)
+    assert for_version(player, 2) is player
+    old = for_version(player, 1)
+    assert (old.lang, old.program, old.name, old.ready) == (None, False, "Ann", True)
+
+
+@pytest.mark.parametrize("code", ["en", "cy", "qps", "pt-BR", "zh-Hant-TW", "tlh"])
+def test_language_codes_of_bcp47_shape_are_accepted(code: str) -> None:
+    assert m.Profile(lang=code, program=False).lang == code
+
+
+@pytest.mark.parametrize("code", ["", "e", "en_GB", "en-", "-en", "e1", "en--GB", "en GB"])
+def test_other_language_codes_are_refused(code: str) -> None:
+    with pytest.raises(LocalProtocolError):
+        m.Profile(lang=code, program=False)

@@ -34,6 +34,7 @@ from sorry_lan.wire.messages import (
     Move,
     Ping,
     Pong,
+    Profile,
     Ready,
     Refuse,
     Rematch,
@@ -48,7 +49,7 @@ from sorry_lan.wire.messages import (
 from sorry_lan.wire.records import MoveOption, PlayerInfo, ev_move, ev_play
 from sorry_lan.wire.session import ClientSession, HostSession
 from sorry_lan.wire.transitions import Role, State
-from sorry_lan.wire.vocab import ByeReason, RefuseReason
+from sorry_lan.wire.vocab import ByeReason, MsgType, RefuseReason
 
 R, B = Colour.RED, Colour.BLUE
 KEY_1234 = pin_key("1234")
@@ -151,7 +152,7 @@ def test_full_lobby_game_and_rematch_flow() -> None:
     bob = ClientSession("Bob")
     h_ann = connect(table, ann)
     h_bob = connect(table, bob)
-    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 1)
+    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 2)
     assert (bob.role, h_bob.role, bob.pid) == (Role.PLAYER, Role.PLAYER, 1)
     assert ann.token == table.seats[0] and bob.token == table.seats[1]
 
@@ -306,19 +307,35 @@ def test_version_negotiation() -> None:
     host = HostSession()
     both.join()
     [_hello], _ = pump(host, both)
-    assert host.version == 1 and host.peer_versions == (1, 2)
+    assert host.version == 2 and host.peer_versions == (1, 2)
     host.welcome(0, new_token())
     pump(host, both)
-    assert both.version == 1
+    assert both.version == 2
 
-    future = ClientSession("Ann", versions=(2, 3))
+    old_client = ClientSession("Ann", versions=(1,))  # a peer from before version 2
+    host = HostSession()
+    old_client.join()
+    pump(host, old_client)
+    host.welcome(0, new_token())
+    pump(host, old_client)
+    assert host.version == old_client.version == 1
+
+    new_client = ClientSession("Ann")
+    old_host = HostSession(versions=(1,))
+    new_client.join()
+    pump(old_host, new_client)
+    old_host.welcome(0, new_token())
+    pump(old_host, new_client)
+    assert old_host.version == new_client.version == 1
+
+    future = ClientSession("Ann", versions=(3, 4))
     host = HostSession()
     future.join()
     got_host, _ = pump(host, future)
     assert got_host == []
     assert future.refusal is not None and future.refusal.reason is RefuseReason.VERSION
-    assert future.refusal.versions == (1,)
-    assert host.closed and future.closed and host.peer_versions == (2, 3)
+    assert future.refusal.versions == (1, 2)
+    assert host.closed and future.closed and host.peer_versions == (3, 4)
 
 
 def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> None:
@@ -328,14 +345,14 @@ def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> N
     )
     assert host.receive_data(len(body).to_bytes(4, "big") + body) == []
     [reply] = frames(host.data_to_send())
-    assert reply["t"] == "refuse" and reply["reason"] == "version" and reply["versions"] == [1]
+    assert reply["t"] == "refuse" and reply["reason"] == "version" and reply["versions"] == [1, 2]
 
 
 def test_client_rejects_a_version_it_did_not_offer() -> None:
     ann = ClientSession("Ann")
     ann.join()
     assert frames(ann.data_to_send())[0]["t"] == "hello"
-    bad = Welcome(version=2, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
+    bad = Welcome(version=3, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
     assert ann.receive_data(encode(bad)) == []
     assert ann.closed
     [reply] = frames(ann.data_to_send())
@@ -474,3 +491,52 @@ def test_client_cannot_choose_without_an_offer() -> None:
     assert info.value.reason is ErrorReason.UNEXPECTED
     with pytest.raises(ValueError):
         ClientSession("Zoë", spectate=True, token=bytes(16))
+
+
+def _settled(client_versions: tuple[int, ...], host_versions: tuple[int, ...],
+              *, spectate: bool = False) -> tuple[HostSession, ClientSession]:
+    client = ClientSession("Ann", versions=client_versions, spectate=spectate)
+    host = HostSession(versions=host_versions)
+    client.join()
+    pump(host, client)
+    host.welcome(None, None) if spectate else host.welcome(0, new_token())
+    pump(host, client)
+    return host, client
+
+
+def test_a_profile_reaches_the_host_on_version_2() -> None:
+    host, client = _settled((1, 2), (1, 2))
+    assert client.speaks(MsgType.PROFILE) and host.speaks(MsgType.PROFILE)
+    client.send(Profile(lang="hi", program=False))
+    got, _ = pump(host, client)
+    assert got == [Profile(lang="hi", program=False)]
+
+
+@pytest.mark.parametrize(("client_v", "host_v"), [((1,), (1, 2)), ((1, 2), (1,))])
+def test_a_version_1_connection_has_no_profile(
+    client_v: tuple[int, ...], host_v: tuple[int, ...]
+) -> None:
+    _host, client = _settled(client_v, host_v)
+    assert client.version == 1 and not client.speaks(MsgType.PROFILE)
+    with pytest.raises(LocalProtocolError) as info:
+        client.send(Profile(lang="el", program=False))
+    assert info.value.reason is ErrorReason.UNEXPECTED
+    assert client.data_to_send() == b"" and client.state is State.LOBBY
+
+
+def test_a_host_on_version_1_refuses_a_profile_without_closing() -> None:
+    host, _ = _settled((1, 2), (1,))
+    assert host.receive_data(encode(Profile(lang="el", program=False))) == []
+    [reply] = frames(host.data_to_send())
+    assert (reply["t"], reply["reason"], reply["fatal"]) == ("error", "unexpected", False)
+    assert host.state is State.LOBBY
+
+
+def test_a_spectator_may_not_send_a_profile() -> None:
+    host, client = _settled((1, 2), (1, 2), spectate=True)
+    with pytest.raises(LocalProtocolError) as info:
+        client.send(Profile(lang="el", program=False))
+    assert info.value.reason is ErrorReason.FORBIDDEN
+    assert host.receive_data(encode(Profile(lang="el", program=False))) == []
+    [reply] = frames(host.data_to_send())
+    assert (reply["reason"], reply["fatal"]) == ("forbidden", False)

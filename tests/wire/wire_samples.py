@@ -29,6 +29,7 @@ from sorry_lan.wire.messages import (
     Move,
     Ping,
     Pong,
+    Profile,
     Proof,
     Ready,
     Refuse,
@@ -72,6 +73,15 @@ LOBBY_PLAYERS = (
     PlayerInfo(pid=1, name="Bob", colour=None, bot=False, ready=False, connected=True),
     PlayerInfo(pid=2, name="bot-greedy", colour=Y, bot=True, ready=True, connected=True),
 )
+#: A version-2 roster: languages from the players' profiles, a remote bot program.
+LOBBY_PLAYERS_V2 = (
+    PlayerInfo(pid=0, name="Ann", colour=R, bot=False, ready=True, connected=True, lang="cy"),
+    PlayerInfo(pid=1, name="Βασίλης", colour=B, bot=False, ready=False, connected=True,
+               lang="el"),
+    PlayerInfo(pid=2, name="bot-greedy", colour=Y, bot=True, ready=True, connected=True),
+    PlayerInfo(pid=3, name="robo", colour=G, bot=False, ready=True, connected=True,
+               program=True),
+)
 
 SAMPLES: tuple[tuple[str, Message], ...] = (
     ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
@@ -84,6 +94,10 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         Welcome(version=1, software=SOFT, pid=0, token=TOKEN, owner=True, name="Ann"),
     ),
     (
+        "welcome_v2",
+        Welcome(version=2, software=SOFT, pid=1, token=TOKEN, owner=False, name="Βασίλης"),
+    ),
+    (
         "welcome_spectator",
         Welcome(version=1, software=SOFT, pid=None, token=None, owner=False, name="Zoë"),
     ),
@@ -93,6 +107,12 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         "lobby",
         Lobby(variant=Variant.STANDARD, seats=4, host=0, players=LOBBY_PLAYERS, spectators=1),
     ),
+    (
+        "lobby_v2_languages",
+        Lobby(variant=Variant.STANDARD, seats=4, host=0, players=LOBBY_PLAYERS_V2, spectators=0),
+    ),
+    ("profile", Profile(lang="el", program=False)),
+    ("profile_program", Profile(lang=None, program=True)),
     ("choose_colour", ChooseColour(colour=B)),
     ("ready", Ready(ready=True)),
     ("add_bot", AddBot(colour=G, level="greedy")),
