@@ -21,7 +21,7 @@ from sorry_lan.discovery import (
 )
 from sorry_lan.discovery.advert import judge_advert, parse_protocol_version
 from sorry_lan.rules import Phase
-from sorry_lan.wire.limits import PROTOCOL_VERSION
+from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 
 names = st.text(
     alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp")),
@@ -146,8 +146,8 @@ def test_state_given_as_text_is_coerced() -> None:
         ({"seats_taken": 4}, Unjoinable.FULL),
         ({"state": Phase.PLAYING}, Unjoinable.PLAYING),
         ({"state": Phase.FINISHED}, Unjoinable.FINISHED),
-        ({"protocol_version": PROTOCOL_VERSION + 1}, Unjoinable.NEWER_PROTOCOL),
-        ({"protocol_version": PROTOCOL_VERSION - 1}, Unjoinable.OLDER_PROTOCOL),
+        ({"protocol_version": max(SUPPORTED_VERSIONS) + 1}, Unjoinable.NEWER_PROTOCOL),
+        ({"protocol_version": min(SUPPORTED_VERSIONS) - 1}, Unjoinable.OLDER_PROTOCOL),
     ],
 )
 def test_judge_advert(changes: dict[str, object], reason: Unjoinable | None) -> None:
@@ -197,3 +197,11 @@ def test_unreadable_game_is_described_safely() -> None:
 def test_nothing_found_message_explains_the_fallback() -> None:
     msg = nothing_found_message(3, ["192.168.1.5"])
     assert "--address" in msg and "192.168.1.5" in msg and "multicast" in msg
+
+
+def test_a_host_advertises_the_oldest_version_it_speaks() -> None:
+    """Every client that speaks that version may try the table (hello then settles on
+    the highest version both speak): a version-1 client still finds a newer host."""
+    ad = GameAd(game_name="G", host_player="H", seats_total=4)
+    assert ad.protocol_version == PROTOCOL_VERSION == min(SUPPORTED_VERSIONS)
+    assert judge_advert(ad, supported=(1,)) is None
