@@ -43,6 +43,7 @@ from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
+from .gcsettle import settle
 from .seats import SeatStore
 
 log = logging.getLogger(__name__)
@@ -276,6 +277,7 @@ class GameClient:
             self.token = None
             welcome = await self._open()
         self._task = asyncio.create_task(self._run())
+        settle()  # start-up is over: full collections leave its objects alone
         return welcome
 
     async def _open(self) -> m.Welcome:

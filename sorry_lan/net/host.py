@@ -51,6 +51,7 @@ from sorry_lan.wire.vocab import ByeReason, RefuseReason, clip_text
 
 from .announce import Announcer, shared
 from .connection import Connection
+from .gcsettle import settle
 from .journal import Journal
 from .outbox import DurableOutbox
 
@@ -206,6 +207,7 @@ class HostServer:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
             self._owed_until = self.now() + self.table.config.grace
         self._after_change([])
+        settle()  # start-up is over: full collections leave its objects alone
         return self.address
 
     async def wait_done(self) -> None:

@@ -25,6 +25,7 @@ from .precomputed import (
     PLAIN,
     SLIDE_SQUARES,
     SLIDES,
+    SLOT_CARD,
     STAYS,
     WEIGHT,
     exit_table,
@@ -34,7 +35,7 @@ from .precomputed import (
     plain_table,
     slide_table,
 )
-from .seven import splits
+from .seven import seven_rows_table, splits
 
 # Generation.  This is the hot path of every bot and playout, so it is written for
 # speed: the NamedTuples are built through tuple.__new__ (skipping their Python-level
@@ -375,6 +376,22 @@ HANDLERS: dict[Card, Callable[[Sequence[int], Card, MoveContext], list[Move]]] =
     Card.TWELVE: _gen_forward,
     Card.SORRY: _gen_sorry,
 }
+
+
+def build_tables() -> None:
+    """Build now every table the generators otherwise build on first use: the plain
+    and bump-free sliding moves of every card, the moves out of START, the Sorry!
+    placings and the 7's split rows (some 55,000 objects in all).  A long-running
+    process calls it at start-up so that they exist before it settles its memory
+    (``sorry_lan.net.gcsettle``); calling it again does nothing, and no generated
+    move changes."""
+    for slot in SLOT_CARD:
+        plain_table(slot)
+        slide_table(slot)
+    exit_table(Card.ONE)
+    exit_table(Card.TWO)
+    placed_table()
+    seven_rows_table()
 
 
 def generate(pawns: Sequence[int], card: Card, ctx: MoveContext) -> list[Move]:

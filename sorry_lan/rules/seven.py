@@ -125,7 +125,7 @@ def _seven_rows() -> tuple[Row | None, ...]:
 _seven_table: list[tuple[Row | None, ...]] = []
 
 
-def _seven_rows_table() -> tuple[Row | None, ...]:
+def seven_rows_table() -> tuple[Row | None, ...]:
     if not _seven_table:
         _seven_table.append(_seven_rows())
     return _seven_table[0]
@@ -346,7 +346,7 @@ def splits(
     never meet).
     """
     w = WEIGHT
-    rows = _seven_table[0] if _seven_table else _seven_rows_table()
+    rows = _seven_table[0] if _seven_table else seven_rows_table()
     if len(usable) == 2:
         one, two = usable
         first = rows[one * NUM_LOCATIONS + pawns[one]]

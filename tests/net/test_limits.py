@@ -129,6 +129,40 @@ async def test_resync_is_rate_limited() -> None:
 
 
 @pytest.mark.asyncio
+async def test_a_flood_is_judged_after_about_a_kilobyte() -> None:
+    """A flooder is kicked after the host decoded about a kilobyte of its flood (some
+    70 requests), not 16 KiB (over a thousand, which held up every other connection
+    for 25-35 ms)."""
+    server = await start_host(options=HostOptions(resync_burst=1, resync_rate=0.01))
+    fed: list[int] = []
+    received = server.received
+
+    def spy(conn: Connection, data: bytes) -> None:
+        fed.append(len(data))
+        received(conn, data)
+
+    server.received = spy  # type: ignore[method-assign]
+    watcher = await RawClient.open(server.address[1])
+    try:
+        watcher.send(m.Spectate(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name="eve"))
+        await watcher.expect(m.Welcome)
+        await watcher.expect(m.Lobby)
+        watcher.send(m.Resync())
+        await watcher.expect(m.Lobby)
+        watcher.send(m.Resync())
+        error = await watcher.expect(m.Error)
+        assert isinstance(error, m.Error) and error.reason is ErrorReason.RATE_LIMITED
+        fed.clear()
+        watcher.writer.write(encode(m.Resync()) * 5000)  # 70 KB at once
+        bye = await watcher.expect(m.Bye, timeout=5)  # read after the pause
+        assert bye == m.Bye(reason=ByeReason.KICKED)
+        assert 0 < sum(fed) <= 2048
+    finally:
+        await watcher.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
 async def test_a_spectator_that_never_reads_is_dropped_and_the_game_goes_on() -> None:
     """It asks for resync after resync and reads nothing: the host's unsent output for
     it stays bounded, it gets a bye (timeout) after what it was sent, and the player

@@ -147,3 +147,35 @@ def test_plain_moves_are_the_simple_moves_that_neither_slide_nor_bump() -> None:
             assert move.changes == ((p, frm, info[0]),)
             assert move.parts[0].bumps == () and not move.parts[0].slid
     assert plain_table(int(Card.THREE)) is plain_table(int(Card.THREE))  # built once
+
+
+def test_build_tables_builds_every_lazy_table_with_the_same_moves() -> None:
+    """``movegen.build_tables`` builds at once what the generators build on first use
+    (a fresh interpreter: this one has built them already), and the moves are the same
+    values a lazy build makes."""
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    code = textwrap.dedent(
+        """
+        from sorry_lan.rules import precomputed as pc, seven
+        from sorry_lan.rules.cards import Card
+        from sorry_lan.rules.movegen import build_tables
+        assert all(t is None for t in pc.PLAIN) and not pc.PLACED and not seven._seven_table
+        build_tables()
+        for slot, card in pc.SLOT_CARD.items():
+            assert pc.PLAIN[slot] == pc.plain_moves(card, pc.LANDINGS[slot])
+            assert pc.SLIDES[slot] == pc.slide_moves(card, pc.LANDINGS[slot])
+        assert pc.EXITS[Card.ONE] == pc.exit_moves(Card.ONE)
+        assert pc.EXITS[Card.TWO] == pc.exit_moves(Card.TWO)
+        assert len(pc.PLACED) == 1 and len(seven._seven_table) == 1
+        built = (list(pc.PLAIN), list(pc.SLIDES), list(pc.EXITS), pc.PLACED[0])
+        build_tables()  # again: nothing is rebuilt
+        assert (list(pc.PLAIN), list(pc.SLIDES), list(pc.EXITS), pc.PLACED[0]) == built
+        assert all(a is b for a, b in zip(pc.PLAIN, built[0]))
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, timeout=120)
