@@ -10,7 +10,7 @@ their turns after ``--think`` seconds and rematch when a game ends; a third proc
 is the hog: it joins as a spectator, never reads a byte, and sends ``--resync-rate``
 ``resync`` messages a second (reconnecting whenever the host drops it).  After
 ``--seconds`` it prints the honest players' move round trip (a client sends its move
--> it receives that move's events) p50/p99/max, the host's resident memory (after
+-> it receives that move's events) p50/p95/p99/max, the host's resident memory (after
 start, and the highest seen while measuring, sampled every 0.2 s), and how many
 times the host dropped the hog.
 
@@ -190,7 +190,8 @@ def main() -> int:
     )
     print(
         f"honest move round trip: {len(trips)} moves, p50 {pct(trips, 0.5) * 1000:.2f} ms, "
-        f"p99 {pct(trips, 0.99) * 1000:.2f} ms, max {max(trips, default=0) * 1000:.2f} ms"
+        f"p95 {pct(trips, 0.95) * 1000:.2f} ms, p99 {pct(trips, 0.99) * 1000:.2f} ms, "
+        f"max {max(trips, default=0) * 1000:.2f} ms"
     )
     idle = "n/a" if rss_idle is None else f"{rss_idle:.1f} MB"
     high = "n/a" if peak is None else f"{peak:.1f} MB"
