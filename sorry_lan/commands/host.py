@@ -42,7 +42,7 @@ from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_l
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
-from sorry_lan.i18n import language
+from sorry_lan.i18n import _, language
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.journal import Journal, JournalError, load, new_path, replay
@@ -53,6 +53,8 @@ from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.vocab import NAME
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sorry_lan.discovery import TableAdvertiser
 
 
@@ -383,7 +385,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             player, owner_token = table.join(None, args.name)  # first: the host is red
             table.owner = player.pid
     if not resuming:
-        for _ in range(args.bots):
+        for _bot in range(args.bots):
             table.add_bot(None)
     options = HostOptions(
         pin=args.pin, name=args.name, hello_timeout=args.hello_timeout, stay=args.stay
@@ -411,9 +413,14 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         if args.headless:
             await server.wait_done()
         else:
-            hint = _join_hint(args, port, advert is not None, ipv6=bool(server.also))
-            pin = [f"PIN: {args.pin} (tell the players; it is never sent in clear)"]
-            info = "\n".join([*notes, hint, *(pin if args.pin else [])])
+            advertised, ipv6 = advert is not None, bool(server.also)
+
+            def info() -> str:  # worded again when the player changes language
+                hint = _join_hint(args, port, advertised, ipv6=ipv6)
+                pin = _("PIN: {pin} (tell the players; it is never sent in clear)")
+                pins = [pin.format(pin=args.pin)] if args.pin else []
+                return "\n".join([*notes, hint, *pins])
+
             status = await _play_here(args, port, owner_token, server, info, chat)
             quit_here = not server.stopped
     finally:
@@ -472,18 +479,18 @@ def _advertise(
 
     def warn(text: str) -> None:
         if notes is not None:
-            notes.append(f"{text}; players can still join with --address")
+            notes.append(_("{warning}; players can still join with --address").format(warning=text))
             return
         print(f"sorry-lan host: {text}; players can still join with --address", file=sys.stderr)
 
     try:
         plan = advert_plan(bound, args.interface, args.ipv6)
     except DiscoveryError as exc:
-        warn(f"not advertised on the LAN: {exc}")
+        warn(_("not advertised on the LAN: {why}").format(why=exc))
         return None
     if plan.skip is not None:
         if notes is not None:
-            notes.append(f"not advertised on the LAN: {plan.skip}")
+            notes.append(_("not advertised on the LAN: {why}").format(why=plan.skip))
         else:
             print(f"not advertised on the LAN: {plan.skip}", flush=True)
         return None
@@ -519,12 +526,14 @@ def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool
     v4 = [a for a in addresses if ":" not in a][:3]
     v6 = [f"[{a}]" for a in addresses if ":" in a][:2]
     shown = [f"{a}:{port}" for a in v4 + v6]
-    by_address = " or ".join(f"`sorry-lan join --address {a}`" for a in shown)
-    if not by_address:
-        by_address = f"`sorry-lan join --address THIS-MACHINE:{port}`"
+    commands = [f"  sorry-lan join --address {a}" for a in shown]
+    if not commands:
+        commands = [f"  sorry-lan join --address THIS-MACHINE:{port}"]
     if advertised:
-        return f"Others join with `sorry-lan join` (it finds this table),\nor {by_address}."
-    return f"This table is not advertised on the network: others join with\n{by_address}."
+        head = _("Others join with `sorry-lan join` (it finds this table), or with:")
+    else:
+        head = _("This table is not advertised on the network: others join with:")
+    return "\n".join([head, *commands])
 
 
 async def _play_here(
@@ -532,7 +541,7 @@ async def _play_here(
     port: int,
     token: bytes | None,
     server: HostServer,
-    info: str,
+    info: Callable[[], str],
     chat: list[tuple[str, str]],
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
@@ -549,14 +558,14 @@ async def _play_here(
             return await play_as_host(
                 client,
                 server.wait_done(),
-                title=f"{args.name}'s table",
+                title=lambda: _("{name}'s table").format(name=args.name),
                 info=info,
                 options=TuiOptions(ascii=True if args.ascii else None),
                 chat=chat,
             )
         finally:
             await client.close()
-    print(info)
+    print(info())
     for who, text in chat:
         print(f"[chat] {who}: {text}")
     print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import examples
 from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
-from sorry_lan.i18n import language
+from sorry_lan.i18n import _, language
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
@@ -143,10 +143,15 @@ async def _tui_main(args: argparse.Namespace) -> int:
         name = _seat_name(seats.choose([host], port, args.name), args.name)
         join = JoinRequest(_format_address(host, port), name, args.pin or "")
         state.searching = False
-        state.find_message = (
-            "Not searching the network: joining the address given with --address.\n"
-            "To try again, correct the fields below (Tab moves) and press Enter."
-        )
+
+        def not_searching() -> None:  # worded again when the player changes language
+            state.find_message = _(
+                "Not searching the network: joining the address given with --address.\n"
+                "To try again, correct the fields below (Tab moves) and press Enter."
+            )
+
+        not_searching()
+        state.relabel.append(not_searching)
     else:
         interfaces, ipv6 = args.interface, args.ipv6
         finder = GameFinder(

@@ -63,6 +63,21 @@ def home_word() -> str:
     return _("HOME")
 
 
+def board_label(kind: str) -> str:
+    """The label of a START (``kind`` ``"start"``) or HOME box on the board, and the
+    board's centre title (``"title"``): short forms a language may choose for the
+    board's few cells (the boxes hold 7 to 8 cells with the pawn count)."""
+    # i18n: on the board, inside a box of 9 cells with " 4" after it: at most 7 cells;
+    # text that keeps the same width in every terminal (no Hindi spacing vowel signs).
+    if kind == "start":
+        return pgettext("board", "START")
+    if kind == "home":
+        # i18n: on the board, at most 7 cells (see START).
+        return pgettext("board", "HOME")
+    # i18n: the game's name in the middle of the board: at most 12 cells.
+    return pgettext("board", "SORRY!")
+
+
 def location_name(loc: int) -> str:
     """START, HOME, a safety square ``S1``..``S5`` or the track square's number."""
     if loc == START:

@@ -22,6 +22,8 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.output import ColorDepth, Output
 
+from sorry_lan.i18n import LANGUAGES, _, language, set_language
+
 from .keys import build_keys
 from .layout import Screens
 from .state import NO_GAME_YET, Actions, Screen, UiState
@@ -120,7 +122,7 @@ class TuiApp:
             return
         move = st.selected_move()
         if move is None:
-            st.notice = "no move to play"
+            st.notice = _("no move to play")
             return
         st.notice = ""
         st.sent_move = True
@@ -152,18 +154,20 @@ class TuiApp:
             game = st.found[max(0, min(st.found_selected, len(st.found) - 1))]
             watch = game.watch and not game.joinable
             if not game.joinable and not watch:
-                _, cut, why = game.detail.partition("cannot join: ")
-                why = why if cut else ""
-                st.notice = f"{game.title} cannot be joined" + (f" ({why})" if why else "")
+                st.notice = _("{game} cannot be joined").format(game=game.title)
+                if game.why:
+                    st.notice = _("{game} cannot be joined ({why})").format(
+                        game=game.title, why=game.why
+                    )
                 return
             address, title = game.address, game.title
         if not address:
-            st.notice = NO_GAME_YET if not st.found else "choose a game or type an address"
+            st.notice = _(NO_GAME_YET) if not st.found else _("choose a game or type an address")
             return
         watch = watch or (bool(st.watch_offer) and address == st.watch_offer)
         name = s.name.text.strip()
         if not name:
-            st.notice = "type your name first"
+            st.notice = _("type your name first")
             self.app.layout.focus(s.name)
             return
         st.notice = ""
@@ -173,6 +177,24 @@ class TuiApp:
             self.actions.join(address, name, s.pin.text.strip(), watch=True)
         else:
             self.actions.join(address, name, s.pin.text.strip())
+
+    def next_language(self) -> None:
+        """The language key: show everything in the next language of :data:`LANGUAGES`
+        from now on (the pseudo-locale goes on to the first)."""
+        codes = list(LANGUAGES)
+        now = language()
+        following = codes[(codes.index(now) + 1) % len(codes)] if now in codes else codes[0]
+        self.choose_language(following)
+
+    def choose_language(self, code: str) -> None:
+        """Show every screen in ``code`` from now on; the text the state keeps is worded
+        again (:attr:`UiState.relabel`) and the screen redraws at once."""
+        set_language(code)
+        st = self.state
+        for relabel in st.relabel:
+            relabel()
+        st.notice = _("language: {name}").format(name=LANGUAGES.get(code, code))
+        self.invalidate()
 
     def focus_chat(self) -> None:
         try:

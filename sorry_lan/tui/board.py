@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Final
 
 from sorry_lan.errors import SorryLanError
+from sorry_lan.i18n import words
 from sorry_lan.rules.board import (
     HOME,
     LONG_SLIDE,
@@ -40,6 +41,8 @@ from sorry_lan.rules.board import (
     pawn_colour,
     pawn_label,
 )
+
+from . import cells
 
 Fragments = list[tuple[str, str]]
 
@@ -264,11 +267,23 @@ class _Canvas:
         self.chars = [[" "] * width for _ in range(height)]
         self.styles = [["class:board"] * width for _ in range(height)]
 
-    def put(self, row: int, col: int, text: str, style: str) -> None:
+    def put_text(self, row: int, col: int, text: str, style: str) -> int:
+        """Put ``text`` of any script from ``col`` on: each grapheme cluster in as many
+        cells as it is wide (a wide one's second cell holds ""); returns the end column."""
+        x = col
+        for cluster in cells.graphemes(text):
+            w = max(1, cells.width(cluster))
+            self.put(row, x, cluster, style, whole=True)
+            for extra in range(1, w):
+                self.put(row, x + extra, "", style, whole=True)
+            x += w
+        return x
+
+    def put(self, row: int, col: int, text: str, style: str, whole: bool = False) -> None:
         if not 0 <= row < self.height:
             return
         line, styles = self.chars[row], self.styles[row]
-        for i, ch in enumerate(text):
+        for i, ch in enumerate([text] if whole else text):
             x = col + i
             if 0 <= x < self.width:
                 line[x] = ch
@@ -438,7 +453,9 @@ def _draw_box(
     box_style = f"class:board.{kind}.{name}" if seated else "class:board.absent"
     if sp in hl.last or sp in hl.path:
         box_style += " class:hl.last" if sp in hl.last else " class:hl.path"
-    title = f"{kind.upper()} {len(pawns)}" if seated else kind.upper()
+    count = f" {len(pawns)}" if seated else ""
+    room = w - 2 if geo.framed else w
+    title = cells.clip(words.board_label(kind), room - len(count)) + count
     dest_here = [p for s, p in hl.dest if s == sp]
 
     def token_style(p: int) -> str:
@@ -458,8 +475,10 @@ def _draw_box(
     if geo.framed:
         tl, tr, bl, br, hz, vt = (g.frame[i] for i in range(6))
         inner = w - 2
-        head = f" {title} "
-        canvas.put(top, left, tl + head + hz * (inner - len(head)) + tr, box_style)
+        head = f" {title} " if cells.width(title) + 2 <= inner else title
+        canvas.put(top, left, tl, box_style)
+        end = canvas.put_text(top, left + 1, head, box_style)
+        canvas.put(top, end, hz * (left + inner + 1 - end) + tr, box_style)
         for row in range(1, h - 1):
             canvas.put(top + row, left, vt + " " * inner + vt, box_style)
         canvas.put(top + h - 1, left, bl + hz * inner + br, box_style)
@@ -467,7 +486,8 @@ def _draw_box(
         for i, row_tokens in enumerate(rows[: h - 2]):
             _put_tokens(canvas, top + 1 + i, left + 1, inner, row_tokens, box_style)
     else:
-        canvas.put(top, left, title.center(w), box_style)
+        canvas.put(top, left, " " * w, box_style)
+        canvas.put_text(top, left + (w - cells.width(title)) // 2, title, box_style)
         for i, row_tokens in enumerate([tokens[:2], tokens[2:]][: h - 1]):
             _put_tokens(canvas, top + 1 + i, left, w, row_tokens, box_style)
 
@@ -486,14 +506,14 @@ def _put_tokens(
 
 
 def _draw_centre(canvas: _Canvas, geo: Geometry, lines: tuple[str, ...]) -> None:
-    all_lines = ("SORRY!", *lines)
+    all_lines = (words.board_label("title"), *lines)
     mid_y = GRID * geo.cell_h // 2
     y = mid_y - (len(all_lines) + 1) // 2
     inner = 6 * geo.cell_w  # keep clear of the boxes
     for i, line in enumerate(all_lines):
-        text = line[:inner]
-        x = (canvas.width - len(text)) // 2
-        canvas.put(y + i, x, text, "class:board.title" if i == 0 else "class:board.centre")
+        text = cells.clip(line, inner)
+        x = (canvas.width - cells.width(text)) // 2
+        canvas.put_text(y + i, x, text, "class:board.title" if i == 0 else "class:board.centre")
 
 
 def board_text(fragments: Fragments) -> str:

@@ -15,18 +15,58 @@ on that row lands shifted; the next row starts clean (the renderer moves there w
 carriage return).  So the rule is: **unsteady text ends its row** (:func:`tail_field`),
 and a place in the middle of a row shows it only in :func:`steady_field` form (the
 unsteady clusters replaced by their base letters); clipping reserves the larger of the
-two counts so clipped text fits whichever the terminal uses.  This module draws nothing.
+two counts so clipped text fits whichever the terminal uses.
+
+Spacing marks.  prompt_toolkit's table (``wcwidth``) gives a spacing combining mark
+(Unicode category ``Mc``: the Devanagari vowel signs ``ा ि ी ो``, ...) no cell, while the
+C library's ``wcwidth`` that tmux, xterm, VTE and the Linux console use gives it one:
+every Hindi word then put the rest of its row off by a cell or more.
+:func:`align_renderer` (run when this module is imported) tells the renderer's width
+cache that each such mark takes one cell, so the renderer and those terminals agree
+on Hindi text, and a word in the middle of a row no longer moves what follows.  This
+module draws nothing.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
+from prompt_toolkit import utils as pt_utils
 from prompt_toolkit.utils import get_cwidth
 from wcwidth import iter_graphemes
 from wcwidth import width as sequence_width
 
 ELLIPSIS = "…"
+#: The scripts whose spacing marks :func:`align_renderer` counts (the languages shipped,
+#: and their neighbours that write the same way): Devanagari to Sinhala, Thai, Lao,
+#: Tibetan, Myanmar.
+_MARK_BLOCKS = ((0x0900, 0x0DFF), (0x0E00, 0x0EFF), (0x0F00, 0x109F))
+
+
+def spacing_marks() -> list[str]:
+    """Every spacing combining mark (``Mc``) of :data:`_MARK_BLOCKS`."""
+    return [
+        chr(cp)
+        for lo, hi in _MARK_BLOCKS
+        for cp in range(lo, hi + 1)
+        if unicodedata.category(chr(cp)) == "Mc"
+    ]
+
+
+def align_renderer() -> None:
+    """Make prompt_toolkit give each spacing mark one cell, as the C library does.
+
+    It fills prompt_toolkit's own width cache (the one :func:`get_cwidth` reads) for
+    those code points; text already measured keeps its cached width, so this runs at
+    import, before any screen is drawn."""
+    cache = pt_utils._CHAR_SIZES_CACHE
+    for mark in spacing_marks():
+        cache[mark] = 1
+    for text in [t for t in cache if len(t) > 1]:  # strings measured before: again
+        del cache[text]
+
+
+align_renderer()
 
 
 def width(text: str) -> int:

@@ -139,7 +139,7 @@ class ClientController:
     def _request(self, what: str, make: Callable[[GameClient], Coroutine[Any, Any, None]]) -> None:
         client = self.client
         if client is None or not client.connected:
-            self.state.notice = f"cannot {what}: not connected to the host"
+            self.state.notice = _("cannot {action}: not connected to the host").format(action=what)
             self.redraw()
             return
 
@@ -147,7 +147,7 @@ class ClientController:
             try:
                 await make(client)
             except LocalProtocolError as exc:
-                self.state.notice = f"cannot {what}: {exc}"
+                self.state.notice = _("cannot {action}: {why}").format(action=what, why=exc)
                 self.redraw()
 
         self._spawn(go())
@@ -216,35 +216,35 @@ class ClientController:
             self.choose_colour(self.wanted_colour)
 
     def choose_colour(self, colour: int) -> None:
-        self._request("change colour", lambda c: c.choose_colour(colour))
+        self._request(_("change colour"), lambda c: c.choose_colour(colour))
 
     def ready(self) -> None:
         mine = next((s for s in self.state.seats if s.you), None)
         want = not (mine is not None and mine.ready)
-        self._request("say ready", lambda c: c.ready(want))
+        self._request(_("say you are ready"), lambda c: c.ready(want))
 
     def add_bot(self) -> None:
-        self._request("add a bot", lambda c: c.add_bot())
+        self._request(_("add a bot"), lambda c: c.add_bot())
 
-    def _newest_bot(self, what: str) -> PlayerInfo | None:
+    def _newest_bot(self) -> PlayerInfo | None:
         lobby = self.client.lobby if self.client is not None else None
         bots = [p for p in lobby.players if p.bot] if lobby is not None else []
         if not bots:
-            self.state.notice = f"there is no bot to {what}"
+            self.state.notice = _("there is no bot at the table")
             self.redraw()
             return None
         return max(bots, key=lambda p: p.pid)
 
     def remove_bot(self) -> None:
-        bot = self._newest_bot("remove")
+        bot = self._newest_bot()
         if bot is not None:
             pid = bot.pid
-            self._request("remove a bot", lambda c: c.remove_bot(pid))
+            self._request(_("remove a bot"), lambda c: c.remove_bot(pid))
 
     def cycle_bot(self) -> None:
         """Give the newest bot the next strength (random, greedy, expert): it leaves
         its seat and a bot of that strength takes it."""
-        bot = self._newest_bot("change")
+        bot = self._newest_bot()
         if bot is None:
             return
         level = level_of(bot.name) or DEFAULT_STRENGTH
@@ -255,26 +255,26 @@ class ClientController:
             await c.remove_bot(pid)
             await c.add_bot(None if colour is None else int(colour), following)
 
-        self._request("change the bot's strength", swap)
+        self._request(_("change the bot's strength"), swap)
 
     def set_variant(self, variant: Variant) -> None:
-        self._request("change the variant", lambda c: c.set_variant(variant))
+        self._request(_("change the rules"), lambda c: c.set_variant(variant))
 
     def start(self) -> None:
-        self._request("start", lambda c: c.start())
+        self._request(_("start the game"), lambda c: c.start())
 
     def play(self, move_id: int) -> None:
         st = self.state
         if not any(mv.id == move_id for mv in st.moves):
-            st.notice = "that move is not on offer"
+            st.notice = _("that move is not on offer")
             self.redraw()
             return
         st.set_moves([])
         st.deadline = None
-        self._request("play", lambda c: c.play(move_id))
+        self._request(_("play the move"), lambda c: c.play(move_id))
 
     def chat(self, text: str) -> None:
-        self._request("chat", lambda c: c.chat(text[:200]))
+        self._request(_("send the chat line"), lambda c: c.chat(text[:200]))
 
     def language_changed(self) -> None:
         """The player chose another language: tell the host, so that the others'
@@ -283,8 +283,8 @@ class ClientController:
             self.client.set_profile(language())
 
     def rematch(self) -> None:
-        self.state.notice = "rematch asked: it starts when every player agrees"
-        self._request("ask for a rematch", lambda c: c.rematch())
+        self.state.notice = _("rematch asked: it starts when every player agrees")
+        self._request(_("ask for a rematch"), lambda c: c.rematch())
 
     def reconnect(self) -> None:
         """After "host lost": connect the same client again; its seat token reclaims the
@@ -292,14 +292,14 @@ class ClientController:
         st = self.state
         client = self.client
         if client is None:
-            st.notice = "not at a table: choose a game and press Enter"
+            st.notice = _("not at a table: choose a game and press Enter")
         elif st.link is not Link.LOST or self._rejoining:
-            st.notice = "still connected to the host" if client.connected else st.notice
+            st.notice = _("still connected to the host") if client.connected else st.notice
         else:
             self._rejoining = True
             st.link = Link.CONNECTING
-            st.link_hint = f"rejoining {client.host}:{client.port}"
-            st.notice = "rejoining the table..."
+            st.link_hint = _("rejoining {address}").format(address=f"{client.host}:{client.port}")
+            st.notice = _("rejoining the table...")
             self._spawn(self._rejoin(client))
         self.redraw()
 
@@ -314,7 +314,7 @@ class ClientController:
         else:
             st.link = Link.CONNECTED
             st.link_hint = ""
-            st.notice = "rejoined: you are back at the table"
+            st.notice = _("rejoined: you are back at the table")
             st.add_log(st.notice)
         finally:
             self._rejoining = False
@@ -331,7 +331,7 @@ class ClientController:
             # the next try asks for a new seat under the same name.
             client.token = None
             text += "; r asks for a new seat"
-        st.notice = f"could not rejoin: {text}"
+        st.notice = _("could not rejoin: {why}").format(why=text)
         st.add_log(st.notice)
 
     def leave(self) -> None:

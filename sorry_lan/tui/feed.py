@@ -162,9 +162,9 @@ def _event_lines(st: UiState, ev: m.Events) -> list[str]:
         away = mover_is_away(st, colour)
         timed_out = st.deadline is not None and time.monotonic() >= st.deadline - 0.5
         if colour == st.you and not st.sent_move and timed_out:
-            who = "Bot for you (your time ran out)"  # (not in the catalogs yet)
+            who = _("Bot for you (your time ran out)")
         elif away is not None and colour != st.you:
-            who = f"Bot for {away} (away)"
+            who = _("Bot for {name} (away)").format(name=away)
         else:
             who = _who(st, colour)
         played_words = played_text(ev.events, ev.notation or _("moved"))
@@ -218,7 +218,7 @@ def _your_turn(st: UiState) -> None:
     """Your turn has come: the summary of what happened to you since, and the bell."""
     st.sent_move = False
     if st.since_last:
-        st.summary = "Since your last move: " + "; ".join(st.since_last) + "."
+        st.summary = _("Since your last move: {news}.").format(news="; ".join(st.since_last))
         st.since_last.clear()
     if st.bell:
         st.bell_due = True
@@ -236,7 +236,7 @@ def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
     st.watchers = lobby.spectators
     st.auto_start = lobby.host is None  # a headless table (no owner) starts by itself
     if st.title_is_address and lobby.host is not None and lobby.host in roster:
-        st.game_title = f"{roster[lobby.host].name}'s table"
+        st.game_title = _("{name}'s table").format(name=roster[lobby.host].name)
         st.title_is_address = False
     st.seats = seats_from_lobby(lobby, client.pid)
     st.is_host = client.owner
@@ -277,7 +277,10 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
         st.since_last.clear()
         st.summary = ""
     if st.spectating:
-        line = "you are watching: the game begins" if fresh else "you are watching a game under way"
+        if fresh:
+            line = _("you are watching: the game begins")
+        else:
+            line = _("you are watching a game under way")
     else:
         line = _("the game begins") if fresh else _("back at the game in progress")
     if not st.log or st.log[-1] != line:

@@ -81,6 +81,7 @@ def row_for(game: Advert, mine: bool = False) -> FoundGame:
         details.append(_("{why}: Enter watches").format(why=unjoinable_words(game.reason)))
     elif game.reason is not None:
         details.append(_("cannot join: {why}").format(why=unjoinable_words(game.reason)))
+    why = "" if game.reason is None else unjoinable_words(game.reason)
     return FoundGame(
         title=game.name,
         address=address_of(game),
@@ -88,6 +89,7 @@ def row_for(game: Advert, mine: bool = False) -> FoundGame:
         joinable=game.joinable or mine,
         watch=game.watchable and not mine,
         mine=mine,
+        why=why,
     )
 
 
@@ -117,6 +119,8 @@ class GameFinder:
         self._zc: AsyncZeroconf | None = None
         self._browser: GameBrowser | None = None
         self._quiet: asyncio.TimerHandle | None = None
+        self._error: str | None = None  # why discovery could not start
+        state.relabel.append(self.relabel)
 
     def _redraw(self) -> None:
         if self.view is not None:
@@ -136,16 +140,27 @@ class GameFinder:
             await self._browser.async_start()
         except (DiscoveryError, OSError) as exc:
             st.searching = False
-            st.find_message = _(
-                "Cannot search the network: {error}\n"
-                "Type the host's address (HOST:PORT) below, or run\n"
-                "    {command}"
-            ).format(error=exc, command="sorry-lan join --address HOST:PORT")
+            self._error = str(exc)
+            st.find_message = self._error_message()
             await self._close_zc()
         else:
             loop = asyncio.get_running_loop()
             self._quiet = loop.call_later(self.quiet_after, self._nothing_yet)
         self._redraw()
+
+    def _error_message(self) -> str:
+        return _(
+            "Cannot search the network: {error}\n"
+            "Type the host's address (HOST:PORT) below, or run\n"
+            "    {command}"
+        ).format(error=self._error, command="sorry-lan join --address HOST:PORT")
+
+    def relabel(self) -> None:
+        """The rows and the message again, in the language chosen since."""
+        if self._error is not None:
+            self.state.find_message = self._error_message()
+        elif self.games or not self.state.searching:
+            self._publish()
 
     def _nothing_yet(self) -> None:
         self._quiet = None
@@ -176,7 +191,7 @@ class GameFinder:
             st.found_selected = min(st.found_selected, max(0, len(st.found) - 1))
         if st.found:
             st.find_message = ""
-            if st.notice == NO_GAME_YET:
+            if st.notice in (NO_GAME_YET, _(NO_GAME_YET)):
                 st.notice = ""
         elif not st.searching:
             st.find_message = nothing_found_message(self.quiet_after)

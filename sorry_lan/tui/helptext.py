@@ -2,108 +2,136 @@
 
 :func:`help_text` picks the sections for a :class:`UiState` (find, lobby and the
 host's lobby keys, watching, game, game over; the rules in short, and team play or
-play for points when that is the variant).  Plain text only: the layout draws the box
-and scrolls it; nothing here reads keys.
+play for points when that is the variant) in the player's language, and lays them
+out for a box ``cols`` columns wide: each key line is the keys, padded to a column as
+wide as the widest keys of the section (by display width), then what they do,
+wrapped under itself.  Plain text only: the layout draws the box and scrolls it;
+nothing here reads keys.
 """
 
 from __future__ import annotations
 
+from sorry_lan.i18n import _
 from sorry_lan.rules.variants import Variant
 
+from .footer import LANGUAGE_KEY
 from .state import Screen, UiState
+from .textfit import pad, width, wrap
 
-_HELP_FIND = """\
-Find a game
-  Up/Down           choose a game found on the network
-  Enter             join it (or the address typed below)
-  Tab, Shift-Tab    move between the list and the fields
-  q                 quit (Ctrl-C too)"""
-
-_HELP_LOBBY = """\
-Lobby
-  1-4               sit at that colour
-  space             say you are ready (or not)
-  t                 chat (Enter sends, Esc closes)
-  q                 leave (asks first; Ctrl-C twice leaves at once)"""
-
-_HELP_LOBBY_HOST = """\
-  a / x             add a bot / remove one
-  l                 the newest bot's strength (each press: the next one)
-  v                 change the rules: standard, team play, play for points
-  s                 start the game (free seats are left empty;
-                    team play fills them with bots)"""
-
-_HELP_WATCH = """\
-Watching
-  You have no seat: the board, the log and the chat are yours to
-  follow.  PgUp/PgDn scroll the log (L shows all of it in the
-  board's place), t chats, q leaves."""
-
-_HELP_GAME = """\
-Keys
-  Up/Down, j/k      choose a move (or click it)
-  1-9, 10, 11 ...   choose move number N (type two digits quickly)
-  Enter             play the chosen move
-  Enter, ->, l      split 7: open a first part's second parts
-  Esc, <-, h, Bksp  split 7: back to the first parts
-  PgUp/PgDn, End    scroll the log back / forward / to the end
-  L                 the whole log in the board's place, and back
-  b                 bell on your turn: on / off
-  t                 chat (Enter sends, Esc closes)
-  q                 leave (asks first; Ctrl-C twice leaves at once)
-  r                 host lost: rejoin, keeping your seat"""
-
-_HELP_OVER = """\
-Game over
-  r                 ask for a rematch (it starts when every player asks)
-  PgUp/PgDn, End    scroll the log of the game (L: all of it in the board's place)
-  t                 chat
-  q                 leave"""
-
-_HELP_RULES = """\
-Rules in short
-  Draw a card, move one pawn; you must move if you can.
-  1 or 2 leaves START; a 2 draws again. 4 goes back 4;
-  10 is 10 forward or 1 back; 7 may be split between two
-  pawns; 11 moves 11 or swaps with an opponent; Sorry!
-  takes a pawn from START onto an opponent, who goes back.
-  Land on an opponent: it goes back to START. Stop on
-  another colour's triangle: slide, bumping all on it.
-  Exact count to reach HOME. All four HOME wins."""
-
-_HELP_TEAM = """\
-Team play
-  Red plays with Yellow, Blue with Green; the first team with
-  all eight pawns HOME wins.  A 7 splits between any two of
-  the team's pawns; 1 and 2 bring out either partner's pawn.
-  Once your four are HOME, your cards move your partner's.
-  Partners can bump each other."""
-
-_HELP_POINTS = """\
-Play for points
-  You hold five cards (the Hand line): each move plays one
-  and draws a new one; with no move, discard one.  Pawns
-  begin three in START, one on the exit square.  Scoring:
-  5 per own pawn HOME; the winner also 5 per opponent pawn
-  not HOME and a bonus of 100, 50 or 25."""
+Keys = list[tuple[str, str]]  # (keys, what they do)
 
 
-def help_text(st: UiState) -> str:
-    """The help for the screen on show (and the rules of the variant being played)."""
+def _find_keys() -> Keys:
+    return [
+        (_("Up/Down"), _("choose a game found on the network")),
+        ("Enter", _("join it (or the address typed below)")),
+        ("Tab, Shift-Tab", _("move between the list and the fields")),
+        (LANGUAGE_KEY, _("the next language (for the rest of this session)")),
+        ("q", _("quit (Ctrl-C too)")),
+    ]
+
+
+def _lobby_keys(host: bool) -> Keys:
+    keys = [
+        ("1-4", _("sit at that colour")),
+        ("space", _("say you are ready (or not)")),
+        ("t", _("chat (Enter sends, Esc closes)")),
+        (LANGUAGE_KEY, _("the next language (for the rest of this session)")),
+        ("q", _("leave (asks first; Ctrl-C twice leaves at once)")),
+    ]
+    if host:
+        keys += [
+            ("a / x", _("add a bot / remove one")),
+            ("l", _("the newest bot's strength (each press: the next one)")),
+            ("v", _("change the rules: standard, team play, play for points")),
+            ("s", _("start the game (free seats are left empty; team play fills them with bots)")),
+        ]
+    return keys
+
+
+def _game_keys() -> Keys:
+    return [
+        (_("Up/Down") + ", j/k", _("choose a move (or click it)")),
+        ("1-9, 10, 11 ...", _("choose move number N (type two digits quickly)")),
+        ("Enter", _("play the chosen move")),
+        ("Enter, ->, l", _("split 7: open a first part's second parts")),
+        ("Esc, <-, h, Bksp", _("split 7: back to the first parts")),
+        ("PgUp/PgDn, End", _("scroll the log back / forward / to the end")),
+        ("L", _("the whole log in the board's place, and back")),
+        ("b", _("bell on your turn: on / off")),
+        ("t", _("chat (Enter sends, Esc closes)")),
+        ("q", _("leave (asks first; Ctrl-C twice leaves at once)")),
+        ("r", _("host lost: rejoin, keeping your seat")),
+    ]
+
+
+def _over_keys() -> Keys:
+    return [
+        ("r", _("ask for a rematch (it starts when every player asks)")),
+        ("PgUp/PgDn, End", _("scroll the log of the game (L: all of it in the board's place)")),
+        ("t", _("chat")),
+        ("q", _("leave")),
+    ]
+
+
+def _keys_section(title: str, keys: Keys, cols: int) -> list[str]:
+    """A titled list of keys: the keys in a column, what they do wrapped beside them."""
+    key_cols = min(max(width(k) for k, _what in keys) + 2, max(8, cols // 3))
+    lines = [title]
+    for key, what in keys:
+        indent = " " * (2 + key_cols)
+        body = wrap(what, max(10, cols - 2 - key_cols), first="", rest="")
+        lines.append("  " + pad(key, key_cols) + body[0])
+        lines += [indent + more for more in body[1:]]
+    return lines
+
+
+def _text_section(title: str, text: str, cols: int) -> list[str]:
+    return [title, *wrap(text, cols, first="  ", rest="  ")]
+
+
+def help_text(st: UiState, cols: int = 70) -> str:
+    """The help for the screen on show (and the rules of the variant being played),
+    laid out for ``cols`` columns."""
     if st.screen is Screen.FIND:
-        parts = [_HELP_FIND]
+        parts = [_keys_section(_("Find a game"), _find_keys(), cols)]
     elif st.spectating:
-        parts = [_HELP_WATCH]
+        text = _(
+            "You have no seat: the board, the log and the chat are yours to follow.  "
+            "PgUp/PgDn scroll the log (L shows all of it in the board's place), "
+            "t chats, q leaves."
+        )
+        parts = [_text_section(_("Watching"), text, cols)]
     elif st.screen is Screen.LOBBY:
-        parts = [_HELP_LOBBY + ("\n" + _HELP_LOBBY_HOST if st.is_host else "")]
+        parts = [_keys_section(_("Lobby"), _lobby_keys(st.is_host), cols)]
     elif st.screen is Screen.GAME:
-        parts = [_HELP_GAME]
+        parts = [_keys_section(_("Keys"), _game_keys(), cols)]
     else:
-        parts = [_HELP_OVER]
+        parts = [_keys_section(_("Game over"), _over_keys(), cols)]
     if st.screen is not Screen.FIND:
-        parts.append(_HELP_RULES)
+        rules = _(
+            "Draw a card, move one pawn; you must move if you can. 1 or 2 leaves START; "
+            "a 2 draws again. 4 goes back 4; 10 is 10 forward or 1 back; 7 may be split "
+            "between two pawns; 11 moves 11 or swaps with an opponent; Sorry! takes a pawn "
+            "from START onto an opponent, who goes back. Land on an opponent: it goes back "
+            "to START. Stop on another colour's triangle: slide, bumping all on it. Exact "
+            "count to reach HOME. All four HOME wins."
+        )
+        parts.append(_text_section(_("Rules in short"), rules, cols))
         if st.variant is Variant.TEAM:
-            parts.append(_HELP_TEAM)
+            team = _(
+                "Red plays with Yellow, Blue with Green; the first team with all eight pawns "
+                "HOME wins.  A 7 splits between any two of the team's pawns; 1 and 2 bring "
+                "out either partner's pawn. Once your four are HOME, your cards move your "
+                "partner's. Partners can bump each other."
+            )
+            parts.append(_text_section(_("Team play"), team, cols))
         elif st.variant is Variant.POINTS:
-            parts.append(_HELP_POINTS)
-    return "\n\n".join(parts)
+            points = _(
+                "You hold five cards (the Hand line): each move plays one and draws a new "
+                "one; with no move, discard one.  Pawns begin three in START, one on the exit "
+                "square.  Scoring: 5 per own pawn HOME; the winner also 5 per opponent pawn "
+                "not HOME and a bonus of 100, 50 or 25."
+            )
+            parts.append(_text_section(_("Play for points"), points, cols))
+    return "\n\n".join("\n".join(lines) for lines in parts)

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
+from sorry_lan.i18n import _
+
+from .footer import LANGUAGE_KEY
 from .state import Link, Screen
 
 if TYPE_CHECKING:
@@ -75,6 +78,11 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     @kb.add("escape", filter=Condition(lambda: st.confirm_quit))
     def _stay(event: KeyPressEvent) -> None:
         st.confirm_quit = False
+
+    # -- the language: on the find screen and in the lobby, the next one ----------------
+    @kb.add(LANGUAGE_KEY, filter=(on(Screen.FIND) | on(Screen.LOBBY)) & free)
+    def _language(event: KeyPressEvent) -> None:
+        tui.next_language()
 
     # -- find ----------------------------------------------------------------------------
     in_list = Condition(lambda: tui.app.layout.has_focus(tui.screens.found_window))
@@ -146,7 +154,7 @@ def build_keys(tui: TuiApp) -> KeyBindings:
     @kb.add("b", filter=on(Screen.GAME) & free)
     def _bell(event: KeyPressEvent) -> None:
         st.bell = not st.bell
-        st.notice = "bell on: it rings when your turn comes" if st.bell else "bell off"
+        st.notice = _("bell on: it rings when your turn comes") if st.bell else _("bell off")
 
     @kb.add("up", filter=game)
     @kb.add("k", filter=game)
@@ -163,7 +171,7 @@ def build_keys(tui: TuiApp) -> KeyBindings:
         @kb.add(digit, filter=game)
         def _pick(event: KeyPressEvent) -> None:
             if not st.type_digit(event.data, time.monotonic()):
-                st.notice = f"no move {event.data}"
+                st.notice = _("no move {n}").format(n=event.data)
 
     @kb.add("enter", filter=game)
     def _play(event: KeyPressEvent) -> None:

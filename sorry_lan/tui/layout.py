@@ -32,17 +32,18 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from prompt_toolkit.widgets import TextArea
 
-from sorry_lan.i18n import language_name, words
+from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.rules.board import HOME
 from sorry_lan.rules.variants import Variant
 
 from . import cells
 from .board import COMPACT, Geometry, choose_geometry, render_board
+from .footer import fit_hints, footer_hints
 from .helptext import help_text
 from .menu import Row, entry_description, entry_row, menu_rows
 from .options import card_name
-from .state import CHAT_LINES, COLOUR_TITLES, LINK_TEXT, Link, Screen, card_help
-from .textfit import ASCII_ELLIPSIS, ELLIPSIS, clip, width, wrap
+from .state import CHAT_LINES, COLOUR_TITLES, Link, Screen, card_help, link_text
+from .textfit import ASCII_ELLIPSIS, ELLIPSIS, clip, pad, width, wrap
 
 if TYPE_CHECKING:
     from .app import TuiApp
@@ -59,7 +60,6 @@ CHAT_ROWS = 4  # chat lines in the game's side panel
 # --ascii: the few non-ASCII characters the screens (not the board) use.
 _ASCII_GLYPHS = str.maketrans({"─": "-", "│": "|", "●": "*", "·": "-", "…": "...", "↑": "^"})
 _ASCII_WORDS = (("↑↓", "Up/Down"), ("←", "Left"), ("→", "Right"))
-
 
 
 def too_small(cols: int, rows: int) -> bool:
@@ -93,9 +93,31 @@ def _wrap(
     return "\n".join(lines)
 
 
-def _count(n: int, word: str) -> str:
-    """"1 slide", "2 slides" ("Sorry!" stays as it is)."""
-    return f"{n} {word}" if n == 1 or word.endswith("!") else f"{n} {word}s"
+def _play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
+    """A player's game in numbers: "2 bumps, 1 Sorry!, 3 slides in 20 turns"."""
+    counts = ", ".join(
+        (
+            ngettext("{n} bump", "{n} bumps", bumps).format(n=bumps),
+            ngettext("{n} {sorry}", "{n} {sorry}", sorry).format(n=sorry, sorry=words.sorry_word()),
+            ngettext("{n} slide", "{n} slides", slides).format(n=slides),
+        )
+    )
+    return ngettext("{counts} in {n} turn", "{counts} in {n} turns", turns).format(
+        counts=counts, n=turns
+    )
+
+
+def _screen_word(screen: Screen) -> str:
+    return {
+        Screen.FIND: pgettext("screen", "find"),
+        Screen.LOBBY: pgettext("screen", "lobby"),
+        Screen.GAME: pgettext("screen", "game"),
+        Screen.OVER: pgettext("screen", "over"),
+    }[screen]
+
+
+def _colour_title(colour: int) -> str:
+    return words.colour_name(colour)
 
 
 def _click_index(select: Callable[[int], None], index: int) -> Callable[[MouseEvent], None]:
@@ -117,10 +139,10 @@ class Screens:
         self.tui = tui
         self._lobby_chat_end = 0
         st = tui.state
-        self.address = TextArea(multiline=False, prompt="Address: ", height=1)
-        self.name = TextArea(multiline=False, prompt="Name:    ", height=1, text=st.default_name)
-        self.pin = TextArea(multiline=False, prompt="PIN:     ", height=1, password=True)
-        self.chat_input = TextArea(multiline=False, prompt="say: ", height=1)
+        self.address = TextArea(multiline=False, prompt=self._label(0), height=1)
+        self.name = TextArea(multiline=False, prompt=self._label(1), height=1, text=st.default_name)
+        self.pin = TextArea(multiline=False, prompt=self._label(2), height=1, password=True)
+        self.chat_input = TextArea(multiline=False, prompt=lambda: self._text(_("say: ")), height=1)
         self.found_control = FormattedTextControl(
             self._plain(self._found_fragments),
             focusable=True,
@@ -142,7 +164,8 @@ class Screens:
         self.find = HSplit(
             [
                 _text_window(
-                    self._plain(lambda: [("class:heading", " Games on your network")]), height=1
+                    self._plain(lambda: [("class:heading", " " + _("Games on your network"))]),
+                    height=1,
                 ),
                 self.found_window,
                 Window(height=1, char=lambda: self._glyph("─")),
@@ -202,6 +225,17 @@ class Screens:
         )
         self._build_frames()
 
+    def _label(self, index: int) -> Callable[[], str]:
+        """The find screen's field label ``index`` (address, name, PIN), all three padded
+        to the widest so the fields line up, in the language of the moment."""
+
+        def label() -> str:
+            labels = [_("Address:"), _("Name:"), _("PIN:")]
+            cols = max(width(x) for x in labels) + 1
+            return pad(labels[index], cols)
+
+        return label
+
     # -- the root ---------------------------------------------------------------------
 
     def root(self) -> FloatContainer:
@@ -212,22 +246,21 @@ class Screens:
                     FormattedTextControl(self._plain(self._help_fragments)),
                     width=self._help_width,
                     height=self._help_height,
-                    style="class:dialog",
                 ),
                 filter=Condition(lambda: st.help_visible),
-            )
+            ),
+            right=0,
         )
-        leave = ["Leave the game?  y: leave   n/Esc: stay"]
         quit_float = Float(
             ConditionalContainer(
                 Window(
-                    FormattedTextControl(lambda: "\n".join(self._box(leave, "Leave"))),
+                    FormattedTextControl(self._plain(self._leave_fragments)),
                     height=3,
-                    width=lambda: width(self._box(leave, "Leave")[0]),
-                    style="class:dialog",
+                    width=lambda: width(self._leave_lines()[0]),
                 ),
                 filter=Condition(lambda: st.confirm_quit),
-            )
+            ),
+            right=0,
         )
         return FloatContainer(DynamicContainer(self._body), floats=[help_float, quit_float])
 
@@ -263,30 +296,46 @@ class Screens:
 
     def _box(self, body: list[str], title: str, scroll: int = 0) -> list[str]:
         """``body`` in a titled box drawn here (so that --ascii draws it in ASCII),
-        cut to fit the terminal; from line ``scroll`` on when it does not fit."""
+        cut to fit the terminal; from line ``scroll`` on when it does not fit.
+
+        Widths are display widths (:mod:`.cells`): a line of any script is clipped at a
+        cluster boundary and padded so the right border keeps its column.  The box is
+        drawn against the right edge of the screen (its float is anchored there), so a
+        terminal that counts a line narrower than the renderer moves nothing after it."""
         cols, rows = _size()
-        width = min(max(len(line) for line in [*body, title]) + 4, cols - 2)
+        box_w = min(max(width(line) for line in [*body, title]) + 4, cols - 2)
         room = rows - 4
         if len(body) > room:
             start = max(0, min(scroll, len(body) - room + 1))
             rest = len(body) - start - (room - 1)
-            more = f"  (Down/PgDn: {rest} more lines)" if rest > 0 else "  (Up/PgUp: back)"
-            body = [*body[start : start + room - 1], more]
+            if rest > 0:
+                more = ngettext(
+                    "(Down/PgDn: {n} more line)", "(Down/PgDn: {n} more lines)", rest
+                ).format(n=rest)
+            else:
+                more = _("(Up/PgUp: back)")
+            body = [*body[start : start + room - 1], "  " + more]
         if self.tui.ascii:
             h, v, tl, tr, bl, br = "-", "|", "+", "+", "+", "+"
         else:
             h, v, tl, tr, bl, br = "─", "│", "┌", "┐", "└", "┘"
-        head = f" {title} "
-        top = tl + h + head + h * max(0, width - 3 - len(head)) + tr
-        inner = [v + " " + clip(line, width - 4, self._ellipsis).ljust(width - 3) + v
-                 for line in body]  # fmt: skip
-        return [top, *inner, bl + h * (width - 2) + br]
+        head = " " + clip(title, box_w - 5, self._ellipsis) + " "
+        top = tl + h + head + h * max(0, box_w - 3 - width(head)) + tr
+        inner = [v + " " + pad(line, box_w - 4, self._ellipsis) + " " + v for line in body]
+        return [top, *inner, bl + h * (box_w - 2) + br]
+
+    def _leave_lines(self) -> list[str]:
+        ask = _("Leave the game?  y: leave   n/Esc: stay")
+        return self._box([ask], _("Leave"))
+
+    def _leave_fragments(self) -> StyleAndTextTuples:
+        return [("class:dialog", "\n".join(self._leave_lines()))]
 
     def _help_lines(self) -> list[str]:
         st = self.tui.state
-        body = help_text(st).splitlines()
+        body = help_text(st, max(20, _size()[0] - 6)).splitlines()
         st.help_scroll = min(st.help_scroll, max(0, len(body) - (_size()[1] - 4) + 1))
-        return self._box(body, "Help: Esc closes", st.help_scroll)
+        return self._box(body, _("Help: Esc closes"), st.help_scroll)
 
     def _help_fragments(self) -> StyleAndTextTuples:
         return [("class:dialog", "\n".join(self._help_lines()))]
@@ -298,25 +347,37 @@ class Screens:
         return len(self._help_lines())
 
     def _too_small_fragments(self, cols: int, rows: int) -> StyleAndTextTuples:
+        lines = [
+            _("Terminal too small: {cols}x{rows}.").format(cols=cols, rows=rows),
+            _("sorry-lan needs at least {cols}x{rows}: enlarge the window.").format(
+                cols=MIN_COLS, rows=MIN_ROWS
+            ),
+            _("(q leaves)"),
+        ]
+        text = [wrap(line, max(1, cols - 1)) for line in lines]
         return [
-            ("class:too-small", f" Terminal too small: {cols}x{rows}.\n"),
-            ("", f" sorry-lan needs at least {MIN_COLS}x{MIN_ROWS}: enlarge the window.\n"),
-            ("", " (q leaves)"),
+            ("class:too-small", "\n".join(text[0]) + "\n"),
+            ("", "\n".join(text[1]) + "\n"),
+            ("", "\n".join(text[2])),
         ]
 
     def _top_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         watching = st.spectating and st.screen is not Screen.FIND
-        left = f" sorry-lan · {'watching' if watching else st.screen.value}"
+        # Names (the game's title, the player to move) sit in the middle of this row:
+        # shown in steady form, so the connection keeps its place in every terminal.
+        parts = ["sorry-lan", _("watching") if watching else _screen_word(st.screen)]
         if st.game_title:
-            left += f" · {st.game_title}"
+            parts.append(cells.steady_form(st.game_title))
         if st.screen is Screen.GAME and st.turn is not None:
-            left += f" · turn: {st.player_name(st.turn)}"
+            turn = cells.steady_form(st.player_name(st.turn))
+            parts.append(_("turn: {player}").format(player=turn))
         secs = st.seconds_left()
         if secs is not None and st.screen is Screen.GAME:
-            left += f" · {secs}s left"
-        cols, _ = _size()
-        link = LINK_TEXT[st.link]
+            parts.append(_("{n}s left").format(n=secs))
+        left = " " + " · ".join(parts)
+        cols = _size()[0]
+        link = link_text(st.link)
         # The hint goes with the connection only where it fits whole beside the game's
         # name (the bottom bar's notice says it too); else the state alone shows.
         hinted = f"{link} ({st.link_hint})" if st.link_hint else link
@@ -337,58 +398,46 @@ class Screens:
 
     def _bottom_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
-        keys = {
-            Screen.FIND: "↑↓ choose  Enter join  Tab fields  ? help  q quit",
-            Screen.LOBBY: "1-4 colour  space ready  t chat  ? help  q leave",
-            Screen.GAME: "↑↓/1-9 choose  Enter play  t chat  ? help  q leave",
-            Screen.OVER: "r rematch  PgUp/PgDn log  t chat  ? help  q leave",
-        }[st.screen]
-        if st.screen is Screen.GAME and st.split is not None:
-            keys = "↑↓/1-9 choose  Enter play  Esc/← back  ? help  q leave"
-        elif st.screen is Screen.GAME and st.menu.has_splits:
-            keys = "↑↓/1-9 choose  Enter play/open →  t chat  ? help  q leave"
-        if st.screen is Screen.LOBBY and st.is_host:
-            keys = "1-4 colour  space ready  a/x/l bot  v variant  s start  ? help  q quit"
-        if st.spectating and st.screen is not Screen.FIND:
-            keys = "watching  t chat  ? help  q leave"
-            if st.screen is not Screen.LOBBY:
-                keys = "watching  PgUp/PgDn log  t chat  ? help  q leave"
-        if st.link is Link.LOST and st.screen is not Screen.FIND:
-            keys = "r rejoin  ? help  q leave"
         cols = _size()[0]
-        keys = self._text(keys)
+        hints = [h._replace(key=self._text(h.key)) for h in footer_hints(st)]
         if not st.notice:
-            return [("class:bar", clip(" " + keys, cols, self._ellipsis).ljust(cols))]
-        # The keys always show; a long notice is cut short (its whole text is in the log).
-        room = max(10, cols - width(keys) - 4)
-        text = f" {clip(self._text(st.notice), room, self._ellipsis)}  "
-        rest = clip(keys, max(0, cols - width(text)), self._ellipsis)
-        return [("class:bar.warn", text), ("class:bar", rest.ljust(max(0, cols - width(text))))]
+            return [("class:bar", pad(" " + fit_hints(hints, cols - 1), cols))]
+        # The keys show beside the notice (at least "? help"); a long notice is cut
+        # short (its whole text is in the log).
+        notice = self._text(st.notice)
+        keys = fit_hints(hints, max(cols - width(notice) - 4, cols // 3))
+        text = " " + clip(notice, max(10, cols - width(keys) - 4), self._ellipsis) + "  "
+        return [("class:bar.warn", text), ("class:bar", pad(keys, cols - width(text)))]
 
     def _find_hint_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         if self.address.text.strip():
-            text = " Enter joins the address typed below."
+            text = _("Enter joins the address typed below.")
         elif st.found:
-            text = " Enter joins the highlighted game; or type an address below (Tab)."
+            text = _("Enter joins the highlighted game; or type an address below (Tab).")
         else:
-            text = " Games appear above as they are found; or type an address below (Tab)."
-        return [("class:dim", text)]
+            text = _("Games appear above as they are found; or type an address below (Tab).")
+        return [("class:dim", clip(" " + text, _size()[0], self._ellipsis))]
 
     def _found_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         if not st.found:
             if st.find_message:
                 return [("", "\n".join(" " + line for line in st.find_message.splitlines()))]
-            msg = " searching the network for games..." if st.searching else " no games found"
-            return [("class:dim", msg)]
+            msg = _("searching the network for games...") if st.searching else _("no games found")
+            return [("class:dim", " " + msg)]
         out: StyleAndTextTuples = []
+        cols = _size()[0]
         for i, game in enumerate(st.found):
             selected = i == st.found_selected
             style = "class:found.selected" if selected else ""
             if not game.joinable:
                 style += " class:dim"
-            line = f"{'>' if selected else ' '}{i + 1}. {game.title}  {game.address}  {game.detail}"
+            # The game's name (a player's words) is the one field of unknown width in
+            # the middle of the row: steady, at most 24 columns; the row ends clipped.
+            title = cells.steady_field(game.title, min(24, width(game.title)))
+            line = f"{'>' if selected else ' '}{i + 1}. {title}  {game.address}  {game.detail}"
+            line = clip(line, cols, self._ellipsis)
             out.append((style, line, _click_index(self.tui.click_found, i)))
             out.append(("", "\n"))
         return out[:-1]
@@ -396,61 +445,91 @@ class Screens:
     def _join_status_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
         if st.joining:
-            return [("class:notice", f" joining {st.link_hint}...")]
+            text = _("joining {where}...").format(where=st.link_hint)
+            return [("class:notice", clip(" " + text, _size()[0], self._ellipsis))]
         if st.error:
-            text = _wrap(f"Could not join: {st.error}", _size()[0], 2, self._ellipsis)
+            text = _("Could not join: {why}").format(why=st.error)
+            text = _wrap(text, _size()[0], 2, self._ellipsis)
             return [("class:error", text)]
         return []
 
     def _seats_fragments(self) -> StyleAndTextTuples:
         st = self.tui.state
+        cols = _size()[0]
         taken = sum(1 for seat in st.seats if seat.name)
-        title = words.variant_title(st.variant)
-        heading = f" Lobby · {title} · {taken} of {st.seat_limit} seats taken"
+        heading = ngettext(
+            "Lobby · {variant} · {taken} of {total} seat taken",
+            "Lobby · {variant} · {taken} of {total} seats taken",
+            st.seat_limit,
+        ).format(variant=words.variant_title(st.variant), taken=taken, total=st.seat_limit)
         if st.watchers:
-            heading += f" · {st.watchers} watching"
-        out: StyleAndTextTuples = [("class:heading", heading + "\n")]
+            watching = ngettext("{n} watching", "{n} watching", st.watchers)
+            heading += " · " + watching.format(n=st.watchers)
+        out: StyleAndTextTuples = [("class:heading", clip(" " + heading, cols) + "\n")]
         team = st.variant is Variant.TEAM
         free_shown = 0
+        colour_cols = max(7, *(width(_colour_title(c)) + 1 for c in range(4)))
         for seat in st.seats:
-            title = COLOUR_TITLES[seat.colour]
+            title = _colour_title(seat.colour)
             if not seat.name:
                 if taken + free_shown >= st.seat_limit:
                     continue  # a table of 2 or 3 seats shows no fourth
                 free_shown += 1
-                who, flags = "(free)", ""
+                who, flags = pgettext("seat", "(free)"), ""
             else:
-                who = seat.name + (" [bot]" if seat.bot or seat.program else "")
-                flags = "ready" if seat.ready or seat.bot else "not ready"
+                # The name is the player's own words: steady (see .cells), so the
+                # columns after it stay in place in every terminal.
+                who = cells.steady_form(seat.name)
+                if seat.bot or seat.program:
+                    who += " " + pgettext("seat", "[bot]")
+                ready = seat.ready or seat.bot
+                flags = pgettext("seat", "ready") if ready else pgettext("seat", "not ready")
                 if seat.host:
-                    flags += ", host"
+                    flags = _("{flags}, host").format(flags=flags)
             if team:
-                partner = (seat.colour + 2) % 4
-                flags = ", ".join(x for x in (flags, f"partner {COLOUR_TITLES[partner]}") if x)
+                partner = _("partner {colour}").format(colour=_colour_title((seat.colour + 2) % 4))
+                flags = (
+                    _("{flags}, {partner}").format(flags=flags, partner=partner)
+                    if flags
+                    else partner
+                )
             mark = ">" if seat.you else " "
-            out.append((f"class:seat.{title.lower()}", f" {mark}{seat.colour + 1} {title:<7}"))
-            out.append(("", self._seat_row(f" {mark}{seat.colour + 1} {title:<7}", who, flags,
-                                            seat.lang) + "\n"))
+            colour_style = f"class:seat.{COLOUR_TITLES[seat.colour].lower()}"
+            head = f" {mark}{seat.colour + 1} " + pad(title, colour_cols)
+            out.append((colour_style, head))
+            out.append(("", self._seat_row(head, who, flags, seat.lang) + "\n"))
         notes: list[str] = []
         if team and taken < 4:
+            free = 4 - taken
             notes.append(
-                f"Team play needs four players: {4 - taken} free "
-                f"{'seat is' if 4 - taken == 1 else 'seats are'} played by bots."
+                ngettext(
+                    "Team play needs four players: {n} free seat is played by a bot.",
+                    "Team play needs four players: {n} free seats are played by bots.",
+                    free,
+                ).format(n=free)
+            )
+        if st.is_host and not st.spectating:  # the footer may be short of room for these
+            notes.append(
+                _("a: add a bot   x: remove one   l: its strength   v: variant   s: start")
             )
         if st.spectating:
-            notes.append("you are watching (no seat): the game shows when it starts")
+            notes.append(_("you are watching (no seat): the game shows when it starts"))
         elif st.lobby_info:
             notes += st.lobby_info.splitlines()
         elif st.is_host:
-            notes.append("a: add a bot   x: remove one   l: its strength   v: variant   s: start")
+            pass  # its keys are above
         elif st.auto_start:
             notes.append(
-                f"the game starts by itself when all {st.seat_limit} seats are taken "
-                "(space: say you're ready)"
+                ngettext(
+                    "the game starts by itself when its {n} seat is taken "
+                    "(space: say you're ready)",
+                    "the game starts by itself when all {n} seats are taken "
+                    "(space: say you're ready)",
+                    st.seat_limit,
+                ).format(n=st.seat_limit)
             )
         else:
-            notes.append("waiting for the host to start the game (space: say you're ready)")
-        cols = _size()[0]
+            notes.append(_("waiting for the host to start the game (space: say you're ready)"))
         text = "\n".join(line for note in notes for line in wrap(note, cols))
         out.append(("class:dim", "\n" + text))
         return out
@@ -459,13 +538,17 @@ class Screens:
         """A lobby row after its ``head`` (mark, number, colour): the name, the flags and
         the player's language by its own name.  The name sits in the middle of the row
         in steady form; the language, whose name may be unsteady (हिन्दी), ends the row
-        and is clipped to what is left even if the terminal counts the rest wider."""
-        row = f" {cells.steady_field(who, NAME_COLS)} {flags}"
+        and is clipped to what is left even if the terminal counts the rest wider.
+        Widths are display widths: flags in any language keep the language's column."""
+        room = _size()[0] - width(head)
+        lang_cols = 12 if lang else 0
+        name_cols = min(NAME_COLS, max(8, room - 2 - width(flags) - lang_cols))
+        row = " " + cells.steady_field(who, name_cols) + " "
         if not lang:
-            return row
-        row = f" {cells.steady_field(who, NAME_COLS)} {cells.pad(flags, FLAG_COLS)} "
-        left = _size()[0] - cells.room(head + row)
-        return row + cells.tail_field(language_name(lang), max(0, left))
+            return row + clip(flags, max(0, room - width(row)), self._ellipsis)
+        flag_cols = min(max(FLAG_COLS, width(flags)), max(0, room - width(row) - lang_cols))
+        row += pad(flags, flag_cols, self._ellipsis) + " "
+        return row + cells.tail_field(language_name(lang), max(0, room - width(row)))
 
     def _panel_width(self) -> int:
         cols, rows = _size()
@@ -485,9 +568,7 @@ class Screens:
     def _ellipsis(self) -> str:
         return ASCII_ELLIPSIS if self.tui.ascii else ELLIPSIS
 
-    def _plain(
-        self, get: Callable[[], StyleAndTextTuples]
-    ) -> Callable[[], StyleAndTextTuples]:
+    def _plain(self, get: Callable[[], StyleAndTextTuples]) -> Callable[[], StyleAndTextTuples]:
         """``get`` whose text is made ASCII under --ascii (the screens' few non-ASCII
         characters: dots, arrows, rules, ellipses)."""
 
@@ -528,24 +609,33 @@ class Screens:
         cols = self._panel_width()
         out: StyleAndTextTuples = []
         if st.screen is Screen.OVER:
-            return [("class:heading", _wrap(f"Game over: {st.winner}", cols) + "\n")]
+            text = _("Game over: {result}").format(result=st.winner)
+            return [("class:heading", _wrap(text, cols) + "\n")]
         if st.you is not None:
-            out.append(("", " You: "))
-            out.append((f"class:seat.{COLOUR_TITLES[st.you].lower()}", COLOUR_TITLES[st.you]))
+            you = _colour_title(st.you)
+            out.append(("", " " + _("You:") + " "))
+            out.append((f"class:seat.{COLOUR_TITLES[st.you].lower()}", you))
             out.append(("", "\n"))
         elif st.spectating:
-            out.append(("class:heading", " Watching (no seat)\n"))
+            out.append(("class:heading", " " + _("Watching (no seat)") + "\n"))
         if st.turn is not None:
-            whose = "your turn" if st.turn == st.you else st.player_name(st.turn)
-            out.append(("class:heading", _wrap(f"Turn: {whose}", cols) + "\n"))
+            whose = _("your turn") if st.turn == st.you else st.player_name(st.turn)
+            out.append(
+                ("class:heading", _wrap(_("Turn: {player}").format(player=whose), cols) + "\n")
+            )
         if st.card is not None:
-            text = f"Card: {card_name(st.card)}: {card_help(st.card)}"
+            text = _("Card: {card}: {help}").format(
+                card=card_name(st.card), help=card_help(st.card)
+            )
             out.append(("", _wrap(text, cols) + "\n"))
         if st.hand:
-            out.append(("", _wrap("Hand: " + " ".join(card_name(c) for c in st.hand), cols) + "\n"))
+            hand = " ".join(card_name(c) for c in st.hand)
+            out.append(("", _wrap(_("Hand: {cards}").format(cards=hand), cols) + "\n"))
         if st.scores:
-            scores = "  ".join(f"{COLOUR_TITLES[c][0]} {s}" for c, s in sorted(st.scores.items()))
-            out.append(("", _wrap(f"Scores: {scores}", cols) + "\n"))
+            scores = "  ".join(
+                f"{_colour_title(c)} {points}" for c, points in sorted(st.scores.items())
+            )
+            out.append(("", _wrap(_("Scores: {scores}").format(scores=scores), cols) + "\n"))
         if st.summary and st.your_turn():
             out.append(("class:notice", _wrap(st.summary, cols, 3, self._ellipsis) + "\n"))
         return out
@@ -564,10 +654,10 @@ class Screens:
             return self._over_fragments()
         if not st.moves:
             if st.spectating:
-                text = " (watching)"
+                text = _("(watching)")
             else:
-                text = " (waiting)" if st.turn != st.you else " (no legal move)"
-            return [("class:dim", text)]
+                text = _("(waiting)") if st.turn != st.you else _("(no legal move)")
+            return [("class:dim", " " + text)]
         out: StyleAndTextTuples = []
         cols = self._panel_width()
         for row in self._move_rows():
@@ -603,13 +693,15 @@ class Screens:
         if scroll == 0:
             return [("", "\n".join(lines[max(0, end - rows) : end]))]
         shown = lines[max(0, end - rows + 1) : end]
-        more = f" ({scroll} newer lines below: PgDn, End)"
+        more = " " + ngettext(
+            "({n} newer line below: PgDn, End)", "({n} newer lines below: PgDn, End)", scroll
+        ).format(n=scroll)
         return [("", "\n".join(shown) + "\n"), ("class:dim", clip(more, cols, self._ellipsis))]
 
     def _chat_lines(self, cols: int, rows: int) -> StyleAndTextTuples:
         st = self.tui.state
         if not st.chat:
-            return [("class:dim", " (t to chat)")]
+            return [("class:dim", " " + _("(t to chat)"))]
         lines = [line for entry in st.chat for line in wrap(self._text(entry), cols)]
         return [("", "\n".join(lines[-rows:]))]
 
@@ -629,23 +721,26 @@ class Screens:
         out: StyleAndTextTuples = []
         for colour in st.seated:
             home = sum(1 for p in st.position[colour * 4 : colour * 4 + 4] if p == HOME)
-            head = f"{st.player_name(colour)}: {home} home"
+            head = ngettext("{player}: {n} home", "{player}: {n} home", home).format(
+                player=st.player_name(colour), n=home
+            )
             if colour in st.scores and st.variant is Variant.POINTS:
-                head += f", {st.scores[colour]} points"
+                points = st.scores[colour]
+                head = ngettext("{head}, {n} point", "{head}, {n} points", points).format(
+                    head=head, n=points
+                )
             if any(e.colour == colour and e.ready and not e.bot for e in st.roster.values()):
-                head += " (wants a rematch)"
+                head = _("{head} (wants a rematch)").format(head=head)
             stats = st.stats[colour]
-            play = ", ".join(
-                _count(stats[key], word)
-                for key, word in (("bumps", "bump"), ("sorry", "Sorry!"), ("slides", "slide"))
-            ) + f" in {_count(stats['turns'], 'turn')}"
+            play = _play_counts(stats["bumps"], stats["sorry"], stats["slides"], stats["turns"])
             style = f"class:seat.{COLOUR_TITLES[colour].lower()}"
             out.append((style, _wrap(head, cols) + "\n"))
             out.append(("class:dim", _wrap(play, cols, first="   ") + "\n"))
         if st.stats_partial:
-            out.append(("class:dim", _wrap("(play counted since you joined)", cols) + "\n"))
-        keys = "q: leave" if st.spectating else "r: rematch   q: leave"
+            text = _("(play counted since you joined)")
+            out.append(("class:dim", _wrap(text, cols) + "\n"))
+        keys = _("q: leave") if st.spectating else _("r: rematch   q: leave")
         if st.link is Link.LOST:
-            keys = "the table has closed: q leaves (r tries to rejoin)"
-        out.append(("", "\n " + keys))
+            keys = _("the table has closed: q leaves (r tries to rejoin)")
+        out.append(("", "\n" + _wrap(keys, cols)))
         return out

@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from sorry_lan.rules.board import location_name, pawn_label
+from sorry_lan.i18n import _, ngettext, words
+from sorry_lan.rules.board import pawn_label
 from sorry_lan.rules.moves import MoveKind
 
 from .options import MoveOption, card_name, part_words, short_part
@@ -58,12 +59,14 @@ class SplitFirst:
         if self.preview.parts:
             text = short_part(self.preview.parts[0])
         else:
-            text = f"{pawn_label(self.pawn)} ->{location_name(self.to)}"
+            text = f"{pawn_label(self.pawn)} ->{words.short_location(self.to)}"
         return text if self.steps is None else f"{text} ({self.steps})"
 
     def rest_text(self) -> str:
         """What the second part has to cover, e.g. "5 more"."""
-        return "the rest" if self.steps is None else f"{SPLIT_TOTAL - self.steps} more"
+        if self.steps is None:
+            return _("the rest")
+        return _("{n} more").format(n=SPLIT_TOTAL - self.steps)
 
 
 Entry = MoveOption | SplitFirst
@@ -150,7 +153,9 @@ def entry_label(entry: Entry, inside: SplitFirst | None = None) -> str:
     ``inside``: the first part whose completions are listed; a completion is then
     shown as its second part alone."""
     if isinstance(entry, SplitFirst):
-        return f"{entry.tag}{entry.first_text()}, then {entry.rest_text()}..."
+        return entry.tag + _("{first}, then {rest}...").format(
+            first=entry.first_text(), rest=entry.rest_text()
+        )
     if inside is not None:
         if len(entry.parts) == 2:
             return short_part(entry.parts[1])
@@ -163,13 +168,20 @@ def entry_description(entry: Entry) -> str:
     if isinstance(entry, MoveOption):
         return entry.description
     n = len(entry.completions)
-    ways = "1 way" if n == 1 else f"{n} ways"
     if entry.preview.parts:
         first = part_words(entry.preview.parts[0])
     else:
-        first = f"{pawn_label(entry.pawn)} to {location_name(entry.to)}"
-    play = f"play the {card_name(entry.card)}: " if entry.tag else ""
-    return f"{play}split the 7: first {first}, then {entry.rest_text()} with another pawn ({ways})"
+        first = _("{pawn} to {square}").format(
+            pawn=pawn_label(entry.pawn), square=words.location_name(entry.to)
+        )
+    text = ngettext(
+        "split the 7: first {first}, then {rest} with another pawn ({n} way)",
+        "split the 7: first {first}, then {rest} with another pawn ({n} ways)",
+        n,
+    ).format(first=first, rest=entry.rest_text(), n=n)
+    if entry.tag:
+        text = _("play the {card}: {move}").format(card=card_name(entry.card), move=text)
+    return text
 
 
 def entry_preview(entry: Entry | None) -> MoveOption | None:
@@ -204,13 +216,14 @@ def menu_rows(entries: Sequence[Entry], inside: SplitFirst | None) -> list[Row]:
     wide = len(entries) > 9
     rows: list[Row] = []
     if inside is not None:
-        rows.append(Row(f"< {inside.tag}{inside.first_text()}, then:", back=True))
+        then = _("{first}, then:").format(first=inside.first_text())
+        rows.append(Row(f"< {inside.tag}{then}", back=True))
     previous_first = False
     for i, entry in enumerate(entries):
         is_first = isinstance(entry, SplitFirst)
         if is_first and not previous_first:
             tag = entry.tag if isinstance(entry, SplitFirst) else ""
-            rows.append(Row(f" {tag}split the 7, first part:"))
+            rows.append(Row(f" {tag}" + _("split the 7, first part:")))
         previous_first = is_first
         key = entry_key(i).ljust(2 if wide else 1)
         rows.append(Row(f"{key} {entry_label(entry, inside)}", i))

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sorry_lan.i18n import _, pgettext, words
 from sorry_lan.rules.board import START, pawn_label
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind
 
-from .state import COLOUR_TITLES, RosterEntry, UiState
-
-STAT_NAMES = (("home", "home"), ("bumps", "bumps"), ("sorry", "Sorry!"), ("slides", "slides"))
+from .state import RosterEntry, UiState
 
 
 def roster_of(lobby: m.Lobby) -> dict[int, RosterEntry]:
@@ -32,7 +31,7 @@ def roster_of(lobby: m.Lobby) -> dict[int, RosterEntry]:
 
 
 def _seat(entry: RosterEntry) -> str:
-    return "" if entry.colour is None else f" ({COLOUR_TITLES[entry.colour]})"
+    return "" if entry.colour is None else f" ({words.colour_name(entry.colour)})"
 
 
 def roster_news(
@@ -45,22 +44,28 @@ def roster_news(
         if pid == you:
             continue
         before = old.get(pid)
+        who = now.name + _seat(now)
         if before is None:
-            lines.append(f"{now.name}{' [bot]' if now.bot else ''} joined{_seat(now)}")
+            name = now.name + (" " + pgettext("seat", "[bot]") if now.bot else "")
+            lines.append(_("{player} joined").format(player=name + _seat(now)))
             continue
         if now.bot and not before.bot:
-            lines.append(f"a bot now plays for {before.name}{_seat(now)}")
+            lines.append(_("a bot now plays for {player}").format(player=before.name + _seat(now)))
         elif before.connected and not now.connected:
-            lines.append(f"{now.name}{_seat(now)} lost the connection; the seat is held")
+            lines.append(_("{player} lost the connection; the seat is held").format(player=who))
         elif now.connected and not before.connected:
-            lines.append(f"{now.name}{_seat(now)} is back")
+            lines.append(_("{player} is back").format(player=who))
         if over and now.ready and not before.ready and not now.bot:
-            lines.append(f"{now.name}{_seat(now)} asks for a rematch (r: you too)")
+            lines.append(_("{player} asks for a rematch (r: you too)").format(player=who))
         if now.colour != before.colour and now.colour is not None:
-            lines.append(f"{now.name} now plays {COLOUR_TITLES[now.colour]}")
+            lines.append(
+                _("{name} now plays {colour}").format(
+                    name=now.name, colour=words.colour_name(now.colour)
+                )
+            )
     for pid, before in old.items():
         if pid not in new and pid != you:
-            lines.append(f"{before.name}{_seat(before)} left the table")
+            lines.append(_("{player} left the table").format(player=before.name + _seat(before)))
     return lines
 
 
@@ -94,9 +99,15 @@ def events_news(st: UiState, colour: int | None, events: Sequence[tuple[int, ...
         if kind == EventKind.BUMP and ev[1] >> 2 == st.you:
             label = pawn_label(ev[1])
             if card == 13:
-                st.since_last.append(f"{who} played Sorry! on your {label}")
+                text = _("{player} played {sorry} on your {pawn}").format(
+                    player=who, sorry=words.sorry_word(), pawn=label
+                )
             else:
-                st.since_last.append(f"{who} sent your {label} back to START")
+                text = _("{player} sent your {pawn} back to {start}").format(
+                    player=who, pawn=label, start=words.start_word()
+                )
+            st.since_last.append(text)
         elif kind == EventKind.MOVE and ev[1] >> 2 == st.you and ev[3] != START:
-            st.since_last.append(f"{who} swapped with your {pawn_label(ev[1])}")
+            text = _("{player} swapped with your {pawn}").format(player=who, pawn=pawn_label(ev[1]))
+            st.since_last.append(text)
 

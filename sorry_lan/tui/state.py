@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
-from sorry_lan.i18n import words
+from sorry_lan.i18n import N_, _, words
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.variants import Variant
 
@@ -25,7 +26,7 @@ from .menu import Entry, MoveMenu, SplitFirst, entry_preview
 from .options import MoveOption, highlights_for
 
 COLOUR_TITLES = tuple(c.label.capitalize() for c in Colour)  # "Red", ...
-NO_GAME_YET = "no game to join yet"  # the find screen's notice; gone once a game shows up
+NO_GAME_YET = N_("no game to join yet")  # the find screen's notice; gone once a game shows up
 LOG_LINES = 5000  # a whole game and more; the log scrolls back through them
 CHAT_LINES = 100
 DIGIT_PAUSE = 1.0  # seconds within which a second digit makes a two-digit entry number
@@ -48,13 +49,15 @@ class Link(Enum):
     LOST = "lost"
 
 
-LINK_TEXT = {
-    Link.OFFLINE: "not connected",
-    Link.CONNECTING: "connecting...",
-    Link.CONNECTED: "connected",
-    Link.RECONNECTING: "reconnecting...",
-    Link.LOST: "host lost",
-}
+def link_text(link: Link) -> str:
+    """The connection state as the top bar says it, in the player's language."""
+    return {
+        Link.OFFLINE: _("not connected"),
+        Link.CONNECTING: _("connecting..."),
+        Link.CONNECTED: _("connected"),
+        Link.RECONNECTING: _("reconnecting..."),
+        Link.LOST: _("host lost"),
+    }[link]
 
 
 class Actions(Protocol):
@@ -89,6 +92,7 @@ class FoundGame:
     joinable: bool = True
     watch: bool = False  # not joinable, but Enter watches it (full, or under way)
     mine: bool = False  # the user holds a seat there (Enter takes it back)
+    why: str = ""  # why it cannot be joined, in words
 
 
 @dataclass
@@ -191,6 +195,9 @@ class UiState:
     confirm_quit: bool = False
     chat_open: bool = False
 
+    # the language key: what words again, in the new language, the text kept above
+    relabel: list[Callable[[], None]] = field(default_factory=list)
+
     # -- helpers used by the screens and the network layer --------------------------
 
     def board_view(self) -> BoardView:
@@ -290,4 +297,3 @@ class UiState:
 
 def card_help(card: int) -> str:
     return words.card_help(card)
-

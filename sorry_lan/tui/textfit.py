@@ -1,6 +1,8 @@
 """Fitting text into a fixed number of terminal columns: word wrap and ellipsis clipping.
 
-Widths are terminal cells (a wide character counts two), as prompt_toolkit draws them.
+Widths are terminal cells (a wide character counts two), measured by
+:mod:`sorry_lan.tui.cells`: as prompt_toolkit draws them, and cut only between
+grapheme clusters (a Thai tone mark or a Hindi vowel sign stays with its letter).
 :func:`wrap` breaks at spaces and only cuts a word that is longer than a whole line;
 :func:`clip` shortens a line that does not fit and ends it with an ellipsis, so a cut
 is never silent.  Nothing here draws or knows about screens.
@@ -8,25 +10,28 @@ is never silent.  Nothing here draws or knows about screens.
 
 from __future__ import annotations
 
-from prompt_toolkit.utils import get_cwidth
+from . import cells
 
-ELLIPSIS = "…"
+ELLIPSIS = cells.ELLIPSIS
 ASCII_ELLIPSIS = "..."
 
 
 def width(text: str) -> int:
-    """Columns ``text`` takes on a terminal."""
-    return get_cwidth(text)
+    """Columns ``text`` takes on a terminal (the most any terminal gives it)."""
+    return cells.room(text)
 
 
 def _cut(text: str, cols: int) -> tuple[str, str]:
-    """The longest head of ``text`` that fits ``cols`` columns, and the rest."""
+    """The longest head of ``text`` (whole grapheme clusters) that fits ``cols`` columns,
+    and the rest."""
     used = 0
-    for i, ch in enumerate(text):
-        used += get_cwidth(ch)
+    at = 0
+    for cluster in cells.graphemes(text):
+        used += cells.room(cluster)
         if used > cols:
-            return text[:i], text[i:]
-    return text, ""
+            break
+        at += len(cluster)
+    return text[:at], text[at:]
 
 
 def clip(text: str, cols: int, ellipsis: str = ELLIPSIS) -> str:
@@ -35,10 +40,15 @@ def clip(text: str, cols: int, ellipsis: str = ELLIPSIS) -> str:
         return ""
     if width(text) <= cols:
         return text
-    room = cols - width(ellipsis)
-    if room <= 0:
+    if cols - width(ellipsis) <= 0:
         return _cut(ellipsis, cols)[0]
-    return _cut(text, room)[0].rstrip() + ellipsis
+    return cells.clip(text, cols, ellipsis)
+
+
+def pad(text: str, cols: int, ellipsis: str = ELLIPSIS) -> str:
+    """``text`` clipped to ``cols`` columns and padded with spaces to fill them."""
+    cut = clip(text, cols, ellipsis)
+    return cut + " " * max(0, cols - width(cut))
 
 
 def wrap(text: str, cols: int, first: str = " ", rest: str = "   ") -> list[str]:
@@ -63,6 +73,9 @@ def wrap(text: str, cols: int, first: str = " ", rest: str = "   ") -> list[str]
                 line = rest
             while width(line) + width(word) > cols and cols > width(line):
                 head, word = _cut(word, cols - width(line))
+                if not head:  # a cluster wider than the room left: it goes on alone
+                    head = cells.graphemes(word)[0]
+                    word = word[len(head) :]
                 out.append(line + head)
                 line = rest
             line += word

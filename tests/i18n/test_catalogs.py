@@ -167,27 +167,3 @@ def test_a_message_that_returns_takes_its_kept_translation() -> None:
     assert merged["type a number"].string == "teipiwch rif"
     assert list(merged.obsolete) == ["gone from the code"]
     assert tool.problems("cy", merged, template) == []
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_help_translations_wait_for_the_help_screen(lang: str) -> None:
-    """The help overlay's text (the keys and the rules per variant) is translated ahead
-    of its move into the catalogs; in the key lists each description starts at display
-    column 20, as in English."""
-    import re
-
-    from prompt_toolkit.utils import get_cwidth
-
-    key_line = re.compile(r"^  (\S(?:.*?\S)?) {2,}(\S.*)$")
-    cat = read_catalog(f"{lang}.po", locale=lang)
-    waiting = [m for m in cat.obsolete.values() if "\n" in str(m.id)]
-    assert len(waiting) >= 9
-    for msg in waiting:
-        assert msg.string
-        keyed = str(msg.id).startswith(("Find", "Lobby", "  a /", "Keys", "Game over"))
-        if not keyed:
-            continue
-        for line in str(msg.string).split("\n")[1:]:
-            found = key_line.match(line)
-            if found is not None and get_cwidth(found.group(1)) < 18:
-                assert get_cwidth(line[: found.start(2)]) == 20, (lang, line)

@@ -8,6 +8,8 @@ only meaning "rejoin" once the host is lost.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from tui_harness import running
 
@@ -60,7 +62,8 @@ async def test_empty_find_screen_says_it_is_searching_and_enter_explains() -> No
 
 async def test_a_game_that_cannot_be_joined_says_why() -> None:
     st = UiState(default_name="tess")
-    st.found = [Row("Busy", "10.0.0.5:47474", "host Bob · cannot join: playing", joinable=False)]
+    busy = Row("Busy", "10.0.0.5:47474", "host Bob · cannot join: playing", joinable=False)
+    st.found = [replace(busy, why="playing")]
     async with running(st) as (d, actions):
         await d.keys("\r")
         assert actions.calls == []

@@ -63,8 +63,8 @@ def test_joins_drops_returns_and_leaves_are_announced() -> None:
     apply_event(st, client, _lobby(ANN, BOB, BOT))
     apply_event(st, client, _lobby(ANN, BOT))
     assert list(st.log) == [
-        "bob joined (Blue)",
-        "bot 1 [bot] joined (Yellow)",
+        "bob (Blue) joined",
+        "bot 1 [bot] (Yellow) joined",
         "bob (Blue) lost the connection; the seat is held",
         "bob (Blue) is back",
         "bob (Blue) left the table",
