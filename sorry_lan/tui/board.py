@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Final
 
 from sorry_lan.errors import SorryLanError
-from sorry_lan.i18n import words
+from sorry_lan.i18n import language, words
 from sorry_lan.rules.board import (
     HOME,
     LONG_SLIDE,
@@ -327,12 +327,17 @@ def render_board(
     if geo is None:
         w, h = min_size()
         raise BoardTooSmall(f"the board needs {w}x{h} characters, got {width}x{height}")
-    return list(_render(view, geo, ascii, highlights, letters))
+    return list(_render(view, geo, ascii, highlights, letters, language()))
 
 
 @lru_cache(maxsize=64)
 def _render(
-    view: BoardView, geo: Geometry, ascii: bool, hl: Highlights, letters: bool = False
+    view: BoardView,
+    geo: Geometry,
+    ascii: bool,
+    hl: Highlights,
+    letters: bool = False,
+    lang: str = "",  # the labels' language: a board drawn in another is not reused
 ) -> tuple[tuple[str, str], ...]:
     g = _ASCII if ascii else _UNICODE
     canvas = _Canvas(geo.width, geo.height)

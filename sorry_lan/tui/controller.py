@@ -95,6 +95,19 @@ class ClientController:
         self._pump: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rejoining = False
+        self._refusal: JoinError | None = None  # the last join refusal (worded again)
+        state.relabel.append(self._relabel)
+
+    def _relabel(self) -> None:
+        """The find screen's refusal again, in the language chosen since."""
+        if self._refusal is not None and self.state.error:
+            self.state.error = self._refusal_words(self._refusal)
+
+    def _refusal_words(self, exc: JoinError) -> str:
+        text = join_error_text(exc)
+        if exc.reason in WATCH_OFFERED and self.state.watch_offer:
+            text = _("{why}; press Enter to watch it instead").format(why=text)
+        return text
 
     # -- wiring -------------------------------------------------------------------------
 
@@ -158,6 +171,7 @@ class ClientController:
         st = self.state
         if st.joining or self.client is not None:
             return
+        self._refusal = None
         try:
             host, port = parse_address(address)
         except AddressError as exc:
@@ -188,7 +202,7 @@ class ClientController:
         try:
             await client.connect()
         except JoinError as exc:
-            st.error = join_error_text(exc)
+            self._refusal = exc
             st.focus_field = ""
             if exc.reason in (JoinFailure.PIN_NEEDED, RefuseReason.BAD_PIN):
                 st.focus_field = "pin"
@@ -196,12 +210,15 @@ class ClientController:
                 st.focus_field = "name"
             if exc.reason in WATCH_OFFERED and not client.spectate:
                 st.watch_offer = address
-                st.error += "; press Enter to watch it instead"
+            st.error = self._refusal_words(exc)
             st.link = Link.OFFLINE
             st.link_hint = ""
             return
         except (OSError, LocalProtocolError) as exc:  # e.g. a name the protocol refuses
-            st.error = str(exc) or f"{type(exc).__name__} while joining: try again"
+            self._refusal = None
+            st.error = str(exc) or _("{error} while joining: try again").format(
+                error=type(exc).__name__
+            )
             st.link = Link.OFFLINE
             st.link_hint = ""
             return

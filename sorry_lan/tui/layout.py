@@ -423,7 +423,9 @@ class Screens:
         st = self.tui.state
         if not st.found:
             if st.find_message:
-                return [("", "\n".join(" " + line for line in st.find_message.splitlines()))]
+                cols = _size()[0]
+                lines = [w for line in st.find_message.splitlines() for w in wrap(line, cols)]
+                return [("", "\n".join(lines))]
             msg = _("searching the network for games...") if st.searching else _("no games found")
             return [("class:dim", " " + msg)]
         out: StyleAndTextTuples = []
@@ -686,7 +688,18 @@ class Screens:
         """The end of the log, word-wrapped to the board's width; PgUp/PgDn scroll back."""
         st = self.tui.state
         cols, rows = self._board_width(), self._log_rows()
-        lines = [line for entry in st.log for line in wrap(self._text(entry), cols)]
+        # The log sits left of the panel, in the middle of each row: players' names in
+        # it are shown steady (see .cells) so the panel keeps its column everywhere.
+        names = {*st.names.values(), *(e.name for e in st.roster.values())}
+        unsteady = sorted((n for n in names if n and not cells.steady(n)), key=len, reverse=True)
+
+        def steady_names(text: str) -> str:
+            for name in unsteady:
+                text = text.replace(name, cells.steady_form(name))
+            return text
+
+        log = [steady_names(self._text(entry)) for entry in st.log]
+        lines = [line for entry in log for line in wrap(entry, cols)]
         scroll = max(0, min(st.log_scroll, len(lines) - rows))
         st.log_scroll = scroll
         end = len(lines) - scroll
