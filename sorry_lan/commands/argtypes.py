@@ -12,6 +12,8 @@ import argparse
 import math
 from collections.abc import Callable
 
+from sorry_lan.i18n import _
+
 MAX_PORT = 65535
 
 
@@ -62,7 +64,12 @@ def seconds(high: float = 86400.0) -> Callable[[str], float]:
     return parse
 
 
-def examples(parser: argparse.ArgumentParser, *lines: str) -> None:
-    """Show ``lines`` (``command  # what it does``) as an example section in ``--help``."""
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = "examples:\n" + "\n".join(f"  {line}" for line in lines)
+def examples(parser: argparse.ArgumentParser, *lines: tuple[str, str]) -> None:
+    """Show ``lines`` (a command and what it does, in the player's language; "" for
+    nothing) as an example section in ``--help``, the comments in one column."""
+    from sorry_lan.i18n.cli_help import LocalHelpFormatter
+
+    parser.formatter_class = LocalHelpFormatter
+    wide = max((len(command) for command, what in lines if what), default=0)
+    shown = [f"  {c.ljust(wide)}   # {what}" if what else f"  {c}" for c, what in lines]
+    parser.epilog = _("examples:") + "\n" + "\n".join(shown)

@@ -26,6 +26,7 @@ from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.argtypes import examples, seconds, whole
 from sorry_lan.commands.join import address_arg
 from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
+from sorry_lan.i18n import _
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SeatStore
@@ -50,43 +51,49 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--address",
         type=address_arg,
-        help="HOST:PORT of the table (default: find one on the LAN)",
+        help=_("HOST:PORT of the table (default: find one on the LAN)"),
     )
-    p.add_argument("--game", metavar="NAME", help="without --address: join only this game")
+    p.add_argument("--game", metavar="NAME", help=_("without --address: join only this game"))
     p.add_argument(
         "--timeout",
         type=_seconds,
         default=DEFAULT_FIND_TIMEOUT,
-        help=f"without --address: how long to look for a game (default {DEFAULT_FIND_TIMEOUT:g} s)",
+        help=_("without --address: how long to look for a game (default {seconds} s)").format(
+            seconds=f"{DEFAULT_FIND_TIMEOUT:g}"
+        ),
     )
     add_discovery_arguments(p)
     p.add_argument(
         "--strength", choices=STRENGTHS, default=DEFAULT_STRENGTH,
-        help=f"how the bot plays (default {DEFAULT_STRENGTH}); the host's own bots of a "
-        "strength play the same moves",
+        help=_(
+            "how the bot plays (default {strength}); the host's own bots of a "
+            "strength play the same moves"
+        ).format(strength=DEFAULT_STRENGTH),
     )
     p.add_argument(
-        "--name", help=f"the bot's name at the table (default: its seat's, or {DEFAULT_NAME!r})"
+        "--name", help=_("the bot's name at the table (default: its seat's, or {name})").format(
+            name=repr(DEFAULT_NAME)
+        )
     )
-    p.add_argument("--pin", help="the table's PIN, if it has one")
+    p.add_argument("--pin", help=_("the table's PIN, if it has one"))
     p.add_argument(
         "--think",
         type=seconds(60),
         default=0.0,
         metavar="SECONDS",
-        help="seconds to wait before each move (default 0)",
+        help=_("seconds to wait before each move (default 0)"),
     )
     p.add_argument(
         "--games",
         type=whole(1, 100000, "games"),
         default=1,
-        help="games to play before leaving (default 1)",
+        help=_("games to play before leaving (default 1)"),
     )
     add_data_dir_argument(p)
     examples(
         p,
-        "sorry-lan bot                            # join the game found on the LAN",
-        "sorry-lan bot --address 192.168.1.20:47474 --strength random --games 3",
+        ("sorry-lan bot", _("join the game found on the LAN")),
+        ("sorry-lan bot --address 192.168.1.20:47474 --strength random --games 3", ""),
     )
 
 

@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+from sorry_lan.i18n import _
 from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
 from sorry_lan.net.saved import DAMAGED, SavedGame, saved_games
 
@@ -24,7 +25,9 @@ def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--data-dir",
         type=Path,
-        help=f"where journals are kept (default: ${DATA_DIR_ENV} or your data dir)",
+        help=_("where journals are kept (default: ${env} or your data dir)").format(
+            env=DATA_DIR_ENV
+        ),
     )
 
 
@@ -33,7 +36,7 @@ def journal_dir(args: argparse.Namespace) -> Path:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print a JSON array, for scripts")
+    p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
     add_data_dir_argument(p)
 
 

@@ -108,100 +108,102 @@ def _game_name(text: str) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", type=_name, default="host", help="your name (and the table's)")
+    p.add_argument("--name", type=_name, default="host", help=_("your name (and the table's)"))
     p.add_argument(
-        "--game-name", type=_game_name, help="the game's name on the LAN (default: --name)"
+        "--game-name", type=_game_name, help=_("the game's name on the LAN (default: --name)")
     )
-    p.add_argument("--no-mdns", action="store_true", help="do not advertise the game on the LAN")
+    p.add_argument("--no-mdns", action="store_true", help=_("do not advertise the game on the LAN"))
     add_discovery_arguments(
-        p, "advertise the table only on the network of this address of yours (repeatable)"
+        p, _("advertise the table only on the network of this address of yours (repeatable)")
     )
     p.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
-        help=f"TCP port, 0 to 65535 (default {DEFAULT_PORT}; 0: any free port)",
+        help=_("TCP port, 0 to 65535 (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
     )
     p.add_argument(
-        "--bind", help="address to listen on (default: all of them, IPv4 and, if any, IPv6)"
+        "--bind", help=_("address to listen on (default: all of them, IPv4 and, if any, IPv6)")
     )
     p.add_argument(
         "--variant",
         type=_variant,
         default=Variant.STANDARD,
         metavar="{standard,team,points}",
-        help="the rules: standard, team (partners, 4 players) or points (default standard)",
+        help=_("the rules: standard, team (partners, 4 players) or points (default standard)"),
     )
     p.add_argument(
         "--players",
         type=int,
         default=4,
         choices=(2, 3, 4),
-        help="seats at a --headless table (default 4; with a board, the lobby has 4)",
+        help=_("seats at a --headless table (default 4; with a board, the lobby has 4)"),
     )
     p.add_argument(
         "--bots",
         type=whole(0, 4, "bots"),
         default=0,
-        help="bots to seat from the start (default 0)",
+        help=_("bots to seat from the start (default 0)"),
     )
     p.add_argument(
         "--bot-strength",
         choices=STRENGTHS,
         default=DEFAULT_STRENGTH,
-        help=f"how the table's bots play, unless chosen per seat in the lobby; they also "
-        f"cover players who drop (default {DEFAULT_STRENGTH})",
+        help=_(
+            "how the table's bots play, unless chosen per seat in the lobby; they also "
+            "cover players who drop (default {strength})"
+        ).format(strength=DEFAULT_STRENGTH),
     )
     p.add_argument(
         "--bot-budget-ms",
         type=_budget_ms,
         default=None,
-        help="the expert bot's time per decision in milliseconds (default 50)",
+        help=_("the expert bot's time per decision in milliseconds (default 50)"),
     )
-    p.add_argument("--pin", help="a PIN players must know to join (never sent in clear)")
+    p.add_argument("--pin", help=_("a PIN players must know to join (never sent in clear)"))
     p.add_argument(
         "--turn-timeout",
         type=_seconds,
         metavar="SECONDS",
-        help="a bot moves for a player who takes longer than this (default: no limit)",
+        help=_("a bot moves for a player who takes longer than this (default: no limit)"),
     )
     p.add_argument(
         "--grace",
         type=_seconds,
         default=60.0,
         metavar="SECONDS",
-        help="how long a dropped player's seat waits for them before a bot plays it "
-        "(default 60)",
+        help=_("how long a dropped player's seat waits for them before a bot plays it "
+        "(default 60)"),
     )
     p.add_argument(
         "--headless",
         action="store_true",
-        help="serve only (no board here); start when the seats are taken",
+        help=_("serve only (no board here); start when the seats are taken"),
     )
-    p.add_argument("--stay", action="store_true", help="headless: keep serving after the game")
+    p.add_argument("--stay", action="store_true", help=_("headless: keep serving after the game"))
     p.add_argument(
         "--text",
         "--no-tui",
         dest="text",
         action="store_true",
-        help="your player uses the plain line interface (automatic when not on a terminal)",
+        help=_("your player uses the plain line interface (automatic when not on a terminal)"),
     )
     p.add_argument(
         "--ascii",
         action="store_true",
-        help="draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)",
+        help=_("draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)"),
     )
     p.add_argument(
         "--resume",
         nargs="?",
         const="",
         metavar="ID",
-        help="resume a saved game (`sorry-lan games` lists them; no ID: your unfinished one)",
+        help=_("resume a saved game (`sorry-lan games` lists them; no ID: your unfinished one)"),
     )
     p.add_argument(
         "--salvage",
         action="store_true",
-        help="with --resume: resume a damaged game's intact part (the damaged file is kept)",
+        help=_("with --resume: resume a damaged game's intact part (the damaged file is kept)"),
     )
     add_data_dir_argument(p)
     p.add_argument(
@@ -209,20 +211,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=_seconds,
         default=None,
         metavar="SECONDS",
-        help="bots' thinking time before each move (default 0.8; --headless 0)",
+        help=_("bots' thinking time before each move (default 0.8; --headless 0)"),
     )
     p.add_argument(
         "--seed",
         type=_seed,
-        help="deal reproducible games (rematches too): give the same seed in a bug report",
+        help=_("deal reproducible games (rematches too): give the same seed in a bug report"),
     )
     p.add_argument("--hello-timeout", type=_seconds, default=5.0, help=argparse.SUPPRESS)
     examples(
         p,
-        "sorry-lan host --name Ann                # host and play; others find the table",
-        "sorry-lan host --bots 3 --variant team   # you and 3 bots, team play",
-        "sorry-lan host --headless --players 2 --bots 1 --stay   # a serving-only table",
-        "sorry-lan host --pin 4711 --turn-timeout 60             # private, no dawdling",
+        ("sorry-lan host --name Ann", _("host and play; others find the table")),
+        ("sorry-lan host --bots 3 --variant team", _("you and 3 bots, team play")),
+        ("sorry-lan host --headless --players 2 --bots 1 --stay", _("a serving-only table")),
+        ("sorry-lan host --pin 4711 --turn-timeout 60", _("private, no dawdling")),
     )
 
 

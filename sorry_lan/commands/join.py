@@ -60,40 +60,42 @@ def _colour(text: str) -> int:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--address", type=address_arg, help="HOST:PORT of the table (skips the search)"
+        "--address", type=address_arg, help=_("HOST:PORT of the table (skips the search)")
     )
     p.add_argument(
-        "--name", help=f"your name at the table (default: your seat's, or {DEFAULT_NAME!r})"
+        "--name", help=_("your name at the table (default: your seat's, or {name})").format(
+            name=repr(DEFAULT_NAME)
+        )
     )
-    p.add_argument("--colour", "--color", type=_colour, help="the colour you would like")
-    p.add_argument("--pin", help="the table's PIN, if it has one")
-    p.add_argument("--spectate", action="store_true", help="watch without a seat")
+    p.add_argument("--colour", "--color", type=_colour, help=_("the colour you would like"))
+    p.add_argument("--pin", help=_("the table's PIN, if it has one"))
+    p.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
     p.add_argument(
         "--text",
         "--no-tui",
         dest="text",
         action="store_true",
-        help="plain line interface instead of the board (automatic when not on a terminal)",
+        help=_("plain line interface instead of the board (automatic when not on a terminal)"),
     )
     p.add_argument(
         "--ascii",
         action="store_true",
-        help="draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)",
+        help=_("draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)"),
     )
-    p.add_argument("--no-mouse", action="store_true", help="do not take mouse clicks")
+    p.add_argument("--no-mouse", action="store_true", help=_("do not take mouse clicks"))
     p.add_argument(
         "--interface",
         action="append",
         metavar="ADDR",
-        help="search for games on this interface address only (repeatable)",
+        help=_("search for games on this interface address only (repeatable)"),
     )
-    p.add_argument("--ipv6", action="store_true", help="search over IPv6 as well")
+    p.add_argument("--ipv6", action="store_true", help=_("search over IPv6 as well"))
     add_data_dir_argument(p)
     examples(
         p,
-        "sorry-lan join                           # find games on the LAN, choose one",
-        "sorry-lan join --address 192.168.1.20:47474 --name Bob --colour blue",
-        "sorry-lan join --spectate                # watch a game without a seat",
+        ("sorry-lan join", _("find games on the LAN, choose one")),
+        ("sorry-lan join --address 192.168.1.20:47474 --name Bob --colour blue", ""),
+        ("sorry-lan join --spectate", _("watch a game without a seat")),
     )
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import examples
+from sorry_lan.i18n import _
 from sorry_lan.net.journal import DATA_DIR_ENV
 from sorry_lan.net.seats import SeatStore
 
@@ -47,7 +48,9 @@ def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--data-dir",
         type=Path,
-        help=f"where your seats at tables are kept (default: ${DATA_DIR_ENV} or your data dir)",
+        help=_("where your seats at tables are kept (default: ${env} or your data dir)").format(
+            env=DATA_DIR_ENV
+        ),
     )
 
 
@@ -58,16 +61,19 @@ def seats_dir(args: argparse.Namespace) -> Path | None:
 
 def add_discovery_arguments(
     p: argparse.ArgumentParser,
-    interface_help: str = "search only the network of this address of yours (repeatable)",
+    interface_help: str | None = None,
 ) -> None:
     """``--interface ADDR`` (repeatable) and ``--ipv6``, shared by the commands that use mDNS."""
     p.add_argument(
         "--interface",
         action="append",
         metavar="ADDR",
-        help=f"{interface_help}; default: all",
+        help=_("{what}; default: all").format(
+            what=interface_help
+            or _("search only the network of this address of yours (repeatable)")
+        ),
     )
-    p.add_argument("--ipv6", action="store_true", help="use IPv6 as well as IPv4 for mDNS")
+    p.add_argument("--ipv6", action="store_true", help=_("use IPv6 as well as IPv4 for mDNS"))
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -75,19 +81,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--timeout",
         type=_seconds,
         default=DEFAULT_TIMEOUT,
-        help=f"how long to search, in seconds (default {DEFAULT_TIMEOUT:g})",
+        help=_("how long to search, in seconds (default {seconds})").format(
+            seconds=f"{DEFAULT_TIMEOUT:g}"
+        ),
     )
-    p.add_argument("--json", action="store_true", help="print a JSON array, for scripts")
+    p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
     p.add_argument(
-        "--first", action="store_true", help="stop searching once a joinable game is found"
+        "--first", action="store_true", help=_("stop searching once a joinable game is found")
     )
-    p.add_argument("--all", action="store_true", help="also list games whose host does not answer")
+    p.add_argument(
+        "--all", action="store_true", help=_("also list games whose host does not answer")
+    )
     add_discovery_arguments(p)
     add_data_dir_argument(p)
     examples(
         p,
-        "sorry-lan list                           # the games on this network",
-        "sorry-lan list --first --timeout 10 --json",
+        ("sorry-lan list", _("the games on this network")),
+        ("sorry-lan list --first --timeout 10 --json", ""),
     )
 
 

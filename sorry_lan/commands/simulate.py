@@ -361,8 +361,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     examples(
         parser,
-        "sorry-lan simulate --games 1000 --players 4 --bots greedy,random,random,random",
-        "sorry-lan simulate --variant points --json | python -m json.tool",
+        ("sorry-lan simulate --games 1000 --players 4 --bots greedy,random,random,random", ""),
+        ("sorry-lan simulate --variant points --json | python -m json.tool", ""),
     )
 
 
