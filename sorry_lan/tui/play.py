@@ -89,6 +89,7 @@ async def run_tui(
         refresh_interval=opts.refresh_interval,
     )
     controller.attach(tui)
+    state.relabel.append(controller.language_changed)  # the language key: tell the host
     closing: list[asyncio.Task[None]] = []
     if finder is not None:
         finder.view = tui

@@ -19,7 +19,8 @@ COMMANDS = ["host", "join", "list", "bot"]
 def _parser(command: str) -> argparse.ArgumentParser:
     parser = cli.build_parser(only=command)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return sub.choices[command]
+    chosen: argparse.ArgumentParser = sub.choices[command]
+    return chosen
 
 
 @pytest.mark.parametrize("command", COMMANDS)

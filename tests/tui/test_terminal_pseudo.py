@@ -34,7 +34,7 @@ COLS, ROWS = 80, 24
 ALLOWED = {
     "sorry", "lan", "join", "address", "HOST", "PORT", "Ann", "Bob", "greedy", "expert",
     "random", "bot", "Enter", "Tab", "Shift", "Esc", "Bksp", "PgUp", "PgDn", "End",
-    "space", "Ctrl",
+    "space", "Ctrl", "qps",
 }  # fmt: skip
 WORD = re.compile(r"[A-Za-z]{3,}")
 
