@@ -325,7 +325,7 @@ class ClientController:
         try:
             await client.connect()
         except JoinError as exc:
-            self._rejoin_failed(client, exc.text, exc.reason)
+            self._rejoin_failed(client, join_error_text(exc), exc.reason)
         except (OSError, LocalProtocolError) as exc:
             self._rejoin_failed(client, str(exc), JoinFailure.UNREACHABLE)
         else:
@@ -347,7 +347,7 @@ class ClientController:
             # The table no longer knows our seat (e.g. a new table on the same address):
             # the next try asks for a new seat under the same name.
             client.token = None
-            text += "; r asks for a new seat"
+            text = _("{why}; r asks for a new seat").format(why=text)
         st.notice = _("could not rejoin: {why}").format(why=text)
         st.add_log(st.notice)
 
