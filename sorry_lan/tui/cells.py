@@ -30,6 +30,8 @@ module draws nothing.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from prompt_toolkit import utils as pt_utils
 from prompt_toolkit.utils import get_cwidth
@@ -37,6 +39,7 @@ from wcwidth import iter_graphemes
 from wcwidth import width as sequence_width
 
 ELLIPSIS = "…"
+F = TypeVar("F", bound=tuple[Any, ...])
 #: The scripts whose spacing marks :func:`align_renderer` counts (the languages shipped,
 #: and their neighbours that write the same way): Devanagari to Sinhala, Thai, Lao,
 #: Tibetan, Myanmar.
@@ -138,6 +141,32 @@ def steady_form(text: str) -> str:
     For a place in the middle of a row: the result has the same width in every
     terminal, so what follows it stays in its column."""
     return "".join(c if _cluster_steady(c) else _base(c) for c in iter_graphemes(text))
+
+
+def _ends_zero_width(text: str) -> bool:
+    return bool(text) and get_cwidth(text[-1]) == 0 and text[-1] != "\n"
+
+
+def seal_line_ends(fragments: Sequence[F]) -> list[F]:
+    """``fragments`` with a space after every line that ends in a zero-width sign.
+
+    prompt_toolkit's window puts a zero-width character in the cell after its base
+    letter as well as joining it to that letter; the next character overwrites that
+    cell, but at the end of a line nothing does, and the sign is drawn a second time
+    (Hindi ``है`` as ``हैै``) in a cell the terminal does not advance over.  A space
+    after such a line end overwrites it."""
+    out = list(fragments)
+    for i, frag in enumerate(out):
+        text = frag[1]
+        lines = text.split("\n")
+        sealed = [line + " " if _ends_zero_width(line) else line for line in lines[:-1]]
+        last = lines[-1]
+        line_end = i + 1 == len(out) or out[i + 1][1].startswith("\n")
+        sealed.append(last + " " if line_end and _ends_zero_width(last) else last)
+        new = "\n".join(sealed)
+        if new != text:
+            out[i] = (frag[0], new, *frag[2:])  # type: ignore[assignment]
+    return out
 
 
 def steady_field(text: str, cols: int) -> str:

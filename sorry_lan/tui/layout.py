@@ -575,7 +575,7 @@ class Screens:
         characters: dots, arrows, rules, ellipses)."""
 
         def fragments() -> StyleAndTextTuples:
-            frags = get()
+            frags = cells.seal_line_ends(get())
             if not self.tui.ascii:
                 return frags
             return [(f[0], self._text(f[1]), *f[2:]) for f in frags]

@@ -164,3 +164,27 @@ def test_footer_hints_drop_by_rank_and_keep_help() -> None:
     assert fit_hints(hints, 20) == "1-4 colour  ? help"
     assert fit_hints(hints, 8) == "? help"
     assert fit_hints(hints, 3) == ""
+
+
+def _stray_signs(d: Driver) -> list[str]:
+    """Rows holding a cell that starts with a zero-width sign (drawn twice)."""
+    screen = d.tui.app.renderer.last_rendered_screen
+    assert screen is not None
+    rows = []
+    for y in range(d._size[1]):
+        row = screen.data_buffer[y]
+        if any(row[x].char and cells.width(row[x].char[0]) == 0 for x in range(d.cols)):
+            rows.append(d.screen_lines()[y])
+    return rows
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("lang", ["hi", "th", "lo"])
+async def test_a_line_ending_in_a_combining_sign_draws_it_once(lang: str) -> None:
+    """prompt_toolkit leaves a line's last zero-width sign in a cell of its own (Hindi
+    है drawn as हैै, and the terminal's cursor a cell behind); the screens seal it."""
+    set_language(lang)
+    find = UiState(find_message="फिर से पत्ता खींचता है\nเบี้ยที่\nໄປນີ້")
+    for state in (find, _lobby(NAMES), _game(["खींचें", "ที่"])):
+        async with running(state) as (d, _actions):
+            assert _stray_signs(d) == [], d.screen_text()
