@@ -101,7 +101,8 @@ def test_the_lobby_names_ipv6_addresses_when_the_table_listens_on_ipv6(
 
     args = Namespace(bind=None, interface=["192.168.1.5", "fd00::5"], ipv6=False)
     hint = _join_hint(args, 47474, advertised=False, ipv6=True)
-    assert "`sorry-lan join --address 192.168.1.5:47474`" in hint
-    assert "`sorry-lan join --address [fd00::5]:47474`" in hint
+    lines = hint.splitlines()  # the commands one a line, as typed
+    assert "  sorry-lan join --address 192.168.1.5:47474" in lines
+    assert "  sorry-lan join --address [fd00::5]:47474" in lines
     v4_only = Namespace(bind=None, interface=["192.168.1.5"], ipv6=False)
     assert "[" not in _join_hint(v4_only, 47474, advertised=True, ipv6=False)
