@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 import random
 import time
 
@@ -62,6 +63,36 @@ def test_the_expert_stays_within_its_budget_plus_the_margin(budget: float) -> No
         assert move in moves
     assert worst <= budget + MARGIN
     assert bot.cut_short > 0  # the budget, not the work limit, ended some searches
+
+
+def test_the_cyclic_collector_is_paused_during_a_decision_only() -> None:
+    seen: list[bool] = []
+
+    def clock() -> float:
+        seen.append(gc.isenabled())
+        return time.perf_counter()
+
+    bot = ExpertBot(2, budget=60.0, clock=clock)
+    position = many_sevens()
+    moves = legal(position)
+    assert gc.isenabled()
+    bot.choose(position, moves)
+    assert seen and not any(seen)  # every clock reading fell inside the pause
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a caller that paused the collector itself finds it still paused
+        bot.choose(position, moves)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_new_expert_has_the_engine_tables_built() -> None:
+    from sorry_lan.rules import seven
+
+    seven._seven_table.clear()
+    ExpertBot(0)
+    assert seven._seven_table
 
 
 def _scrambled(game: Game) -> Game:
