@@ -6,7 +6,8 @@ that holds here holds in Greek and Welsh.  Two boards run in a private tmux serv
 (``-L sl-<random>``): a player whose join is refused (the find screen, the too-small
 message) and a host with one bot on 127.0.0.1 (``--no-mdns``) who plays the first
 move offered every turn, opens a split 7 when one is offered, and reads the help and
-the leave dialog on the way to the game-over panel.  Each screen captured: at most 24
+the leave dialog on the way to the game-over panel, while a spectator without a seat
+watches it to the end.  Each screen captured: at most 24
 lines, none wider than 80 columns, the top bar's connection and the footer's last
 key whole, the panel's border in one column, and no English word but names, key
 names and the command a player types.  Skipped when tmux is not installed.
@@ -126,6 +127,14 @@ def test_a_whole_game_fits_and_is_translated(tmux: Tmux, tmp_path: Path) -> None
     check(_wait(tmux, "h", lambda s: _head("Help: Esc closes") in s), "lobby help")
     _close_help(tmux)
     tmux.keys("s")
+    # A spectator (no seat) watches the game in the pseudo-locale too.
+    port = re.search(r"--address 127\.0\.0\.1:(\d+)", lobby)
+    assert port is not None, lobby
+    _start(tmux, "w", f"join --lang qps --spectate --name Bob --address 127.0.0.1:"
+           f"{port.group(1)} --data-dir {tmp_path}", first=False)  # fmt: skip
+    watching = pseudo("watching")
+    check(_wait(tmux, "w", lambda s: watching in s.splitlines()[0] and "│" in s), "watching",
+          border=True)  # fmt: skip
     your_turn = _head("your turn: pick a move")
     # (the heading may end clipped in the panel: its head up to the comma is enough)
     split_head = pseudo("split the 7, first part:")[: len("[split the 7,")]
@@ -159,6 +168,7 @@ def test_a_whole_game_fits_and_is_translated(tmux: Tmux, tmp_path: Path) -> None
         time.sleep(0.05)
         screen = _screen(tmux, "h")
     check(_wait(tmux, "h", lambda s: over in s), "game over", border=True)
+    check(_wait(tmux, "w", lambda s: over in s), "watching: game over", border=True)
     tmux.keys("?")
     check(_wait(tmux, "h", lambda s: _head("Help: Esc closes") in s), "game over help")
     assert seen == {"board help", "split"}
