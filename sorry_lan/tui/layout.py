@@ -247,7 +247,7 @@ class Screens:
                     width=self._help_width,
                     height=self._help_height,
                 ),
-                filter=Condition(lambda: st.help_visible),
+                filter=Condition(lambda: st.help_visible and not too_small(*_size())),
             ),
             right=0,
         )
