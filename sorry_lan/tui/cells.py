@@ -61,8 +61,12 @@ def align_renderer() -> None:
 
     It fills prompt_toolkit's own width cache (the one :func:`get_cwidth` reads) for
     those code points; text already measured keeps its cached width, so this runs at
-    import, before any screen is drawn."""
-    cache = pt_utils._CHAR_SIZES_CACHE
+    import, before any screen is drawn.  The cache is private to prompt_toolkit: should
+    a release drop it, this does nothing (marks then count as prompt_toolkit says) and
+    the Devanagari width test fails, rather than every screen failing to start."""
+    cache = getattr(pt_utils, "_CHAR_SIZES_CACHE", None)
+    if not isinstance(cache, dict):
+        return
     for mark in spacing_marks():
         cache[mark] = 1
     for text in [t for t in cache if len(t) > 1]:  # strings measured before: again
