@@ -35,7 +35,7 @@ from sorry_lan.rules.board import Colour
 from sorry_lan.rules.view import view_for, visible_events
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
-from sorry_lan.wire.limits import EVENTS_MAX, MOVES_MAX, NOTATION_MAX
+from sorry_lan.wire.limits import EVENTS_MAX, MOVES_MAX, NOTATION_MAX, SUPPORTED_VERSIONS
 
 
 def _scores(variant: Variant, scores: dict[int, int]) -> tuple[int, ...] | None:
@@ -45,8 +45,10 @@ def _scores(variant: Variant, scores: dict[int, int]) -> tuple[int, ...] | None:
     return tuple(scores.get(c, 0) for c in range(4))
 
 
-def snapshot(game: Game, seat: int | None) -> m.Snapshot:
-    """Everything ``seat`` (None: a spectator) may see of ``game`` now."""
+def snapshot(game: Game, seat: int | None, version: int = SUPPORTED_VERSIONS[-1]
+             ) -> m.Snapshot:
+    """Everything ``seat`` (None: a spectator) may see of ``game`` now, as a connection
+    on protocol ``version`` may be told it (version 1 knows no ``discarded``)."""
     v = view_for(game, seat)
     return m.Snapshot(
         sid=v.state_id,
@@ -60,6 +62,7 @@ def snapshot(game: Game, seat: int | None) -> m.Snapshot:
         pile=v.draw_pile,
         discards=v.discard_pile,
         top=v.discard_top,
+        discarded=v.discard_counts if version >= 2 else None,
         scores=_scores(v.variant, v.scores),
     )
 

@@ -1,13 +1,12 @@
 """What a bot sees (:class:`Position`) and the bot interface.
 
 A bot picks one move from the legal moves the engine offers, for the player whose turn
-it is.  It reads only a :class:`Position`: the board and the card drawn (or its own
-hand in play for points) -- never the draw order or another player's hand.  Nor does
-it read the discard pile: the wire does not tell a seat which cards were lost before
-the first move of a game or before it joined, and a networked bot must judge exactly
-as the host's own.  Its choice is a pure function of its seed and the position (ties and
-sampling draw from a generator seeded by both), so the host's seats, ``sorry-lan bot``
-over the network and ``sorry-lan simulate`` play the same move in the same position.
+it is.  It reads only a :class:`Position`: the board, the card drawn (or its own hand
+in play for points) and the discard pile (public: every seat is told it, also one that
+joins late) -- never the draw order or another player's hand.  Its choice is a pure
+function of its seed and the position (ties and sampling draw from a generator seeded
+by both), so the host's seats, ``sorry-lan bot`` over the network and ``sorry-lan
+simulate`` play the same move in the same position.
 
 This module does not build bots by name (``registry`` does), run games
 (``sorry-lan simulate``, the host and the network bot client do) or rank moves (each
@@ -19,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from ..rules.cards import DECK_COUNTS, Card
+from ..rules.cards import DECK_COUNTS, NO_CARDS, Card, card_counts
 from ..rules.game import Game, hand_moves
 from ..rules.movegen import generate
 from ..rules.moves import Move
@@ -34,7 +33,8 @@ class Position(NamedTuple):
     """Everything a seat may know when it is to move.
 
     ``cards`` is the card drawn (standard and team play) or the seat's own hand (play
-    for points).
+    for points); ``discards`` the discard pile counted by card value (index = card
+    int; it empties when the pile is reshuffled into a new draw pile).
     """
 
     variant: Variant
@@ -43,6 +43,7 @@ class Position(NamedTuple):
     turn: int
     cards: tuple[Card, ...]
     after_two: bool = False
+    discards: tuple[int, ...] = NO_CARDS
 
 
 def legal_moves(position: Position) -> list[Move]:
@@ -74,9 +75,8 @@ def position_of(game: Game) -> Position:
         cards: tuple[Card, ...] = tuple(game.hands[game.turn])
     else:
         cards = (game.card,) if game.card is not None else ()
-    return Position(
-        game.variant, game.seated, game.pawns, game.turn, cards, game.after_two
-    )
+    return Position(game.variant, game.seated, game.pawns, game.turn, cards, game.after_two,
+                    card_counts(game.deck.discards))
 
 
 def seed_for(seed: int, position: Position, salt: int = 0) -> int:

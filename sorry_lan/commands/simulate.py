@@ -199,7 +199,8 @@ class _Seat:
     def __call__(self, pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...],
                  after_two: bool, discards: list[int], moves: list[Move]) -> Move:
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (the hot path).
-        position = _new(Position, (self.variant, self.seated, pawns, turn, cards, after_two))
+        position = _new(Position, (self.variant, self.seated, pawns, turn, cards, after_two,
+                                   tuple(discards)))
         started = _clock()
         move = self.bot.choose(position, moves)
         self.times.append(_clock() - started)

@@ -116,7 +116,7 @@ class Announcer(Generic[C]):
         if game is None:
             return
         seat = self.seat_of(conn)
-        self.send(conn, seat_messages.snapshot(game, seat), None)
+        self.send(conn, seat_messages.snapshot(game, seat, conn.protocol), None)
         if game.over:
             self.send(conn, seat_messages.game_over(game), None)
         else:
@@ -141,7 +141,7 @@ class Announcer(Generic[C]):
                 self.send(conn, *again)
             self.send_lobby(conn, *lobby_for(conn))
             seat = self.seat_of(conn)
-            self.send(conn, seat_messages.snapshot(game, seat), None)
+            self.send(conn, seat_messages.snapshot(game, seat, conn.protocol), None)
             self.send_turn(conn, seat, public_turn)
 
     def send_turn(self, conn: C, seat: int | None, public: Shared) -> None:

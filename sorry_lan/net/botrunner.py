@@ -2,12 +2,12 @@
 
 :class:`SeatView` (no I/O) follows what the seat is told -- the snapshot, each turn's
 card or hand, the events (cards played and lost, draws again after a 2, reshuffles)
--- and turns it into the :class:`~sorry_lan.bots.Position` the host would build for
-that seat, so a ``sorry-lan bot`` of a strength plays exactly the move the host's
-own bot of that strength plays.  Its moves are the engine's, in the order offered.
-:func:`run_bot` drives a connected client with it and can measure how long each move
-takes to come back as events (the move round trip).  It does not connect by itself.
-
+and so the discard pile -- and turns it into the :class:`~sorry_lan.bots.Position`
+the host would build for that seat, so a ``sorry-lan bot`` of a strength plays
+exactly the move the host's own bot of that strength plays.  Its moves are the
+engine's, in the order offered.  :func:`run_bot` drives a connected client with it
+and can measure how long each move takes to come back as events (the move round
+trip).  It does not connect by itself.
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from typing import assert_never
 from sorry_lan.bots import Bot, Position, make_bot
 from sorry_lan.bots.base import legal_moves
 from sorry_lan.rules import Card, Move, Variant
+from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.apply import apply_discards
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import EventKind
 
@@ -37,6 +39,7 @@ class SeatView:
     def __init__(self) -> None:
         self.variant = Variant.STANDARD
         self.seated: tuple[int, ...] = ()
+        self.discards: tuple[int, ...] = NO_CARDS  # the discard pile by card value
         self.after_two = False  # the decision follows a 2 (as far as the events tell)
         self.cards: tuple[Card, ...] = ()
 
@@ -44,6 +47,8 @@ class SeatView:
         self.variant = Variant(snap.variant.value)
         self.seated = tuple(sorted(int(c) for c in snap.colours))
         self.after_two = False
+        # A host on protocol version 1 does not tell the pile: count from here on.
+        self.discards = snap.discarded if snap.discarded is not None else NO_CARDS
         self.cards = tuple(Card(int(c)) for c in snap.hand) if snap.hand else (
             (Card(int(snap.card)),) if snap.card is not None else ())
 
@@ -54,6 +59,7 @@ class SeatView:
             self.cards = (Card(int(turn.card)),)
 
     def events(self, events: m.Events) -> None:
+        self.discards = apply_discards(self.discards, events.events)
         for ev in events.events:
             kind = ev[0]
             if kind in _CARD_EVENTS:
@@ -68,7 +74,7 @@ class SeatView:
         offered = [tuple(o.move) for o in offer.moves]
         for after_two in (self.after_two, not self.after_two):
             position = Position(self.variant, self.seated, pawns, colour, self.cards,
-                                after_two)
+                                after_two, self.discards)
             moves = legal_moves(position)
             if [mv.compact() for mv in moves] == offered:
                 self.after_two = after_two

@@ -36,7 +36,7 @@ from enum import StrEnum
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_events, check_events
+from sorry_lan.wire.apply import apply_discards, apply_events, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
@@ -223,6 +223,9 @@ class GameClient:
         self.lobby: m.Lobby | None = None
         self.snapshot: m.Snapshot | None = None
         self.pawns: tuple[int, ...] = ()
+        # The discard pile by card value, kept from the snapshot and every event since
+        # (empty when the host speaks protocol version 1, which does not tell it).
+        self.discarded: tuple[int, ...] = ()
         self.replay_mismatches = 0  # events that did not add up on our board (see replay.py)
         self.turn: m.Turn | None = None
         self.moves: m.LegalMoves | None = None
@@ -456,6 +459,7 @@ class GameClient:
         elif isinstance(msg, m.Snapshot):
             self.snapshot = msg
             self.pawns = msg.pawns
+            self.discarded = msg.discarded or ()
             self.sid = msg.sid
             was_over, self.over = self.over, None
             self.moves = None
@@ -472,6 +476,8 @@ class GameClient:
         elif isinstance(msg, m.Events):
             self._check_replay(msg)
             self.pawns = apply_events(self.pawns, msg.events)
+            if self.discarded:
+                self.discarded = apply_discards(self.discarded, msg.events)
             self.sid = msg.sid
             put(Happened(msg, time.perf_counter()))
         elif isinstance(msg, m.GameOver):

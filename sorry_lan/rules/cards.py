@@ -61,6 +61,19 @@ DECK_SIZE: Final = sum(DECK_COUNTS.values())
 assert DECK_SIZE == 45
 
 
+#: Counts of cards by card value (index = the card's int, 0..13; 0, 6 and 9 stay 0).
+CARD_VALUES: Final = 14
+NO_CARDS: Final[tuple[int, ...]] = (0,) * CARD_VALUES
+
+
+def card_counts(cards: Iterable[Card]) -> tuple[int, ...]:
+    """How many of each card ``cards`` holds, by card value (see :data:`CARD_VALUES`)."""
+    counts = [0] * CARD_VALUES
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
 def full_deck() -> list[Card]:
     """All 45 cards in a fixed order (unshuffled)."""
     return [card for card, n in DECK_COUNTS.items() for _ in range(n)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Card
+from .cards import NO_CARDS, Card, card_counts
 from .events import CardDrawn, Event
 from .game import Game
 from .variants import Variant
@@ -30,6 +30,8 @@ class View:
     draw_pile: int = 0
     discard_pile: int = 0
     discard_top: Card | None = None
+    # The discard pile counted by card value (index = card int): public in Sorry!.
+    discard_counts: tuple[int, ...] = NO_CARDS
     winner: int | None = None
     scores: dict[int, int] = field(default_factory=dict)
 
@@ -54,6 +56,7 @@ def view_for(game: Game, seat: int | None) -> View:
         draw_pile=len(game.deck.pile),
         discard_pile=len(game.deck.discards),
         discard_top=game.deck.discards[-1] if game.deck.discards else None,
+        discard_counts=card_counts(game.deck.discards),
         winner=game.winner,
         scores=game.scores(),
     )

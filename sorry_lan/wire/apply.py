@@ -1,8 +1,11 @@
-"""What a client does with the events it is told: the pawns' locations afterwards.
+"""What a client does with the events it is told: the pawns' locations and the discard
+pile afterwards.
 
 The client side of ``authority.seat_messages``: the host builds ``events`` messages
 there, a client (the network client, the text board) applies their event tuples here
-to keep its copy of the board current (:func:`apply_events`), and can check that they
+to keep its copy of the board current (:func:`apply_events`) and of the discard pile
+(:func:`apply_discards`, counts by card value as ``snapshot.discarded`` gives them),
+and can check that they
 add up on the board it holds (:func:`check_events`: every MOVE, SLIDE and BUMP starts
 where the pawn stands at that moment, and the pawn events after each PLAY leave a
 layout that some legal play of that card by that colour leaves, up to which pawn of a
@@ -31,6 +34,26 @@ def apply_events(pawns: Sequence[int], events: Sequence[r.EventTuple]) -> tuple[
             out[ev[1]] = ev[3]
         elif kind == r.EventKind.BUMP:
             out[ev[1]] = START
+    return tuple(out)
+
+
+_CARD_EVENTS = (r.EventKind.PLAY, r.EventKind.DISCARD, r.EventKind.TURN_LOST)
+
+
+def apply_discards(
+    discarded: Sequence[int], events: Sequence[r.EventTuple]
+) -> tuple[int, ...]:
+    """The discard pile (counts by card value) after ``events``: every card played,
+    discarded or lost goes on it; a reshuffle takes the whole pile into the draw pile.
+    (In play for points the card played is on the pile before the refill's draw, so a
+    reshuffle there takes it too: the events come in that order.)"""
+    out = list(discarded)
+    for ev in events:
+        kind = ev[0]
+        if kind in _CARD_EVENTS:
+            out[ev[2]] += 1
+        elif kind == r.EventKind.RESHUFFLE:
+            out = [0] * len(out)
     return tuple(out)
 
 

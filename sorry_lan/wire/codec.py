@@ -30,6 +30,7 @@ from sorry_lan.wire.schema import (
     BytesSpec,
     EnumSpec,
     IntSpec,
+    LaterSpec,
     ListSpec,
     OptSpec,
     RecordSpec,
@@ -47,7 +48,10 @@ def to_wire(message: Message) -> dict[str, Any]:
     """The msgpack-ready map for ``message``: ``t`` first, then fields in spec order."""
     out: dict[str, Any] = {_TYPE_KEY: message.TYPE.value}
     for name, spec in message.FIELDS:
-        out[name] = spec.dump(getattr(message, name))
+        value = getattr(message, name)
+        if value is None and isinstance(spec, LaterSpec):
+            continue  # a field of a later version, left out for an older peer
+        out[name] = spec.dump(value)
     return out
 
 
@@ -79,14 +83,22 @@ _PACKING: dict[type[Message], tuple[tuple[str, Dump | None], ...]] = {
     cls: tuple((name, _dumper(spec)) for name, spec in cls.FIELDS)
     for cls in MESSAGE_TYPES.values()
 }
+#: Per message type: the fields a later protocol version added (left out when None).
+_LATER: dict[type[Message], frozenset[str]] = {
+    cls: frozenset(name for name, spec in cls.FIELDS if isinstance(spec, LaterSpec))
+    for cls in MESSAGE_TYPES.values()
+}
 
 
 def _packable(message: Message) -> dict[str, Any]:
     """What :func:`to_wire` gives, as msgpack sees it, built faster: values that
     pack as they are (see :func:`_dumper`) are not copied."""
     out: dict[str, Any] = {_TYPE_KEY: message.TYPE.value}
+    later = _LATER[type(message)]
     for name, dump in _PACKING[type(message)]:
         value = getattr(message, name)
+        if value is None and name in later:
+            continue
         out[name] = value if dump is None else dump(value)
     return out
 
@@ -128,11 +140,16 @@ def _from_wire(obj: object, supported_versions: tuple[int, ...]) -> Message:
     if tname in _GREETINGS and "versions" in obj:
         _check_versions(obj["versions"], supported_versions)
     values: list[tuple[str, Any]] = []
+    absent = 0
     for name, spec in cls.FIELDS:
         if name not in obj:
+            if isinstance(spec, LaterSpec):  # sent by a peer on an older version
+                values.append((name, None))
+                absent += 1
+                continue
             raise RemoteProtocolError(ErrorReason.MISSING_FIELD, f"{tname}: missing field {name!r}")
         values.append((name, spec.check(obj[name], f"{tname}.{name}")))
-    if len(obj) != len(cls.FIELDS) + 1:
+    if len(obj) != len(cls.FIELDS) - absent + 1:
         known = {n for n, _ in cls.FIELDS} | {_TYPE_KEY}
         extra = next((k for k in obj if k not in known), "?")
         shown = extra if isinstance(extra, str) and len(extra) <= 20 else "..."

@@ -34,6 +34,7 @@ from sorry_lan.wire.schema import (
     BytesSpec,
     EnumSpec,
     IntSpec,
+    LaterSpec,
     ListSpec,
     OptSpec,
     Spec,
@@ -41,6 +42,7 @@ from sorry_lan.wire.schema import (
 )
 from sorry_lan.wire.vocab import (
     CARD,
+    CARD_COUNTS,
     COLOUR,
     COUNT,
     HAND,
@@ -253,7 +255,10 @@ class Snapshot(Message):
     """Host -> client: everything one seat may see, as of state ``sid``.
 
     ``you`` is nil for a spectator; ``hand`` is the receiving seat's own hand (play for
-    points only) and nil otherwise.  Never carries the draw order or others' hands.
+    points only) and nil otherwise; ``discarded`` the discard pile counted by card value
+    (public: a seat that joins late learns the cards lost before it came; protocol
+    version 2 on, ``None`` -- left out -- to a version-1 connection).  Never
+    carries the draw order or others' hands.
     """
 
     TYPE: ClassVar[MsgType] = MsgType.SNAPSHOT
@@ -270,6 +275,7 @@ class Snapshot(Message):
     pile: int = field(metadata=_f(COUNT))
     discards: int = field(metadata=_f(COUNT))
     top: Card | None = field(metadata=_f(OptSpec(CARD)))
+    discarded: tuple[int, ...] | None = field(metadata=_f(LaterSpec(CARD_COUNTS, 2)))
     scores: tuple[int, ...] | None = field(metadata=_f(OptSpec(SCORES)))
 
 

@@ -175,6 +175,26 @@ class OptSpec(Spec):
         return f"nil or {self.inner.describe()}"
 
 
+class LaterSpec(Spec):
+    """A map field a later protocol version added: absent from the map (``None`` here)
+    when the sender speaks an older version, else a value of the inner spec.  The
+    codec leaves the key out for ``None`` and reads a missing key as ``None``."""
+
+    def __init__(self, inner: Spec, since: int) -> None:
+        self.inner = inner
+        self.since = since
+
+    def check(self, value: object, where: str) -> Any:
+        return None if value is None else self.inner.check(value, where)
+
+    def dump(self, value: Any) -> Any:
+        return None if value is None else self.inner.dump(value)
+
+    def describe(self) -> str:
+        return (f"protocol version {self.since} on (absent before): "
+                f"{self.inner.describe()}")
+
+
 class ListSpec(Spec):
     """An array of ``min_len..max_len`` items of one spec, as a tuple."""
 
@@ -217,12 +237,16 @@ class TupleSpec(Spec):
     ``tail`` lists items a newer protocol version added at the end, each with the value
     it stands for when absent: the array then has either ``len(items)`` items (the
     tail all default) or ``len(items) + len(tail)``.  A tail whose values are all their
-    defaults is dumped short, so an older receiver gets the shape it knows."""
+    defaults is dumped short, so an older receiver gets the shape it knows.  ``text``,
+    if given, describes the array instead of listing every item."""
 
-    def __init__(self, items: Sequence[Spec], tail: Sequence[tuple[Spec, Any]] = ()) -> None:
+    def __init__(
+        self, items: Sequence[Spec], tail: Sequence[tuple[Spec, Any]] = (), text: str = ""
+    ) -> None:
         self.base = len(items)
         self.defaults = tuple(default for _, default in tail)
         self.items = (*items, *(spec for spec, _ in tail))
+        self.text = text
 
     def check(self, value: object, where: str) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
@@ -249,6 +273,8 @@ class TupleSpec(Spec):
         return [s.dump(v) for s, v in zip(self.items, value, strict=False)]
 
     def describe(self) -> str:
+        if self.text:
+            return self.text
         head = ", ".join(s.describe() for s in self.items[: self.base])
         if not self.defaults:
             return f"[{head}]"

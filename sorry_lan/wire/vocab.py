@@ -11,10 +11,10 @@ from enum import StrEnum
 from typing import Final
 
 from sorry_lan.rules.board import NUM_LOCATIONS, Colour
-from sorry_lan.rules.cards import Card
+from sorry_lan.rules.cards import CARD_VALUES, DECK_COUNTS, Card
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
-from sorry_lan.wire.schema import EnumSpec, IntSpec, ListSpec, StrSpec
+from sorry_lan.wire.schema import EnumSpec, IntSpec, ListSpec, StrSpec, TupleSpec
 
 
 class MsgType(StrEnum):
@@ -115,4 +115,12 @@ SCORES: Final = ListSpec(IntSpec(0, L.SCORE_MAX), 4, min_len=4)
 LOCATION: Final = IntSpec(0, NUM_LOCATIONS - 1)
 LANG: Final = StrSpec(
     L.LANG_MAX, min_len=2, allowed=is_lang_code, allowed_text="a language code like el or pt-BR"
+)
+#: Cards counted by card value: item ``i`` counts the cards of int ``i`` (so items 0, 6
+#: and 9, no card's value, are always 0), each at most that card's copies in the deck.
+CARD_COUNTS: Final = TupleSpec(
+    [IntSpec(0, {int(c): n for c, n in DECK_COUNTS.items()}.get(v, 0))
+     for v in range(CARD_VALUES)],
+    text=f"array of {CARD_VALUES}: item i counts the cards of int i "
+    f"(0..{DECK_COUNTS[Card.ONE]} ones, 0..4 of each other card; items 0, 6, 9 are 0)",
 )

@@ -20,6 +20,7 @@ from sorry_lan.bots import (
 from sorry_lan.bots.base import pick, unseen_counts
 from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
 from sorry_lan.rules.board import START
+from sorry_lan.rules.cards import card_counts
 
 
 def test_kinds_are_registered_weakest_first() -> None:
@@ -50,7 +51,8 @@ def test_position_of_a_game_holds_only_what_the_player_may_know() -> None:
     position = position_of(game)
     assert position.cards == tuple(game.hands[game.turn])
     assert position == (game.variant, game.seated, game.pawns, game.turn, position.cards,
-                        game.after_two)
+                        game.after_two, card_counts(game.deck.discards))
+    assert sum(position.discards) == len(game.deck.discards) > 0  # the pile is public
     # What it does not hold: the draw pile, the discards and the other hand, together.
     unseen = unseen_counts(position)
     other = next(c for c in game.seated if c != game.turn)

@@ -12,13 +12,18 @@ from sorry_lan.bots import STRENGTHS, make_bot, position_of
 from sorry_lan.commands.simulate import _Seat
 from sorry_lan.net.botrunner import SeatView, choose_option
 from sorry_lan.rules import Card, Game, Move, Variant
+from sorry_lan.rules.cards import card_counts
 
 
-def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str) -> int:
+def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
+            join_after: int = 0) -> int:
     """Play a game with ``strength`` bots everywhere; at each decision compare the three
-    ways a bot is driven.  Returns how many decisions were compared."""
+    ways a bot is driven, the networked seats having joined after ``join_after`` moves.
+    Returns how many decisions were compared."""
     game = Game(variant, seated, seed=seed)
     game.start()
+    for _ in range(join_after):
+        game.play(game.legal_moves()[0])
     views = {c: SeatView() for c in seated}
     for c, view in views.items():
         view.snapshot(convert.snapshot(game, c))
@@ -41,7 +46,8 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str)
         net = moves[[o.id for o in offer.moves].index(
             choose_option(bot, view, game.pawns, seat, offer))]
         cards = tuple(game.hands[seat]) if variant.uses_hands else (game.card,)
-        sim: Move = simulated(game.pawns, seat, cards, game.after_two, [], moves)  # type: ignore[arg-type]
+        counts = list(card_counts(game.deck.discards))
+        sim: Move = simulated(game.pawns, seat, cards, game.after_two, counts, moves)  # type: ignore[arg-type]
         assert host == net == sim
         compared += 1
         events = game.play(host)
@@ -60,6 +66,22 @@ def test_host_network_and_simulate_bots_choose_the_same_moves(
     strength: str, variant: Variant, seated: tuple[int, ...]
 ) -> None:
     assert _follow(variant, seated, 5, strength) == 60
+
+
+@pytest.mark.parametrize("variant", [Variant.STANDARD, Variant.POINTS], ids=lambda v: v.value)
+def test_a_bot_that_joins_mid_game_knows_the_cards_lost_before_it_came(
+    variant: Variant,
+) -> None:
+    """The discard pile is public: the snapshot tells a late seat what is on it, and
+    its Position (discards included) is the host's, whatever it plays."""
+    assert _follow(variant, (0, 2), 8, "greedy", join_after=15) == 60
+    game = Game(variant, (0, 2), seed=8)
+    game.start()
+    for _ in range(15):
+        game.play(game.legal_moves()[0])
+    view = SeatView()
+    view.snapshot(convert.snapshot(game, game.turn))
+    assert sum(view.discards) == len(game.deck.discards) > 0
 
 
 def test_an_offer_the_engine_does_not_list_is_played_as_offered() -> None:

@@ -7,6 +7,7 @@ from netkit import bots_play, start_host
 
 from sorry_lan.bots import STRENGTHS, play_out
 from sorry_lan.rules import Game, Variant
+from sorry_lan.rules.cards import card_counts
 
 CASES = [
     (Variant.STANDARD, 2),
@@ -35,6 +36,7 @@ async def test_full_game_between_bot_clients(variant: Variant, players: int) -> 
             assert r is not None
             assert list(r.winners) == list(game.winners)
             assert c.pawns == game.pawns  # the board each client kept from events
+            assert c.discarded == card_counts(game.deck.discards)  # and the discard pile
             assert s.refused == []
             assert s.round_trips
         for c in clients:

@@ -59,3 +59,22 @@ def test_standard_game_cards_are_public() -> None:
     assert (view.pawns, view.turn, view.state_id) == (game.pawns, game.turn, game.state_id)
     discards = game.deck.discards
     assert view.discard_top == (discards[-1] if discards else None)
+
+
+def test_the_discard_pile_is_public_and_counted_by_card_value() -> None:
+    game = Game(Variant.STANDARD, seated=(RED, YELLOW), seed=9)
+    game.start()
+    rng = random.Random(9)
+    reshuffled = False
+    while not game.over and not (reshuffled and game.deck.discards):
+        reshuffles = game.deck.reshuffles
+        game.play(rng.choice(game.legal_moves()))
+        reshuffled = reshuffled or game.deck.reshuffles != reshuffles
+        counts = view_for(game, RED).discard_counts
+        assert len(counts) == 14 and sum(counts) == len(game.deck.discards)
+        for card in Card:
+            assert counts[card] == game.deck.discards.count(card)
+        assert counts[0] == counts[6] == counts[9] == 0
+        for seat in (YELLOW, None):
+            assert view_for(game, seat).discard_counts == counts
+    assert reshuffled  # counts start again from the reshuffle

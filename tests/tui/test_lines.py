@@ -15,7 +15,7 @@ PAWNS = (1, START, START, START, START, START, START, START) + (START,) * 8
 SNAPSHOT = m.Snapshot(
     sid=4, variant=Variant.STANDARD, you=Colour.RED, colours=(Colour.RED, Colour.BLUE),
     pawns=PAWNS, turn=Colour.RED, card=Card.ONE, hand=None, pile=40, discards=4,
-    top=Card.ONE, scores=None,
+    top=Card.ONE, discarded=(0, 4) + (0,) * 12, scores=None,
 )
 
 

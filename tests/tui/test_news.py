@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sorry_lan.net.client import GameClient, GameStarted, Happened, LobbyChanged, YourTurn
 from sorry_lan.rules.board import START, Colour
+from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.feed import apply_event
 from sorry_lan.tui.state import Screen, UiState
@@ -49,6 +50,7 @@ def _snapshot(you: Colour | None, pawns: tuple[int, ...] = (START,) * 16) -> Gam
             pile=45,
             discards=0,
             top=None,
+            discarded=NO_CARDS,
         )
     )
 

@@ -3,7 +3,8 @@
 A client keeps its board by replaying each ``events`` message (SPEC section 3); this
 plays many whole games of every variant and player count, as the host tells them to
 each seat, and checks after every state that the replay (``apply_events``) equals the
-host's layout and that the client's own check (``check_events``) finds nothing wrong.
+host's layout, that the discard pile kept by ``apply_discards`` equals the one a fresh
+``snapshot`` would carry, and that the client's own check (``check_events``) finds nothing wrong.
 
 The default run plays ``REPLAY_GAMES`` games per variant (a few hundred, to keep the
 suite quick); set the environment variable ``SORRY_REPLAY_GAMES`` to play more (the
@@ -20,7 +21,7 @@ import pytest
 
 from sorry_lan.authority import seat_messages
 from sorry_lan.rules import START, Card, Game, Move, MoveKind, Part, Variant
-from sorry_lan.wire.apply import apply_events, check_events
+from sorry_lan.wire.apply import apply_discards, apply_events, check_events
 from sorry_lan.wire.records import EventKind, EventTuple
 
 REPLAY_GAMES = int(os.environ.get("SORRY_REPLAY_GAMES", "100"))
@@ -49,7 +50,9 @@ def replay_game(variant: Variant, seated: tuple[int, ...], seed: int) -> int:
     game.start()
     rng = random.Random(seed)
     seat = rng.choice((None, *seated))
-    board = seat_messages.snapshot(game, seat).pawns
+    snap = seat_messages.snapshot(game, seat)
+    board, discarded = snap.pawns, snap.discarded
+    assert discarded is not None  # protocol version 2 tells the discard pile
     assert board == game.pawns
     checked = 0
     while not game.over:
@@ -60,9 +63,12 @@ def replay_game(variant: Variant, seated: tuple[int, ...], seed: int) -> int:
             problem = check_events(board, msg.events, variant)
             assert problem is None, f"seed {seed} sid {msg.sid}: {problem}"
             board = apply_events(board, msg.events)
+            discarded = apply_discards(discarded, msg.events)
             assert msg.sid == game.state_id
             checked += 1
         assert board == game.pawns, f"seed {seed}, sid {game.state_id}: {messages}"
+        assert discarded == seat_messages.snapshot(game, seat).discarded, (
+            f"seed {seed}, sid {game.state_id}: {messages}")
     return checked
 
 

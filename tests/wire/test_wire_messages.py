@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sorry_lan.rules.board import START, Colour
-from sorry_lan.rules.cards import Card
+from sorry_lan.rules.cards import NO_CARDS, Card
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
@@ -99,7 +99,7 @@ def test_invalid_values_are_refused_locally(build: object) -> None:
 def test_snapshot_needs_sixteen_pawns_on_real_locations() -> None:
     base = dict(
         sid=1, variant=Variant.STANDARD, you=None, colours=(0, 1), turn=None, card=None,
-        hand=None, pile=45, discards=0, top=None, scores=None,
+        hand=None, pile=45, discards=0, top=None, discarded=NO_CARDS, scores=None,
     )
     Snapshot(pawns=(START,) * 16, **base)  # type: ignore[arg-type]
     with _bad():
@@ -108,6 +108,26 @@ def test_snapshot_needs_sixteen_pawns_on_real_locations() -> None:
         Snapshot(pawns=(67,) + (START,) * 15, **base)  # type: ignore[arg-type]
     with _bad():
         Snapshot(pawns=(START,) * 16, **{**base, "colours": (1, 1)})  # type: ignore[arg-type]
+
+
+def test_snapshot_counts_the_discard_pile_by_card_value() -> None:
+    base = dict(
+        sid=1, variant=Variant.STANDARD, you=None, colours=(0, 1), pawns=(START,) * 16,
+        turn=None, card=None, hand=None, pile=36, discards=9, top=Card.SORRY, scores=None,
+    )
+    # Five 1s and four Sorry!s: every copy of each.
+    pile = (0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4)
+    assert Snapshot(discarded=list(pile), **base).discarded == pile  # type: ignore[arg-type]
+    for bad in (
+        pile[:13],  # one item short
+        (0, 6, *pile[2:]),  # six 1s: the deck has five
+        (*pile[:13], 5),  # five Sorry!s
+        (0,) * 6 + (1,) + (0,) * 7,  # a card of int 6: there is none
+        (-1, *pile[1:]),
+        ("1", *pile[1:]),
+    ):
+        with _bad():
+            Snapshot(discarded=bad, **base)  # type: ignore[arg-type]
 
 
 def test_compact_moves_follow_the_engine_shapes() -> None:

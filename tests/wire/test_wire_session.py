@@ -13,7 +13,7 @@ import msgpack
 import pytest
 
 from sorry_lan.rules.board import START, Colour
-from sorry_lan.rules.cards import Card
+from sorry_lan.rules.cards import NO_CARDS, Card
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.auth import new_token, pin_key, tokens_equal
 from sorry_lan.wire.codec import encode
@@ -139,7 +139,8 @@ def connect(table: Table, client: ClientSession, **host_kw: object) -> HostSessi
 def snapshot(sid: int, you: Colour | None, turn: Colour | None = R) -> Snapshot:
     return Snapshot(
         sid=sid, variant=Variant.STANDARD, you=you, colours=(R, B), pawns=(START,) * 16,
-        turn=turn, card=None, hand=None, pile=45, discards=0, top=None, scores=None,
+        turn=turn, card=None, hand=None, pile=45, discards=0, top=None, discarded=NO_CARDS,
+        scores=None,
     )
 
 

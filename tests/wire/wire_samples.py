@@ -8,7 +8,7 @@ produced by the engine; nothing here should be read as a rules example.
 from __future__ import annotations
 
 from sorry_lan.rules.board import HOME, START, Colour
-from sorry_lan.rules.cards import Card
+from sorry_lan.rules.cards import NO_CARDS, Card
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.auth import pin_proof
 from sorry_lan.wire.errors import ErrorReason
@@ -134,6 +134,26 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
             pile=30,
             discards=12,
             top=Card.SORRY,
+            # 12 cards: two 1s, a 2, a 3, a 4, two 5s, a 7, an 8, a 10, a 12, a Sorry!
+            discarded=(0, 2, 1, 1, 1, 2, 0, 1, 1, 0, 1, 0, 1, 1),
+            scores=None,
+        ),
+    ),
+    (
+        "snapshot_v1",  # the same, to a connection on protocol version 1: no discard pile
+        Snapshot(
+            sid=17,
+            variant=Variant.STANDARD,
+            you=B,
+            colours=(R, B, Y),
+            pawns=(4, START, START, 12, 19, 62, START, START, HOME, *_START_PAWNS[9:]),
+            turn=R,
+            card=Card.TWELVE,
+            hand=None,
+            pile=30,
+            discards=12,
+            top=Card.SORRY,
+            discarded=None,
             scores=None,
         ),
     ),
@@ -151,6 +171,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
             pile=25,
             discards=0,
             top=None,
+            discarded=NO_CARDS,
             scores=(0, 0, 0, 0),
         ),
     ),
@@ -168,6 +189,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
             pile=25,
             discards=0,
             top=None,
+            discarded=NO_CARDS,
             scores=(0, 0, 0, 0),
         ),
     ),
