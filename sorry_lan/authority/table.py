@@ -326,7 +326,9 @@ class Table:
         player.ready = ready
         self._touch()
 
-    def add_bot(self, conn: int | None, colour: int | None = None, level: str = "") -> Player:
+    def add_bot(self, conn: int | None, colour: int | None = None, level: str | None = None
+                ) -> Player:
+        """Seat a bot of strength ``level`` (None or empty: the table's ``bot_level``)."""
         self._owner_only(conn)
         try:
             level = parse_strength(level or self.config.bot_level)

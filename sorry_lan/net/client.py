@@ -33,6 +33,7 @@ import time
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
@@ -556,7 +557,13 @@ class GameClient:
     async def ready(self, ready: bool = True) -> None:
         self._send(m.Ready(ready=ready))
 
-    async def add_bot(self, colour: int | None = None, level: str = "greedy") -> None:
+    async def add_bot(self, colour: int | None = None, level: str | None = None) -> None:
+        """Ask for a bot on ``colour`` (None: any free one) of strength ``level`` (None:
+        the strength the host chose for its bots; a host on protocol version 1 cannot
+        be asked for that, so it is asked for the default strength by name)."""
+        session = self.session
+        if level is None and session is not None and (session.version or 1) < 2:
+            level = DEFAULT_STRENGTH
         self._send(m.AddBot(colour=colour, level=level))  # type: ignore[arg-type]
 
     async def remove_bot(self, pid: int) -> None:

@@ -215,14 +215,15 @@ class Ready(Message):
 @_register
 @dataclass(frozen=True, slots=True)
 class AddBot(Message):
-    """Owner -> host: seat a bot, on ``colour`` or on any free colour when nil."""
+    """Owner -> host: seat a bot, on ``colour`` or on any free colour when nil, of
+    strength ``level`` (nil: the table's own bot strength)."""
 
     TYPE: ClassVar[MsgType] = MsgType.ADD_BOT
     colour: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
-    level: str = field(
-        metadata=_f(
+    level: str | None = field(
+        metadata=_f(OptSpec(
             StrSpec(L.LEVEL_MAX, min_len=1, allowed=is_level, allowed_text="[A-Za-z0-9_-]+")
-        )
+        ))
     )
 
 

@@ -165,10 +165,12 @@ async def test_a_new_client_at_an_old_host_joins_and_tells_no_language() -> None
         welcome = await client.connect()
         assert welcome.version == 1
         assert not client.set_profile("th")  # kept for later; not sent
+        await client.add_bot()  # a version-1 host needs the strength named
         await client.chat("hi")  # everything sent before it has arrived once it has
         await _until(lambda: "chat" in sent, "the chat line")
-        assert sent == ["hello", "chat"]
-        assert [type(x) for x in heard] == [m.Hello, m.Chat]
+        assert sent == ["hello", "add_bot", "chat"]
+        assert [type(x) for x in heard] == [m.Hello, m.AddBot, m.Chat]
+        assert isinstance(heard[1], m.AddBot) and heard[1].level == "greedy"
         assert sessions[0].error is None and not sessions[0].closed
         assert client.lang == "th"
     finally:

@@ -98,6 +98,28 @@ async def test_host_player_starts_and_plays_against_three_bots() -> None:
         await server.close()
 
 
+async def test_the_lobby_key_a_adds_a_bot_of_the_hosts_chosen_strength() -> None:
+    """``sorry-lan host --bot-strength expert``: the owner's ``a`` seats an expert bot
+    (not a greedy one), also when asked twice."""
+    server, token = await host_table(owner="ann", bot_level="expert")
+    try:
+        client = GameClient(LOCAL, server.address[1], "ann", token=token)
+        await client.connect()
+        async with board(client=client) as (d, ctl, _task):
+            st = ctl.state
+            await d.wait_for(lambda: st.screen is Screen.LOBBY and st.is_host)
+            await d.keys("a")
+            await d.wait_for(lambda: "expert bot 1" in d.screen_text())
+            assert [p.level for p in server.table.players.values() if p.bot] == ["expert"]
+            await d.keys("a")
+            await d.wait_for(lambda: "expert bot 2" in d.screen_text())
+            assert "greedy" not in d.screen_text()
+            d.inp.send_text("qy")
+            await d.wait_for(lambda: not d.tui.app.is_running)
+    finally:
+        await server.close()
+
+
 async def test_join_by_typed_address_then_game_advances() -> None:
     server, _ = await host_table(bots=1, seats=2, auto_start=True, bot_delay=0.02)
     try:

@@ -117,6 +117,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
     ("ready", Ready(ready=True)),
     ("add_bot", AddBot(colour=G, level="greedy")),
     ("add_bot_any", AddBot(colour=None, level="random")),
+    ("add_bot_host_strength", AddBot(colour=None, level=None)),
     ("remove_bot", RemoveBot(pid=2)),
     ("set_variant", SetVariant(variant=Variant.POINTS)),
     ("start", Start()),
