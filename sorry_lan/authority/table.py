@@ -146,6 +146,9 @@ class TableConfig:
     max_spectators: int = 32  # watchers have their own cap: they never crowd out players
 
 
+CHAT_KEPT = 100  # chat lines of a game told again to whoever comes back
+
+
 @dataclass
 class Table:
     config: TableConfig
@@ -159,6 +162,9 @@ class Table:
     last_winner: int | None = None
     revision: int = 0  # bumped on every roster change (the server re-sends the lobby)
     decision_since: float = 0.0  # when the current decision was offered
+    # What was said during the current game, (colour, text), the last CHAT_KEPT lines:
+    # told again to whoever comes (back) to the table.
+    chat: list[tuple[int, str]] = field(default_factory=list)
     _next_pid: int = 0
     _seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(63))
 
@@ -374,6 +380,19 @@ class Table:
             and self.start_problem() is None
         )
 
+    def say(self, conn: int, text: str) -> Player:
+        """A seated player says ``text``; during a game the line is journalled and kept
+        (the last :data:`CHAT_KEPT`).  Returns the speaker."""
+        player = self.player_of(conn)
+        if player is None:  # the session lets only seated players chat
+            raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
+        if self.game is not None:
+            if self.journal is not None:
+                self.journal.chat(player.colour, text)  # a resumed game keeps its chat
+            self.chat.append((player.colour, text))
+            del self.chat[:-CHAT_KEPT]
+        return player
+
     def start(self, conn: int | None, now: float) -> list[Event]:
         """Start the game (bots fill a team table); the owner asks, or the host itself."""
         self._owner_only(conn)
@@ -407,6 +426,7 @@ class Table:
             )
         events = game.start()
         self.game = game
+        self.chat = []  # each game's chat is its own (as its journal's is)
         self.phase = Phase.PLAYING
         self.games_played += 1
         for p in self.players.values():
@@ -602,6 +622,7 @@ class Table:
         table.phase = Phase.FINISHED if game.over else Phase.PLAYING
         table.last_winner = game.winner
         table.decision_since = now
+        table.chat = restored.chat[-CHAT_KEPT:]
         return table
 
 
@@ -631,6 +652,8 @@ class Recorder(Protocol):
     def move(self, state_id: int, compact: Sequence[int]) -> None: ...
 
     def seat(self, colour: int, name: str, token: str | None) -> None: ...
+
+    def chat(self, colour: int, text: str) -> None: ...
 
 
 @dataclass

@@ -339,10 +339,8 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
     return game.path
 
 
-def _make_table(
-    args: argparse.Namespace, now: float, resume: Path | None
-) -> tuple[Table, list[tuple[str, str]]]:
-    """The table to serve, and (resuming) its chat so far: (who, text) lines."""
+def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Table:
+    """The table to serve (resuming: with its seats, names and chat so far)."""
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
     config = TableConfig(
         variant=args.variant,
@@ -366,18 +364,16 @@ def _make_table(
         table = Table.restore(config, restored, now, Journal(resume))
         over = " (the game is over)" if restored.game.over else ""
         print(f"resumed {resume.name}: {restored.moves} moves replayed{over}", flush=True)
-        names = restored.names
-        chat = [(names.get(c, f"seat {c}"), text) for c, text in restored.chat]
-        return table, chat
+        return table
     free = config.seats if args.headless else config.seats - 1  # the host's player sits too
     if not 0 <= args.bots <= free:
         raise HostError(f"--bots must be between 0 and {free} (the free seats)")
-    return Table(config, Journal(new_path(journal_dir(args)))), []
+    return Table(config, Journal(new_path(journal_dir(args))))
 
 
 async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     loop = asyncio.get_running_loop()
-    table, chat = _make_table(args, loop.time(), resume)
+    table = _make_table(args, loop.time(), resume)
     resuming = resume is not None
     owner_token = None
     if not args.headless:
@@ -423,7 +419,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                 pins = [pin.format(pin=args.pin)] if args.pin else []
                 return "\n".join([*notes, hint, *pins])
 
-            status = await _play_here(args, port, owner_token, server, info, chat)
+            status = await _play_here(args, port, owner_token, server, info)
             quit_here = not server.stopped
     finally:
         if report is not None:
@@ -544,7 +540,6 @@ async def _play_here(
     token: bytes | None,
     server: HostServer,
     info: Callable[[], str],
-    chat: list[tuple[str, str]],
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     client = GameClient(local, port, args.name, pin=args.pin, token=token, lang=language())
@@ -563,13 +558,10 @@ async def _play_here(
                 title=lambda: _("{name}'s table").format(name=args.name),
                 info=info,
                 options=TuiOptions(ascii=True if args.ascii else None),
-                chat=chat,
             )
         finally:
             await client.close()
     print(info())
-    for who, text in chat:
-        print(f"[chat] {who}: {text}")
     print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")
     ui = asyncio.create_task(play_lines(client))
     stop = asyncio.create_task(server.wait_done())

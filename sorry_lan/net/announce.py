@@ -109,6 +109,15 @@ class Announcer(Generic[C]):
         conn.lobby_revision = self.table.revision
         self.send(conn, lobby, frame)
 
+    def send_chat_so_far(self, conn: C) -> None:
+        """The current game's chat so far (what the table keeps of it), each line from
+        the player now in the speaker's seat: sent right after ``welcome``, before the
+        lobby, so a client can tell it from what is said afterwards."""
+        for colour, text in self.table.chat:
+            speaker = self.table.by_colour(colour)
+            if speaker is not None:
+                self.send(conn, m.Chat(pid=speaker.pid, text=text), None)
+
     def send_state(self, conn: C) -> None:
         """The lobby and, during a game, the full snapshot of this connection's seat."""
         self.send_lobby(conn, self.lobby_message(conn.protocol))

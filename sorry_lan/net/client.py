@@ -49,6 +49,8 @@ from .seats import SeatStore
 
 log = logging.getLogger(__name__)
 
+HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
+
 
 _GOODBYE = "the host closed the table"
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
@@ -228,6 +230,10 @@ class GameClient:
         # (empty when the host speaks protocol version 1, which does not tell it).
         self.discarded: tuple[int, ...] = ()
         self.replay_mismatches = 0  # events that did not add up on our board (see replay.py)
+        # The chat lines heard (the last HEARD_KEPT texts), and while joining, the
+        # table's chat so far as the host tells it after ``welcome`` (see _chat_so_far).
+        self.chat_heard: list[str] = []
+        self._so_far: list[m.Chat] | None = None
         self.turn: m.Turn | None = None
         self.moves: m.LegalMoves | None = None
         self.over: m.GameOver | None = None
@@ -358,6 +364,7 @@ class GameClient:
                 if isinstance(msg, m.Refuse):
                     raise JoinError(msg.reason, refusal_text(msg))
                 if isinstance(msg, m.Welcome):
+                    self._so_far = []  # the chat so far comes next, then the lobby
                     # Later messages of the same read (lobby, snapshot) are not lost:
                     for later in msgs[msgs.index(msg) + 1 :]:
                         self._on_message(later)
@@ -454,6 +461,12 @@ class GameClient:
 
     def _on_message(self, msg: m.Message) -> None:
         put = self.events.put_nowait
+        if self._so_far is not None:
+            if isinstance(msg, m.Chat):
+                self._so_far.append(msg)
+                return
+            self._chat_so_far(self._so_far)
+            self._so_far = None
         if isinstance(msg, m.Lobby):
             self.lobby = msg
             put(LobbyChanged(msg))
@@ -489,11 +502,32 @@ class GameClient:
         elif isinstance(msg, m.Rematch):
             put(RematchStarted())
         elif isinstance(msg, m.Chat):
+            self._remember_chat(msg.text)
             put(ChatLine(msg))
         elif isinstance(msg, m.Error):
             put(Refused(msg))
         elif isinstance(msg, m.Bye):
             self._bye = msg.reason
+
+    def _remember_chat(self, text: str) -> None:
+        self.chat_heard.append(text)
+        del self.chat_heard[:-HEARD_KEPT]
+
+    def _chat_so_far(self, lines: list[m.Chat]) -> None:
+        """Pass on the lines of the table's chat so far that this client has not heard:
+        all of them for a new process (its own died, or it joins for the first time),
+        only those said while it was away after a reconnection (the longest run of
+        them that ends what it heard was heard already)."""
+        heard = self.chat_heard
+        texts = [line.text for line in lines]
+        known = 0
+        for k in range(min(len(texts), len(heard)), 0, -1):
+            if heard[-k:] == texts[:k]:
+                known = k
+                break
+        for line in lines[known:]:
+            self._remember_chat(line.text)
+            self.events.put_nowait(ChatLine(line))
 
     def _check_replay(self, msg: m.Events) -> None:
         """Ask for a ``resync`` (and log why) when ``msg`` does not add up on our board."""

@@ -375,6 +375,7 @@ class HostServer:
         elif isinstance(msg, m.Spectate):
             table.spectate(conn.cid)
             conn.session.welcome(None, None)
+            self._tell.send_chat_so_far(conn)
             self._tell.send_state(conn)
         elif isinstance(msg, m.ChooseColour):
             table.choose_colour(conn.cid, int(msg.colour))
@@ -421,17 +422,14 @@ class HostServer:
             player, token = table.join(conn.cid, hello.name)
             log.info("%s joined as %d", player.name, player.colour)
         conn.session.welcome(player.pid, token, owner=player.pid == table.owner, name=player.name)
+        self._tell.send_chat_so_far(conn)  # a player whose own process died has none
         self._tell.send_state(conn)
         self._owed.discard(player.pid)  # told the result, if the game is over
 
     def _chat(self, conn: Connection, msg: m.Chat, now: float) -> None:
         if not conn.take_chat_token(now, self.options.chat_rate):
             raise RequestRefused(ErrorReason.RATE_LIMITED, "too many chat lines; wait a moment")
-        player = self.table.player_of(conn.cid)
-        if player is None:  # the session lets only seated players chat
-            raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
-        if self.journal is not None and self.table.game is not None:
-            self.journal.chat(player.colour, msg.text)  # a resumed game keeps its chat
+        player = self.table.say(conn.cid, msg.text)
         line = shared(m.Chat(pid=player.pid, text=msg.text))
         for other in self._welcomed():
             self._send(other, *line)

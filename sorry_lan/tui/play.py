@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from prompt_toolkit.input import Input
@@ -147,19 +147,17 @@ async def play_as_host(
     title: Callable[[], str],
     info: Callable[[], str] = lambda: "",
     options: TuiOptions | None = None,
-    chat: Sequence[tuple[str, str]] = (),
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
-    completes.  ``chat``: (who, text) lines said before (a resumed table's).  ``title``
-    and ``info`` (how others join) are worded again when the player changes language."""
+    completes.  ``title`` and ``info`` (how others join) are worded again when the
+    player changes language.  A resumed table's chat so far comes from the host like
+    anyone's."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
 
     def relabel() -> None:
         state.game_title, state.lobby_info = title(), info()
 
     state.relabel.append(relabel)
-    for who, text in chat:
-        state.add_chat(who, text)
     controller = ClientController(state)
     return await run_tui(state, controller, options, client=client, stop=stop)

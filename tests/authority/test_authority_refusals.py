@@ -129,6 +129,9 @@ CASES = {
     "a start without players": Case(
         "start", ErrorReason.NOT_READY, owner_alone, lambda t: t.start(OWNER, 0.0)
     ),
+    "a spectator's chat": Case(
+        "say", ErrorReason.FORBIDDEN, playing, lambda t: t.say(WATCHER, "hi")
+    ),
     "a spectator's rematch": Case(
         "ask_rematch", ErrorReason.FORBIDDEN, playing, lambda t: t.ask_rematch(WATCHER, 0.0)
     ),

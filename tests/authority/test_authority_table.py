@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sorry_lan.authority.table import (
+    CHAT_KEPT,
     JoinRefused,
     RequestRefused,
     Restored,
@@ -85,3 +86,48 @@ def test_a_profile_changes_the_roster_once_and_only_for_a_seat() -> None:
     assert (ann.lang, ann.program) == (None, True) and table.revision == before + 2
     table.set_profile(9, "el", False)  # a spectator has no seat to show it on
     assert table.revision == before + 2
+
+
+def test_the_table_keeps_each_games_chat_for_whoever_comes_back() -> None:
+    said: list[tuple[int, str]] = []
+
+    class Journal:
+        def game(self, *args: object, **kwargs: object) -> None:
+            said.clear()
+
+        def move(self, state_id: int, compact: object) -> None:
+            pass
+
+        def seat(self, colour: int, name: str, token: str | None) -> None:
+            pass
+
+        def chat(self, colour: int, text: str) -> None:
+            said.append((colour, text))
+
+    t = Table(TableConfig(seats=2, auto_start=True, seed=5), Journal())
+    ann, _ = t.join(1, "Ann")
+    t.join(2, "Bob")
+    assert t.say(1, "in the lobby") is ann
+    assert t.chat == [] and said == []  # only a game's chat is kept (and journalled)
+    t.start(None, 0.0)
+    for i in range(CHAT_KEPT + 5):
+        t.say(2, f"line {i}")
+    assert len(said) == CHAT_KEPT + 5  # the journal has all of it ...
+    bob = t.by_colour(said[0][0])
+    assert bob is not None and bob.name == "Bob"
+    assert t.chat == said[5:]  # ... the table the last CHAT_KEPT lines
+    restored = Restored(Game(Variant.STANDARD, (0, 1), seed=5), {0: "Ann", 1: "Bob"}, set(),
+                        {}, chat=said)
+    restored.game.start()
+    assert Table.restore(TableConfig(), restored, 0.0, None).chat == said[5:]
+    game = t.game
+    assert game is not None
+    while not game.over:  # play it out: a rematch begins with no chat
+        mover = t.by_colour(game.turn)
+        assert mover is not None and mover.conn is not None
+        t.play(mover.conn, game.state_id, 0, 0.0)
+    t.say(1, "well played")
+    assert t.chat[-1] == (ann.colour, "well played")
+    t.ask_rematch(1, 0.0)
+    t.ask_rematch(2, 0.0)
+    assert t.phase is Phase.PLAYING and t.game is not game and t.chat == []
