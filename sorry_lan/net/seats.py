@@ -8,7 +8,9 @@ table: the port, every address it was reached by (typed, answered from, advertis
 and its LAN name when it was found by discovery.  ``sorry-lan join`` and
 ``sorry-lan bot`` look a seat up before connecting and offer its token; the find
 screen marks the tables where the user has a seat.  A seat is forgotten when its game
-ends, when its player leaves the lobby, and when the host no longer knows the token.
+ends, when its player leaves the lobby, when the host no longer knows the token, and
+when it was last used (joined or rejoined) more than :data:`SEAT_MAX_AGE` ago: the
+host of a game that never ended may be gone for good.
 
 It does not connect anywhere and never prints or logs a token.  Files it cannot read
 (damaged, another program's) are skipped, never trusted; a store that cannot be
@@ -33,6 +35,7 @@ from .journal import DATA_DIR_ENV
 
 SUFFIX = ".seat"
 TOKEN_BYTES = 16
+SEAT_MAX_AGE = 30 * 24 * 3600.0  # seconds: a seat unused this long is forgotten
 
 
 def default_seats_dir() -> Path:
@@ -92,18 +95,24 @@ def _canon(address: str) -> str:
 class SeatStore:
     """The seats of this user, one file each in ``directory``; see the module docstring."""
 
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, max_age: float = SEAT_MAX_AGE) -> None:
         self.directory = directory if directory is not None else default_seats_dir()
+        self.max_age = max_age
 
     # -- reading ------------------------------------------------------------------------
 
     def seats(self) -> list[SavedSeat]:
-        """Every readable seat file, newest first."""
+        """Every readable seat file, newest first; one unused for longer than
+        ``max_age`` is removed instead."""
         try:
             paths = list(self.directory.glob(f"*{SUFFIX}"))
         except OSError:
             return []
         found = [s for s in map(_read, paths) if s is not None]
+        oldest = time.time() - self.max_age
+        for stale in [s for s in found if s.saved < oldest]:
+            self._remove(stale.path)
+            found.remove(stale)
         found.sort(key=lambda s: s.saved, reverse=True)
         return found
 

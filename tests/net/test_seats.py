@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import stat
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,7 @@ from netkit import LOCAL, start_host
 
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient
-from sorry_lan.net.seats import SeatStore
+from sorry_lan.net.seats import SEAT_MAX_AGE, SeatStore
 
 TOKEN = bytes(range(16))
 OTHER = bytes(range(1, 17))
@@ -55,6 +57,26 @@ def test_damaged_and_foreign_files_are_never_offered(tmp_path: Path) -> None:
         (bob,) = store.seats()
         os.chown(bob.path, 12345, 12345)  # as if another user planted it
         assert store.seats() == []
+
+
+def test_a_seat_unused_for_a_month_is_forgotten(tmp_path: Path) -> None:
+    """The host of a game that never ended may be gone for good: its seat is not kept
+    (nor marked, nor offered) for ever."""
+    store = SeatStore(tmp_path)
+    store.save("Bob", TOKEN, ["10.0.0.5"], 47474)
+    store.save("Ann", OTHER, ["10.0.0.6"], 47474)
+    (ann,) = store.find(["10.0.0.6"], 47474)
+    month = time.time() - SEAT_MAX_AGE - 60
+    record = json.loads(ann.path.read_text())
+    record["saved"] = month  # as if last used a month ago
+    ann.path.write_text(json.dumps(record))
+    assert [s.name for s in store.seats()] == ["Bob"]
+    assert not ann.path.exists()
+    assert store.choose(["10.0.0.6"], 47474, "Ann") is None
+    # Rejoining refreshes a seat: it is kept a month from its last use.
+    store.save("Bob", TOKEN, ["10.0.0.5"], 47474)
+    (bob,) = store.seats()
+    assert bob.saved > time.time() - 60
 
 
 def test_an_unwritable_store_only_loses_rejoining(tmp_path: Path) -> None:
