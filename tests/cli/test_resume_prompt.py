@@ -3,11 +3,7 @@ resuming a damaged journal's intact part (a pseudo-terminal stands in for the us
 
 from __future__ import annotations
 
-import os
-import select
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -15,54 +11,17 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 
 from netkit import LOCAL
+from terminal import Terminal
 from test_saved import flip, save_game
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 
 
-class Terminal:
-    """``sorry-lan host`` with a pseudo-terminal as its stdin, stdout and stderr."""
-
-    def __init__(self, *args: str) -> None:
-        import pty
-
-        self.fd, child = pty.openpty()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", *args],
-            stdin=child,
-            stdout=child,
-            stderr=child,
-            close_fds=True,
-        )
-        os.close(child)
-        self.seen = ""
-
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
-        deadline = time.monotonic() + timeout
-        while text not in self.seen:
-            left = deadline - time.monotonic()
-            assert left > 0, f"never saw {text!r} in {self.seen!r}"
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if ready:
-                try:
-                    self.seen += os.read(self.fd, 4096).decode(errors="replace")
-                except OSError:  # the child closed the terminal
-                    break
-        assert text in self.seen, self.seen
-        return self.seen
-
-    def type(self, line: str) -> None:
-        os.write(self.fd, line.encode() + b"\r")
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        os.close(self.fd)
-
-
 def _args(tmp_path: Path, *extra: str) -> list[str]:
-    return ["--bind", LOCAL, "--port", "0", "--data-dir", str(tmp_path), "--resume", *extra]
+    return [
+        "host", "--headless", "--no-mdns", "--bind", LOCAL, "--port", "0",
+        "--data-dir", str(tmp_path), "--resume", *extra,
+    ]  # fmt: skip
 
 
 def test_it_asks_which_game_and_resumes_the_one_chosen(tmp_path: Path) -> None:
