@@ -3,6 +3,7 @@ for ``resync``, beside honest players.
 
     python scripts/bench_backpressure.py --seconds 20
     python scripts/bench_backpressure.py --seconds 20 --no-hog      # compare: no slow reader
+    python scripts/bench_backpressure.py --seconds 20 --dir /dev/shm  # compare: no disk sync
 
 One host process serves one 4-seat table (journalled to a temporary directory, as
 ``sorry-lan host`` does); a client process runs 4 honest bot clients that answer
@@ -130,6 +131,11 @@ def main() -> int:
     p.add_argument("--think", type=float, default=0.05, help="honest players' thinking time")
     p.add_argument("--resync-rate", type=float, default=2000.0, help="the hog's resyncs a second")
     p.add_argument("--no-hog", action="store_true", help="compare: no slow reader")
+    p.add_argument(
+        "--dir",
+        help="where the host journals (default: a new temporary directory); on a tmpfs "
+        "such as /dev/shm the sync costs nothing, which shows what the disk adds",
+    )
     p.add_argument("--serve", metavar="DIR", help=argparse.SUPPRESS)
     p.add_argument("--honest", type=int, metavar="PORT", help=argparse.SUPPRESS)
     p.add_argument("--hog", type=int, metavar="PORT", help=argparse.SUPPRESS)
@@ -144,7 +150,7 @@ def main() -> int:
         hog(args.hog, args.resync_rate, args.seconds)
         return 0
     me = [sys.executable, os.path.abspath(__file__)]
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         host = subprocess.Popen([*me, "--serve", tmp], stdout=subprocess.PIPE, text=True)
         assert host.stdout is not None
         port = json.loads(host.stdout.readline())["port"]
@@ -184,9 +190,10 @@ def main() -> int:
     what = "no slow reader" if args.no_hog else (
         f"1 spectator that never reads, {args.resync_rate:.0f} resync/s"
     )
+    where = "" if args.dir is None else f", journal in {args.dir}"
     print(
         f"1 table, 4 honest bot clients (think {args.think * 1000:.0f} ms), {what}, "
-        f"{args.seconds:.0f} s, load average {load}"
+        f"{args.seconds:.0f} s, load average {load}{where}"
     )
     print(
         f"honest move round trip: {len(trips)} moves, p50 {pct(trips, 0.5) * 1000:.2f} ms, "
