@@ -17,10 +17,13 @@ opponent plays the best card of each sampled hand.  It never looks at a hidden c
 In team play the partner's pawns count as its own.
 
 Time: the moves are searched best-first (ordered by the score of the layout each
-leaves), up to a fixed amount of work (:data:`WORK`, counted in move generations)
-so that a position always gets the same answer; a clock stops the search early if
-the decision budget (default 50 ms) runs out first, and then the best move searched
-so far is played.  The search uses the engine's move generators directly (the
+leaves), up to a fixed amount of work (:data:`WORK`: each move generation counts 1,
+plus 1 for every 2 moves it lists, so that a 7 split among many pawns counts for
+what it costs) so that a position always gets the same answer; a clock stops the
+search early if the decision budget (default 50 ms) runs out first, and then the
+best move searched so far is played.  The engine's first-use tables are built when
+the bot is made, and the cyclic garbage collector is paused during a decision, so
+neither lands inside one.  The search uses the engine's move generators directly (the
 playout machinery), never ``Game``.  This module does not run games.
 """
 
@@ -47,7 +50,9 @@ DEFAULT_BUDGET: Final = 0.050  # seconds per decision
 # generation and every 16 layouts scored, and the longest step between two readings
 # (a 7 split among eight pawns) takes well under a millisecond.
 MARGIN: Final = 0.010
-WORK: Final = 1200  # move generations per decision (the deterministic limit)
+# Work units per decision (the deterministic limit; see the module docstring): about
+# 20 ms of one core of this kind of machine at most, so that the clock rarely decides.
+WORK: Final = 1200
 HAND_SAMPLES: Final = 24  # sampled opponent hands in play for points
 WIN: Final = 10_000.0
 NEXT: Final = 0.5  # weight of what our next card is worth from the layout a move leaves
@@ -68,14 +73,28 @@ def sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return own, tuple(c for c in position.seated if c not in own)
 
 
-def _gain(changes: Sequence[tuple[int, int, int]], own: Sequence[int]) -> float:
-    """What a move's changes are worth to the colours ``own`` (pawns' worth only)."""
+# SIGNED[own][pawn * NUM_LOCATIONS + loc]: a pawn's worth, negated for a pawn not of
+# the colours ``own``; built once per side (a colour, or a colour and its partner).
+_SIGNED: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+
+def signed_worth(own: tuple[int, ...]) -> tuple[float, ...]:
+    """The table :func:`_gain` reads for the side ``own``."""
+    table = _SIGNED.get(own)
+    if table is None:
+        table = _SIGNED[own] = tuple(
+            WORTH[(p >> 2) * NUM_LOCATIONS + loc] * (1.0 if p >> 2 in own else -1.0)
+            for p in range(16) for loc in range(NUM_LOCATIONS))
+    return table
+
+
+def _gain(changes: Sequence[tuple[int, int, int]], signed: Sequence[float]) -> float:
+    """What a move's changes are worth to a side (pawns' worth only), from that side's
+    :func:`signed_worth` table."""
     total = 0.0
-    worth = WORTH
     for pawn, before, after in changes:
-        base = (pawn >> 2) * NUM_LOCATIONS
-        d = worth[base + after] - worth[base + before]
-        total += d if (pawn >> 2) in own else -d
+        base = pawn * NUM_LOCATIONS
+        total += signed[base + after] - signed[base + before]
     return total
 
 
@@ -144,15 +163,16 @@ class Search:
         for card in kinds:
             if self.clock() > self.deadline:
                 raise OutOfTime
-            self.work -= 1
             replies = HANDLERS[card](pawns, card, ctx)
+            self.work -= 1 + (len(replies) >> 1)
             if not replies:
                 out[card] = None
                 continue
             best = replies[0]
-            best_gain = _gain(best[3], theirs)
+            signed = signed_worth(theirs)
+            best_gain = _gain(best[3], signed)
             for reply in replies[1:]:
-                g = _gain(reply[3], theirs)
+                g = _gain(reply[3], signed)
                 if g > best_gain:
                     best, best_gain = reply, g
             after, home = apply(pawns, best[3])
@@ -210,23 +230,39 @@ class Search:
         player = me if again else self.next_player(me)
         value = self.expect(after, player, again, self.hands_after(move, player, again))
         if NEXT and not again:
-            value += NEXT * self.potential(after)
+            value += NEXT * self.potential(after, move)
         return value
 
-    def potential(self, pawns: tuple[int, ...]) -> float:
-        """What our next card is worth from ``pawns``: over the card kinds we may draw,
-        the pawns' worth our best move with it gains (nothing for a lost turn)."""
+    def potential(self, pawns: tuple[int, ...], move: Move) -> float:
+        """What our next card is worth from ``pawns`` (left by ``move``): the pawns'
+        worth our best move with it gains (nothing for a lost turn), over the card
+        kinds we may draw; in play for points, the best of the cards we keep and the
+        one we draw."""
         me = self.position.turn
         ctx = self.context(pawns, me, False)
-        total = 0.0
-        for card, p in self.draws:
+        gains: dict[Card, float | None] = {}
+        signed = signed_worth(self.own)
+        kept: list[Card] = []
+        if self.variant.uses_hands:
+            kept = list(self.position.cards)
+            kept.remove(move.card)
+        for card in {*kept, *(card for card, _ in self.draws)}:
             if self.clock() > self.deadline:
                 raise OutOfTime
-            self.work -= 1
             moves = HANDLERS[card](pawns, card, ctx)
-            if moves:
-                best = max(_gain(mv[3], self.own) for mv in moves)
-                total += p * best
+            self.work -= 1 + (len(moves) >> 1)
+            gains[card] = max(_gain(mv[3], signed) for mv in moves) if moves else None
+        # A card that moves nothing is worth nothing (a lost turn, or a discard) unless
+        # it is the only kind of card we may hold.
+        floor = max((g for g in (gains[card] for card in kept) if g is not None),
+                    default=None)
+        total = 0.0
+        for card, p in self.draws:
+            g = gains[card]
+            if g is None or (floor is not None and floor > g):
+                g = floor
+            if g is not None:
+                total += p * g
         return total
 
 

@@ -77,6 +77,9 @@ class Stats:
     moves: int = 0
     seconds: float = 0.0
     times: dict[str, list[float]] = field(default_factory=dict)  # decision seconds
+    # The same decisions on the deciding thread's CPU clock: what the bot itself spent,
+    # without the time a busy machine gave to other processes.
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
     cut_short: int = 0  # expert decisions its clock ended before its work limit
 
     def merge(self, other: Stats) -> None:
@@ -93,8 +96,9 @@ class Stats:
                 kind_total[k] = kind_total.get(k, 0) + v
         self.turns += other.turns
         self.moves += other.moves
-        for kind, values in other.times.items():
-            self.times.setdefault(kind, []).extend(values)
+        for mine, theirs in ((self.times, other.times), (self.cpu_times, other.cpu_times)):
+            for kind, values in theirs.items():
+                mine.setdefault(kind, []).extend(values)
         self.cut_short += other.cut_short
 
     def outcome(self) -> dict[str, Any]:
@@ -116,20 +120,14 @@ class Stats:
         for kind in dict.fromkeys(self.kinds):
             wins = self.kind_wins.get(kind, 0)
             lo, hi = wilson(wins, self.games)
-            times = sorted(self.times.get(kind, []))
             bots[kind] = {
                 "seats": seats_of[kind],
                 "wins": wins,
                 "win_rate": wins / n,
                 "win_rate_ci95": [lo, hi],
                 "average_score": self.kind_scores.get(kind, 0) / (n * seats_of[kind]),
-                "decision_ms": {
-                    "count": len(times),
-                    "mean": 1000 * statistics.fmean(times) if times else None,
-                    "p95": 1000 * times[min(len(times) - 1, int(0.95 * len(times)))]
-                    if times else None,
-                    "max": 1000 * times[-1] if times else None,
-                },
+                "decision_ms": time_summary(self.times.get(kind, [])),
+                "decision_cpu_ms": time_summary(self.cpu_times.get(kind, [])),
             }
         return {
             "games": self.games,
@@ -151,6 +149,18 @@ class Stats:
             "seconds": self.seconds,
             "games_per_second": self.games / self.seconds if self.seconds > 0 else None,
         }
+
+
+def time_summary(seconds: Sequence[float]) -> dict[str, Any]:
+    """Count, mean, p95 and max of decision times, in milliseconds (None when empty)."""
+    times = sorted(seconds)
+    n = len(times)
+    return {
+        "count": n,
+        "mean": 1000 * statistics.fmean(times) if times else None,
+        "p95": 1000 * times[min(n - 1, int(0.95 * n))] if times else None,
+        "max": 1000 * times[-1] if times else None,
+    }
 
 
 def parse_bots(text: str, players: int) -> tuple[str, ...]:
@@ -184,17 +194,19 @@ def _seats(kinds: Sequence[str], seated: Sequence[int], i: int) -> tuple[dict[in
 
 _new = tuple.__new__
 _clock = time.perf_counter
+_cpu = time.thread_time
 
 
 class _Seat:
     """One bot at one seat: builds its :class:`Position` and times its decisions."""
 
     def __init__(self, bot: Bot, variant: Variant, seated: tuple[int, ...],
-                 times: list[float]) -> None:
+                 times: list[float], cpu_times: list[float]) -> None:
         self.bot = bot
         self.variant = variant
         self.seated = seated
         self.times = times
+        self.cpu_times = cpu_times
 
     def __call__(self, pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...],
                  after_two: bool, discards: list[int], moves: list[Move]) -> Move:
@@ -202,7 +214,9 @@ class _Seat:
         position = _new(Position, (self.variant, self.seated, pawns, turn, cards, after_two,
                                    tuple(discards)))
         started = _clock()
+        cpu = _cpu()
         move = self.bot.choose(position, moves)
+        self.cpu_times.append(_cpu() - cpu)
         self.times.append(_clock() - started)
         return move
 
@@ -222,7 +236,8 @@ def play_games(
         for c in seated:
             bot = make_bot(by_colour[c], bot_seed + c, budget=budget)
             bots.append(bot)
-            seats[c] = _Seat(bot, variant, seated, stats.times.setdefault(by_colour[c], []))
+            seats[c] = _Seat(bot, variant, seated, stats.times.setdefault(by_colour[c], []),
+                             stats.cpu_times.setdefault(by_colour[c], []))
 
         def decide(pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...],
                    after_two: bool, discards: list[int], moves: list[Move],

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from sorry_lan.bots import ExpertBot, Position, make_bot, position_of
-from sorry_lan.bots.expert import MARGIN, sides
+from sorry_lan.bots.expert import MARGIN, Search, sides
 from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
 from sorry_lan.rules.board import HOME, S1, START
 
@@ -182,3 +182,22 @@ def test_beats_random_over_30_games() -> None:
         assert game.winner is not None
         wins += kinds[game.seated.index(game.winner)] == "expert"
     assert wins >= 22, wins
+
+
+def test_in_play_for_points_the_next_turn_counts_the_cards_kept() -> None:
+    # Red's hand holds a 12 and a 3 (and three cards that move nothing useful here);
+    # whichever it plays, the layout is the same: what it keeps decides the next turn.
+    hand = (Card.TWELVE, Card.THREE, Card.FOUR, Card.FOUR, Card.TEN)
+    position = Position(Variant.POINTS, (0, 2), layout(R1=20, Y1=50), 0, hand)
+    moves = {m.card: m for m in legal(position)}
+    search = Search(position, float("inf"), 10**9, 0)
+    after = position.pawns
+    keep_twelve = search.potential(after, moves[Card.THREE])
+    keep_three = search.potential(after, moves[Card.TWELVE])
+    assert keep_twelve > keep_three >= 3
+    # In standard play the next card is a fresh draw whatever was played.
+    standard = position._replace(variant=Variant.STANDARD, cards=(Card.TWELVE,))
+    search = Search(standard, float("inf"), 10**9, 0)
+    assert search.potential(after, moves[Card.TWELVE]) == search.potential(
+        after, moves[Card.THREE])
+

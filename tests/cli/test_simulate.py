@@ -30,7 +30,8 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
 
 def without_timing(data: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
-    out["bots"] = {k: {f: x for f, x in v.items() if f != "decision_ms"}
+    out["bots"] = {k: {f: x for f, x in v.items()
+                       if f not in ("decision_ms", "decision_cpu_ms")}
                    for k, v in data["bots"].items()}
     return out
 
@@ -47,8 +48,9 @@ def test_two_player_statistics(capsys: pytest.CaptureFixture[str]) -> None:
     lo, hi = greedy["win_rate_ci95"]
     assert lo < greedy["win_rate"] < hi and 0 < hi - lo < 0.4
     for row in (greedy, random_):
-        ms = row["decision_ms"]
+        ms, cpu = row["decision_ms"], row["decision_cpu_ms"]
         assert ms["count"] > 40 and 0 < ms["mean"] <= ms["max"] and ms["p95"] <= ms["max"]
+        assert cpu["count"] == ms["count"] and 0 <= cpu["p95"] <= cpu["max"]
     assert all(abs(s["win_rate"] - s["wins"] / 40) < 1e-9 for s in data["seats"])
     # A standard game ends when the winner has all four pawns home.
     assert max(s["average_score"] for s in data["seats"]) > 2

@@ -30,7 +30,7 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
     bot = make_bot(strength, 0, budget=60.0)
     compared = 0
     times: list[float] = []
-    simulated = _Seat(bot, variant, game.seated, times)
+    simulated = _Seat(bot, variant, game.seated, times, [])
     while not game.over and compared < 60:
         seat = game.turn
         moves = game.legal_moves()
