@@ -24,12 +24,14 @@ import sys
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.argtypes import examples, seconds, whole
-from sorry_lan.commands.join import address_arg
+from sorry_lan.commands.join import address_arg, join_error_words
 from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
 from sorry_lan.i18n import _
-from sorry_lan.net.botrunner import run_bot
-from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.i18n.words import colour_name, join_names
+from sorry_lan.net.botrunner import BotNews, run_bot
+from sorry_lan.net.client import GameClient, GameEnded, GameStarted, JoinError
 from sorry_lan.net.seats import SeatStore
+from sorry_lan.tui.feed import connection_text
 from sorry_lan.tui.lines import format_result
 from sorry_lan.wire.errors import LocalProtocolError
 
@@ -41,9 +43,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds: {text}").format(text=repr(text))
+        ) from None
     if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError("a timeout is between 0 and 86400 seconds")
+        raise argparse.ArgumentTypeError(_("a timeout is between 0 and 86400 seconds"))
     return value
 
 
@@ -97,9 +101,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _progress(text: str) -> None:
+def _progress(news: BotNews, number: int, total: int) -> None:
     """The bot's games as they go, on its own terminal (stderr: stdout ends with the
     result, for scripts)."""
+    if isinstance(news, GameStarted):
+        you = news.snapshot.you
+        if you is None:
+            text = _("game {n} of {total} begins (watching)")
+        else:
+            text = _("game {n} of {total} begins (playing {colour})")
+        text = text.format(n=number, total=total, colour=colour_name(int(you or 0)))
+    elif isinstance(news, GameEnded):
+        won = join_names([colour_name(int(x)) for x in news.over.winners]) or _("nobody")
+        text = _("game {n} of {total} over: {won} won").format(n=number, total=total, won=won)
+    else:
+        text = connection_text(news.state, news.text)
     print(f"sorry-lan bot: {text}", file=sys.stderr, flush=True)
 
 
@@ -121,13 +137,17 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
     try:
         zc = make_zeroconf(args.interface, args.ipv6)
     except DiscoveryError as exc:
-        print(f"sorry-lan bot: {exc}", file=sys.stderr)
+        print("sorry-lan bot: " + _("cannot search the network: {why}; give --address").format(
+            why=exc), file=sys.stderr)  # fmt: skip
         return None
     loop = asyncio.get_running_loop()
     deadline = loop.time() + args.timeout
-    which = f"a game called {args.game!r}" if args.game else "a game to join"
-    print(f"sorry-lan bot: looking on the LAN for {which} (up to {args.timeout:g} s)...",
-          file=sys.stderr, flush=True)  # fmt: skip
+    if args.game:
+        looking = _("looking on the LAN for a game called {name} (up to {secs} s)...")
+    else:
+        looking = _("looking on the LAN for a game to join (up to {secs} s)...")
+    text = looking.format(name=repr(args.game), secs=f"{args.timeout:g}")
+    print(f"sorry-lan bot: {text}", file=sys.stderr, flush=True)
     tried: set[str] = set()
     seats = SeatStore(seats_dir(args))
 
@@ -159,17 +179,29 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                 try:
                     await client.connect()
                 except JoinError as exc:
-                    print(f"sorry-lan bot: {game.name}: {exc.text}", file=sys.stderr)
+                    why = join_error_words(exc)
+                    print(f"sorry-lan bot: {game.name}: {why}", file=sys.stderr)
                     continue
-                print(f"joined {game.name!r} at {game.address}:{game.port}", flush=True)
+                where = f"{game.address}:{game.port}"
+                print(_("joined {name} at {address}").format(name=repr(game.name), address=where),
+                      flush=True)  # fmt: skip
                 return client
     finally:
         await zc.async_close()
-    what = f"no joinable game called {args.game!r}" if args.game else "no joinable game"
     if tried:
-        print(f"sorry-lan bot: {what} would take this bot", file=sys.stderr)
+        text = (
+            _("no joinable game called {name} would take this bot")
+            if args.game
+            else _("no joinable game would take this bot")
+        )
     else:
-        print(f"sorry-lan bot: {what} found.", file=sys.stderr)
+        text = (
+            _("no joinable game called {name} found.")
+            if args.game
+            else _("no joinable game found.")
+        )
+    print("sorry-lan bot: " + text.format(name=repr(args.game)), file=sys.stderr)
+    if not tried:
         print(nothing_found_message(args.timeout, args.interface, "bot"), file=sys.stderr)
     return None
 
@@ -189,7 +221,7 @@ async def _main(args: argparse.Namespace) -> int:
         try:
             await client.connect()
         except JoinError as exc:
-            print(f"sorry-lan bot: {exc.text}", file=sys.stderr)
+            print(f"sorry-lan bot: {join_error_words(exc)}", file=sys.stderr)
             return 1
     with contextlib.suppress(LocalProtocolError):
         await client.ready()  # a bot is always ready
@@ -200,7 +232,7 @@ async def _main(args: argparse.Namespace) -> int:
     finally:
         await client.close()
     if over is None:
-        print("sorry-lan bot: lost the connection to the host", file=sys.stderr)
+        print("sorry-lan bot: " + _("lost the connection to the host"), file=sys.stderr)
         return 1
     print(format_result(over))
     return 0

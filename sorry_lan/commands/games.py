@@ -16,9 +16,19 @@ import sys
 import time
 from pathlib import Path
 
-from sorry_lan.i18n import _
+from sorry_lan.i18n import _, ngettext, pgettext
+from sorry_lan.i18n.words import variant_title
 from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
-from sorry_lan.net.saved import DAMAGED, SavedGame, saved_games
+from sorry_lan.net.saved import (
+    DAMAGED,
+    FINISHED,
+    UNFINISHED,
+    Ask,
+    NotChosen,
+    Note,
+    SavedGame,
+    saved_games,
+)
 
 
 def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
@@ -44,21 +54,85 @@ def _when(t: float | None) -> str:
     return "-" if t is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
+def note_words(note: Note) -> str:
+    """A note about a journal left out, in the player's language."""
+    if note.kind == "other-user":
+        return _("{path} belongs to another user (uid {uid}): left out").format(
+            path=note.path, uid=note.uid
+        )
+    return _("{path} is not a plain file: left out").format(path=note.path)
+
+
+def ask_words(ask: Ask) -> str:
+    """Why ``host --resume`` cannot choose by itself, in the player's language."""
+    v = ask.values
+    if ask.reason == "newer-damaged":
+        return _("a newer journal is damaged ({id}: {problem})").format(**v)
+    if ask.reason == "someone-else":
+        if v["who"] is None:
+            return _("the only unfinished game was hosted by someone else, not {name}").format(
+                name=v["name"]
+            )
+        return _("the only unfinished game was hosted by {who}, not {name}").format(**v)
+    if ask.reason == "only-damaged":
+        return _("the only unfinished games are damaged")
+    if ask.reason == "several":
+        n = v["n"]
+        return ngettext("{n} game is unfinished", "{n} games are unfinished", n).format(n=n)
+    return ask.why
+
+
+def not_chosen_words(exc: NotChosen) -> str:
+    """Why no saved game answers ``--resume``, in the player's language."""
+    if exc.reason == "no-id":
+        return _("no saved game has the id {wanted} (`{command}` lists them)").format(
+            wanted=repr(exc.values["wanted"]), command="sorry-lan games"
+        )
+    if exc.reason == "ambiguous":
+        n = exc.values["n"]
+        return ngettext(
+            "{n} saved game has an id starting {wanted}; give more of it",
+            "{n} saved games have ids starting {wanted}; give more of it",
+            n,
+        ).format(n=n, wanted=repr(exc.values["wanted"]))
+    return _("there is no unfinished game to resume")
+
+
+def state_words(state: str) -> str:
+    """A saved game's state (``unfinished``, ``finished``, ``damaged``) for people."""
+    return {
+        UNFINISHED: pgettext("saved game", "unfinished"),
+        FINISHED: pgettext("saved game", "finished"),
+        DAMAGED: pgettext("saved game", "damaged"),
+    }.get(state, state)
+
+
 def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
     """The games as aligned text lines (a header first); ``numbered`` puts 1, 2, ...
     in front, for choosing one."""
-    head = ["ID", "STATE", "TABLE", "VARIANT", "PLAYERS", "MOVES", "STARTED", "LAST MOVE"]
+    head = [
+        pgettext("column", "ID"),
+        pgettext("column", "STATE"),
+        pgettext("column", "TABLE"),
+        pgettext("column", "VARIANT"),
+        pgettext("column", "PLAYERS"),
+        pgettext("column", "MOVES"),
+        pgettext("column", "STARTED"),
+        pgettext("column", "LAST MOVE"),
+    ]
     rows = [head]
     for g in games:
-        state = g.state + (" (running)" if g.running else "")
+        state = state_words(g.state)
+        if g.running:
+            state = _("{state} (running)").format(state=state)
         if g.over and g.state != DAMAGED:
-            state += " (game over)"
+            state = _("{state} (game over)").format(state=state)
         rows.append(
             [
                 g.id,
                 state,
                 g.table or g.host or "-",
-                g.variant or "-",
+                variant_title(g.variant) if g.variant else "-",
                 ", ".join(g.players) or "-",
                 str(g.moves),
                 _when(g.started),
@@ -73,7 +147,7 @@ def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
     for g, line in zip(games, lines[1:], strict=True):
         out.append(line)
         if g.problem:
-            out.append(f"    damaged at {g.problem}")
+            out.append("    " + _("damaged at {problem}").format(problem=g.problem))
     return out
 
 
@@ -81,12 +155,12 @@ def run(args: argparse.Namespace) -> int:
     directory = journal_dir(args)
     games, notes = saved_games(directory)
     for note in notes:
-        print(f"sorry-lan games: {note}", file=sys.stderr)
+        print(f"sorry-lan games: {note_words(note)}", file=sys.stderr)
     if args.json:
         print(json.dumps([g.as_json() for g in games], indent=2))
         return 0
     if not games:
-        print(f"no saved games in {directory}")
+        print(_("no saved games in {directory}").format(directory=directory))
         return 0
     for line in table_lines(games):
         print(line)

@@ -38,15 +38,33 @@ from typing import TYPE_CHECKING
 from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
-from sorry_lan.commands.games import add_data_dir_argument, journal_dir, table_lines
+from sorry_lan.commands.games import (
+    add_data_dir_argument,
+    ask_words,
+    journal_dir,
+    not_chosen_words,
+    note_words,
+    table_lines,
+)
+from sorry_lan.commands.join import join_error_words
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
-from sorry_lan.i18n import _, language
+from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.journal import Journal, JournalError, load, new_path, replay
-from sorry_lan.net.saved import DAMAGED, FINISHED, Ask, SavedGame, find, pick, salvage, saved_games
+from sorry_lan.net.saved import (
+    DAMAGED,
+    FINISHED,
+    Ask,
+    NotChosen,
+    SavedGame,
+    find,
+    pick,
+    salvage,
+    saved_games,
+)
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
 from sorry_lan.wire.limits import DEFAULT_PORT
@@ -232,10 +250,12 @@ def check(args: argparse.Namespace) -> str | None:
     """A usage error that needs more than one option to see, or None."""
     free = args.players if args.headless else 3  # the host's own player takes a seat
     if args.resume is None and args.bots > free:
-        where = f"--players {args.players}" if args.headless else "your own seat"
-        return f"--bots is at most {free} here ({where}), not {args.bots}"
+        where = f"--players {args.players}" if args.headless else _("your own seat")
+        return _("--bots is at most {free} here ({where}), not {bots}").format(
+            free=free, where=where, bots=args.bots
+        )
     if args.stay and not args.headless:
-        return "--stay goes with --headless (a table you play at stays while you do)"
+        return _("--stay goes with --headless (a table you play at stays while you do)")
     return None
 
 
@@ -270,19 +290,24 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
     """The journal ``--resume`` means (None: not resuming); asks when it must."""
     if args.resume is None:
         if args.salvage:
-            raise HostError("--salvage goes with --resume")
+            raise HostError(_("--salvage goes with --resume"))
         return None
     directory = journal_dir(args)
     games, notes = saved_games(directory)
     for note in notes:
-        print(f"sorry-lan host: {note}", file=sys.stderr)
+        print(f"sorry-lan host: {note_words(note)}", file=sys.stderr)
     if args.resume:
-        game = find(games, args.resume)
+        try:
+            game = find(games, args.resume)
+        except NotChosen as exc:
+            raise HostError(not_chosen_words(exc)) from None
     else:
         try:
             picked = pick(games, args.name)
-        except JournalError as exc:
-            raise HostError(f"{exc} in {directory}") from None
+        except NotChosen as exc:
+            why = not_chosen_words(exc)
+            raise HostError(_("{error} in {directory}").format(error=why, directory=directory)) \
+                from None
         game = _ask(picked) if isinstance(picked, Ask) else picked
     return _resumable(game, args.salvage)
 
@@ -290,52 +315,66 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
 def _ask(ask: Ask) -> SavedGame:
     """Let the person choose among ``ask.choices`` (not on a terminal: exit 2 with them)."""
     lines = table_lines(ask.choices, numbered=True)
+    why = ask_words(ask)
     if not _interactive():
+        text = _("not resuming by itself: {why}; choose a game with `{command}`:")
         print(
-            f"sorry-lan host: not resuming by itself: {ask.why}; choose a game with "
-            "`sorry-lan host --resume ID`:",
+            "sorry-lan host: " + text.format(why=why, command="sorry-lan host --resume ID"),
             file=sys.stderr,
         )
         for line in lines:
             print(line, file=sys.stderr)
         raise _Exit(2)
-    print(f"{ask.why}; which game do you want to resume?")
+    print(_("{why}; which game do you want to resume?").format(why=why))
     for line in lines:
         print(line)
-    answer = input("number or id (nothing: cancel): ").strip()
+    answer = input(_("number or id (nothing: cancel): ")).strip()
     if not answer:
-        print("nothing resumed")
+        print(_("nothing resumed"))
         raise _Exit(2)
     if answer.isdigit() and 1 <= int(answer) <= len(ask.choices):
         return ask.choices[int(answer) - 1]
-    return find(ask.choices, answer)
+    try:
+        return find(ask.choices, answer)
+    except NotChosen as exc:
+        raise HostError(not_chosen_words(exc)) from None
 
 
 def _resumable(game: SavedGame, consent: bool) -> Path:
     """``game``'s journal, ready to resume (a damaged one cut to its intact part, with
     consent); refuses a finished game or one a running host holds."""
     if game.running:
-        raise HostError(f"another sorry-lan host is running game {game.id}; stop that host first")
+        raise HostError(
+            _("another sorry-lan host is running game {id}; stop that host first").format(
+                id=game.id
+            )
+        )
     if game.state == FINISHED:
-        raise HostError(f"game {game.id} is finished: there is nothing to resume")
+        raise HostError(_("game {id} is finished: there is nothing to resume").format(id=game.id))
     if game.state != DAMAGED:
         return game.path
-    damage = f"{game.path} is damaged at {game.problem}"
+    damage = _("{path} is damaged at {problem}").format(path=game.path, problem=game.problem)
     if not game.salvage_bytes:
-        raise HostError(f"{damage}, and nothing before the damage can be resumed")
-    offer = f"the {game.salvage_moves} moves before the damage"
+        raise HostError(
+            _("{damage}, and nothing before the damage can be resumed").format(damage=damage)
+        )
+    offer = ngettext(
+        "the {n} move before the damage", "the {n} moves before the damage", game.salvage_moves
+    ).format(n=game.salvage_moves)
     if not consent and _interactive():
-        answer = input(f"{damage}.\nResume {offer} (the damaged file is kept)? [y/N] ")
-        consent = answer.strip().lower() in ("y", "yes")
+        question = _("{damage}.\nResume {offer} (the damaged file is kept)? [y/N] ")
+        answer = input(question.format(damage=damage, offer=offer))
+        consent = is_yes(answer)
     if not consent:
+        command = f"sorry-lan host --resume {game.id} --salvage"
+        text = _("{damage}; to resume {offer}, run `{command}` (the damaged file is kept)")
         print(
-            f"sorry-lan host: {damage}; to resume {offer}, run `sorry-lan host --resume "
-            f"{game.id} --salvage` (the damaged file is kept)",
+            "sorry-lan host: " + text.format(damage=damage, offer=offer, command=command),
             file=sys.stderr,
         )
         raise _Exit(2)
     copy = salvage(game)
-    print(f"kept the damaged journal as {copy}", flush=True)
+    print(_("kept the damaged journal as {path}").format(path=copy), flush=True)
     return game.path
 
 
@@ -358,16 +397,28 @@ def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Ta
     if resume is not None:
         restored = replay(load(resume))
         if restored is None:
-            raise HostError(f"{resume} holds no game to resume")
+            raise HostError(_("{path} holds no game to resume").format(path=resume))
         if restored.table is not None and args.game_name is None:
             config.title = args.game_name = restored.table
         table = Table.restore(config, restored, now, Journal(resume))
-        over = " (the game is over)" if restored.game.over else ""
-        print(f"resumed {resume.name}: {restored.moves} moves replayed{over}", flush=True)
+        text = (
+            ngettext(
+                "resumed {name}: {n} move replayed (the game is over)",
+                "resumed {name}: {n} moves replayed (the game is over)",
+                restored.moves,
+            )
+            if restored.game.over
+            else ngettext(
+                "resumed {name}: {n} move replayed",
+                "resumed {name}: {n} moves replayed",
+                restored.moves,
+            )
+        )
+        print(text.format(name=resume.name, n=restored.moves), flush=True)
         return table
     free = config.seats if args.headless else config.seats - 1  # the host's player sits too
     if not 0 <= args.bots <= free:
-        raise HostError(f"--bots must be between 0 and {free} (the free seats)")
+        raise HostError(_("--bots must be between 0 and {free} (the free seats)").format(free=free))
     return Table(config, Journal(new_path(journal_dir(args))))
 
 
@@ -393,9 +444,10 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     host, port = await server.start(args.bind or "0.0.0.0", args.port, None, also)
     board = not args.headless and _wants_board(args)
     if not board:  # the board says it in its lobby (a line printed now would stay behind)
-        print(f"listening on {host}:{port}", flush=True)
+        print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)
         for extra, extra_port in server.also:
-            print(f"also listening on [{extra}]:{extra_port} (IPv6)", flush=True)
+            where = f"[{extra}]:{extra_port}"
+            print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
             loop.add_signal_handler(sig, server.stop)
@@ -433,7 +485,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             from sorry_lan.authority.seat_messages import game_over
 
             result = result_words(table) if board else format_result(game_over(game))
-            print(f"game over: {result}", flush=True)
+            print(_("game over: {result}").format(result=result), flush=True)
         journal = server.journal
         if journal is not None and finished and journal.appended + journal.size > 0:
             journal.end()  # before close(), which makes it durable with the last output
@@ -442,10 +494,12 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             journal.close()
             _after(journal, game is not None, finished, server.failure is None)
     if server.failure is not None:
+        text = _(
+            "the journal could not be written ({why}); the table stopped so that no move "
+            "goes unrecorded. Free some disk space, then run `{command}`."
+        )
         print(
-            f"sorry-lan host: the journal could not be written ({server.failure}); the table "
-            "stopped so that no move goes unrecorded. Free some disk space, then run "
-            "`sorry-lan host --resume`.",
+            "sorry-lan host: " + text.format(why=server.failure, command="sorry-lan host --resume"),
             file=sys.stderr,
         )
         return 1
@@ -460,7 +514,8 @@ def _after(journal: Journal, played: bool, finished: bool, saved: bool) -> None:
         return
     if not finished and saved:
         gid = journal.path.name.removesuffix(".journal")
-        print(f"the game is saved: `sorry-lan host --resume {gid}` continues it", flush=True)
+        text = _("the game is saved: `{command}` continues it")
+        print(text.format(command=f"sorry-lan host --resume {gid}"), flush=True)
 
 
 def _wants_board(args: argparse.Namespace) -> bool:
@@ -479,7 +534,8 @@ def _advertise(
         if notes is not None:
             notes.append(_("{warning}; players can still join with --address").format(warning=text))
             return
-        print(f"sorry-lan host: {text}; players can still join with --address", file=sys.stderr)
+        text = _("{warning}; players can still join with --address").format(warning=text)
+        print(f"sorry-lan host: {text}", file=sys.stderr)
 
     try:
         plan = advert_plan(bound, args.interface, args.ipv6)
@@ -490,7 +546,7 @@ def _advertise(
         if notes is not None:
             notes.append(_("not advertised on the LAN: {why}").format(why=plan.skip))
         else:
-            print(f"not advertised on the LAN: {plan.skip}", flush=True)
+            print(_("not advertised on the LAN: {why}").format(why=plan.skip), flush=True)
         return None
     advert = TableAdvertiser(
         args.game_name or args.name,
@@ -546,7 +602,9 @@ async def _play_here(
     try:
         await client.connect()
     except JoinError as exc:
-        print(f"sorry-lan host: your own player could not join: {exc.text}", file=sys.stderr)
+        why = join_error_words(exc)
+        text = _("your own player could not join: {why}").format(why=why)
+        print(f"sorry-lan host: {text}", file=sys.stderr)
         return 1
     if _wants_board(args):
         from sorry_lan.tui.play import TuiOptions, play_as_host
@@ -562,7 +620,10 @@ async def _play_here(
         finally:
             await client.close()
     print(info())
-    print("you host this table: type 'bot' to add a bot, 'start' to begin, 'quit' to stop")
+    print(
+        _("you host this table: type '{bot}' to add a bot, '{start}' to begin, '{quit}' to stop")
+        .format(bot="bot", start="start", quit="quit")
+    )
     ui = asyncio.create_task(play_lines(client))
     stop = asyncio.create_task(server.wait_done())
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)

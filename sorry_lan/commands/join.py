@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import examples
 from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
-from sorry_lan.i18n import _, language
+from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.net.address import AddressError, parse_address
-from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.client import GameClient, JoinError, JoinFailure
 from sorry_lan.net.seats import SavedSeat, SeatStore
+from sorry_lan.tui.controller import join_error_text
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire.vocab import RefuseReason
 
@@ -161,7 +162,7 @@ async def _tui_main(args: argparse.Namespace) -> int:
         )
     status = await run_tui(state, controller, options, finder=finder, join=join)
     if status != 0:
-        print("sorry-lan join: the connection to the host was lost", file=sys.stderr)
+        print("sorry-lan join: " + _("the connection to the host was lost"), file=sys.stderr)
     return status
 
 
@@ -187,7 +188,8 @@ async def _search(
     try:
         zc = make_zeroconf(args.interface, args.ipv6)
     except DiscoveryError as exc:
-        print(f"sorry-lan join: cannot search the network: {exc}; give --address", file=sys.stderr)
+        text = _("cannot search the network: {why}; give --address").format(why=exc)
+        print(f"sorry-lan join: {text}", file=sys.stderr)
         return None
     try:
         games = await async_find_games(zc, SEARCH_SECONDS)
@@ -200,7 +202,8 @@ async def _search(
     mine = [g for g in live if (g.joinable or g.watchable) and seats.at_game(g, args.name)]
     for game in games:
         where = _format_address(game.address or "?", game.port)
-        print(f"found: {game.describe(game in mine)}  ({where})")
+        found = game.describe(game in mine)
+        print(_("found: {game}  ({address})").format(game=found, address=where))
 
     def chosen(game: FoundGame, watch: bool = False) -> tuple[str, int, str | None, bool]:
         assert game.address is not None
@@ -214,30 +217,42 @@ async def _search(
     watchable = [g for g in live if g.watchable]
     if not mine and not joinable and len(watchable) == 1:
         game = watchable[0]
-        why = "its game is under way" if game.reason is Unjoinable.PLAYING else "it is full"
+        why = _("its game is under way") if game.reason is Unjoinable.PLAYING else _("it is full")
         if args.spectate or _offer_watch(game.name, why, _format_address(*chosen(game)[:2])):
             return chosen(game, watch=True)
         return None
-    print(
-        "sorry-lan join: "
-        + ("no game can be joined" if not joinable and not mine else "several games: choose one")
-        + " with --address HOST:PORT",
-        file=sys.stderr,
+    text = (
+        _("no game can be joined with {option}")
+        if not joinable and not mine
+        else _("several games: choose one with {option}")
     )
+    print("sorry-lan join: " + text.format(option="--address HOST:PORT"), file=sys.stderr)
     return None
+
+
+def join_error_words(exc: JoinError) -> str:
+    """Why joining failed, for a terminal: the client's English text in English; in
+    other languages words from the reason code (naming the option that fixes it)."""
+    if language() == "en":
+        return exc.text
+    if exc.reason is JoinFailure.PIN_NEEDED:
+        return _("this game needs a PIN: give it with --pin")
+    if exc.reason is RefuseReason.NAME_TAKEN:
+        return _("that name is taken at this table: choose another with --name")
+    if exc.reason is RefuseReason.BAD_PIN:
+        return _("wrong PIN: check it with the host and give it again with --pin")
+    return join_error_text(exc)
 
 
 def _offer_watch(what: str, why: str, address: str) -> bool:
     """Ask on a terminal whether to watch ``what`` instead of playing; elsewhere say how."""
     if sys.stdin.isatty():
-        print(f"{what}: {why}. Watch it instead? [y/N] ", end="", flush=True)
-        answer = sys.stdin.readline().strip().casefold()
-        return answer in ("y", "yes")
-    print(
-        f"sorry-lan join: {what}: {why}; to watch it: sorry-lan join --spectate --address "
-        f"{address}",
-        file=sys.stderr,
-    )
+        question = _("{what}: {why}. Watch it instead? [y/N] ").format(what=what, why=why)
+        print(question, end="", flush=True)
+        return is_yes(sys.stdin.readline())
+    command = f"sorry-lan join --spectate --address {address}"
+    text = _("{what}: {why}; to watch it: {command}").format(what=what, why=why, command=command)
+    print(f"sorry-lan join: {text}", file=sys.stderr)
     return False
 
 
@@ -270,15 +285,19 @@ async def _text_main(args: argparse.Namespace) -> int:
         except JoinError as exc:
             where = _format_address(host, port)
             if spectate or exc.reason not in WATCH_REASONS:
-                print(f"sorry-lan join: {exc.text}", file=sys.stderr)
+                print(f"sorry-lan join: {join_error_words(exc)}", file=sys.stderr)
                 return 1
-            if not _offer_watch(where, exc.text, where):
+            if not _offer_watch(where, join_error_words(exc), where):
                 return 1  # declined, or told how to watch
             spectate = True
             continue
         break
-    as_what = "to watch" if spectate else f"as {client.welcome.name if client.welcome else name}"
-    print(f"joined {_format_address(host, port)} {as_what}")
+    where = _format_address(host, port)
+    if spectate:
+        print(_("joined {address} to watch").format(address=where))
+    else:
+        who = client.welcome.name if client.welcome else name
+        print(_("joined {address} as {name}").format(address=where, name=who))
     if args.colour is not None and not spectate:
         await client.choose_colour(args.colour)
     try:

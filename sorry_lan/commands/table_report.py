@@ -10,11 +10,11 @@ the table only: it changes nothing and sends nothing to anyone.
 from __future__ import annotations
 
 from sorry_lan.authority.table import Table
+from sorry_lan.i18n import _
+from sorry_lan.i18n.words import colour_name, join_names
 from sorry_lan.rules import Variant
 from sorry_lan.rules.board import HOME
 from sorry_lan.rules.game import Phase
-
-COLOURS = ("Red", "Blue", "Yellow", "Green")
 
 
 class TableReport:
@@ -38,28 +38,32 @@ class TableReport:
             p.pid: (p.name, p.colour, p.bot, p.connected) for p in table.players.values()
         }
         for pid, (name, colour, bot, connected) in now.items():
-            seat = f"{name}{' [bot]' if bot else ''} ({COLOURS[colour]})"
+            seat = (_("{name} [bot] ({colour})") if bot else _("{name} ({colour})")).format(
+                name=name, colour=colour_name(colour)
+            )
             before = self.seen.get(pid)
             if before is None:
-                print(f"{seat} joined", flush=True)
+                print(_("{seat} joined").format(seat=seat), flush=True)
             elif before[3] and not connected:
-                print(f"{seat} lost the connection; the seat is held", flush=True)
+                print(_("{seat} lost the connection; the seat is held").format(seat=seat),
+                      flush=True)
             elif connected and not before[3]:
-                print(f"{seat} is back", flush=True)
+                print(_("{seat} is back").format(seat=seat), flush=True)
         for pid, (name, colour, _bot, _c) in self.seen.items():
             if pid not in now:
-                print(f"{name} ({COLOURS[colour]}) left", flush=True)
+                seat = _("{name} ({colour})").format(name=name, colour=colour_name(colour))
+                print(_("{seat} left").format(seat=seat), flush=True)
         self.seen = now
         if table.phase is not self.phase:
             self.phase = table.phase
             if table.phase is Phase.PLAYING:
                 players = ", ".join(
-                    f"{COLOURS[p.colour]} ({p.name})"
+                    _("{colour} ({name})").format(colour=colour_name(p.colour), name=p.name)
                     for p in sorted(table.players.values(), key=lambda p: p.colour)
                 )
-                print(f"the game starts: {players}", flush=True)
+                print(_("the game starts: {players}").format(players=players), flush=True)
             elif table.phase is Phase.FINISHED and table.game is not None:
-                print(f"result: {result_words(table)}", flush=True)
+                print(_("result: {result}").format(result=result_words(table)), flush=True)
 
 
 def result_words(table: Table) -> str:
@@ -69,14 +73,15 @@ def result_words(table: Table) -> str:
 
     def who(colour: int) -> str:
         player = table.by_colour(colour)
-        return f"{COLOURS[colour]} ({player.name})" if player else COLOURS[colour]
+        name = colour_name(colour)
+        return _("{colour} ({name})").format(colour=name, name=player.name) if player else name
 
-    won = " and ".join(who(c) for c in game.winners) or "nobody"
+    won = join_names([who(c) for c in game.winners]) or _("nobody")
     if game.variant is Variant.POINTS:
         each = ", ".join(f"{who(c)} {s}" for c, s in sorted(game.final_scores.items()))
-        return f"{won} won; points: {each}"
+        return _("{won} won; points: {each}").format(won=won, each=each)
     home = ", ".join(
         f"{who(c)} {sum(1 for p in game.pawns[c * 4 : c * 4 + 4] if p == HOME)}"
         for c in sorted(game.seated)
     )
-    return f"{won} won; pawns home: {home}"
+    return _("{won} won; pawns home: {home}").format(won=won, home=home)

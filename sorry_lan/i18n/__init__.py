@@ -35,6 +35,7 @@ __all__ = [
     "UnknownLanguage",
     "_",
     "choose_language",
+    "is_yes",
     "language",
     "language_name",
     "ngettext",
@@ -91,3 +92,12 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
     return _current[0][1].npgettext(context, singular, plural, n)
+
+
+def is_yes(answer: str) -> bool:
+    """Whether a typed answer to a ``[y/N]`` question is yes: ``y`` or ``yes`` in every
+    language, or the current language's own word for yes."""
+    word = answer.strip().lower()
+    # i18n: the word a player types to answer yes to a [y/N] question
+    own = pgettext("answer", "yes").strip().lower()
+    return word in ("y", "yes", own)

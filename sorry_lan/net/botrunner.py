@@ -92,7 +92,8 @@ def choose_option(bot: Bot, view: SeatView, pawns: tuple[int, ...], colour: int,
     return offer.moves[moves.index(bot.choose(position, moves))].id
 
 
-COLOURS = ("Red", "Blue", "Yellow", "Green")
+#: What :func:`run_bot` tells its ``progress``: a game began or ended, or the link changed.
+BotNews = c.GameStarted | c.GameEnded | c.Connection
 
 
 @dataclass
@@ -111,15 +112,16 @@ async def run_bot(
     stats: BotStats | None = None,
     record: bool = False,
     budget: float | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[BotNews, int, int], None] | None = None,
 ) -> m.GameOver | None:
     """Play until ``games`` games have ended (then return the last result), or the
     connection is lost for good (then return None).  ``record``: keep each decision's
     position and the option chosen in ``stats.decisions``; ``budget``: the expert's
     seconds per decision (its search runs on a worker thread, so the connection's
-    heartbeats go on meanwhile).  ``progress`` is told, in words, when a game begins
-    and ends and when the connection drops or comes back."""
-    say = progress if progress is not None else (lambda text: None)
+    heartbeats go on meanwhile).  ``progress`` is told (the event, the number of the
+    game it concerns, and ``games``) when a game begins and ends and when the connection
+    drops or comes back; putting that in words is the caller's."""
+    say = progress if progress is not None else (lambda news, number, total: None)
     stats = stats if stats is not None else BotStats()
     bot = make_bot(strength, 0, budget=budget)
     view = SeatView()
@@ -133,9 +135,7 @@ async def run_bot(
         match ev:
             case c.GameStarted():
                 view.snapshot(ev.snapshot)
-                you = ev.snapshot.you
-                seat = "watching" if you is None else f"playing {COLOURS[int(you)]}"
-                say(f"game {stats.games + 1} of {games} begins ({seat})")
+                say(ev, stats.games + 1, games)
             case c.YourTurn():
                 moves = ev.moves
                 if client.snapshot is None or client.colour is None:
@@ -170,13 +170,12 @@ async def run_bot(
                 sent_at = None
             case c.GameEnded():
                 stats.games += 1
-                won = " and ".join(COLOURS[int(x)] for x in ev.over.winners) or "nobody"
-                say(f"game {stats.games} of {games} over: {won} won")
+                say(ev, stats.games, games)
                 if stats.games >= games:
                     return ev.over
                 await client.rematch()
             case c.Connection():
-                say(ev.text)
+                say(ev, stats.games + 1, games)
                 if ev.state == "lost":
                     return None
             case c.LobbyChanged() | c.TurnChanged() | c.RematchStarted() | c.ChatLine():

@@ -133,13 +133,27 @@ def _fill(game: SavedGame, restored: Restored) -> None:
     game.over = g.over
 
 
-def saved_games(directory: Path) -> tuple[list[SavedGame], list[str]]:
+class Note(str):
+    """A note about a file left out, in English, with what it says as data
+    (``kind``: ``other-user`` or ``not-a-file``; ``path``, ``uid``) for other words."""
+
+    kind: str
+    path: Path
+    uid: int
+
+    def __new__(cls, text: str, kind: str, path: Path, uid: int = -1) -> Note:
+        note = super().__new__(cls, text)
+        note.kind, note.path, note.uid = kind, path, uid
+        return note
+
+
+def saved_games(directory: Path) -> tuple[list[SavedGame], list[Note]]:
     """The journals in ``directory``, newest first, and notes about files left out
     (journals another user owns are never listed, nor resumed)."""
     if not directory.is_dir():
         return [], []
     games: list[SavedGame] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     getuid = getattr(os, "getuid", None)
     for path in sorted(directory.glob(f"*{SUFFIX}"), reverse=True):
         try:
@@ -147,10 +161,11 @@ def saved_games(directory: Path) -> tuple[list[SavedGame], list[str]]:
         except OSError:
             continue
         if getuid is not None and st.st_uid != getuid():
-            notes.append(f"{path} belongs to another user (uid {st.st_uid}): left out")
+            text = f"{path} belongs to another user (uid {st.st_uid}): left out"
+            notes.append(Note(text, "other-user", path, st.st_uid))
             continue
         if not path.is_file() or path.is_symlink():
-            notes.append(f"{path} is not a plain file: left out")
+            notes.append(Note(f"{path} is not a plain file: left out", "not-a-file", path))
             continue
         game = describe(path)
         if game.state == FINISHED and game.variant is None:
@@ -161,10 +176,25 @@ def saved_games(directory: Path) -> tuple[list[SavedGame], list[str]]:
 
 @dataclass
 class Ask:
-    """``host --resume`` cannot choose by itself: why, and the games to choose from."""
+    """``host --resume`` cannot choose by itself: why (in English, and as ``reason``
+    with ``values`` for other words), and the games to choose from.  Reasons:
+    ``newer-damaged`` (values ``id``, ``problem``), ``someone-else`` (``who``, ``name``),
+    ``only-damaged``, ``several`` (``n``)."""
 
     why: str
     choices: list[SavedGame]
+    reason: str = ""
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+class NotChosen(JournalError):
+    """No saved game answers: ``reason`` is ``no-id`` (``values``: ``wanted``),
+    ``ambiguous`` (``wanted``, ``n``) or ``none-unfinished``; the text is English."""
+
+    def __init__(self, text: str, reason: str, **values: Any) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.values = values
 
 
 def find(games: list[SavedGame], wanted: str) -> SavedGame:
@@ -176,8 +206,11 @@ def find(games: list[SavedGame], wanted: str) -> SavedGame:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise JournalError(f"no saved game has the id {wanted!r} (`sorry-lan games` lists them)")
-    raise JournalError(f"{len(matches)} saved games have ids starting {wanted!r}; give more of it")
+        text = f"no saved game has the id {wanted!r} (`sorry-lan games` lists them)"
+        raise NotChosen(text, "no-id", wanted=wanted)
+    n = len(matches)
+    text = f"{n} saved games have ids starting {wanted!r}; give more of it"
+    raise NotChosen(text, "ambiguous", wanted=wanted, n=n)
 
 
 def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
@@ -186,20 +219,24 @@ def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
     unfinished = [g for g in games if g.state == UNFINISHED and not g.running]
     damaged = [g for g in games if g.state == DAMAGED]
     if not unfinished and not damaged:
-        raise JournalError("there is no unfinished game to resume")
+        raise NotChosen("there is no unfinished game to resume", "none-unfinished")
     choices = unfinished + [g for g in damaged if g.salvage_moves or g.salvage_bytes]
     if len(unfinished) == 1:
         only = unfinished[0]
         newer = [g for g in damaged if g.id > only.id]
         if newer:
-            return Ask(f"a newer journal is damaged ({newer[0].id}: {newer[0].problem})", choices)
+            bad = newer[0]
+            why = f"a newer journal is damaged ({bad.id}: {bad.problem})"
+            return Ask(why, choices, "newer-damaged", {"id": bad.id, "problem": bad.problem})
         if only.mine(name):
             return only
         who = only.host or "someone else"
-        return Ask(f"the only unfinished game was hosted by {who}, not {name}", choices)
+        why = f"the only unfinished game was hosted by {who}, not {name}"
+        return Ask(why, choices, "someone-else", {"who": only.host, "name": name})
     if not unfinished:
-        return Ask("the only unfinished games are damaged", choices)
-    return Ask(f"{len(unfinished)} games are unfinished", choices)
+        return Ask("the only unfinished games are damaged", choices, "only-damaged")
+    n = len(unfinished)
+    return Ask(f"{n} games are unfinished", choices, "several", {"n": n})
 
 
 def salvage(game: SavedGame) -> Path:

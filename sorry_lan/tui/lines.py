@@ -32,6 +32,7 @@ from sorry_lan.net.client import (
 )
 from sorry_lan.rules.board import colour_pawns, pawn_label
 from sorry_lan.rules.variants import Variant
+from sorry_lan.tui.feed import connection_text
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import MoveOption, PlayerInfo
@@ -140,7 +141,7 @@ def describe(client: GameClient, ev: ClientEvent) -> list[str]:
             text = words.refusal_text(ev.error.reason.value, ev.error.text)
             return [_("refused: {why}").format(why=text)]
         case Connection():
-            return [ev.text]
+            return [connection_text(ev.state, ev.text)]
         case _:
             assert_never(ev)
 
