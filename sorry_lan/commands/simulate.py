@@ -24,7 +24,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +36,7 @@ from ..bots.expert import DEFAULT_BUDGET
 from ..rules.board import Colour
 from ..rules.cards import Card
 from ..rules.moves import Move
-from ..rules.playout import run_game
+from ..rules.playout import Decider, run_game
 from ..rules.variants import Variant, team_of
 from .argtypes import examples
 
@@ -197,54 +197,54 @@ _clock = time.perf_counter
 _cpu = time.thread_time
 
 
-class _Seat:
-    """One bot at one seat: builds its :class:`Position` and times its decisions."""
+def seat_decider(
+    variant: Variant, seated: tuple[int, ...], bots: dict[int, Bot],
+    times: dict[int, list[float]], cpu_times: dict[int, list[float]],
+) -> Decider:
+    """What ``run_game`` asks at each decision: the bot at the seat to move, given the
+    :class:`Position` it may see, its decision timed into ``times`` (wall clock) and
+    ``cpu_times`` (the thread's CPU clock) of that seat."""
+    choose: list[Callable[[Position, Sequence[Move]], Move] | None] = [None] * 4
+    note: list[Callable[[float], None] | None] = [None] * 4
+    note_cpu: list[Callable[[float], None] | None] = [None] * 4
+    for c, bot in bots.items():
+        choose[c] = bot.choose
+        note[c] = times[c].append
+        note_cpu[c] = cpu_times[c].append
 
-    def __init__(self, bot: Bot, variant: Variant, seated: tuple[int, ...],
-                 times: list[float], cpu_times: list[float]) -> None:
-        self.bot = bot
-        self.variant = variant
-        self.seated = seated
-        self.times = times
-        self.cpu_times = cpu_times
-
-    def __call__(self, pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...],
-                 after_two: bool, discards: list[int], moves: list[Move]) -> Move:
+    def decide(pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...], after_two: bool,
+               discards: list[int], moves: list[Move]) -> Move:
         # tuple.__new__ skips the NamedTuple's Python-level __new__ (the hot path).
-        position = _new(Position, (self.variant, self.seated, pawns, turn, cards, after_two,
+        position = _new(Position, (variant, seated, pawns, turn, cards, after_two,
                                    tuple(discards)))
         started = _clock()
         cpu = _cpu()
-        move = self.bot.choose(position, moves)
-        self.cpu_times.append(_cpu() - cpu)
-        self.times.append(_clock() - started)
+        move = choose[turn](position, moves)  # type: ignore[misc]
+        note_cpu[turn](_cpu() - cpu)  # type: ignore[misc]
+        note[turn](_clock() - started)  # type: ignore[misc]
         return move
+
+    return decide
 
 
 def play_games(
     variant: Variant, kinds: Sequence[str], seeds: Sequence[tuple[int, int, int]],
     budget: float = DEFAULT_BUDGET,
 ) -> Stats:
-    """Play the games ``(index, game seed, bot seed)`` with strengths ``kinds``."""
+    """Play the games ``(index, game seed, bot seed)`` with strengths ``kinds``.
+
+    A decision with one legal move is played without asking (or timing) the bot."""
     seated = SEATING[len(kinds)]
     stats = Stats(variant, seated, tuple(kinds))
     team = variant is Variant.TEAM
     for i, game_seed, bot_seed in seeds:
         by_colour, first = _seats(kinds, seated, i)
-        seats: list[_Seat | None] = [None] * 4
-        bots = []
-        for c in seated:
-            bot = make_bot(by_colour[c], bot_seed + c, budget=budget)
-            bots.append(bot)
-            seats[c] = _Seat(bot, variant, seated, stats.times.setdefault(by_colour[c], []),
-                             stats.cpu_times.setdefault(by_colour[c], []))
-
-        def decide(pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...],
-                   after_two: bool, discards: list[int], moves: list[Move],
-                   seats: list[_Seat | None] = seats) -> Move:
-            return seats[turn](pawns, turn, cards, after_two, discards, moves)  # type: ignore[misc]
-
-        result = run_game(variant, seated, game_seed, decide, first, MAX_TURNS)
+        bots = {c: make_bot(by_colour[c], bot_seed + c, budget=budget) for c in seated}
+        times = {c: stats.times.setdefault(by_colour[c], []) for c in seated}
+        cpu_times = {c: stats.cpu_times.setdefault(by_colour[c], []) for c in seated}
+        decide = seat_decider(variant, seated, bots, times, cpu_times)
+        result = run_game(variant, seated, game_seed, decide, first, MAX_TURNS,
+                          ask_forced=False)
         stats.games += 1
         stats.turns += result.turns
         stats.moves += result.moves
@@ -256,7 +256,7 @@ def play_games(
         for c, points in result.scores.items():
             stats.seat_scores[c] = stats.seat_scores.get(c, 0) + points
             stats.kind_scores[by_colour[c]] = stats.kind_scores.get(by_colour[c], 0) + points
-        stats.cut_short += sum(getattr(b, "cut_short", 0) for b in bots)
+        stats.cut_short += sum(getattr(b, "cut_short", 0) for b in bots.values())
     return stats
 
 

@@ -74,6 +74,28 @@ def card_counts(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+# ``n.bit_length()`` for every list length the deck shuffles (at most 45 cards).
+_BITS: Final = tuple(n.bit_length() for n in range(DECK_SIZE + 1))
+
+
+def shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place from ``rng``: the Fisher-Yates shuffle that
+    ``random.Random.shuffle`` performs (CPython 3.11-3.13), drawing the same bits
+    from ``getrandbits``, so the order is the one it gives -- written out because a
+    deck is shuffled on every reshuffle of every playout, and because the deck's order
+    for a seed then depends on ``getrandbits`` alone, not on how a later Python
+    implements ``shuffle`` (a test compares the two)."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def full_deck() -> list[Card]:
     """All 45 cards in a fixed order (unshuffled)."""
     return [card for card, n in DECK_COUNTS.items() for _ in range(n)]
@@ -91,7 +113,7 @@ class Deck:
     def __init__(self, seed: int | None = None, *, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
         self.pile: list[Card] = full_deck()
-        self.rng.shuffle(self.pile)
+        shuffle(self.pile, self.rng)
         self.discards: list[Card] = []
         self.reshuffles = 0
 
@@ -101,7 +123,7 @@ class Deck:
                 raise RuntimeError("no cards left to draw: every card is held")
             self.pile = self.discards
             self.discards = []
-            self.rng.shuffle(self.pile)
+            shuffle(self.pile, self.rng)
             self.reshuffles += 1
         return self.pile.pop()
 

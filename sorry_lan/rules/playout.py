@@ -137,7 +137,20 @@ def playout(
             idle = 0
             move = choose(moves) if rand is None else moves[int(rand() * len(moves))]
             moves_played += 1
-            pawns, home = apply(pawns, move[3])
+            # ``apply``, inlined: most moves move one pawn and bump no one.
+            changes = move[3]
+            after_move = list(pawns)
+            if len(changes) == 1:
+                pawn, _before, after = changes[0]
+                after_move[pawn] = after
+                home = after == HOME
+            else:
+                home = False
+                for pawn, _before, after in changes:
+                    after_move[pawn] = after
+                    if after == HOME:
+                        home = True
+            pawns = tuple(after_move)
             if home:  # only a pawn reaching HOME can end the game
                 won = winner(variant, pawns, seated)
                 if won is not None:
@@ -205,12 +218,15 @@ def run_game(
     decide: Decider,
     first: int | None = None,
     max_turns: int = 100_000,
+    ask_forced: bool = True,
 ) -> GameResult:
     """Play one whole game from its seed, asking ``decide`` for every choice.
 
     The same game as ``Game(variant, seated, seed, first)`` driven by the same
     choices -- the same deck, deal, turns, lost turns and winner; the tests replay
     both -- in all three variants, without events, views, state ids or checks.
+    ``ask_forced=False`` plays a decision with one legal move without asking
+    ``decide`` (any decider would choose it; ``sorry-lan simulate`` saves the call).
     """
     check_seating(variant, seated)
     seated = tuple(sorted(seated))
@@ -241,10 +257,14 @@ def run_game(
     discard_kind = MoveKind.DISCARD
     discards = deck.discards
     pile = deck.pile
+    forced = 1 if ask_forced else 2  # a list this short (or shorter) is played at once
+    alone: dict[Card, tuple[Card, ...]] = {c: (c,) for c in Card}  # the cards in hand
     turns = 1
     moves_played = 0
     idle = 0
     after_two = False
+    hand: list[Card] = []
+    card = two
     while True:
         if team:
             slot = turn * 4 + 2 if after_two else turn * 4
@@ -258,7 +278,11 @@ def run_game(
         if points:
             hand = hands[turn]
             moves = hand_moves(pawns, hand, ctx)
-            held: tuple[Card, ...] = tuple(hand)
+            move = moves[0] if len(moves) < forced else decide(
+                pawns, turn, tuple(hand), after_two, counts, moves)
+            card = move[1]
+            hand.remove(card)
+            deck.discard(card)
         else:
             if pile:
                 card = pile.pop()
@@ -281,18 +305,26 @@ def run_game(
                     after_two = False
                     turns += 1
                 continue
-            held = (card,)
-        idle = 0
-        move = decide(pawns, turn, held, after_two, counts, moves)
-        moves_played += 1
-        card = move[1]
-        if points:
-            hand.remove(card)
-            deck.discard(card)
-        else:
+            move = moves[0] if len(moves) < forced else decide(
+                pawns, turn, alone[card], after_two, counts, moves)
             discards.append(card)
+        idle = 0
+        moves_played += 1
         counts[card] += 1
-        pawns, home = apply(pawns, move[3])
+        # ``apply``, inlined: most moves move one pawn and bump no one.
+        changes = move[3]
+        after_move = list(pawns)
+        if len(changes) == 1:
+            pawn, _before, after = changes[0]
+            after_move[pawn] = after
+            home = after == HOME
+        else:
+            home = False
+            for pawn, _before, after in changes:
+                after_move[pawn] = after
+                if after == HOME:
+                    home = True
+        pawns = tuple(after_move)
         if home:
             won = winner(variant, pawns, seated)
             if won is not None:

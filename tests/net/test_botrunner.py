@@ -9,7 +9,7 @@ import pytest
 from sorry_lan.authority import seat_messages as convert
 from sorry_lan.authority.table import BotTurn
 from sorry_lan.bots import STRENGTHS, make_bot, position_of
-from sorry_lan.commands.simulate import _Seat
+from sorry_lan.commands.simulate import seat_decider
 from sorry_lan.net.botrunner import SeatView, choose_option
 from sorry_lan.rules import Card, Game, Move, Variant
 from sorry_lan.rules.cards import card_counts
@@ -30,7 +30,8 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
     bot = make_bot(strength, 0, budget=60.0)
     compared = 0
     times: list[float] = []
-    simulated = _Seat(bot, variant, game.seated, times, [])
+    simulated = seat_decider(variant, game.seated, dict.fromkeys(game.seated, bot),
+                             dict.fromkeys(game.seated, times), {c: [] for c in game.seated})
     while not game.over and compared < 60:
         seat = game.turn
         moves = game.legal_moves()
