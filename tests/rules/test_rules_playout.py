@@ -87,3 +87,29 @@ def test_run_game_checks_its_seating() -> None:
         run_game(Variant.TEAM, (0, 2), 1, lambda *a: a[-1][0])
     with pytest.raises(ValueError, match="first player must be seated"):
         run_game(Variant.STANDARD, (0, 2), 1, lambda *a: a[-1][0], first=1)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_run_game_plays_forced_moves_itself_when_told(variant: Variant) -> None:
+    """``ask_forced=False``: a decision with one legal move is played without asking,
+    and the game is the one a decider asked at every decision plays."""
+    from sorry_lan.rules.cards import Card
+    from sorry_lan.rules.moves import Move
+    from sorry_lan.rules.playout import run_game
+
+    seated = (0, 1, 2, 3)
+
+    def chooser(asked: list[int]) -> object:
+        def decide(pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...],
+                   after_two: bool, discards: list[int], moves: list[Move]) -> Move:
+            asked.append(len(moves))
+            return moves[hash((pawns, turn)) % len(moves)]
+        return decide
+
+    every: list[int] = []
+    some: list[int] = []
+    full = run_game(variant, seated, 11, chooser(every))  # type: ignore[arg-type]
+    fast = run_game(variant, seated, 11, chooser(some), ask_forced=False)  # type: ignore[arg-type]
+    assert (fast.winner, fast.pawns, fast.turns, fast.moves, fast.scores) == (
+        full.winner, full.pawns, full.turns, full.moves, full.scores)
+    assert some == [n for n in every if n > 1] and 1 in every and min(some) > 1
