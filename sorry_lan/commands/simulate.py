@@ -10,8 +10,9 @@ game, and so on, and the first player rotates too) so no seat's first-turn edge
 favours a strength.  The results do not depend on ``--jobs``.
 
 Games run through the engine's fast loop (``rules.playout.run_game``), which plays
-exactly as ``Game`` does.  This command opens no network connection and writes no
-files.
+exactly as ``Game`` does.  A decision with a single legal move is played without
+asking the bot, so it is neither timed nor counted among the decision times.  This
+command opens no network connection and writes no files.
 """
 
 from __future__ import annotations

@@ -48,6 +48,14 @@ def apply(pawns: tuple[int, ...], changes: Sequence[Change]) -> tuple[tuple[int,
     return tuple(after_move), home
 
 
+def _next_seats(seated: tuple[int, ...]) -> list[int]:
+    """Who plays after each colour (by colour; unseated colours map to 0)."""
+    nxt = [0] * 4
+    for i, c in enumerate(seated):
+        nxt[c] = seated[(i + 1) % len(seated)]
+    return nxt
+
+
 class PlayoutResult:
     __slots__ = ("moves", "pawns", "turns", "winner")
 
@@ -98,9 +106,7 @@ def playout(
     if variant is Variant.POINTS:
         raise ValueError("playout does not handle play for points; use Game")
     seated = tuple(sorted(seated))
-    nxt = [0] * 4
-    for i, c in enumerate(seated):
-        nxt[c] = seated[(i + 1) % len(seated)]
+    nxt = _next_seats(seated)
     team = variant is Variant.TEAM
     # Move contexts: outside team play one per colour (``after_two`` changes nothing);
     # in team play by turn * 4 + after_two * 2 + (all the player's pawns HOME).
@@ -137,20 +143,7 @@ def playout(
             idle = 0
             move = choose(moves) if rand is None else moves[int(rand() * len(moves))]
             moves_played += 1
-            # ``apply``, inlined: most moves move one pawn and bump no one.
-            changes = move[3]
-            after_move = list(pawns)
-            if len(changes) == 1:
-                pawn, _before, after = changes[0]
-                after_move[pawn] = after
-                home = after == HOME
-            else:
-                home = False
-                for pawn, _before, after in changes:
-                    after_move[pawn] = after
-                    if after == HOME:
-                        home = True
-            pawns = tuple(after_move)
+            pawns, home = apply(pawns, move[3])
             if home:  # only a pawn reaching HOME can end the game
                 won = winner(variant, pawns, seated)
                 if won is not None:
@@ -236,9 +229,7 @@ def run_game(
     turn = drawn if first is None else first
     if turn not in seated:
         raise ValueError("the first player must be seated")
-    nxt = [0] * 4
-    for i, c in enumerate(seated):
-        nxt[c] = seated[(i + 1) % len(seated)]
+    nxt = _next_seats(seated)
     pawns = initial_pawns(variant, seated)
     counts = [0] * 14  # the discard pile by card value
     hands: dict[int, list[Card]] = {c: [] for c in seated}
@@ -311,7 +302,7 @@ def run_game(
         idle = 0
         moves_played += 1
         counts[card] += 1
-        # ``apply``, inlined: most moves move one pawn and bump no one.
+        # ``apply``, inlined (2% of simulate's time): most moves move one pawn only.
         changes = move[3]
         after_move = list(pawns)
         if len(changes) == 1:
