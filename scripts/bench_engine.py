@@ -18,6 +18,17 @@ Goals (issues 2 and 14): ours, and simulate's, >= 30x apologies in games per sec
 our generation median
 <= 5 us overall; our 90th percentile for the 7 <= 50 us.
 
+Recorded (issue 14, 2026-11-30; ``--seconds 8``, three runs of each tree in turn on
+the shared 2-core machine at load average 4-6; each ratio is against apologies in the
+same run): simulate went from 24.1x / 24.1x / 24.0x (median 24.1x, the tree before
+the session) and 18.0x / 19.7x / 17.1x (after the expert's per-decision thread-CPU
+clock) to 27.2x / 26.5x / 21.6x (median 26.5x; in the third run apologies measured
+10.1 games/s against 7.6-8.3 in the others); within each run simulate played 15-17%
+more games per second than the first tree's.  Playout 31.1x / 29.0x / 26.1x, Game
+15.4x / 16.1x / 12.7x.  The 30x goal for simulate is not met: move generation is
+~75% of its instructions (the 7's splits and the 11's swaps ~45% of that), the turn
+loop ~20%, the bot's Position and timing the rest.
+
 ``apologies`` is not a project dependency: ``pip install apologies`` to run this.
 This script only measures; it asserts nothing about the rules and writes no files.
 """
