@@ -11,9 +11,17 @@ best gain each allows: a layout where most cards move something useful is worth
 more).  The move with the best expected score wins.  After its own 2 the next player
 is itself (it draws again).
 
-Play for points hides the opponents' hands: the expert samples hands of five from
-the unseen cards (determinized, from a generator seeded by the position), and the
-opponent plays the best card of each sampled hand.  It never looks at a hidden card.
+Play for points hides the opponents' hands.  The expert judges the reply after its
+move one card kind at a time, weighted by the unseen cards, exactly as in standard
+play -- an opponent's reply, and its own play after a 2 -- while its own next turn
+takes the best of the four cards it keeps and the one it draws.  Measured against
+greedy, 500 games each on seeds 15 and 19: judging a reply as the best card of a
+five-card hand (sampled from the unseen cards for an opponent, the rest of its own
+hand after a 2) won 42.4% and 46.2%; the opponent by one card but its own play after
+a 2 from the rest of its hand, 52.4% and 46.4%; one card for both (now) 57.6% [53.2,
+61.9] and 53.2% [48.8, 57.5], with a higher mean score (37.4 and 35.2 against 30.0
+and 30.8).  Judging a reply by the best of five cards overrates it: every exposed pawn
+looks lost, and a 2 looks like a free second move.  It never looks at a hidden card.
 In team play the partner's pawns count as its own.
 
 Time: the moves are searched best-first (ordered by the score of the layout each
@@ -30,7 +38,6 @@ playout machinery), never ``Game``.  This module does not run games.
 from __future__ import annotations
 
 import gc
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -41,8 +48,8 @@ from ..rules.cards import Card
 from ..rules.movegen import HANDLERS, build_tables
 from ..rules.moves import Move, MoveContext, MoveKind
 from ..rules.playout import apply
-from ..rules.variants import HAND_SIZE, Variant, move_context, winner
-from .base import Position, seed_for, unseen_counts
+from ..rules.variants import Variant, move_context, winner
+from .base import Position, unseen_counts
 from .judge import ATTACK, EXPOSED, WORTH, evaluate
 
 DEFAULT_BUDGET: Final = 0.050  # seconds per decision
@@ -53,7 +60,6 @@ MARGIN: Final = 0.010
 # Work units per decision (the deterministic limit; see the module docstring): about
 # 20 ms of one core of this kind of machine at most, so that the clock rarely decides.
 WORK: Final = 1200
-HAND_SAMPLES: Final = 24  # sampled opponent hands in play for points
 WIN: Final = 10_000.0
 NEXT: Final = 0.5  # weight of what our next card is worth from the layout a move leaves
 CARDS: Final = tuple(Card)
@@ -101,7 +107,7 @@ def _gain(changes: Sequence[tuple[int, int, int]], signed: Sequence[float]) -> f
 class Search:
     """One decision's search state: the position, the sides and the clock."""
 
-    def __init__(self, position: Position, deadline: float, work: int, seed: int,
+    def __init__(self, position: Position, deadline: float, work: int,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.position = position
         self.clock = clock
@@ -118,7 +124,6 @@ class Search:
         self.attack = 0.0 if points else ATTACK
         self.deadline = deadline
         self.work = work
-        self.seed = seed
         self.contexts: dict[tuple[int, bool, bool], MoveContext] = {}
         unseen = unseen_counts(position)
         total = sum(unseen)
@@ -204,21 +209,11 @@ class Search:
                 total += weight * best[1]
         return total
 
-    def hands_after(self, move: Move, player: int, again: bool
-                    ) -> list[tuple[float, tuple[Card, ...]]]:
-        """The hands ``player`` may hold for the decision after ``move``, weighted."""
-        if not self.variant.uses_hands:
-            return [(p, (card,)) for card, p in self.draws]
-        if again:  # our own 2 from the hand: the rest of the hand and a new card
-            rest = list(self.position.cards)
-            rest.remove(move.card)
-            return [(p, (*rest, card)) for card, p in self.draws]
-        pool = [card for card in CARDS for _ in range(self.unseen[card])]
-        if len(pool) < HAND_SIZE:
-            return [(p, (card,)) for card, p in self.draws]
-        rng = random.Random(self.seed)
-        return [(1 / HAND_SAMPLES, tuple(rng.sample(pool, HAND_SIZE)))
-                for _ in range(HAND_SAMPLES)]
+    def hands_after(self) -> list[tuple[float, tuple[Card, ...]]]:
+        """What the player of the decision after our move is judged to hold, weighted:
+        one card of each unseen kind, in every variant (in play for points too, for an
+        opponent and for our own play after a 2: see the module docstring)."""
+        return [(p, (card,)) for card, p in self.draws]
 
     def value(self, move: Move) -> float:
         """Our expected score after ``move`` and the next player's reply."""
@@ -228,7 +223,7 @@ class Search:
         me = self.position.turn
         again = move.card == _TWO and move.kind != _DISCARD
         player = me if again else self.next_player(me)
-        value = self.expect(after, player, again, self.hands_after(move, player, again))
+        value = self.expect(after, player, again, self.hands_after())
         if NEXT and not again:
             value += NEXT * self.potential(after, move)
         return value
@@ -276,7 +271,9 @@ class ExpertBot:
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         """``clock`` is what the budget is measured on (wall time by default; a test may
-        pass the thread's CPU time to be immune to a busy machine)."""
+        pass the thread's CPU time to be immune to a busy machine).  ``seed`` is kept
+        for the bot interface: the expert samples nothing, so its choice depends on the
+        position alone."""
         if not budget > 0:
             raise ValueError("a decision budget must be more than 0 seconds")
         self.seed = seed
@@ -309,7 +306,7 @@ class ExpertBot:
     def _search(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         started = self.clock()
         search = Search(position, started + self.budget, self.work,
-                        seed_for(self.seed, position), self.clock)
+                        self.clock)
         pawns = position.pawns
         static: list[tuple[float, int]] = []
         for i, move in enumerate(legal_moves):

@@ -190,14 +190,14 @@ def test_in_play_for_points_the_next_turn_counts_the_cards_kept() -> None:
     hand = (Card.TWELVE, Card.THREE, Card.FOUR, Card.FOUR, Card.TEN)
     position = Position(Variant.POINTS, (0, 2), layout(R1=20, Y1=50), 0, hand)
     moves = {m.card: m for m in legal(position)}
-    search = Search(position, float("inf"), 10**9, 0)
+    search = Search(position, float("inf"), 10**9)
     after = position.pawns
     keep_twelve = search.potential(after, moves[Card.THREE])
     keep_three = search.potential(after, moves[Card.TWELVE])
     assert keep_twelve > keep_three >= 3
     # In standard play the next card is a fresh draw whatever was played.
     standard = position._replace(variant=Variant.STANDARD, cards=(Card.TWELVE,))
-    search = Search(standard, float("inf"), 10**9, 0)
+    search = Search(standard, float("inf"), 10**9)
     assert search.potential(after, moves[Card.TWELVE]) == search.potential(
         after, moves[Card.THREE])
 
