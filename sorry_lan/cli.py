@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from . import __version__
 from .i18n import LANGUAGES, N_, UnknownLanguage, _, choose_language, set_language
 from .i18n.cli_help import localise
+from .i18n.logwords import log_line
 
 # command name -> (module, one-line help: translated when the parser is built)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -84,6 +86,34 @@ def _command_in(argv: Sequence[str]) -> str | None:
     return None
 
 
+class _TerminalLog(logging.Handler):
+    """Warnings on the command's stderr, in the player's words.  Like logging's last
+    resort it speaks only while no other handler listens (the board shows them in its
+    log instead, and tests capture them)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.command = ""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if any(h is not self for h in logging.getLogger().handlers):
+            return
+        try:
+            print(f"sorry-lan {self.command}: {log_line(record)}", file=sys.stderr, flush=True)
+        except Exception:
+            self.handleError(record)
+
+
+_terminal_log = _TerminalLog()
+
+
+def _log_to_terminal(command: str) -> None:
+    _terminal_log.command = command
+    root = logging.getLogger()
+    if _terminal_log not in root.handlers:
+        root.addHandler(_terminal_log)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
@@ -103,10 +133,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = check(args) if check is not None else None
     if problem is not None:
         args._parser.error(problem)  # usage and the problem on stderr, exit status 2
+    _log_to_terminal(str(command))
     try:
         return int(run(args))
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(_("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (``sorry-lan simulate | head``): nothing more to say to it.

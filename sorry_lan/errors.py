@@ -17,3 +17,13 @@ from __future__ import annotations
 
 class SorryLanError(Exception):
     """Base of every error the package raises on purpose; see the module docstring."""
+
+
+class Worded(SorryLanError):
+    """An error whose English text also comes as a ``reason`` code with ``values``, so
+    that a command can say it in the player's language."""
+
+    def __init__(self, text: str, reason: str = "", **values: object) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.values = values

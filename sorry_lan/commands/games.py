@@ -89,7 +89,7 @@ def not_chosen_words(exc: NotChosen) -> str:
             wanted=repr(exc.values["wanted"]), command="sorry-lan games"
         )
     if exc.reason == "ambiguous":
-        n = exc.values["n"]
+        n = int(str(exc.values["n"]))
         return ngettext(
             "{n} saved game has an id starting {wanted}; give more of it",
             "{n} saved games have ids starting {wanted}; give more of it",

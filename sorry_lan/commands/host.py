@@ -53,7 +53,7 @@ from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.journal import Journal, JournalError, load, new_path, replay
+from sorry_lan.net.journal import DATA_DIR_ENV, Journal, JournalError, load, new_path, replay
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
@@ -274,12 +274,42 @@ def run(args: argparse.Namespace) -> int:
     except _Exit as done:
         return done.status
     except (HostError, JournalError, TableError) as exc:
-        print(f"sorry-lan host: {exc}", file=sys.stderr)
+        print(f"sorry-lan host: {error_words(exc)}", file=sys.stderr)
         return 1
     except OSError as exc:  # the journal refused a write before the table opened (disk full)
         where = f" ({exc.filename})" if exc.filename else ""
         print(f"sorry-lan host: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
+
+
+def error_words(exc: Exception) -> str:
+    """A host's error in the player's language, from its reason code (else its text)."""
+    v = getattr(exc, "values", {})
+    reason = getattr(exc, "reason", "")
+    if reason == "port-in-use":
+        return _(
+            "port {port} is already in use on {host} (is another sorry-lan host running?); "
+            "choose another with --port"
+        ).format(port=v["port"], host=v["host"] or _("this machine"))
+    if reason == "not-local":
+        return _("{host} is not an address of this machine (--bind)").format(**v)
+    if reason == "cannot-listen":
+        return _("cannot listen on {host}:{port}: {why}").format(**v)
+    if reason == "no-dir":
+        return _(
+            "cannot create the journal directory {path} ({why}); choose a writable one with "
+            "--data-dir or ${env}"
+        ).format(env=DATA_DIR_ENV, **v)
+    if reason == "cannot-write":
+        return _(
+            "cannot write the journal {path} ({why}); choose a writable data directory with "
+            "--data-dir or ${env}"
+        ).format(env=DATA_DIR_ENV, **v)
+    if reason == "not-yours":
+        return _(
+            "{path} belongs to another user (uid {uid}); sorry-lan only uses journals you own"
+        ).format(**v)
+    return str(exc)
 
 
 def _interactive() -> bool:
@@ -441,7 +471,13 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     )
     server = HostServer(table, options)
     also = ("::",) if args.bind is None else ()  # every address: IPv6 too, if there is any
-    host, port = await server.start(args.bind or "0.0.0.0", args.port, None, also)
+    try:
+        host, port = await server.start(args.bind or "0.0.0.0", args.port, None, also)
+    except BaseException:  # a busy port: the journal opened for nothing closes (and goes)
+        if server.journal is not None:
+            server.journal.close()
+            _after(server.journal, False, False, False)
+        raise
     board = not args.headless and _wants_board(args)
     if not board:  # the board says it in its lobby (a line printed now would stay behind)
         print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)

@@ -62,7 +62,7 @@ from pathlib import Path
 from typing import Any
 
 from sorry_lan.authority.table import Restored
-from sorry_lan.errors import SorryLanError
+from sorry_lan.errors import Worded
 from sorry_lan.rules import Game, Variant
 
 from .filelock import FileLocked, lock_file, private_dir
@@ -71,8 +71,10 @@ SUFFIX = ".journal"
 DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
 
 
-class JournalError(SorryLanError):
-    """A journal that cannot be read back into a game (corrupt, or disagreeing with the rules)."""
+class JournalError(Worded):
+    """A journal that cannot be read back into a game (corrupt, or disagreeing with the
+    rules), or written.  Reasons for people: ``no-dir`` and ``cannot-write`` (``path``,
+    ``why``), ``not-yours`` (``path``, ``uid``)."""
 
 
 def default_dir() -> Path:
@@ -154,8 +156,9 @@ class Journal:
         except OSError as exc:
             raise JournalError(
                 f"cannot create the journal directory {path.parent} ({_why(exc)}); "
-                f"choose a writable one with --data-dir or ${DATA_DIR_ENV}"
-            ) from None
+                f"choose a writable one with --data-dir or ${DATA_DIR_ENV}",
+                "no-dir", path=path.parent, why=_why(exc),
+            ) from None  # fmt: skip
         self.path = path
         self.sync = sync
         self.appended = 0
@@ -170,8 +173,9 @@ class Journal:
         except OSError as exc:
             raise JournalError(
                 f"cannot write the journal {path} ({_why(exc)}); "
-                f"choose a writable data directory with --data-dir or ${DATA_DIR_ENV}"
-            ) from None
+                f"choose a writable data directory with --data-dir or ${DATA_DIR_ENV}",
+                "cannot-write", path=path, why=_why(exc),
+            ) from None  # fmt: skip
         try:
             check_owner(fd, path)
             try:
@@ -332,8 +336,9 @@ def check_owner(fd: int, path: Path) -> None:
     if owner != getuid():
         raise JournalError(
             f"{path} belongs to another user (uid {owner}); sorry-lan only uses journals "
-            "you own"
-        )
+            "you own",
+            "not-yours", path=path, uid=owner,
+        )  # fmt: skip
 
 
 def _repair_tail(fd: int) -> tuple[int | None, int]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from sorry_lan.i18n.logwords import log_line
 from sorry_lan.net.client import GameClient
 
 from .app import TuiApp
@@ -42,7 +43,8 @@ class TuiOptions:
 
 
 class _LogToBoard(logging.Handler):
-    """Warnings from the network code go to the board's log, not over the screen."""
+    """Warnings from the network code go to the board's log, not over the screen, in
+    the player's words (:func:`~sorry_lan.i18n.logwords.log_line`)."""
 
     def __init__(self, state: UiState) -> None:
         super().__init__(logging.WARNING)
@@ -50,7 +52,7 @@ class _LogToBoard(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
-            self.state.add_log(f"[{record.levelname.lower()}] {record.getMessage()}"[:200])
+            self.state.add_log(log_line(record)[:200])
         except Exception:
             self.handleError(record)
 

@@ -9,6 +9,7 @@ scripts is the same in every language.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -39,6 +40,7 @@ _LITERAL = [
     re.compile(r"sorry-lan(?: [a-z]+)?"),  # the program and its subcommand
     re.compile(r"--[a-z-]+(?: [A-Z][A-Z:]*)?"),  # an option and its metavar
     re.compile(r"\S*/\S*"),  # a path or an address with a slash
+    re.compile(r"\$[A-Z_]+"),  # an environment variable
 ]
 
 
@@ -207,3 +209,22 @@ def test_the_hosts_line_interface_says_what_to_type_in_the_players_language(
     assert len(prompt) == 1, lines
     leaks = [(line, english(line, {"Ann"})) for line in lines + proc.stderr.splitlines()]
     assert [leak for leak in leaks if leak[1]] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_busy_port_and_an_unwritable_data_dir_in_the_players_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        argv = ["--lang", lang, "host", "--headless", "--no-mdns", "--bind", "127.0.0.1"]
+        status, _, err = _run([*argv, "--port", str(port), "--data-dir", str(tmp_path)], capsys)
+    assert status == 1 and str(port) in err and english(err) == [], err
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("")
+    status, _, err = _run([*argv, "--port", "0", "--data-dir", str(not_a_dir)], capsys)
+    why = os.strerror(errno.ENOTDIR)  # the system's words for it stay as they are
+    assert status == 1 and why in err, err
+    assert english(err.replace(why, " ")) == [], err

@@ -247,7 +247,7 @@ async def test_a_whole_game_to_the_game_over_screen_then_rematch() -> None:
 async def test_warnings_go_to_the_board_log_not_over_the_screen() -> None:
     async with board() as (_d, ctl, _task):
         logging.getLogger("sorry_lan.net.client").warning("heartbeat late by %d s", 3)
-        assert "[warning] heartbeat late by 3 s" in ctl.state.log
+        assert "[warning] sorry_lan.net.client: heartbeat late by 3 s" in ctl.state.log
     assert not any(type(h).__name__ == "_LogToBoard" for h in logging.getLogger().handlers)
 
 
