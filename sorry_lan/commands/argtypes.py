@@ -22,10 +22,14 @@ def port_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a port number: {text}").format(text=repr(text))
+        ) from None
     if not 0 <= value <= MAX_PORT:
         raise argparse.ArgumentTypeError(
-            f"a port is between 0 and {MAX_PORT} (0: any free port), not {value}"
+            _("a port is between 0 and {high} (0: any free port), not {value}").format(
+                high=MAX_PORT, value=value
+            )
         )
     return value
 
@@ -37,10 +41,14 @@ def whole(low: int, high: int, what: str) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number of {what}: {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("not a whole number of {what}: {text}").format(what=what, text=repr(text))
+            ) from None
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"the number of {what} is between {low} and {high}, not {value}"
+                _("the number of {what} is between {low} and {high}, not {value}").format(
+                    what=what, low=low, high=high, value=value
+                )
             )
         return value
 
@@ -55,9 +63,13 @@ def seconds(high: float = 86400.0) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("not a number of seconds: {text}").format(text=repr(text))
+            ) from None
         if not math.isfinite(value) or not 0 <= value <= high:
-            raise argparse.ArgumentTypeError(f"a time is between 0 and {high:g} seconds")
+            raise argparse.ArgumentTypeError(
+                _("a time is between 0 and {high} seconds").format(high=f"{high:g}")
+            )
         return value
 
     parse.__name__ = "seconds"

@@ -89,7 +89,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--games",
-        type=whole(1, 100000, "games"),
+        type=whole(1, 100000, _("games")),
         default=1,
         help=_("games to play before leaving (default 1)"),
     )

@@ -79,7 +79,7 @@ if TYPE_CHECKING:
 def _name(text: str) -> str:
     text = text.strip()
     if not 1 <= len(text) <= 24 or not text.isprintable():
-        raise argparse.ArgumentTypeError("a name has 1 to 24 printable characters")
+        raise argparse.ArgumentTypeError(_("a name has 1 to 24 printable characters"))
     NAME.check(text, "name")
     return text
 
@@ -88,9 +88,11 @@ def _budget_ms(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number of milliseconds: {text}").format(text=repr(text))
+        ) from None
     if not 1 <= value <= 10_000:
-        raise argparse.ArgumentTypeError("a bot's budget is 1 to 10000 ms")
+        raise argparse.ArgumentTypeError(_("a bot's budget is 1 to 10000 ms"))
     return value
 
 
@@ -108,9 +110,11 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a seed is a whole number, not {text}").format(text=repr(text))
+        ) from None
     if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError("a seed is between 0 and 2**63 - 1")
+        raise argparse.ArgumentTypeError(_("a seed is between 0 and 2**63 - 1"))
     return value
 
 
@@ -159,7 +163,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--bots",
-        type=whole(0, 4, "bots"),
+        type=whole(0, 4, _("bots")),
         default=0,
         help=_("bots to seat from the start (default 0)"),
     )

@@ -228,3 +228,28 @@ def test_a_busy_port_and_an_unwritable_data_dir_in_the_players_language(
     why = os.strerror(errno.ENOTDIR)  # the system's words for it stay as they are
     assert status == 1 and why in err, err
     assert english(err.replace(why, " ")) == [], err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["host", "--port", "x"],
+        ["host", "--port", "70000"],
+        ["host", "--bots", "many"],
+        ["host", "--bots", "9"],
+        ["host", "--seed", "-1"],
+        ["host", "--bot-budget-ms", "0"],
+        ["host", "--grace", "x"],
+        ["bot", "--games", "0"],
+        ["bot", "--timeout", "x"],
+    ],
+)
+def test_a_bad_option_value_is_told_in_the_players_language(
+    lang: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop, use_language("en"):
+        main(["--lang", lang, *argv])
+    assert stop.value.code == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]  # usage lines come first
+    assert english(last) == [], last
