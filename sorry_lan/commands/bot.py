@@ -39,18 +39,6 @@ DEFAULT_FIND_TIMEOUT = 10.0
 DEFAULT_NAME = "bot"
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("not a number of seconds: {text}").format(text=repr(text))
-        ) from None
-    if not 0 <= value <= 86400:
-        raise argparse.ArgumentTypeError(_("a timeout is between 0 and 86400 seconds"))
-    return value
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--address",
@@ -60,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", metavar="NAME", help=_("without --address: join only this game"))
     p.add_argument(
         "--timeout",
-        type=_seconds,
+        type=seconds(),
         default=DEFAULT_FIND_TIMEOUT,
         help=_("without --address: how long to look for a game (default {seconds} s)").format(
             seconds=f"{DEFAULT_FIND_TIMEOUT:g}"

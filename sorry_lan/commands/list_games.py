@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sorry_lan.commands.argtypes import examples
+from sorry_lan.commands.argtypes import examples, seconds
 from sorry_lan.i18n import _
 from sorry_lan.net.journal import DATA_DIR_ENV
 from sorry_lan.net.seats import SeatStore
@@ -31,16 +31,6 @@ if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
 
 DEFAULT_TIMEOUT = 2.0  # same as sorry_lan.discovery.DEFAULT_LIST_TIMEOUT (not imported: lazy)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value <= 3600:
-        raise argparse.ArgumentTypeError("a timeout is between 0 and 3600 seconds")
-    return value
 
 
 def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
@@ -79,7 +69,7 @@ def add_discovery_arguments(
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--timeout",
-        type=_seconds,
+        type=seconds(3600.0),
         default=DEFAULT_TIMEOUT,
         help=_("how long to search, in seconds (default {seconds})").format(
             seconds=f"{DEFAULT_TIMEOUT:g}"
