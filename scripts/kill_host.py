@@ -37,12 +37,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sorry_lan.authority.journal_format import scan
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.seat_messages import events_messages
 from sorry_lan.authority.table import Table, TableConfig, token_hash
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.journal import Journal, load, replay, scan
+from sorry_lan.net.journal import Journal, load
 from sorry_lan.net.saved import FINISHED, describe
 from sorry_lan.rules import Game, Variant
 from sorry_lan.wire import messages as m

@@ -35,6 +35,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
@@ -53,7 +54,7 @@ from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.journal import DATA_DIR_ENV, Journal, JournalError, load, new_path, replay
+from sorry_lan.net.journal import DATA_DIR_ENV, Journal, JournalError, load, new_path
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,

@@ -1,12 +1,9 @@
-"""The host's append-only journal: enough to rebuild a table exactly after a crash.
+"""The host's append-only journal file: enough to rebuild a table exactly after a crash.
 
-A journal is a text file of lines.  Each line is one record in JSON, a tab and a
-checksum: eight lower-case hex digits of the CRC-32 of the record's JSON, chained
-(each CRC starts from the previous line's, the first from 0).  So every single-bit
-flip, a changed, lost or reordered line, or lines spliced in from another journal is
-detected, and :func:`scan` names the first line that is wrong; only a torn last line
-(a crash in the middle of a write) is dropped silently.  A journal written before
-checksums (no tab on its first line) is still read, without that protection.
+A journal is a text file of lines, one record each, in JSON with a chained checksum
+(the line format, and :func:`~sorry_lan.authority.journal_format.scan`, which names
+the first damaged line, are in :mod:`sorry_lan.authority.journal_format`).  This
+module opens, locks, appends to, syncs, repairs and rolls back the file itself.
 
 The records:
 
@@ -27,13 +24,14 @@ The ``game`` record may also carry ``table`` (the table's name), ``host`` (the n
 of the person who hosted it) and ``t`` (when it started, Unix seconds).
 
 The engine is deterministic from its seed and the moves chosen, so :func:`load`
-plus :func:`replay` restore the same deck order, the same turn and the same hands.
-Each append goes to the operating system at once; by default it is also synced to
-stable storage before :meth:`Journal.append` returns.  The host instead turns that
-off and syncs once per round of input, before it sends what depends on the round's
-records (``outbox``), so the records of one round share one sync.  A crash can leave
-a half-written last line; :func:`load` drops it (nothing was sent to any player for a
-record that was not complete on disk, because the host writes before it sends).
+plus :func:`~sorry_lan.authority.restore.replay` restore the same deck order, the
+same turn and the same hands.  Each append goes to the operating system at once; by
+default it is also synced to stable storage before :meth:`Journal.append` returns.
+The host instead turns that off and syncs once per round of input, before it sends
+what depends on the round's records (``outbox``), so the records of one round share
+one sync.  A crash can leave a half-written last line; :func:`load` drops it
+(nothing was sent to any player for a record that was not complete on disk, because
+the host writes before it sends).
 
 A :class:`Journal` holds an operating-system lock on its file for as long as it is
 open (:mod:`sorry_lan.net.filelock`), refuses a file another user owns, and creates
@@ -43,38 +41,29 @@ raises it at the next :meth:`Journal.flush_to_disk`, and :meth:`Journal.rollback
 cuts the file back to what was last made durable.
 
 This module does not decide *where* the journal lives beyond :func:`default_dir`,
-which saved game to resume (:mod:`sorry_lan.net.saved` does), and it does not talk
-to players or hold messages back (the host does that).
+which saved game to resume (:mod:`sorry_lan.net.saved` does), nor what the records
+mean, and it does not talk to players or hold messages back (the host does that).
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import sys
 import time
-import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sorry_lan.authority.table import Restored
-from sorry_lan.errors import Worded
-from sorry_lan.rules import Game, Variant
+from sorry_lan.authority.journal_format import JournalError as JournalError  # theirs too
+from sorry_lan.authority.journal_format import carry_on, encode, frame, scan
+from sorry_lan.rules import Game
 
 from .filelock import FileLocked, lock_file, private_dir
 
 SUFFIX = ".journal"
 DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
-
-
-class JournalError(Worded):
-    """A journal that cannot be read back into a game (corrupt, or disagreeing with the
-    rules), or written.  Reasons for people: ``no-dir`` and ``cannot-write`` (``path``,
-    ``why``), ``not-yours`` (``path``, ``uid``)."""
 
 
 def default_dir() -> Path:
@@ -196,7 +185,7 @@ class Journal:
             _sync_directory(path.parent)
 
     def append(self, record: Mapping[str, Any]) -> None:
-        self._write(json.dumps(record, separators=(",", ":"), sort_keys=True).encode())
+        self._write(encode(record))
 
     def _write(self, body: bytes) -> None:
         """Write one record's line (``body`` is its JSON), checksummed and whole, or
@@ -204,11 +193,7 @@ class Journal:
         that whoever waits for it learns of the failure."""
         self.appended += 1
         if self.failure is None:
-            if self._chain is None:
-                line, crc = body + b"\n", None
-            else:
-                crc = zlib.crc32(body, self._chain)
-                line = b"%s\t%08x\n" % (body, crc)
+            line, chain = frame(body, self._chain)
             try:
                 _write_all(self._file, line)
             except OSError as exc:
@@ -216,8 +201,7 @@ class Journal:
                 with contextlib.suppress(OSError, ValueError):  # no half line left behind
                     os.ftruncate(self._file.fileno(), self.size)
             else:
-                if crc is not None:
-                    self._chain = crc
+                self._chain = chain
                 self.size += len(line)
                 self._mark = (self.appended, self.size)
         if self.sync:
@@ -347,37 +331,15 @@ def _repair_tail(fd: int) -> tuple[int | None, int]:
     Returns the checksum chain's value after the last whole line (None: a journal
     written before checksums, which goes on without them) and the file's size."""
     size = os.fstat(fd).st_size
-    if size == 0:
-        return 0, 0
-    data = b""
     with open(fd, "rb", closefd=False) as f:  # the start of a line and the last lines
         f.seek(0)
         first = f.readline()
         f.seek(max(0, size - 65536))
-        data = f.read()
-    end = data.rfind(b"\n") + 1
-    cut = size - (len(data) - end)
+        cut, chain = carry_on(first, f.read(), size)
     if cut != size:
         os.truncate(fd, cut)
         _datasync(fd)
-    if cut == 0:
-        return 0, 0
-    if _split_checksum(first.rstrip(b"\n")) is None:
-        return None, cut  # an old journal without checksums
-    last = data[:end].rstrip(b"\n").rsplit(b"\n", 1)[-1]
-    split = _split_checksum(last)
-    return (0 if split is None else split[1]), cut
-
-
-def _split_checksum(line: bytes) -> tuple[bytes, int] | None:
-    """A line's JSON and its checksum, if it ends in a tab and eight lower-case hex
-    digits exactly (an upper-case digit is a flipped bit, not the same number)."""
-    if len(line) < 10 or line[-9:-8] != b"\t":
-        return None
-    digits = line[-8:]
-    if digits.strip(b"0123456789abcdef"):
-        return None
-    return line[:-9], int(digits, 16)
+    return chain, cut
 
 
 class JournalDamaged(JournalError):
@@ -396,87 +358,6 @@ class JournalDamaged(JournalError):
         self.valid_bytes = valid
 
 
-@dataclass
-class Scan:
-    """What :func:`scan` found in a journal's bytes."""
-
-    records: list[dict[str, Any]]
-    damage: tuple[int, str] | None = None  # (line number, what is wrong), if any
-    valid_bytes: int = 0  # the length of the intact whole lines
-    ends: list[int] = field(default_factory=list)  # where each record's line ends
-    torn: bool = False  # the file ended in a half-written line (dropped)
-    checksums: bool = True  # False: written before checksums
-
-
-_FLIPPED = "its checksum does not match its contents (the file was changed or is corrupt)"
-
-
-def scan(data: bytes) -> Scan:
-    """Read a journal's records from its bytes, stopping at the first damaged line."""
-    out = Scan([])
-    chain = 0
-    pos = 0
-    number = 0
-    while True:
-        nl = data.find(b"\n", pos)
-        if nl < 0:
-            break
-        number += 1
-        line = data[pos:nl]
-        split = _split_checksum(line)
-        if number == 1:
-            out.checksums = split is not None
-        body: bytes = line
-        problem = None
-        if out.checksums:
-            if split is None:
-                problem = "it has no checksum"
-            else:
-                body, crc = split
-                if zlib.crc32(body, chain) != crc:
-                    problem = _FLIPPED
-                chain = crc
-        rec = None
-        if problem is None:
-            try:
-                rec = json.loads(body)
-            except ValueError:
-                problem = "it is not valid JSON"
-            else:
-                if not isinstance(rec, dict) or not isinstance(rec.get("k"), str):
-                    problem = "it is not a journal record"
-        if problem is not None:
-            out.damage = (number, problem)
-            return out
-        assert isinstance(rec, dict)
-        out.records.append(rec)
-        pos = nl + 1
-        out.valid_bytes = pos
-        out.ends.append(pos)
-    tail = data[pos:]
-    if tail:
-        # A crash mid-write leaves the start of a line.  A whole record followed by
-        # one stray byte is a line whose end was damaged, not a torn write.
-        if _whole_record(tail[:-1], chain if out.checksums else None):
-            out.damage = (number + 1, "its line end is damaged")
-        else:
-            out.torn = True
-    return out
-
-
-def _whole_record(data: bytes, chain: int | None) -> bool:
-    """Whether ``data`` is a whole line but for its line end (``chain``: the checksum
-    it must carry on; None: a journal without checksums)."""
-    if chain is not None:
-        split = _split_checksum(data)
-        return split is not None and zlib.crc32(split[0], chain) == split[1]
-    try:
-        rec = json.loads(data)
-    except ValueError:
-        return False
-    return isinstance(rec, dict) and isinstance(rec.get("k"), str)
-
-
 def load(path: Path) -> list[dict[str, Any]]:
     """The complete records of a journal, in order (a torn last line is dropped).
 
@@ -491,116 +372,3 @@ def load(path: Path) -> list[dict[str, Any]]:
         line, problem = found.damage
         raise JournalDamaged(path, line, problem, found.records, found.valid_bytes)
     return found.records
-
-
-class BadRecord(JournalError):
-    """A record that does not replay: :attr:`index` is its place in the records."""
-
-    def __init__(self, index: int, text: str) -> None:
-        super().__init__(f"record {index + 1} ({text})")
-        self.index = index
-        self.text = text
-
-
-def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
-    """Rebuild the last game in ``records`` by replaying its moves; None if it has none.
-
-    Every move is checked against the engine: it must answer the recorded state id and
-    be legal there.  A record that disagrees or is malformed raises :class:`BadRecord`.
-    """
-    start = None
-    games = 0
-    for i, rec in enumerate(records):
-        if rec.get("k") == "game":
-            start = i
-            games += 1
-    if start is None:
-        return None
-    out = _start(records[start], start, games)
-    game = out.game
-    for i in range(start + 1, len(records)):
-        rec = records[i]
-        kind = rec.get("k")
-        try:
-            if kind == "move":
-                sid, compact = rec["sid"], rec["m"]
-                if sid != game.state_id:
-                    raise BadRecord(
-                        i, f"move {out.moves + 1} answers state {sid}, the game is at "
-                        f"{game.state_id}"
-                    )
-                try:
-                    game.play_compact([int(x) for x in compact])
-                except Exception as exc:
-                    raise BadRecord(i, f"move {out.moves + 1} does not replay: {exc}") from None
-                out.moves += 1
-            elif kind == "seat":
-                colour = int(rec["colour"])
-                if colour not in game.seated:
-                    raise BadRecord(i, f"a seat record for colour {colour}, not at the table")
-                out.names[colour] = _text(rec["name"])
-                token = rec["token"]
-                if token is None:
-                    out.bots.add(colour)
-                    out.tokens.pop(colour, None)
-                else:
-                    out.bots.discard(colour)
-                    out.tokens[colour] = _text(token)
-            elif kind == "chat":
-                out.chat.append((int(rec["colour"]), _text(rec["text"])))
-            elif kind == "end":
-                out.ended = True
-            else:
-                raise BadRecord(i, f"unknown journal record {kind!r}")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadRecord(i, f"a malformed {kind} record: {_field(exc)}") from None
-    return out
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{value!r} is not text")
-    return value
-
-
-def _field(exc: Exception) -> str:
-    return f"no {exc.args[0]!r} field" if isinstance(exc, KeyError) else str(exc)
-
-
-def _start(head: Mapping[str, Any], index: int, games: int) -> Restored:
-    """The game a ``game`` record starts, dealt and ready for its first move."""
-    try:
-        variant = Variant.parse(str(head["variant"]))
-        seated = tuple(int(c) for c in head["seated"])
-        first_arg = head.get("first_arg")
-        game = Game(
-            variant,
-            seated,
-            seed=int(head["seed"]),
-            first=None if first_arg is None else int(first_arg),
-            first_sid=int(head.get("sid0", 0)),
-        )
-        if game.first != int(head["first"]):
-            raise BadRecord(index, "the first player does not follow from the seed")
-        names = {int(c): _text(n) for c, n in dict(head["names"]).items()}
-        bots = {int(c) for c in head["bots"]}
-        tokens = {int(c): _text(h) for c, h in dict(head["tokens"]).items()}
-        owner = None if head.get("owner") is None else int(head["owner"])
-        table = head.get("table")
-        host = head.get("host")
-        started = head.get("t")
-        out = Restored(
-            game,
-            names,
-            bots,
-            tokens,
-            owner=owner,
-            games=games,
-            table=None if table is None else _text(table),
-            host=None if host is None else _text(host),
-            started=None if started is None else float(started),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise BadRecord(index, f"a malformed game record: {_field(exc)}") from None
-    game.start()
-    return out

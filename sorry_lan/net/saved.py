@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sorry_lan.authority.journal_format import scan
+from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
 
 from .filelock import is_locked
-from .journal import SUFFIX, BadRecord, JournalError, replay, scan
+from .journal import SUFFIX, JournalError
 
 UNFINISHED = "unfinished"
 FINISHED = "finished"

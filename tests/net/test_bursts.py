@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from netkit import RawClient, start_host
 
-from sorry_lan.net.journal import load, replay
+from sorry_lan.authority.restore import replay
+from sorry_lan.net.journal import load
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
 

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 from netkit import LOCAL, start_host
-from test_journal_integrity import FullDisk
+from test_journal import FullDisk
 
+from sorry_lan.authority.restore import replay
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions
-from sorry_lan.net.journal import load, replay
+from sorry_lan.net.journal import load
 
 
 @pytest.mark.asyncio

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from netkit import LOCAL, free_port
 
+from sorry_lan.authority.restore import replay
 from sorry_lan.net.botrunner import BotStats, run_bot
 from sorry_lan.net.client import GameClient
-from sorry_lan.net.journal import Journal, load, replay
+from sorry_lan.net.journal import Journal, load
 
 
 def _namespaces_work() -> bool:

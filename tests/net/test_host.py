@@ -13,11 +13,12 @@ from typing import TypeVar
 import pytest
 from netkit import LOCAL, FailingJournal, RawClient, start_host
 
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import GameClient, GameStarted, LobbyChanged
 from sorry_lan.net.host import HostOptions, HostServer
-from sorry_lan.net.journal import Journal, load, replay
+from sorry_lan.net.journal import Journal, load
 from sorry_lan.rules import Game, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError

@@ -11,9 +11,10 @@ import pytest
 from netkit import LOCAL, start_host
 from test_saved import save_game
 
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.client import ChatLine, GameClient
-from sorry_lan.net.journal import Journal, load, replay
+from sorry_lan.net.journal import Journal, load
 from sorry_lan.net.saved import FINISHED, saved_games
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import token_hash
-from sorry_lan.net.journal import Journal, JournalError, load, replay
+from sorry_lan.net.journal import Journal, JournalError, load
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
