@@ -78,7 +78,7 @@ class TableGreedy:
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         me = position.turn
-        side = (me, (me + 2) % 4) if position.variant is Variant.TEAM else (me,)
+        side = position.variant.rules.side(me)
         values = [_table_value(m.compact(), position.pawns, side) for m in legal_moves]
         best = max(values)
         top = [m for m, v in zip(legal_moves, values, strict=True) if v == best]

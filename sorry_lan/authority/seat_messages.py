@@ -40,7 +40,7 @@ from sorry_lan.wire.limits import EVENTS_MAX, MOVES_MAX, NOTATION_MAX, SUPPORTED
 
 def _scores(variant: Variant, scores: dict[int, int]) -> tuple[int, ...] | None:
     """Scores by colour (0 for colours not in play) in play for points; else None."""
-    if variant is not Variant.POINTS:
+    if not variant.rules.scores_points:
         return None
     return tuple(scores.get(c, 0) for c in range(4))
 
@@ -70,7 +70,7 @@ def snapshot(game: Game, seat: int | None, version: int = SUPPORTED_VERSIONS[-1]
 def turn(game: Game, seat: int | None) -> m.Turn:
     """Who is to play and the card drawn; the hand only for the seat that holds it."""
     hand = None
-    if game.variant.uses_hands and seat == game.turn:
+    if game.rules.deals_hands and seat == game.turn:
         hand = tuple(game.hands.get(seat, ()))
     return m.Turn.trusted(
         sid=game.state_id,

@@ -202,8 +202,8 @@ class Table:
         if self.phase is not Phase.LOBBY:
             return "the game has already started"
         n = len(self.players)
-        if self.variant is Variant.TEAM:
-            if n + len(self.free_colours()) < 4:
+        if self.variant.rules.fills_with_bots:
+            if n + len(self.free_colours()) < self.variant.rules.players[0]:
                 return "team play needs four seats"
             return None
         if n < 2:
@@ -399,7 +399,7 @@ class Table:
         problem = self.start_problem()
         if problem is not None:
             raise RequestRefused(ErrorReason.NOT_READY, problem)
-        if self.variant is Variant.TEAM:
+        if self.variant.rules.fills_with_bots:
             while self.free_colours():
                 self.add_bot(None)
         return self._new_game(now)

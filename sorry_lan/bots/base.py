@@ -49,7 +49,7 @@ class Position(NamedTuple):
 def legal_moves(position: Position) -> list[Move]:
     """The legal moves of ``position``, in the order ``Game.legal_moves`` lists them."""
     ctx = move_context(position.variant, position.pawns, position.turn, position.after_two)
-    if position.variant.uses_hands:
+    if position.variant.rules.deals_hands:
         return hand_moves(position.pawns, position.cards, ctx)
     if not position.cards:
         return []
@@ -71,7 +71,7 @@ def unseen_counts(position: Position) -> list[int]:
 
 def position_of(game: Game) -> Position:
     """What the player to move in ``game`` may know (no draw order, no other hand)."""
-    if game.variant.uses_hands:
+    if game.rules.deals_hands:
         cards: tuple[Card, ...] = tuple(game.hands[game.turn])
     else:
         cards = (game.card,) if game.card is not None else ()

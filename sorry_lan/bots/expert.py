@@ -48,7 +48,6 @@ from ..rules.cards import Card
 from ..rules.movegen import HANDLERS, build_tables
 from ..rules.moves import Move, MoveContext, MoveKind
 from ..rules.playout import apply
-from ..rules.variants import Variant, move_context, winner
 from .base import Position, unseen_counts
 from .judge import ATTACK, EXPOSED, WORTH, evaluate
 
@@ -75,7 +74,7 @@ class OutOfTime(SorryLanError):
 def sides(position: Position) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The colours playing for the player to move, and those playing against."""
     me = position.turn
-    own: tuple[int, ...] = (me, (me + 2) % 4) if position.variant is Variant.TEAM else (me,)
+    own = position.variant.rules.side(me)
     return own, tuple(c for c in position.seated if c not in own)
 
 
@@ -112,14 +111,16 @@ class Search:
         self.position = position
         self.clock = clock
         self.variant = position.variant
+        self.rules = rules = position.variant.rules
         self.seated = position.seated
         self.own, self.opponents = sides(position)
-        self.share = 1.0 if self.variant is Variant.TEAM else 1.0 / max(len(self.opponents), 1)
+        self.sides = tuple(rules.side(c) for c in range(4))  # by colour, for sides_of
+        self.share = 1.0 if rules.partners else 1.0 / max(len(self.opponents), 1)
         # The danger terms judge the next cards by the deck's odds; in play for points a
         # player holds five known cards instead, and with those terms the expert lost
         # to greedy (44% static, 40% searching, 200-300 games): there it weighs the
         # pawns' worth alone (50.5% static).
-        points = self.variant.uses_hands
+        points = rules.deals_hands
         self.exposed = 0.0 if points else EXPOSED
         self.attack = 0.0 if points else ATTACK
         self.deadline = deadline
@@ -136,13 +137,13 @@ class Search:
         return evaluate(pawns, self.own, self.opponents, self.share, self.exposed, self.attack)
 
     def context(self, pawns: Sequence[int], player: int, after_two: bool) -> MoveContext:
-        done = self.variant is Variant.TEAM and all(
+        done = self.rules.partners and all(
             pawns[p] == HOME for p in range(player * 4, player * 4 + 4)
         )
         key = (player, after_two, done)
         ctx = self.contexts.get(key)
         if ctx is None:
-            ctx = self.contexts[key] = move_context(self.variant, pawns, player, after_two)
+            ctx = self.contexts[key] = self.rules.move_context(pawns, player, after_two)
         return ctx
 
     def next_player(self, player: int) -> int:
@@ -150,9 +151,7 @@ class Search:
         return seated[(seated.index(player) + 1) % len(seated)]
 
     def sides_of(self, player: int) -> tuple[int, ...]:
-        if self.variant is Variant.TEAM:
-            return (player, (player + 2) % 4)
-        return (player,)
+        return self.sides[player]
 
     # -- the chance node ---------------------------------------------------------
 
@@ -181,7 +180,7 @@ class Search:
                 if g > best_gain:
                     best, best_gain = reply, g
             after, home = apply(pawns, best[3])
-            if home and winner(self.variant, after, self.seated) is not None:
+            if home and self.rules.winner(after, self.seated) is not None:
                 out[card] = (best_gain, WIN if ours else -WIN)
             else:
                 out[card] = (best_gain, self.score(after))
@@ -218,7 +217,7 @@ class Search:
     def value(self, move: Move) -> float:
         """Our expected score after ``move`` and the next player's reply."""
         after, home = apply(self.position.pawns, move[3])
-        if home and winner(self.variant, after, self.seated) is not None:
+        if home and self.rules.winner(after, self.seated) is not None:
             return WIN
         me = self.position.turn
         again = move.card == _TWO and move.kind != _DISCARD
@@ -238,7 +237,7 @@ class Search:
         gains: dict[Card, float | None] = {}
         signed = signed_worth(self.own)
         kept: list[Card] = []
-        if self.variant.uses_hands:
+        if self.rules.deals_hands:
             kept = list(self.position.cards)
             kept.remove(move.card)
         for card in {*kept, *(card for card, _ in self.draws)}:

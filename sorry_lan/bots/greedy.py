@@ -24,7 +24,6 @@ from ..rules.board import (
     safety_entry,
 )
 from ..rules.moves import Move
-from ..rules.variants import Variant
 from .base import Position, pick
 
 # Scoring weights (in "squares of progress"), measured against the host's greedy bot
@@ -94,10 +93,7 @@ def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> f
 
 def side_of(position: Position) -> tuple[int, ...]:
     """The colours whose pawns count as the player's own."""
-    me = position.turn
-    if position.variant is Variant.TEAM:
-        return (me, (me + 2) % 4)
-    return (me,)
+    return position.variant.rules.side(position.turn)
 
 
 class GreedyBot:

@@ -152,7 +152,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--variant",
         type=_variant,
         default=Variant.STANDARD,
-        metavar="{standard,team,points}",
+        metavar=Variant.metavar(),
         help=_("the rules: standard, team (partners, 4 players) or points (default standard)"),
     )
     p.add_argument(

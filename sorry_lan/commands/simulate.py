@@ -38,7 +38,7 @@ from ..rules.board import Colour
 from ..rules.cards import Card
 from ..rules.moves import Move
 from ..rules.playout import Decider, run_game
-from ..rules.variants import Variant, team_of
+from ..rules.variants import VARIANTS, Variant, either_or
 from .argtypes import examples
 
 # Seats by player count: two players sit opposite each other.
@@ -248,7 +248,7 @@ def play_games(
     A decision with one legal move is played without asking (or timing) the bot."""
     seated = SEATING[len(kinds)]
     stats = Stats(variant, seated, tuple(kinds))
-    team = variant is Variant.TEAM
+    rules = variant.rules
     for i, game_seed, bot_seed in seeds:
         by_colour, first = _seats(kinds, seated, i)
         bots = {c: make_bot(by_colour[c], bot_seed + c, budget=budget) for c in seated}
@@ -260,7 +260,7 @@ def play_games(
         stats.games += 1
         stats.turns += result.turns
         stats.moves += result.moves
-        winners = team_of(result.winner) if team else (result.winner,)
+        winners = rules.winners(result.winner)
         for c in winners:
             stats.seat_wins[c] = stats.seat_wins.get(c, 0) + 1
         kind = by_colour[result.winner]
@@ -288,8 +288,9 @@ def simulate(
     seated = SEATING.get(len(kinds))
     if seated is None:
         raise SimulationError(f"a game needs 2 to 4 players, not {len(kinds)}")
-    if variant is Variant.TEAM and len(seated) != 4:
-        raise SimulationError("team play needs 4 players")
+    if len(seated) not in variant.rules.players:
+        rules = variant.rules
+        raise SimulationError(f"{rules.title} needs {rules.players_wanted()} players")
     rng = random.Random(seed)
     seeds = [(i, rng.getrandbits(63), rng.getrandbits(32) * 4) for i in range(games)]
     started = time.perf_counter()
@@ -310,7 +311,7 @@ def simulate(
 
 def format_table(stats: Stats) -> str:
     data = stats.as_json()
-    score_name = "avg points" if stats.variant is Variant.POINTS else "avg pawns home"
+    score_name = "avg points" if stats.variant.rules.scores_points else "avg pawns home"
     lines = [
         f"{stats.games} games, {stats.variant.value}, {len(stats.seated)} players "
         "(strengths rotate round the seats)",
@@ -336,7 +337,7 @@ def format_table(stats: Stats) -> str:
             f"{kind:<8} {row['seats']:>5} {row['wins']:>6} {100 * row['win_rate']:>6.1f}%"
             f" {f'{100 * lo:.1f}-{100 * hi:.1f}%':>15} {row['average_score']:>15.2f}{timing}"
         )
-    if stats.variant is Variant.TEAM:
+    if stats.variant.rules.partners:
         lines.append("(team play: a win counts for both partners)")
     gps = data["games_per_second"]
     lines += [
@@ -359,6 +360,16 @@ def _budget_ms(text: str) -> float:
     return value
 
 
+def _variant_choices() -> str:
+    """``standard, team (4 players) or points``: each variant, and its players if it
+    does not seat 2 to 4."""
+    every = VARIANTS["standard"].players
+    return either_or([
+        name if rules.players == every else f"{name} ({rules.players_wanted()} players)"
+        for name, rules in VARIANTS.items()
+    ])
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument(
@@ -367,8 +378,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         default="standard",
-        metavar="{standard,team,points}",
-        help="the rules: standard, team (4 players) or points (default standard)",
+        metavar=Variant.metavar(),
+        help=f"the rules: {_variant_choices()} (default standard)",
     )
     parser.add_argument(
         "--bots",
@@ -407,8 +418,10 @@ def run(args: argparse.Namespace) -> int:
             variant = Variant.parse(args.variant)
         except ValueError as exc:
             raise SimulationError(str(exc)) from None
-        if variant is Variant.TEAM and args.players != 4:
-            raise SimulationError("team play needs --players 4")
+        if args.players not in variant.rules.players:
+            raise SimulationError(
+                f"{variant.rules.title} needs --players {variant.rules.players_wanted()}"
+            )
         kinds = parse_bots(args.bots, args.players)
         stats = simulate(args.games, variant, kinds, args.seed, jobs, args.budget_ms / 1000)
     except (SimulationError, UnknownBotError) as exc:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from sorry_lan.authority.table import Table
 from sorry_lan.i18n import _
 from sorry_lan.i18n.words import colour_name, join_names
-from sorry_lan.rules import Variant
 from sorry_lan.rules.board import HOME
 from sorry_lan.rules.game import Phase
 
@@ -77,7 +76,7 @@ def result_words(table: Table) -> str:
         return _("{colour} ({name})").format(colour=name, name=player.name) if player else name
 
     won = join_names([who(c) for c in game.winners]) or _("nobody")
-    if game.variant is Variant.POINTS:
+    if game.rules.scores_points:
         each = ", ".join(f"{who(c)} {s}" for c, s in sorted(game.final_scores.items()))
         return _("{won} won; points: {each}").format(won=won, each=each)
     home = ", ".join(

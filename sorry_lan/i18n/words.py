@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sorry_lan.rules.board import HOME, S1, S5, START, pawn_label
+from sorry_lan.rules.variants import VARIANTS
 
 from . import _, ngettext, pgettext
 
@@ -100,12 +101,8 @@ def short_location(loc: int) -> str:
 
 def variant_title(wire: str) -> str:
     """The name of a variant (wire value ``standard``, ``team`` or ``points``)."""
-    titles = {
-        "standard": _("standard"),
-        "team": _("team play"),
-        "points": _("play for points"),
-    }
-    return titles.get(wire, wire)
+    rules = VARIANTS.get(wire)  # its title is marked for the catalogs in rules/variants.py
+    return _(rules.title) if rules is not None else wire
 
 
 def join_names(names: Sequence[str]) -> str:

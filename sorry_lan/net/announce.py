@@ -157,7 +157,7 @@ class Announcer(Generic[C]):
         """The ``turn`` (``public`` unless it carries this seat's hand), then the offer."""
         game = self.table.game
         assert game is not None
-        if seat == game.turn and game.variant.uses_hands:
+        if seat == game.turn and game.rules.deals_hands:
             self.send(conn, seat_messages.turn(game, seat), None)
         else:
             self.send(conn, *public)

@@ -19,11 +19,12 @@ from .game import Game, GameOverError, IllegalMoveError, Phase
 from .movegen import generate
 from .moves import Move, MoveContext, MoveKind, Part
 from .state import InvariantError, check_invariants, check_layout
-from .variants import Variant, move_context
+from .variants import VARIANTS, Variant, VariantRules, move_context, rules_of
 
 __all__ = [
     "HOME",
     "START",
+    "VARIANTS",
     "Card",
     "CardDrawn",
     "Colour",
@@ -45,6 +46,7 @@ __all__ = [
     "TurnLost",
     "TurnStarted",
     "Variant",
+    "VariantRules",
     "check_invariants",
     "check_layout",
     "generate",
@@ -52,4 +54,5 @@ __all__ = [
     "move_context",
     "parse_location",
     "pawn_label",
+    "rules_of",
 ]

@@ -29,17 +29,7 @@ from .events import (
 )
 from .movegen import generate
 from .moves import Move, MoveContext, MoveKind
-from .variants import (
-    HAND_SIZE,
-    Variant,
-    all_home,
-    check_seating,
-    initial_pawns,
-    move_context,
-    scores,
-    team_of,
-    winner,
-)
+from .variants import Variant, all_home, check_seating
 
 MAX_IDLE_DRAWS = 10_000
 
@@ -95,6 +85,7 @@ class Game:
     ) -> None:
         check_seating(variant, seated)
         self.variant = variant
+        self.rules = variant.rules  # its hooks, looked up once
         self.seated: tuple[int, ...] = tuple(sorted(seated))
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self.rng = random.Random(self.seed)
@@ -105,7 +96,7 @@ class Game:
         elif first not in self.seated:
             raise ValueError("the first player must be seated")
         self.first = first
-        self.pawns: tuple[int, ...] = initial_pawns(variant, self.seated)
+        self.pawns: tuple[int, ...] = self.rules.initial_pawns(self.seated)
         self.hands: dict[int, list[Card]] = {}
         self.turn = first
         self.card: Card | None = None
@@ -132,14 +123,14 @@ class Game:
         """The winning colours: one, or a team of two; empty while the game goes on."""
         if self.winner is None:
             return ()
-        return team_of(self.winner) if self.variant is Variant.TEAM else (self.winner,)
+        return self.rules.winners(self.winner)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves for the decision in hand (cached until the state changes)."""
         if self._moves is None:
             if not self._started or self.winner is not None:
                 self._moves = []
-            elif self.variant.uses_hands:
+            elif self.rules.deals_hands:
                 self._moves = self._hand_moves()
             else:
                 assert self.card is not None
@@ -155,7 +146,7 @@ class Game:
         raise IllegalMoveError(f"not a legal move now: {list(want)}")
 
     def scores(self) -> dict[int, int]:
-        return scores(self.variant, self.pawns, self.seated, self.winner)
+        return self.rules.scores(self.pawns, self.seated, self.winner)
 
     # -- turn flow ---------------------------------------------------------------
 
@@ -165,8 +156,8 @@ class Game:
             raise RuntimeError("the game has already started")
         self._started = True
         events: list[Event] = []
-        if self.variant.uses_hands:
-            for _ in range(HAND_SIZE):
+        if self.rules.deals_hands:
+            for _ in range(self.rules.hand_size):
                 for c in self._order_from(self.first):
                     self.hands.setdefault(c, []).append(self._draw(events, c, private=True))
         self._begin_turn(events)
@@ -184,7 +175,7 @@ class Game:
         player = self.turn
         card = move.card
         self.moves_played += 1
-        if self.variant.uses_hands:
+        if self.rules.deals_hands:
             self.hands[player].remove(card)
         else:
             self.card = None
@@ -195,12 +186,12 @@ class Game:
         won = None
         for _pawn, _before, after in move.changes:
             if after == HOME:  # only a pawn reaching HOME can end the game
-                won = winner(self.variant, self.pawns, self.seated)
+                won = self.rules.winner(self.pawns, self.seated)
                 break
         if won is not None:
             self._finish(events, won)
             return events
-        if self.variant.uses_hands:
+        if self.rules.deals_hands:
             self.hands[player].append(self._draw(events, player, private=True))
         if card == Card.TWO and move.kind != MoveKind.DISCARD:
             events.append(DrawAgain(player))
@@ -252,7 +243,7 @@ class Game:
         """
         self.state_id += 1
         self._moves = None
-        if self.variant.uses_hands:
+        if self.rules.deals_hands:
             return  # a hand always offers a choice: a move or a discard
         while True:
             card = self._draw(events, self.turn, private=False)
@@ -276,12 +267,12 @@ class Game:
     def _context(self) -> MoveContext:
         """The move context for the player to move (cached: it depends on few facts)."""
         player = self.turn
-        done = self.variant is Variant.TEAM and all_home(self.pawns, player)
+        done = self.rules.partners and all_home(self.pawns, player)
         key = (player, self.after_two, done)
         ctx = self._contexts.get(key)
         if ctx is None:
-            ctx = self._contexts[key] = move_context(
-                self.variant, self.pawns, player, self.after_two
+            ctx = self._contexts[key] = self.rules.move_context(
+                self.pawns, player, self.after_two
             )
         return ctx
 

@@ -119,8 +119,8 @@ def parse_position(data: object) -> Position:
         raise PositionError("a colour is listed twice in players")
     if not 2 <= len(seated) <= 4:
         raise PositionError(f"a game seats 2 to 4 players, not {len(seated)}")
-    if variant is Variant.TEAM and len(seated) != 4:
-        raise PositionError("team play needs all four colours seated")
+    if len(seated) not in variant.rules.players:
+        raise PositionError(f"{variant.rules.seating_rule} seated")
 
     raw_pawns = data["pawns"]
     if not isinstance(raw_pawns, dict):

@@ -18,16 +18,7 @@ from .cards import Card, Deck
 from .game import MAX_IDLE_DRAWS, Game, hand_moves
 from .movegen import HANDLERS
 from .moves import Change, Move, MoveContext, MoveKind
-from .variants import (
-    HAND_SIZE,
-    Variant,
-    all_home,
-    check_seating,
-    initial_pawns,
-    move_context,
-    scores,
-    winner,
-)
+from .variants import Variant, all_home, check_seating
 
 Chooser = Callable[[list[Move]], Move]
 
@@ -103,11 +94,14 @@ def playout(
 
     ``card`` is the card already drawn for ``turn`` (None: the turn starts by drawing).
     """
-    if variant is Variant.POINTS:
-        raise ValueError("playout does not handle play for points; use Game")
+    rules = variant.rules  # the hooks, read once: none is asked per move
+    if rules.deals_hands:
+        raise ValueError(f"playout does not handle {rules.title}; use Game")
     seated = tuple(sorted(seated))
     nxt = _next_seats(seated)
-    team = variant is Variant.TEAM
+    team = rules.partners
+    move_context = rules.move_context
+    winner = rules.winner
     # Move contexts: outside team play one per colour (``after_two`` changes nothing);
     # in team play by turn * 4 + after_two * 2 + (all the player's pawns HOME).
     contexts: list[MoveContext | None] = [None] * 16
@@ -137,7 +131,7 @@ def playout(
             slot = turn
         ctx = contexts[slot]
         if ctx is None:
-            ctx = contexts[slot] = move_context(variant, pawns, turn, after_two)
+            ctx = contexts[slot] = move_context(pawns, turn, after_two)
         moves = handlers[card](pawns, card, ctx)
         if moves:
             idle = 0
@@ -145,7 +139,7 @@ def playout(
             moves_played += 1
             pawns, home = apply(pawns, move[3])
             if home:  # only a pawn reaching HOME can end the game
-                won = winner(variant, pawns, seated)
+                won = winner(pawns, seated)
                 if won is not None:
                     discards.append(card)
                     return PlayoutResult(won, pawns, turns, moves_played)
@@ -230,16 +224,19 @@ def run_game(
     if turn not in seated:
         raise ValueError("the first player must be seated")
     nxt = _next_seats(seated)
-    pawns = initial_pawns(variant, seated)
+    rules = variant.rules  # the hooks, read once: none is asked per move
+    pawns = rules.initial_pawns(seated)
     counts = [0] * 14  # the discard pile by card value
     hands: dict[int, list[Card]] = {c: [] for c in seated}
-    points = variant is Variant.POINTS
+    points = rules.deals_hands
     if points:
         order = seated[seated.index(turn):] + seated[:seated.index(turn)]
-        for _ in range(HAND_SIZE):
+        for _ in range(rules.hand_size):
             for c in order:
                 hands[c].append(deck.draw())
-    team = variant is Variant.TEAM
+    team = rules.partners
+    move_context = rules.move_context
+    winner = rules.winner
     # Move contexts as in ``playout``: by turn * 4 + after_two * 2 + (all HOME), the
     # last two only in team play.
     contexts: list[MoveContext | None] = [None] * 16
@@ -265,7 +262,7 @@ def run_game(
             slot = turn * 4
         ctx = contexts[slot]
         if ctx is None:
-            ctx = contexts[slot] = move_context(variant, pawns, turn, after_two)
+            ctx = contexts[slot] = move_context(pawns, turn, after_two)
         if points:
             hand = hands[turn]
             moves = hand_moves(pawns, hand, ctx)
@@ -317,10 +314,10 @@ def run_game(
                     home = True
         pawns = tuple(after_move)
         if home:
-            won = winner(variant, pawns, seated)
+            won = winner(pawns, seated)
             if won is not None:
                 return GameResult(
-                    won, pawns, turns, moves_played, scores(variant, pawns, seated, won)
+                    won, pawns, turns, moves_played, rules.scores(pawns, seated, won)
                 )
         if points:
             before = deck.reshuffles

@@ -39,7 +39,7 @@ class View:
 def view_for(game: Game, seat: int | None) -> View:
     """The game as ``seat`` sees it (``None``: a spectator, who sees no hand)."""
     hand = None
-    if game.variant is Variant.POINTS and seat is not None and seat in game.hands:
+    if game.rules.deals_hands and seat is not None and seat in game.hands:
         hand = tuple(game.hands[seat])
     return View(
         seat=seat,

@@ -263,7 +263,7 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.card = None if snap.card is None else int(snap.card)
     st.hand = tuple(int(c) for c in snap.hand) if snap.hand else ()
     st.variant = snap.variant
-    points = snap.variant.uses_hands
+    points = snap.variant.rules.scores_points
     st.scores = {c: s for c, s in enumerate(snap.scores or ()) if c in st.seated and points}
     st.set_moves([])
     st.deadline = None

@@ -12,7 +12,6 @@ nothing here reads keys.
 from __future__ import annotations
 
 from sorry_lan.i18n import _
-from sorry_lan.rules.variants import Variant
 
 from .footer import LANGUAGE_KEY
 from .state import Screen, UiState
@@ -118,20 +117,7 @@ def help_text(st: UiState, cols: int = 70) -> str:
             "count to reach HOME. All four HOME wins."
         )
         parts.append(_text_section(_("Rules in short"), rules, cols))
-        if st.variant is Variant.TEAM:
-            team = _(
-                "Red plays with Yellow, Blue with Green; the first team with all eight pawns "
-                "HOME wins.  A 7 splits between any two of the team's pawns; 1 and 2 bring "
-                "out either partner's pawn. Once your four are HOME, your cards move your "
-                "partner's. Partners can bump each other."
-            )
-            parts.append(_text_section(_("Team play"), team, cols))
-        elif st.variant is Variant.POINTS:
-            points = _(
-                "You hold five cards (the Hand line): each move plays one and draws a new "
-                "one; with no move, discard one.  Pawns begin three in START, one on the exit "
-                "square.  Scoring: 5 per own pawn HOME; the winner also 5 per opponent pawn "
-                "not HOME and a bonus of 100, 50 or 25."
-            )
-            parts.append(_text_section(_("Play for points"), points, cols))
+        variant = st.variant.rules
+        if variant.description:  # its words are marked for the catalogs in rules/variants.py
+            parts.append(_text_section(_(variant.heading), _(variant.description), cols))
     return "\n\n".join("\n".join(lines) for lines in parts)

@@ -34,7 +34,6 @@ from prompt_toolkit.widgets import TextArea
 
 from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.rules.board import HOME
-from sorry_lan.rules.variants import Variant
 
 from . import cells
 from .board import COMPACT, Geometry, choose_geometry, render_board
@@ -468,7 +467,7 @@ class Screens:
             watching = ngettext("{n} watching", "{n} watching", st.watchers)
             heading += " · " + watching.format(n=st.watchers)
         out: StyleAndTextTuples = [("class:heading", clip(" " + heading, cols) + "\n")]
-        team = st.variant is Variant.TEAM
+        team = st.variant.rules.partners
         free_shown = 0
         colour_cols = max(7, *(width(_colour_title(c)) + 1 for c in range(4)))
         for seat in st.seats:
@@ -501,7 +500,7 @@ class Screens:
             out.append((colour_style, head))
             out.append(("", self._seat_row(head, who, flags, seat.lang) + "\n"))
         notes: list[str] = []
-        if team and taken < 4:
+        if st.variant.rules.fills_with_bots and taken < 4:
             free = 4 - taken
             notes.append(
                 ngettext(
@@ -737,7 +736,7 @@ class Screens:
             head = ngettext("{player}: {n} home", "{player}: {n} home", home).format(
                 player=st.player_name(colour), n=home
             )
-            if colour in st.scores and st.variant is Variant.POINTS:
+            if colour in st.scores and st.variant.rules.scores_points:
                 points = st.scores[colour]
                 head = ngettext("{head}, {n} point", "{head}, {n} points", points).format(
                     head=head, n=points

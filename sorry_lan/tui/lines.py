@@ -31,7 +31,7 @@ from sorry_lan.net.client import (
     YourTurn,
 )
 from sorry_lan.rules.board import colour_pawns, pawn_label
-from sorry_lan.rules.variants import Variant
+from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.tui.feed import connection_text
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
@@ -54,7 +54,7 @@ def parse_variant(text: str) -> str:
     """A variant's wire name from its wire name or its title in English or the
     player's language (``team``, ``team play``, ``chwarae mewn timau``)."""
     wanted = text.strip().casefold()
-    for wire in ("standard", "team", "points"):
+    for wire in VARIANTS:
         titles = {wire, words.variant_title(wire).casefold()}
         with use_language("en"):
             titles.add(words.variant_title(wire))

@@ -46,12 +46,12 @@ def test_every_seat_is_told_the_same_events_and_turn_unless_it_holds_a_hand(
         assert public.hand is None
         for seat in game.seated:
             own = seat_messages.turn(game, seat)
-            if seat == game.turn and variant.uses_hands:
+            if seat == game.turn and variant.rules.deals_hands:
                 assert own.hand == tuple(game.hands[seat])
                 private_turns += 1
             else:
                 assert own == public
-    assert (private_turns > 0) == variant.uses_hands
+    assert (private_turns > 0) == variant.rules.deals_hands
 
 
 def test_the_offer_lists_every_legal_move_in_order_with_its_notation() -> None:

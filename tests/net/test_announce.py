@@ -112,7 +112,7 @@ def test_a_hand_travels_only_in_its_owners_turn() -> None:
     table, ann, bob = _seated_table(Variant.POINTS)
     table.start(1, 0.0)  # ann (connection 1) owns the table
     game = table.game
-    assert game is not None and game.variant.uses_hands
+    assert game is not None and game.variant.rules.deals_hands
     tell, sent = _announcer(table)
     tell.begin_game([ann, bob])
     turns = {c: msg for c, msg, _ in sent if isinstance(msg, m.Turn)}

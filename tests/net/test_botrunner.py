@@ -46,7 +46,7 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
                        tuple(moves)).decide()
         net = moves[[o.id for o in offer.moves].index(
             choose_option(bot, view, game.pawns, seat, offer))]
-        cards = tuple(game.hands[seat]) if variant.uses_hands else (game.card,)
+        cards = tuple(game.hands[seat]) if variant.rules.deals_hands else (game.card,)
         counts = list(card_counts(game.deck.discards))
         sim: Move = simulated(game.pawns, seat, cards, game.after_two, counts, moves)  # type: ignore[arg-type]
         assert host == net == sim

@@ -61,7 +61,7 @@ def test_run_game_plays_the_game_game_plays(variant: Variant, seed: int) -> None
 
     def decide(pawns: tuple[int, ...], turn: int, cards: tuple[Card, ...], after_two: bool,
                discards: list[int], moves: list[Move]) -> Move:
-        held = tuple(game.hands[game.turn]) if variant.uses_hands else (game.card,)
+        held = tuple(game.hands[game.turn]) if variant.rules.deals_hands else (game.card,)
         counts = [0] * 14
         for card in game.deck.discards:
             counts[card] += 1
