@@ -9,7 +9,8 @@ also a built-in kind keep that kind too (``PositionError`` is still a
 This module imports nothing (so every layer, the pure rules engine included, may
 import it without a cycle) and raises nothing itself.  It does not cover the
 standard library's own errors that escape unchanged (``OSError`` from a socket,
-``asyncio.CancelledError``).
+``asyncio.CancelledError``).  An error a player reads is a
+:class:`sorry_lan.codes.Coded`: it carries a code and fields, worded in any language.
 """
 
 from __future__ import annotations
@@ -18,12 +19,3 @@ from __future__ import annotations
 class SorryLanError(Exception):
     """Base of every error the package raises on purpose; see the module docstring."""
 
-
-class Worded(SorryLanError):
-    """An error whose English text also comes as a ``reason`` code with ``values``, so
-    that a command can say it in the player's language."""
-
-    def __init__(self, text: str, reason: str = "", **values: object) -> None:
-        super().__init__(text)
-        self.reason = reason
-        self.values = values

@@ -28,13 +28,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sorry_lan.errors import Worded
+from sorry_lan.codes import Coded
 
 
-class JournalError(Worded):
+class JournalError(Coded):
     """A journal that cannot be read back into a game (corrupt, or disagreeing with the
-    rules), or written.  Reasons for people: ``no-dir`` and ``cannot-write`` (``path``,
-    ``why``), ``not-yours`` (``path``, ``uid``)."""
+    rules), or written: a :class:`~sorry_lan.codes.JournalFailure` with its fields."""
 
 
 def encode(record: Mapping[str, Any]) -> bytes:

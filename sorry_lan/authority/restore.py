@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sorry_lan.codes import JournalFailure
 from sorry_lan.rules import Game, Variant
 
 from .journal_format import JournalError
@@ -28,7 +29,7 @@ class BadRecord(JournalError):
     """A record that does not replay: :attr:`index` is its place in the records."""
 
     def __init__(self, index: int, text: str) -> None:
-        super().__init__(f"record {index + 1} ({text})")
+        super().__init__(JournalFailure.BAD_RECORD, number=index + 1, text=text)
         self.index = index
         self.text = text
 

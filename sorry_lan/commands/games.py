@@ -24,7 +24,6 @@ from sorry_lan.net.saved import (
     FINISHED,
     UNFINISHED,
     Ask,
-    NotChosen,
     Note,
     SavedGame,
     saved_games,
@@ -80,22 +79,6 @@ def ask_words(ask: Ask) -> str:
         n = v["n"]
         return ngettext("{n} game is unfinished", "{n} games are unfinished", n).format(n=n)
     return ask.why
-
-
-def not_chosen_words(exc: NotChosen) -> str:
-    """Why no saved game answers ``--resume``, in the player's language."""
-    if exc.reason == "no-id":
-        return _("no saved game has the id {wanted} (`{command}` lists them)").format(
-            wanted=repr(exc.values["wanted"]), command="sorry-lan games"
-        )
-    if exc.reason == "ambiguous":
-        n = int(str(exc.values["n"]))
-        return ngettext(
-            "{n} saved game has an id starting {wanted}; give more of it",
-            "{n} saved games have ids starting {wanted}; give more of it",
-            n,
-        ).format(n=n, wanted=repr(exc.values["wanted"]))
-    return _("there is no unfinished game to resume")
 
 
 def state_words(state: str) -> str:

@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
+from sorry_lan.codes import Coded, HostFailure, JournalFailure
 from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
 from sorry_lan.commands.games import (
     add_data_dir_argument,
     ask_words,
     journal_dir,
-    not_chosen_words,
     note_words,
     table_lines,
 )
@@ -52,9 +52,10 @@ from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
+from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.journal import DATA_DIR_ENV, Journal, JournalError, load, new_path
+from sorry_lan.net.journal import Journal, JournalError, load, new_path
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
@@ -279,42 +280,13 @@ def run(args: argparse.Namespace) -> int:
     except _Exit as done:
         return done.status
     except (HostError, JournalError, TableError) as exc:
-        print(f"sorry-lan host: {error_words(exc)}", file=sys.stderr)
+        why = say(exc) if isinstance(exc, Coded) else str(exc)
+        print(f"sorry-lan host: {why}", file=sys.stderr)
         return 1
     except OSError as exc:  # the journal refused a write before the table opened (disk full)
         where = f" ({exc.filename})" if exc.filename else ""
         print(f"sorry-lan host: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
-
-
-def error_words(exc: Exception) -> str:
-    """A host's error in the player's language, from its reason code (else its text)."""
-    v = getattr(exc, "values", {})
-    reason = getattr(exc, "reason", "")
-    if reason == "port-in-use":
-        return _(
-            "port {port} is already in use on {host} (is another sorry-lan host running?); "
-            "choose another with --port"
-        ).format(port=v["port"], host=v["host"] or _("this machine"))
-    if reason == "not-local":
-        return _("{host} is not an address of this machine (--bind)").format(**v)
-    if reason == "cannot-listen":
-        return _("cannot listen on {host}:{port}: {why}").format(**v)
-    if reason == "no-dir":
-        return _(
-            "cannot create the journal directory {path} ({why}); choose a writable one with "
-            "--data-dir or ${env}"
-        ).format(env=DATA_DIR_ENV, **v)
-    if reason == "cannot-write":
-        return _(
-            "cannot write the journal {path} ({why}); choose a writable data directory with "
-            "--data-dir or ${env}"
-        ).format(env=DATA_DIR_ENV, **v)
-    if reason == "not-yours":
-        return _(
-            "{path} belongs to another user (uid {uid}); sorry-lan only uses journals you own"
-        ).format(**v)
-    return str(exc)
 
 
 def _interactive() -> bool:
@@ -325,23 +297,19 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
     """The journal ``--resume`` means (None: not resuming); asks when it must."""
     if args.resume is None:
         if args.salvage:
-            raise HostError(_("--salvage goes with --resume"))
+            raise HostError(HostFailure.SALVAGE_ALONE)
         return None
     directory = journal_dir(args)
     games, notes = saved_games(directory)
     for note in notes:
         print(f"sorry-lan host: {note_words(note)}", file=sys.stderr)
     if args.resume:
-        try:
-            game = find(games, args.resume)
-        except NotChosen as exc:
-            raise HostError(not_chosen_words(exc)) from None
+        game = find(games, args.resume)
     else:
         try:
             picked = pick(games, args.name)
         except NotChosen as exc:
-            why = not_chosen_words(exc)
-            raise HostError(_("{error} in {directory}").format(error=why, directory=directory)) \
+            raise HostError(HostFailure.NOT_CHOSEN_IN, error=exc.said, directory=directory) \
                 from None
         game = _ask(picked) if isinstance(picked, Ask) else picked
     return _resumable(game, args.salvage)
@@ -369,30 +337,22 @@ def _ask(ask: Ask) -> SavedGame:
         raise _Exit(2)
     if answer.isdigit() and 1 <= int(answer) <= len(ask.choices):
         return ask.choices[int(answer) - 1]
-    try:
-        return find(ask.choices, answer)
-    except NotChosen as exc:
-        raise HostError(not_chosen_words(exc)) from None
+    return find(ask.choices, answer)
 
 
 def _resumable(game: SavedGame, consent: bool) -> Path:
     """``game``'s journal, ready to resume (a damaged one cut to its intact part, with
     consent); refuses a finished game or one a running host holds."""
     if game.running:
-        raise HostError(
-            _("another sorry-lan host is running game {id}; stop that host first").format(
-                id=game.id
-            )
-        )
+        raise HostError(HostFailure.RUNNING, id=game.id)
     if game.state == FINISHED:
-        raise HostError(_("game {id} is finished: there is nothing to resume").format(id=game.id))
+        raise HostError(HostFailure.FINISHED, id=game.id)
     if game.state != DAMAGED:
         return game.path
-    damage = _("{path} is damaged at {problem}").format(path=game.path, problem=game.problem)
+    damaged = JournalFailure.DAMAGED_AT(path=game.path, problem=game.problem)
     if not game.salvage_bytes:
-        raise HostError(
-            _("{damage}, and nothing before the damage can be resumed").format(damage=damage)
-        )
+        raise HostError(HostFailure.NOTHING_SALVAGED, damage=damaged)
+    damage = say(damaged)
     offer = ngettext(
         "the {n} move before the damage", "the {n} moves before the damage", game.salvage_moves
     ).format(n=game.salvage_moves)
@@ -432,7 +392,7 @@ def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Ta
     if resume is not None:
         restored = replay(load(resume))
         if restored is None:
-            raise HostError(_("{path} holds no game to resume").format(path=resume))
+            raise HostError(HostFailure.NO_GAME, path=resume)
         if restored.table is not None and args.game_name is None:
             config.title = args.game_name = restored.table
         table = Table.restore(config, restored, now, Journal(resume))
@@ -453,7 +413,7 @@ def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Ta
         return table
     free = config.seats if args.headless else config.seats - 1  # the host's player sits too
     if not 0 <= args.bots <= free:
-        raise HostError(_("--bots must be between 0 and {free} (the free seats)").format(free=free))
+        raise HostError(HostFailure.BOTS_RANGE, free=free)
     return Table(config, Journal(new_path(journal_dir(args))))
 
 

@@ -7,8 +7,9 @@ picks it (from :func:`choose_language`), and :func:`_`, :func:`ngettext` and
 ``str.format`` templates with named fields (``_("{who} drew {card}").format(...)``);
 :func:`N_` marks a message for extraction without translating it yet.
 
-This package renders no wire data itself (:mod:`sorry_lan.i18n.words` does) and does
-not touch the terminal.
+This package renders no wire data itself (:mod:`sorry_lan.i18n.words` does; the codes
+a user may read, :mod:`sorry_lan.codes`, are worded by :mod:`sorry_lan.i18n.coded`)
+and does not touch the terminal.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ __all__ = [
     "UnknownLanguage",
     "_",
     "choose_language",
+    "current",
     "is_yes",
     "language",
     "language_name",
@@ -67,6 +69,11 @@ def use_language(code: str) -> Iterator[None]:
         yield
     finally:
         _current[0] = saved
+
+
+def current() -> gettext.NullTranslations:
+    """The translations of the language messages are shown in now."""
+    return _current[0][1]
 
 
 def _(message: str) -> str:

@@ -292,37 +292,6 @@ def winners_line(names: Sequence[str]) -> str:
     return ngettext("{names} wins", "{names} win", len(names)).format(names=join_names(names))
 
 
-# -- refusals and errors -------------------------------------------------------------
-
-
-def refusal_text(reason: str, text: str) -> str:
-    """Words for an ``error`` message from its reason code; the host's English ``text``
-    is shown as it is in English and for a reason this client does not know."""
-    from . import language
-
-    if language() == "en" and text:
-        return text
-    words = {
-        "malformed": _("the host could not read a message from this program"),
-        "too_large": _("a message was too large for the host"),
-        "unknown_type": _("the host does not know a message this program sent"),
-        "missing_field": _("a message to the host lacked a field"),
-        "extra_field": _("a message to the host had a field too many"),
-        "bad_value": _("the host refused a value this program sent"),
-        "version": _("the host speaks another version of the game's protocol"),
-        "unexpected": _("that cannot be done now"),
-        "forbidden": _("only the player who hosts the table can do that"),
-        "stale": _("too late: the game had moved on"),
-        "illegal": _("that move is not allowed"),
-        "not_your_turn": _("it is not your turn"),
-        "colour_taken": _("that colour is taken"),
-        "not_ready": _("the table cannot start yet"),
-        "rate_limited": _("too many messages: wait a moment"),
-        "internal": _("the host hit an internal error"),
-    }
-    return words.get(reason, text or reason)
-
-
 def won_line(names: Sequence[str]) -> str:
     """Past tense: who won the game that just ended."""
     return ngettext("{names} won", "{names} won", len(names)).format(names=join_names(names))

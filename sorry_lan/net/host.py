@@ -40,7 +40,7 @@ from sorry_lan.authority.table import (
     Table,
 )
 from sorry_lan.bots.expert import ExpertBot
-from sorry_lan.errors import Worded
+from sorry_lan.codes import Coded, HostFailure, Place
 from sorry_lan.rules import Event, Phase, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
@@ -58,10 +58,9 @@ from .outbox import DurableOutbox
 log = logging.getLogger(__name__)
 
 
-class HostError(Worded):
-    """The server could not start (port in use, bad address); the text is for people.
-    Reasons: ``port-in-use`` (``port``, ``host``), ``not-local`` (``host``),
-    ``cannot-listen`` (``host``, ``port``, ``why``)."""
+class HostError(Coded):
+    """The table could not be hosted: a :class:`~sorry_lan.codes.HostFailure` (the port
+    is in use, the address is not this machine's...) with its fields."""
 
 
 @dataclass
@@ -184,20 +183,12 @@ class HostServer:
                 )
         except OSError as exc:
             if exc.errno in (errno.EADDRINUSE, 10048):
-                raise HostError(
-                    f"port {port} is already in use on {host or 'this machine'} (is another "
-                    "sorry-lan host running?); choose another with --port",
-                    "port-in-use", port=port, host=host,
-                ) from None  # fmt: skip
+                where = host or Place.THIS_MACHINE
+                raise HostError(HostFailure.PORT_IN_USE, port=port, host=where) from None
             if exc.errno in (errno.EADDRNOTAVAIL, 10049):
-                raise HostError(
-                    f"{host} is not an address of this machine (--bind)", "not-local", host=host
-                ) from None
+                raise HostError(HostFailure.NOT_LOCAL, host=host) from None
             why = exc.strerror or str(exc)
-            raise HostError(
-                f"cannot listen on {host}:{port}: {why}", "cannot-listen",
-                host=host, port=port, why=why,
-            ) from None  # fmt: skip
+            raise HostError(HostFailure.CANNOT_LISTEN, host=host, port=port, why=why) from None
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
         for extra in also:

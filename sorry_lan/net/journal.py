@@ -58,6 +58,7 @@ from typing import Any
 
 from sorry_lan.authority.journal_format import JournalError as JournalError  # theirs too
 from sorry_lan.authority.journal_format import carry_on, encode, frame, scan
+from sorry_lan.codes import JournalFailure
 from sorry_lan.rules import Game
 
 from .filelock import FileLocked, lock_file, private_dir
@@ -144,10 +145,8 @@ class Journal:
             private_dir(path.parent)
         except OSError as exc:
             raise JournalError(
-                f"cannot create the journal directory {path.parent} ({_why(exc)}); "
-                f"choose a writable one with --data-dir or ${DATA_DIR_ENV}",
-                "no-dir", path=path.parent, why=_why(exc),
-            ) from None  # fmt: skip
+                JournalFailure.NO_DIR, path=path.parent, why=_why(exc), env=DATA_DIR_ENV
+            ) from None
         self.path = path
         self.sync = sync
         self.appended = 0
@@ -161,19 +160,14 @@ class Journal:
             fd = os.open(path, flags, 0o600)
         except OSError as exc:
             raise JournalError(
-                f"cannot write the journal {path} ({_why(exc)}); "
-                f"choose a writable data directory with --data-dir or ${DATA_DIR_ENV}",
-                "cannot-write", path=path, why=_why(exc),
-            ) from None  # fmt: skip
+                JournalFailure.CANNOT_WRITE, path=path, why=_why(exc), env=DATA_DIR_ENV
+            ) from None
         try:
             check_owner(fd, path)
             try:
                 lock_file(fd)
             except FileLocked:
-                raise JournalLocked(
-                    f"another sorry-lan host is running the game in {path.name} (it holds "
-                    "the journal's lock); stop that host first, or resume another game"
-                ) from None
+                raise JournalLocked(JournalFailure.LOCKED, name=path.name) from None
             self._chain, self.size = _repair_tail(fd)
         except BaseException:
             os.close(fd)
@@ -318,11 +312,7 @@ def check_owner(fd: int, path: Path) -> None:
         return
     owner = os.fstat(fd).st_uid
     if owner != getuid():
-        raise JournalError(
-            f"{path} belongs to another user (uid {owner}); sorry-lan only uses journals "
-            "you own",
-            "not-yours", path=path, uid=owner,
-        )  # fmt: skip
+        raise JournalError(JournalFailure.NOT_YOURS, path=path, uid=owner)
 
 
 def _repair_tail(fd: int) -> tuple[int | None, int]:
@@ -350,7 +340,7 @@ class JournalDamaged(JournalError):
     def __init__(
         self, path: Path, line: int, problem: str, records: list[dict[str, Any]], valid: int
     ) -> None:
-        super().__init__(f"{path} is damaged at line {line}: {problem}")
+        super().__init__(JournalFailure.DAMAGED, path=path, line=line, problem=problem)
         self.path = path
         self.line = line
         self.problem = problem
@@ -366,7 +356,7 @@ def load(path: Path) -> list[dict[str, Any]]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise JournalError(f"cannot read journal {path}: {_why(exc)}") from None
+        raise JournalError(JournalFailure.CANNOT_READ, path=path, why=_why(exc)) from None
     found = scan(data)
     if found.damage is not None:
         line, problem = found.damage

@@ -25,6 +25,7 @@ from typing import Any
 from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
+from sorry_lan.codes import JournalFailure
 
 from .filelock import is_locked
 from .journal import SUFFIX, JournalError
@@ -190,13 +191,7 @@ class Ask:
 
 
 class NotChosen(JournalError):
-    """No saved game answers: ``reason`` is ``no-id`` (``values``: ``wanted``),
-    ``ambiguous`` (``wanted``, ``n``) or ``none-unfinished``; the text is English."""
-
-    def __init__(self, text: str, reason: str, **values: Any) -> None:
-        super().__init__(text)
-        self.reason = reason
-        self.values = values
+    """No saved game answers: ``JournalFailure.NO_ID``, ``AMBIGUOUS`` or ``NONE_UNFINISHED``."""
 
 
 def find(games: list[SavedGame], wanted: str) -> SavedGame:
@@ -208,11 +203,8 @@ def find(games: list[SavedGame], wanted: str) -> SavedGame:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        text = f"no saved game has the id {wanted!r} (`sorry-lan games` lists them)"
-        raise NotChosen(text, "no-id", wanted=wanted)
-    n = len(matches)
-    text = f"{n} saved games have ids starting {wanted!r}; give more of it"
-    raise NotChosen(text, "ambiguous", wanted=wanted, n=n)
+        raise NotChosen(JournalFailure.NO_ID, wanted=repr(wanted), command="sorry-lan games")
+    raise NotChosen(JournalFailure.AMBIGUOUS, wanted=repr(wanted), n=len(matches))
 
 
 def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
@@ -221,7 +213,7 @@ def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
     unfinished = [g for g in games if g.state == UNFINISHED and not g.running]
     damaged = [g for g in games if g.state == DAMAGED]
     if not unfinished and not damaged:
-        raise NotChosen("there is no unfinished game to resume", "none-unfinished")
+        raise NotChosen(JournalFailure.NONE_UNFINISHED)
     choices = unfinished + [g for g in damaged if g.salvage_moves or g.salvage_bytes]
     if len(unfinished) == 1:
         only = unfinished[0]
@@ -245,7 +237,7 @@ def salvage(game: SavedGame) -> Path:
     """Cut a damaged journal back to its intact part, after copying the whole file
     aside (returned: ``ID.damaged``); the journal can then be resumed."""
     if game.state != DAMAGED or game.salvage_bytes <= 0:
-        raise JournalError(f"{game.path} has no intact part to resume")
+        raise JournalError(JournalFailure.NO_INTACT_PART, path=game.path)
     copy = game.path.with_name(f"{game.id}.damaged")
     n = 1
     while copy.exists():

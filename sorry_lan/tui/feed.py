@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import assert_never
 
 from sorry_lan.i18n import _, language, words
+from sorry_lan.i18n.coded import error_text
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -207,7 +208,7 @@ def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
         case ChatLine():
             st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
         case Refused():
-            st.notice = words.refusal_text(ev.error.reason.value, ev.error.text)
+            st.notice = error_text(ev.error.reason.value, ev.error.text)
         case Connection():
             _connection(st, ev)
         case _:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, assert_never
 
 from sorry_lan.i18n import _, language_name, use_language, words
+from sorry_lan.i18n.coded import error_text
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -138,7 +139,7 @@ def describe(client: GameClient, ev: ClientEvent) -> list[str]:
         case ChatLine():
             return [_("[chat {pid}] {text}").format(pid=ev.chat.pid, text=ev.chat.text)]
         case Refused():
-            text = words.refusal_text(ev.error.reason.value, ev.error.text)
+            text = error_text(ev.error.reason.value, ev.error.text)
             return [_("refused: {why}").format(why=text)]
         case Connection():
             return [connection_text(ev.state, ev.text)]

@@ -1,11 +1,12 @@
 """Typed protocol errors and the reason codes they carry on the wire.
 
 Every failure the wire layer reports is a :class:`ProtocolError` whose ``reason`` is
-one of :class:`ErrorReason`; that code is what goes into an ``error`` message (the
-session sends it: ``session_base``).  The subclass says
-who broke the rules: :class:`LocalProtocolError` (this side tried to send something
-invalid, or something the session state forbids) or :class:`RemoteProtocolError`
-(the peer sent it).
+one of :class:`ErrorReason` (defined, with the words a player reads for each, in
+:mod:`sorry_lan.codes`); that code is what goes into an ``error`` message (the
+session sends it: ``session_base``).  The subclass says who broke the rules:
+:class:`LocalProtocolError` (this side tried to send something invalid, or something
+the session state forbids) or :class:`RemoteProtocolError` (the peer sent it).
+:data:`FATAL_REASONS` says after which reasons the connection closes.
 
 This module raises nothing itself and knows nothing about sockets or game rules;
 reasons such as ``stale`` or ``illegal`` exist here only so the host application
@@ -14,37 +15,13 @@ can report its own checks with the same vocabulary.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from sorry_lan.codes import ErrorReason as ErrorReason  # defined with its words there
 from sorry_lan.errors import SorryLanError
 
 if TYPE_CHECKING:
     from sorry_lan.wire.messages import Message
-
-
-class ErrorReason(StrEnum):
-    """Reason codes carried by the ``error`` message (see protocol/SPEC.md)."""
-
-    # Decoding failures: the connection is closed after the error is sent.
-    MALFORMED = "malformed"  # bad framing, not msgpack, not a map, trailing bytes
-    TOO_LARGE = "too_large"  # frame longer than the maximum frame size
-    UNKNOWN_TYPE = "unknown_type"  # "t" names no message type
-    MISSING_FIELD = "missing_field"
-    EXTRA_FIELD = "extra_field"
-    BAD_VALUE = "bad_value"  # wrong type, out of range, too long, not printable
-    VERSION = "version"  # no protocol version in common
-    # Flow failures: the message is ignored and the connection stays open.
-    UNEXPECTED = "unexpected"  # not allowed in the session's current state
-    FORBIDDEN = "forbidden"  # allowed in this state, but not for this connection's role
-    # Checks made by the host application (the session never raises these).
-    STALE = "stale"  # a move answering an older state id
-    ILLEGAL = "illegal"  # a move id that is not among the legal moves
-    NOT_YOUR_TURN = "not_your_turn"
-    COLOUR_TAKEN = "colour_taken"
-    NOT_READY = "not_ready"  # start asked for while the table cannot start
-    RATE_LIMITED = "rate_limited"
-    INTERNAL = "internal"
 
 
 #: Reasons after which the sender of the ``error`` closes the connection.

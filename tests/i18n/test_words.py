@@ -52,15 +52,6 @@ def test_colours_parse_in_english_and_the_players_language() -> None:
             words.parse_colour("piws")
 
 
-def test_refusals_use_the_code_outside_english() -> None:
-    with use_language("en"):
-        assert words.refusal_text("colour_taken", "red is taken") == "red is taken"
-    with use_language("th"):
-        assert words.refusal_text("colour_taken", "red is taken") == "มีคนเลือกสีนี้แล้ว"
-        # A reason this client does not know: the host's text is all there is.
-        assert words.refusal_text("new_reason", "something new") == "something new"
-
-
 @pytest.mark.parametrize("lang", [c for c in LANGUAGES if c != "en"])
 def test_no_english_left_in_move_words(lang: str) -> None:
     with use_language(lang):

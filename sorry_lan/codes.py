@@ -1,0 +1,253 @@
+"""Every code a user may read, each one member with its English words and their fields.
+
+A failure or news a player reads (a host that cannot start, a journal that cannot be
+used, an ``error`` a host sends back) is told by a :class:`Code`: an enum member whose
+value is the code (on the wire, where it travels) and whose :attr:`Code.template` is
+an English ``str.format`` template with named fields.  A raise site passes a code and
+its fields, never a sentence: ``HostError(HostFailure.PORT_IN_USE, port=4000, host=h)``.
+:class:`Said` is a code with its fields; ``str()`` of it, and of a :class:`Coded`
+error, is the English sentence.  The player's language comes from
+:func:`sorry_lan.i18n.coded.say`, which renders the same template through the
+catalogs (the gettext msgid is the template) with the same fields; a field that is
+itself a code or a :class:`Said` is worded in the same language.
+
+Templates marked ``N_`` are in every catalog (``tests/i18n/test_codes.py`` checks
+it); the few not yet translated are listed in :data:`ENGLISH_ONLY` and read in English
+in every language until they are.
+
+This module imports nothing of the package but the error base, so every layer may
+use it.  It translates nothing itself, and knows nothing of sockets or files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Protocol, Self
+
+from sorry_lan.errors import SorryLanError
+
+
+def N_(template: str) -> str:
+    """``template`` unchanged: marks it for the catalogs (the extractor looks for ``N_``)."""
+    return template
+
+
+def ngettext(singular: str, plural: str) -> tuple[str, str]:
+    """A template with a plural, counted by its field ``n``; marks both for the
+    catalogs (the extractor looks for the name ``ngettext``)."""
+    return singular, plural
+
+
+class Code(StrEnum):
+    """A code a user may read: its value is the code, :attr:`template` its English words
+    (with :attr:`plural`, the form for a field ``n`` other than 1).  ``Kind(value)``
+    finds a member by its value, as for any enum."""
+
+    template: str
+    plural: str
+
+    def __new__(cls, value: str, template: str | tuple[str, str] = "") -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.template, member.plural = template if isinstance(template, tuple) else (template, "")
+        return member
+
+    def __call__(self, **fields: object) -> Said:
+        """This code with its fields."""
+        return Said(self, fields)
+
+
+class Translator(Protocol):
+    """What :meth:`Said.render` needs of a translations object (``gettext``'s have it)."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+class English:
+    """The templates as they are written (English is the source language)."""
+
+    def gettext(self, message: str, /) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return singular if n == 1 else plural
+
+
+@dataclass(frozen=True)
+class Said:
+    """A code with the values of its template's fields; ``str()`` is the English."""
+
+    code: Code
+    fields: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, language: Translator) -> str:
+        """The words in ``language``; fields that are codes are worded in it too."""
+        values = {name: _field(value, language) for name, value in self.fields.items()}
+        code = self.code
+        if code.plural:
+            count = self.fields["n"]
+            assert isinstance(count, int)
+            template = language.ngettext(code.template, code.plural, count)
+        else:
+            template = language.gettext(code.template)
+        return template.format(**values)
+
+    def __str__(self) -> str:
+        return self.render(English())
+
+
+def _field(value: object, language: Translator) -> object:
+    if isinstance(value, Code):
+        value = Said(value)
+    return value.render(language) if isinstance(value, Said) else value
+
+
+class Coded(SorryLanError):
+    """An error told by a code and its fields: ``str()`` is the English sentence,
+    :attr:`said` what :func:`sorry_lan.i18n.coded.say` words in the player's language."""
+
+    def __init__(self, code: Code, /, **fields: object) -> None:
+        self.said = Said(code, fields)
+        super().__init__(str(self.said))
+
+    @property
+    def code(self) -> Code:
+        return self.said.code
+
+    @property
+    def fields(self) -> Mapping[str, object]:
+        return self.said.fields
+
+
+# -- the codes -------------------------------------------------------------------------
+
+
+class Place(Code):
+    """Words that fill another code's field."""
+
+    THIS_MACHINE = "this-machine", N_("this machine")
+
+
+class HostFailure(Code):
+    """Why a table could not be hosted: the server could not listen, or the ``host``
+    command cannot do what it was asked."""
+
+    PORT_IN_USE = (
+        "port-in-use",
+        N_(
+            "port {port} is already in use on {host} (is another sorry-lan host running?); "
+            "choose another with --port"
+        ),
+    )
+    NOT_LOCAL = "not-local", N_("{host} is not an address of this machine (--bind)")
+    CANNOT_LISTEN = "cannot-listen", N_("cannot listen on {host}:{port}: {why}")
+    SALVAGE_ALONE = "salvage-alone", N_("--salvage goes with --resume")
+    NOT_CHOSEN_IN = "not-chosen-in", N_("{error} in {directory}")
+    RUNNING = "running", N_("another sorry-lan host is running game {id}; stop that host first")
+    FINISHED = "finished", N_("game {id} is finished: there is nothing to resume")
+    NOTHING_SALVAGED = (
+        "nothing-salvaged",
+        N_("{damage}, and nothing before the damage can be resumed"),
+    )
+    NO_GAME = "no-game", N_("{path} holds no game to resume")
+    BOTS_RANGE = "bots-range", N_("--bots must be between 0 and {free} (the free seats)")
+
+
+class JournalFailure(Code):
+    """Why a journal cannot be used: written, read back, or chosen to resume."""
+
+    NO_DIR = (
+        "no-dir",
+        N_(
+            "cannot create the journal directory {path} ({why}); choose a writable one with "
+            "--data-dir or ${env}"
+        ),
+    )
+    CANNOT_WRITE = (
+        "cannot-write",
+        N_(
+            "cannot write the journal {path} ({why}); choose a writable data directory with "
+            "--data-dir or ${env}"
+        ),
+    )
+    NOT_YOURS = (
+        "not-yours",
+        N_("{path} belongs to another user (uid {uid}); sorry-lan only uses journals you own"),
+    )
+    LOCKED = (
+        "locked",
+        (
+            "another sorry-lan host is running the game in {name} (it holds the journal's "
+            "lock); stop that host first, or resume another game"
+        ),
+    )
+    CANNOT_READ = "cannot-read", "cannot read journal {path}: {why}"
+    DAMAGED = "damaged", "{path} is damaged at line {line}: {problem}"
+    DAMAGED_AT = "damaged-at", N_("{path} is damaged at {problem}")
+    BAD_RECORD = "bad-record", "record {number} ({text})"
+    NO_INTACT_PART = "no-intact-part", "{path} has no intact part to resume"
+    NO_ID = "no-id", N_("no saved game has the id {wanted} (`{command}` lists them)")
+    AMBIGUOUS = (
+        "ambiguous",
+        ngettext(
+            "{n} saved game has an id starting {wanted}; give more of it",
+            "{n} saved games have ids starting {wanted}; give more of it",
+        ),
+    )
+    NONE_UNFINISHED = "none-unfinished", N_("there is no unfinished game to resume")
+
+
+class ErrorReason(Code):
+    """Reason codes carried by the ``error`` message (see protocol/SPEC.md), with the
+    words a player reads for each.  ``sorry_lan.wire.errors`` gives them their wire
+    meaning (which are fatal)."""
+
+    # Decoding failures: the connection is closed after the error is sent.
+    # bad framing, not msgpack, not a map, trailing bytes:
+    MALFORMED = "malformed", N_("the host could not read a message from this program")
+    # frame longer than the maximum frame size:
+    TOO_LARGE = "too_large", N_("a message was too large for the host")
+    # "t" names no message type:
+    UNKNOWN_TYPE = "unknown_type", N_("the host does not know a message this program sent")
+    MISSING_FIELD = "missing_field", N_("a message to the host lacked a field")
+    EXTRA_FIELD = "extra_field", N_("a message to the host had a field too many")
+    # wrong type, out of range, too long, not printable:
+    BAD_VALUE = "bad_value", N_("the host refused a value this program sent")
+    # no protocol version in common:
+    VERSION = "version", N_("the host speaks another version of the game's protocol")
+    # Flow failures: the message is ignored and the connection stays open.
+    # not allowed in the session's current state:
+    UNEXPECTED = "unexpected", N_("that cannot be done now")
+    # allowed in this state, but not for this connection's role:
+    FORBIDDEN = "forbidden", N_("only the player who hosts the table can do that")
+    # Checks made by the host application (the session never raises these).
+    # a move answering an older state id:
+    STALE = "stale", N_("too late: the game had moved on")
+    # a move id that is not among the legal moves:
+    ILLEGAL = "illegal", N_("that move is not allowed")
+    NOT_YOUR_TURN = "not_your_turn", N_("it is not your turn")
+    COLOUR_TAKEN = "colour_taken", N_("that colour is taken")
+    # start asked for while the table cannot start:
+    NOT_READY = "not_ready", N_("the table cannot start yet")
+    RATE_LIMITED = "rate_limited", N_("too many messages: wait a moment")
+    INTERNAL = "internal", N_("the host hit an internal error")
+
+
+#: Every kind of code, for the checks that each has its words.
+KINDS: tuple[type[Code], ...] = (Place, HostFailure, JournalFailure, ErrorReason)
+
+#: Codes whose words no catalog has yet: read in English in every language.  The set
+#: must shrink (a test fails when a catalog has words for one listed here).
+ENGLISH_ONLY: frozenset[Code] = frozenset(
+    {
+        JournalFailure.LOCKED,
+        JournalFailure.CANNOT_READ,
+        JournalFailure.DAMAGED,
+        JournalFailure.BAD_RECORD,
+        JournalFailure.NO_INTACT_PART,
+    }
+)

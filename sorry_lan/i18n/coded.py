@@ -1,0 +1,37 @@
+"""Codes a user may read (:mod:`sorry_lan.codes`) in the player's language.
+
+:func:`say` words a code, a code with its fields (:class:`~sorry_lan.codes.Said`) or
+a coded error (:class:`~sorry_lan.codes.Coded`) through the current language's
+catalog: the template is the msgid, the fields are the same as in English.  So a
+failure is written once, at its code, and ``str()`` of it (English) and ``say`` of it
+(any language) can never tell different stories.  :func:`error_text` is the one rule
+for an ``error`` a host sent back, whose own text is English detail.
+
+Nothing here chooses the language (:func:`sorry_lan.i18n.set_language` does) or
+decides which code applies.
+"""
+
+from __future__ import annotations
+
+from sorry_lan.codes import Code, Coded, ErrorReason, Said
+
+from . import current, language
+
+
+def say(what: Said | Coded | Code) -> str:
+    """``what`` in the player's language, its fields filled."""
+    if isinstance(what, Coded):
+        what = what.said
+    elif isinstance(what, Code):
+        what = Said(what)
+    return what.render(current())
+
+
+def error_text(reason: str, text: str) -> str:
+    """Words for an ``error`` message: in English the host's own ``text`` (it says
+    more than the reason: which colour is taken), else the words of its reason code;
+    the host's text, or the bare code, for a reason this client does not know."""
+    if language() == "en" and text:
+        return text
+    code = next((c for c in ErrorReason if c.value == reason), None)
+    return text or reason if code is None else say(code)
