@@ -1,9 +1,9 @@
 """The help overlay's text: the keys of the screen on show and the rules of the variant.
 
 :func:`help_text` picks the sections for a :class:`UiState` (find, lobby and the
-host's lobby keys, watching, game, game over; the rules in short, and team play or
-play for points when that is the variant) in the player's language, and lays them
-out for a box ``cols`` columns wide: each key line is the keys, padded to a column as
+host's lobby keys, watching, game, game over; the rules in short, and the variant's
+own, its heading and description in the registry) in the player's language, and lays
+them out for a box ``cols`` columns wide: each key line is the keys, padded to a column as
 wide as the widest keys of the section (by display width), then what they do,
 wrapped under itself.  Plain text only: the layout draws the box and scrolls it;
 nothing here reads keys.
@@ -11,7 +11,8 @@ nothing here reads keys.
 
 from __future__ import annotations
 
-from sorry_lan.i18n import _
+from sorry_lan.i18n import _, words
+from sorry_lan.rules.variants import VARIANTS
 
 from .footer import LANGUAGE_KEY
 from .state import Screen, UiState
@@ -30,6 +31,10 @@ def _find_keys() -> Keys:
     ]
 
 
+def _variant_titles() -> str:
+    return ", ".join(words.variant_title(name) for name in VARIANTS)
+
+
 def _lobby_keys(host: bool) -> Keys:
     keys = [
         ("1-4", _("sit at that colour")),
@@ -42,7 +47,7 @@ def _lobby_keys(host: bool) -> Keys:
         keys += [
             ("a / x", _("add a bot / remove one")),
             ("l", _("the newest bot's strength (each press: the next one)")),
-            ("v", _("change the rules: standard, team play, play for points")),
+            ("v", _("change the rules: {variants}").format(variants=_variant_titles())),
             ("s", _("start the game (free seats are left empty; team play fills them with bots)")),
         ]
     return keys

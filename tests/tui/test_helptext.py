@@ -19,3 +19,12 @@ def test_each_screen_has_its_own_keys_and_the_variant_its_rules() -> None:
     assert "rematch" in over and "Play for points" in over
     watching = help_text(UiState(screen=Screen.GAME, spectating=True))
     assert "You have no seat" in watching and "j/k" not in watching
+
+
+def test_the_host_s_variant_key_lists_every_variant_of_the_registry() -> None:
+    from sorry_lan.i18n.words import variant_title
+    from sorry_lan.rules.variants import VARIANTS
+
+    lobby = help_text(UiState(screen=Screen.LOBBY, is_host=True), cols=200)
+    line = next(line for line in lobby.splitlines() if "change the rules:" in line)
+    assert line.endswith("change the rules: " + ", ".join(map(variant_title, VARIANTS)))
