@@ -201,14 +201,7 @@ class Table:
         """Why the table cannot start now, or None when it can."""
         if self.phase is not Phase.LOBBY:
             return "the game has already started"
-        n = len(self.players)
-        if self.variant.rules.fills_with_bots:
-            if n + len(self.free_colours()) < self.variant.rules.players[0]:
-                return "team play needs four seats"
-            return None
-        if n < 2:
-            return "a game needs at least two players (add a bot?)"
-        return None
+        return self.variant.rules.start_problem(len(self.players), len(self.free_colours()))
 
     # -- joining and leaving ----------------------------------------------------------
 

@@ -73,6 +73,8 @@ class VariantRules:
     """How many colours may be seated."""
     seating_rule: ClassVar[str] = "a game needs 2 to 4 players"
     """What :meth:`seating_problem` says when too few or too many are seated."""
+    start_rule: ClassVar[str] = "a game needs at least two players (add a bot?)"
+    """What :meth:`start_problem` says when a table has too few players to start."""
     fills_with_bots: ClassVar[bool] = False
     """Whether starting a table seats a bot in every free seat."""
     partners: ClassVar[bool] = False
@@ -102,6 +104,13 @@ class VariantRules:
         if len(seated) not in self.players:
             return self.seating_rule
         return None
+
+    def start_problem(self, players: int, free: int) -> str | None:
+        """Why a table with ``players`` seated and ``free`` seats left cannot start
+        this variant, or None (bots fill the free seats if :attr:`fills_with_bots`)."""
+        if self.fills_with_bots:
+            return self.start_rule if players + free < self.players[0] else None
+        return self.start_rule if players < self.players[0] else None
 
     def players_wanted(self) -> str:
         """How many players it takes, in figures: ``4`` or ``2 to 4``."""
@@ -160,6 +169,7 @@ class TeamRules(VariantRules):
     )
     players = range(COLOURS, COLOURS + 1)
     seating_rule = "team play needs all four colours"
+    start_rule = "team play needs four seats"
     fills_with_bots = True
     partners = True
 

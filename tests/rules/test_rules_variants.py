@@ -137,3 +137,13 @@ def test_a_new_variant_is_one_class_whose_hooks_the_game_asks(
     game = Game(Variant.STANDARD, (0, 2), seed=1)
     assert game.rules is duel
     assert sum(1 for p in game.pawns if p == HOME) == 2
+
+
+def test_whether_a_table_can_start_is_asked_of_the_variant() -> None:
+    standard, team, points = VARIANTS.values()
+    assert standard.start_problem(1, 3) == points.start_problem(1, 3) == (
+        "a game needs at least two players (add a bot?)"
+    )
+    assert standard.start_problem(2, 0) is None and points.start_problem(4, 0) is None
+    assert team.start_problem(1, 3) is None  # bots fill the free seats
+    assert team.start_problem(2, 1) == "team play needs four seats"
