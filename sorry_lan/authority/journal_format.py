@@ -36,8 +36,16 @@ class JournalError(Coded):
     rules), or written: a :class:`~sorry_lan.codes.JournalFailure` with its fields."""
 
 
+_MOVE_KEYS = frozenset({"k", "m", "sid"})
+
+
 def encode(record: Mapping[str, Any]) -> bytes:
     """A record's JSON as the journal writes it (compact, keys sorted)."""
+    if record.get("k") == "move" and record.keys() == _MOVE_KEYS:
+        # What json.dumps writes for {"k": "move", "m": [...], "sid": ...}, formatted
+        # directly (one per move: the hot path).
+        items = ",".join(map(str, map(int, record["m"])))
+        return b'{"k":"move","m":[%s],"sid":%d}' % (items.encode(), int(record["sid"]))
     return json.dumps(record, separators=(",", ":"), sort_keys=True).encode()
 
 

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from sorry_lan.bots import (
     DEFAULT_STRENGTH,
+    STRENGTHS,
+    Bot,
     Position,
     UnknownBotError,
     bot_name,
@@ -36,12 +39,15 @@ from sorry_lan.bots import (
     parse_strength,
     position_of,
 )
+from sorry_lan.bots.base import blocks
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Event, Game, Move, Phase, Variant
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PID_MAX
 from sorry_lan.wire.messages import Error
 from sorry_lan.wire.vocab import RefuseReason, clip_text
+
+log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 16
 NUM_COLOURS = 4
@@ -102,8 +108,47 @@ class BotTurn:
     position: Position
     moves: tuple[Move, ...]
 
+    def bot(self) -> Bot:
+        return make_bot(self.level, 0, budget=self.budget)
+
+    @property
+    def blocks(self) -> bool:
+        """Whether this bot may take long to decide (the expert searches): the host
+        then decides off its event loop."""
+        return blocks(self.bot())
+
     def decide(self) -> Move:
-        return make_bot(self.level, 0, budget=self.budget).choose(self.position, self.moves)
+        return self.bot().choose(self.position, self.moves)
+
+    def fallback(self) -> BotTurn | None:
+        """The same decision for the next simpler bot (expert, then greedy, then
+        random; another kind falls back to the default strength), None after random:
+        what plays when this bot fails."""
+        if self.level not in STRENGTHS:
+            return replace(self, level=DEFAULT_STRENGTH)
+        weaker = STRENGTHS.index(self.level) - 1
+        return None if weaker < 0 else replace(self, level=STRENGTHS[weaker])
+
+    def decide_or_fall_back(self) -> Move:
+        """:meth:`decide`, or when a bot raises, the decision of the next simpler one
+        (a log line says so), and the first legal move if even random fails."""
+        turn: BotTurn | None = self
+        while turn is not None:
+            try:
+                return turn.decide()
+            except Exception as exc:
+                turn = turn.failed(exc)
+        return self.moves[0]
+
+    def failed(self, exc: BaseException) -> BotTurn | None:
+        """Note that this bot raised ``exc`` deciding; returns :meth:`fallback`."""
+        simpler = self.fallback()
+        log.warning(
+            "the %s bot failed to decide state %d (%s: %s); %s plays instead",
+            self.level, self.sid, type(exc).__name__, exc,
+            "the first legal move" if simpler is None else f"a {simpler.level} bot",
+        )  # fmt: skip
+        return simpler
 
 
 @dataclass
@@ -498,7 +543,9 @@ class Table:
         return due
 
     def _lobby_expiry(self) -> float | None:
-        if self.phase is Phase.PLAYING:
+        """When a seat given up in the lobby is next freed (only the lobby frees them:
+        after a game a seat waits for its owner's rematch or the table's end)."""
+        if self.phase is not Phase.LOBBY:
             return None
         times = [
             p.away_since + self.config.grace
@@ -523,7 +570,7 @@ class Table:
         that each can be told while the game is still at that move's state."""
         out: list[tuple[Move | None, list[Event]]] = []
         expiry = self._lobby_expiry()
-        if expiry is not None and expiry <= now and self.phase is Phase.LOBBY:
+        if expiry is not None and expiry <= now:
             for p in list(self.players.values()):
                 if p.away_since is not None and p.away_since + self.config.grace <= now:
                     del self.players[p.pid]
@@ -534,7 +581,7 @@ class Table:
             turn = self.bot_turn(now)
             if turn is None:
                 break
-            move = turn.decide()
+            move = turn.decide_or_fall_back()
             events = self._apply(move, now)
             out.append((move, events))
             if on_move is not None:
@@ -572,7 +619,7 @@ class Table:
         player = self.by_colour(game.turn)
         level = player.level if player is not None and player.bot else self.config.bot_level
         return BotTurn(self.games_played, game.state_id, level, self.config.bot_budget,
-                       position_of(game), tuple(game.legal_moves())).decide()
+                       position_of(game), tuple(game.legal_moves())).decide_or_fall_back()
 
     def new_token(self, pid: int) -> bytes:
         """Give seat ``pid`` a fresh token (the old one stops working); journalled."""

@@ -99,13 +99,21 @@ def pick(seed: int, position: Position, n: int) -> int:
 
 
 class Bot(Protocol):
-    """Something that chooses a move for the player whose turn it is."""
+    """Something that chooses a move for the player whose turn it is.  A bot whose
+    choice may take long (a search) says so with a class attribute ``blocks = True``
+    (see :func:`blocks`): the host then runs it off its event loop."""
 
     kind: str
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         """One of ``legal_moves`` (which is never empty) for ``position.turn``."""
         ...
+
+
+def blocks(bot: Bot) -> bool:
+    """Whether ``bot`` may take long to choose (its ``blocks`` attribute; False when
+    it has none: a quick bot need not say so)."""
+    return bool(getattr(bot, "blocks", False))
 
 
 def bot_name(level: str, n: int) -> str:

@@ -264,6 +264,7 @@ class ExpertBot:
     """Expectimax over the next draw; see the module docstring."""
 
     kind = "expert"
+    blocks = True  # a search of up to its budget: the host runs it on its bot thread
 
     def __init__(
         self, seed: int = 0, budget: float = DEFAULT_BUDGET, work: int = WORK,

@@ -1,16 +1,15 @@
-"""One TCP connection to the host: an asyncio protocol around a wire session.
+"""One TCP connection to the host: an asyncio protocol, and nothing else.
 
-:class:`Connection` owns the connection's :class:`~sorry_lan.wire.session.HostSession`,
-its transport and the per-connection bookkeeping the host needs (when it opened, when
-it was last heard from or pinged, its chat and resync allowances, the lobby revision
-it was last told).  It forwards every socket event to its :class:`ConnectionOwner`,
-and tells it when the output the peer has not read yet passes ``max_unsent`` bytes
-(:meth:`ConnectionOwner.fell_behind`); :meth:`Connection.drop` then writes a last
-word and closes, aborting if the peer still has not read it after a moment.
+:class:`Connection` owns the connection's transport.  It forwards every socket event
+to its :class:`ConnectionOwner` (the host server), reading at most
+:data:`READ_SIZE` bytes at a time, and tells it when the output the peer has not
+read yet passes ``max_unsent`` bytes (:meth:`ConnectionOwner.fell_behind`).  It
+writes, closes, drops (a last word, then cut after a linger) and pauses its input
+when told.
 
-It does not decide anything: it does not read the messages it receives, does not
-talk to the table, does not time anything out and does not hold output back for the
-journal; the owner (:class:`~sorry_lan.net.host.HostServer`) does all of that.
+It decides nothing: it holds no wire session, reads no message, keeps no clock and
+holds no output back for the journal; the host core (``authority/core.py``) decides
+and the server (``net/host.py``) tells it what to do.
 """
 
 from __future__ import annotations
@@ -21,15 +20,11 @@ import logging
 import socket
 from typing import Protocol
 
-from sorry_lan.wire.session import HostSession
-
 log = logging.getLogger(__name__)
 
 
 class ConnectionOwner(Protocol):
     """What a :class:`Connection` reports to (the host server)."""
-
-    def now(self) -> float: ...
 
     def connected(self, conn: Connection) -> None: ...
 
@@ -40,66 +35,26 @@ class ConnectionOwner(Protocol):
     def fell_behind(self, conn: Connection) -> None: ...
 
 
-class Allowance:
-    """``burst`` actions at once, refilled at ``rate`` a second (a token bucket)."""
-
-    def __init__(self, burst: int, now: float) -> None:
-        self.burst = burst
-        self.tokens = float(burst)
-        self.at = now
-
-    def take(self, now: float, rate: float) -> bool:
-        """Spend one action; False (nothing spent) if none is left."""
-        self.tokens = min(float(self.burst), self.tokens + (now - self.at) * rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 READ_SIZE = 1024  # bytes read from a peer at once (a client message is smaller)
 
 
 class Connection(asyncio.BufferedProtocol):
-    """A connection numbered ``cid``; its session checks the PIN with ``pin_key``."""
+    """The connection numbered ``cid``."""
 
-    def __init__(
-        self,
-        owner: ConnectionOwner,
-        cid: int,
-        *,
-        pin_key: bytes | None = None,
-        chat_burst: int = 5,
-        resync_burst: int = 3,
-        max_unsent: int = 256 * 1024,
-    ) -> None:
+    def __init__(self, owner: ConnectionOwner, cid: int, *, max_unsent: int = 256 * 1024) -> None:
         self.owner = owner
         self.cid = cid
-        self.session = HostSession(pin_key=pin_key)
         self.transport: asyncio.Transport | None = None
-        now = owner.now()
-        self.opened = now
-        self.heard = now
-        self.pinged = now
-        self.ping_n = 0
-        self.chat = Allowance(chat_burst, now)
-        self.resyncs = Allowance(resync_burst, now)
         self.max_unsent = max_unsent  # bytes the peer may leave unread before it is dropped
         self.closed = False
         self.paused = False  # not reading from the peer for a while (it sent too much)
         self._cut: asyncio.TimerHandle | None = None  # after drop: when it is cut
+        self._resume: asyncio.TimerHandle | None = None  # after pause_input
         # Reads of at most READ_SIZE: a flood is judged (and stopped) after decoding
         # some 70 requests, a millisecond or two, not a thousand (16 KiB reads held up
         # every other connection for 25-35 ms each time a flooder was judged).
         self._inbuf = bytearray(READ_SIZE)
-        self.lobby_revision = -1  # the table revision of the last lobby sent here
         self.address = ""  # the peer's IP address (known once connected)
-
-    @property
-    def protocol(self) -> int:
-        """The protocol version this connection settled on (1 before it greeted)."""
-        return self.session.version or 1
 
     # -- asyncio.Protocol ----------------------------------------------------------------
 
@@ -122,14 +77,16 @@ class Connection(asyncio.BufferedProtocol):
         self.data_received(bytes(self._inbuf[:nbytes]))
 
     def data_received(self, data: bytes) -> None:
-        self.heard = self.owner.now()
         self.owner.received(self, data)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if exc is not None:
             log.debug("connection %d: %s", self.cid, exc)
         self.closed = True
-        self.session.connection_lost()
+        for handle in (self._cut, self._resume):
+            if handle is not None:
+                handle.cancel()
+        self._cut = self._resume = None
         self.owner.lost(self)
 
     # -- output ----------------------------------------------------------------------------
@@ -155,7 +112,8 @@ class Connection(asyncio.BufferedProtocol):
         transport = self.transport
         if transport is None or self.closed:
             return
-        transport.write(last)
+        if last:
+            transport.write(last)
         transport.pause_reading()  # whatever it still sends is of no interest
         if transport.can_write_eof():
             transport.write_eof()
@@ -184,28 +142,11 @@ class Connection(asyncio.BufferedProtocol):
             return
         self.paused = True
         transport.pause_reading()
-        asyncio.get_running_loop().call_later(seconds, self._resume_input)
+        self._resume = asyncio.get_running_loop().call_later(seconds, self._resume_input)
 
     def _resume_input(self) -> None:
         self.paused = False
+        self._resume = None
         transport = self.transport
         if transport is not None and not transport.is_closing() and not self.closed:
             transport.resume_reading()
-
-    # -- bookkeeping -----------------------------------------------------------------------
-
-    @property
-    def chat_at(self) -> float:
-        """When the chat allowance was last counted."""
-        return self.chat.at
-
-    def take_chat_token(self, now: float, rate: float) -> bool:
-        """Spend one chat line of the allowance (``chat_burst`` at once, refilled at
-        ``rate`` per second); False if none is left."""
-        return self.chat.take(now, rate)
-
-    def next_ping(self, now: float) -> int:
-        """Note a ping sent at ``now``; returns its number."""
-        self.pinged = now
-        self.ping_n = (self.ping_n + 1) % 2**32
-        return self.ping_n

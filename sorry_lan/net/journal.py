@@ -56,6 +56,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from sorry_lan.authority import journal_records as records
 from sorry_lan.authority.journal_format import JournalError as JournalError  # theirs too
 from sorry_lan.authority.journal_format import carry_on, encode, frame, scan
 from sorry_lan.codes import JournalFailure
@@ -216,40 +217,20 @@ class Journal:
         table: str | None = None,
         host: str | None = None,
     ) -> None:
-        """Record a game's start.  ``first_arg`` is the ``first`` the game was built
-        with (None: drawn from the seed, which also advances the deck's generator);
-        ``table`` and ``host`` name the table and whoever hosts it (for listings)."""
-        record: dict[str, Any] = {
-            "k": "game",
-            "variant": game.variant.value,
-            "seated": list(game.seated),
-            "seed": game.seed,
-            "first": game.first,
-            "first_arg": first_arg,
-            "names": {str(c): n for c, n in names.items()},
-            "bots": sorted(bots),
-            "tokens": {str(c): h for c, h in tokens.items()},
-            "owner": owner,
-            "sid0": game.first_sid,
-            "t": int(time.time()),
-        }
-        if table is not None:
-            record["table"] = table
-        if host is not None:
-            record["host"] = host
-        self.append(record)
+        """Record a game's start (``authority.journal_records.game_record``), now."""
+        self.append(records.game_record(
+            game, names, bots, tokens, t=int(time.time()), owner=owner,
+            first_arg=first_arg, table=table, host=host,
+        ))  # fmt: skip
 
     def move(self, state_id: int, compact: Sequence[int]) -> None:
-        # The JSON ``append`` would write for {"k": "move", "sid": ..., "m": [...]},
-        # formatted directly (one per move: the hot path).
-        items = ",".join(map(str, map(int, compact)))
-        self._write(b'{"k":"move","m":[%s],"sid":%d}' % (items.encode(), int(state_id)))
+        self.append(records.move_record(state_id, compact))
 
     def seat(self, colour: int, name: str, token: str | None) -> None:
-        self.append({"k": "seat", "colour": colour, "name": name, "token": token})
+        self.append(records.seat_record(colour, name, token))
 
     def chat(self, colour: int, text: str) -> None:
-        self.append({"k": "chat", "colour": colour, "text": text})
+        self.append(records.chat_record(colour, text))
 
     def flush_to_disk(self) -> int:
         """Put every record appended so far on stable storage; returns how many that
@@ -283,7 +264,7 @@ class Journal:
         return True
 
     def end(self) -> None:
-        self.append({"k": "end"})
+        self.append(records.end_record())
 
     def close(self) -> None:
         self._file.close()

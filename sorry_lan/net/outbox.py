@@ -11,7 +11,8 @@ may depend on records that were lost), :attr:`DurableOutbox.failure` says why,
 nothing more is ever written, and ``on_failure`` is called once.
 
 It does not encode or build messages, does not know about sessions, and does not say
-``bye`` to anyone when the journal fails: the caller's ``on_failure`` does that.
+``bye`` to anyone when the journal fails: the caller's ``on_failure`` does that (and
+writes those last words with :func:`write_now`, which waits for nothing).
 """
 
 from __future__ import annotations
@@ -31,6 +32,15 @@ class Sink(Protocol):
 
 
 Batch = Sequence[tuple[Sink, bytes, bool]]  # a connection, its output, close after it
+
+
+def write_now(batch: Batch) -> None:
+    """Write ``batch`` in order, each connection closed after its output when asked."""
+    for sink, data, last in batch:
+        if data:
+            sink.write(data)
+        if last:
+            sink.close()
 
 
 class DurableOutbox:
@@ -60,11 +70,7 @@ class DurableOutbox:
             except OSError as exc:
                 self._failed(exc)
                 return
-        for sink, data, last in batch:
-            if data:
-                sink.write(data)
-            if last:
-                sink.close()
+        write_now(batch)
 
     def _failed(self, exc: OSError) -> None:
         """The journal cannot be made durable: write nothing more, say so once."""

@@ -92,6 +92,25 @@ def test_sockets_zeroconf_and_prompt_toolkit_stay_in_their_layer() -> None:
     assert wrong == set()
 
 
+#: What a sans-I/O core may not import: no event loop, socket, file system or clock.
+NO_IO = {"asyncio", "socket", "selectors", "os", "time", "threading", "concurrent"}
+
+
+def test_the_host_core_imports_no_io() -> None:
+    """authority/ decides and the shell in net/ does the I/O: nothing in authority/
+    imports asyncio, sockets, os, threads or a clock."""
+    wrong = set()
+    for name, path in module_files().items():
+        if _layer(name) != "authority":
+            continue
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                continue
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
+            wrong |= {f"{name}: {full}" for full in names if (full or "").split(".")[0] in NO_IO}
+    assert wrong == set()
+
+
 def test_every_module_runs_in_the_product() -> None:
     """Each module is imported by another module of the package, or is an entry point
     (``python -m sorry_lan``, the ``sorry-lan`` script, a subcommand's module): none is
@@ -110,7 +129,7 @@ def test_the_graph_sees_relative_lazy_and_from_package_imports() -> None:
     edges = graph()
     assert "sorry_lan.rules.moves" in edges["sorry_lan.rules.movegen"]  # from .moves import
     # from pkg import mod:
-    assert "sorry_lan.authority.seat_messages" in edges["sorry_lan.net.announce"]
+    assert "sorry_lan.authority.seat_messages" in edges["sorry_lan.authority.announce"]
     assert "sorry_lan.discovery" in edges["sorry_lan.commands.join"]  # inside a function
     assert PACKAGE.name == "sorry_lan" and len(edges) == len(module_files()) > 50
 

@@ -156,7 +156,7 @@ async def test_200_idle_sockets_from_one_address_do_not_stop_a_game_or_a_reclaim
         player = table.by_colour(seat) if seat is not None else None
         assert player is not None and player.conn is not None and not player.bot
         assert clients[1].colour == seat and clients[1].pawns == game.pawns
-        waiting = [c for c in server.conns.values() if c.session.join_request is None]
+        waiting = [p for p in server.core.peers.values() if p.session.join_request is None]
         assert len(waiting) <= server.options.max_waiting_per_address
     finally:
         counts = await _stop_flood(flood)

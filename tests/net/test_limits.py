@@ -185,7 +185,9 @@ async def test_a_spectator_that_never_reads_is_dropped_and_the_game_goes_on() ->
         while not spectators:
             await asyncio.sleep(0.001)
             spectators = [
-                c for c in server.conns.values() if c.session.role is Role.SPECTATOR
+                server.conns[p.cid]
+                for p in server.core.peers.values()
+                if p.session.role is Role.SPECTATOR
             ]
         (conn,) = spectators
         moves_before = len(stats.round_trips)

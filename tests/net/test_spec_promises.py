@@ -15,10 +15,10 @@ import pytest
 from netkit import RawClient, start_host
 
 from sorry_lan.authority import seat_messages
+from sorry_lan.authority.announce import Announcer
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig, TableError
 from sorry_lan.bots.registry import play_out
-from sorry_lan.net.announce import Announcer
 from sorry_lan.net.journal import Journal, load
 from sorry_lan.rules import Phase, Variant
 from sorry_lan.wire import messages as m

@@ -1,0 +1,483 @@
+"""The host, sans I/O: what happened goes in, what to do comes out.
+
+A :class:`HostCore` owns the :class:`~sorry_lan.authority.table.Table`, one
+:class:`~sorry_lan.authority.peers.Peer` (with its wire session) per connection and
+every decision about them: admission and eviction, what each client message does
+(``authority/handlers.py``), who is told what (``authority/announce.py``), the chat
+and resync allowances and the flood policy, the hello timeout, heartbeats and dead
+peers (``authority/limits.py``), bot turns and their fallback, the result owed to
+the people of a table resumed after its game ended, and the summary an advertiser
+publishes.
+
+The contract.  Each input is a method given the time (``now``, seconds on any
+monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,
+:meth:`fell_behind`, :meth:`tick`, :meth:`bot_decided`, :meth:`bot_failed`,
+:meth:`journal_failed` and :meth:`shutdown`.  Each returns the effects to carry out,
+in order (``authority/effects.py``); every ``Append`` must be durable before any
+``Send`` after it is written.  :meth:`next_wakeup` says when :meth:`tick` is next
+due.  Connections are numbers the shell chooses; a ``Think`` names a ticket that
+:meth:`bot_decided` or :meth:`bot_failed` hands back with the answer.  The table's
+journal records reach the shell as ``Append`` effects: the core gives the table a
+:class:`~sorry_lan.authority.journal_records.RecordBuffer` (``wall`` says the time of
+day for a game's record).
+
+It does not read a clock, open a socket, start a thread or write a file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+
+from sorry_lan.authority.admission import to_evict
+from sorry_lan.authority.announce import Announcer, shared
+from sorry_lan.authority.effects import (
+    Append,
+    Close,
+    Effect,
+    PauseInput,
+    RosterChanged,
+    Send,
+    Stop,
+    StopListening,
+    SummaryChanged,
+    TableSummary,
+    Think,
+)
+from sorry_lan.authority.handlers import HANDLERS
+from sorry_lan.authority.journal_records import RecordBuffer
+from sorry_lan.authority.limits import Due, HostOptions, due
+from sorry_lan.authority.peers import Peer, PeerPin
+from sorry_lan.authority.table import BotTurn, JoinRefused, RequestRefused, Table
+from sorry_lan.rules import Event, Move, Phase
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.auth import pin_key
+from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.transitions import State
+from sorry_lan.wire.vocab import ByeReason, RefuseReason, clip_text
+
+log = logging.getLogger(__name__)
+
+
+class HostCore:
+    """The decisions of one hosted table; see the module docstring."""
+
+    def __init__(
+        self, table: Table, options: HostOptions | None = None, *,
+        wall: Callable[[], float] = lambda: 0.0, journalled: bool = True,
+    ) -> None:
+        """``journalled`` False: the table keeps no journal (no ``Append`` effects)."""
+        self.table = table
+        self.options = options or HostOptions()
+        self.pin_key = pin_key(self.options.pin) if self.options.pin else None
+        self.records = RecordBuffer(wall)
+        table.journal = self.records if journalled else None
+        self.peers: dict[int, Peer] = {}
+        self.tell: Announcer[Peer] = Announcer(table, self.send)
+        self.port = 0
+        self._now = 0.0
+        self._out: list[Effect] = []
+        self._dirty: dict[int, Peer] = {}
+        self._sent_revision = -1
+        self._told_summary: TableSummary | None = None
+        self._next_sweep: float | None = None
+        # A table resumed with its game already over (the host died after the last
+        # move): the people seated, until each came back and was told the result.
+        self._owed: set[int] = set()
+        self._owed_until = 0.0
+        self._thinking: tuple[int, BotTurn] | None = None  # (ticket, turn) being decided
+        self._tickets = 0
+        self._stopped = False  # Stop was said
+        self._ended = False  # the journal failed, or shut down: nothing more happens
+
+    # -- inputs ------------------------------------------------------------------------
+
+    def start(self, port: int, now: float) -> list[Effect]:
+        """The table listens on ``port``: say what is due from the start."""
+        self.port = port
+        self._now = now
+        self._next_sweep = now + self.options.sweep
+        if self.table.phase is Phase.FINISHED:
+            self._owed = {p.pid for p in self.table.players.values() if not p.bot}
+            self._owed_until = now + self.table.config.grace
+        return self._after_change([])
+
+    def opened(self, cid: int, address: str, now: float) -> list[Effect]:
+        """Connection ``cid`` from ``address`` opened: make room among those not yet
+        admitted (the oldest from the busiest address go, so a newcomer always gets its
+        chance to say hello)."""
+        if self._ended:
+            return [Close(cid)]
+        self._now = now
+        opts = self.options
+        waiting = [
+            (p, p.address, p.opened)
+            for p in self.peers.values()
+            if p.session.join_request is None and not p.closed
+        ]
+        for old in to_evict(waiting, address, opts.max_waiting_per_address, opts.max_waiting):
+            log.info("connection %d from %s: too many waiting, closed", old.cid, old.address)
+            self._refuse_busy(old, "too many connections are waiting to join; try again")
+        session = HostSession(pin_key=self.pin_key)
+        session.pin_policy = PeerPin(self.table, opts.pin_throttle, address, self._clock)
+        self.peers[cid] = Peer(
+            cid, address, now, session, chat_burst=opts.chat_burst,
+            resync_burst=opts.resync_burst,
+        )  # fmt: skip
+        return self._take()
+
+    def received(self, cid: int, data: bytes, now: float) -> list[Effect]:
+        """Bytes from connection ``cid``: handle every message in them."""
+        peer = self.peers.get(cid)
+        if peer is None or peer.closed or self._ended:  # gone, or dropped by us
+            return []
+        self._now = now
+        peer.heard = now
+        try:
+            messages = peer.session.receive_data(data)
+        except LocalProtocolError:  # an answer the session could not send
+            messages = []
+        self._dirty[cid] = peer
+        events: list[Event] = []
+        limited = 0
+        for msg in messages:
+            try:
+                events += self._dispatch(peer, msg, now)
+            except JoinRefused as exc:  # only a greeting asks for a seat: still joining
+                peer.session.refuse(exc.reason, exc.text)
+            except RequestRefused as exc:
+                if exc.reason is ErrorReason.RATE_LIMITED:
+                    limited += 1
+                    if limited > self.options.flood_limit:  # no client does that by mistake
+                        log.info("connection %d: flooding, dropped", cid)
+                        self._drop(peer, ByeReason.KICKED)
+                        break
+                    if limited > 1:
+                        continue  # one answer per read is enough
+                    if isinstance(msg, m.Resync):  # read nothing more from it for a while
+                        self._out.append(PauseInput(cid, self.options.resync_pause))
+                self.send(peer, exc.to_message())
+            except LocalProtocolError as exc:
+                log.warning("connection %d: cannot answer: %s", cid, exc)
+        if peer.session.closed and peer.session.join_request is not None:
+            # a bye: free the seat now rather than when the socket goes
+            self.table.disconnect(cid, now, quit=peer.session.error is None)
+        return self._after_change(events)
+
+    def closed(self, cid: int, now: float) -> list[Effect]:
+        """Connection ``cid`` is gone.  A player keeps the seat for the grace period (a
+        bye was handled when it arrived), in the lobby too."""
+        peer = self.peers.pop(cid, None)
+        if peer is None:
+            return []
+        self._now = now
+        peer.closed = True
+        self._dirty.pop(cid, None)
+        if peer.session.state is State.GREETING:
+            log.debug("connection %d closed before saying hello (a probe?)", cid)
+        peer.session.connection_lost()
+        if self._ended:
+            return []
+        self.table.disconnect(cid, now)
+        return self._after_change([])
+
+    def fell_behind(self, cid: int, now: float) -> list[Effect]:
+        """Connection ``cid`` left too much output unread: say bye (timeout) and drop
+        it.  A player keeps the seat for the grace period and may come back."""
+        peer = self.peers.get(cid)
+        if peer is None or peer.closed or self._ended:
+            return []
+        self._now = now
+        self._drop(peer, ByeReason.TIMEOUT)
+        return self._take()
+
+    def tick(self, now: float) -> list[Effect]:
+        """The time passed :meth:`next_wakeup`: time out connections, ping idle ones,
+        and do what the table has due (bot moves, seats given up)."""
+        if self._ended:
+            return []
+        self._now = now
+        if self._next_sweep is not None and now >= self._next_sweep:
+            self._next_sweep = now + self.options.sweep
+            self._sweep(now)
+        deadline = self.table.next_deadline()
+        owed = bool(self._owed) and now >= self._owed_until
+        if owed:
+            self._owed.clear()  # waited long enough: nobody else is coming back for it
+        if owed or (deadline is not None and deadline <= now):
+            return self._after_change([])
+        return self._take()
+
+    def bot_decided(self, ticket: int, move: Move, now: float) -> list[Effect]:
+        """The bot asked for by ``Think(ticket, ...)`` chose ``move``: play it (unless
+        the game moved on meanwhile)."""
+        turn = self._answered(ticket)
+        if turn is None:
+            return []
+        self._now = now
+        return self._after_change(self.table.play_bot(turn, move, now) or [])
+
+    def bot_failed(self, ticket: int, exc: BaseException, now: float) -> list[Effect]:
+        """The bot asked for by ``Think(ticket, ...)`` raised ``exc``: a simpler bot
+        plays that move instead (the game goes on)."""
+        turn = self._answered(ticket)
+        if turn is None:
+            return []
+        self._now = now
+        simpler = turn.failed(exc)
+        if simpler is not None and simpler.blocks:
+            self._think(simpler)
+            return self._after_change([])
+        move = turn.moves[0] if simpler is None else simpler.decide_or_fall_back()
+        return self._after_change(self.table.play_bot(turn, move, now) or [])
+
+    def journal_failed(self, exc: OSError, now: float) -> list[Effect]:
+        """The journal cannot be written or made durable: send nothing more that
+        depends on it, tell everyone in one sentence and close the table.  The
+        effects returned depend on no record: write them at once."""
+        if self._ended:
+            return []
+        self._now = now
+        self._ended = True
+        self._thinking = None
+        self.records.take()  # lost with the journal
+        self._dirty.clear()
+        out: list[Effect] = [StopListening()]
+        told = shared(
+            m.Error(reason=ErrorReason.INTERNAL, text=clip_text(failure_text(exc)), fatal=True)
+        )
+        for peer in self.peers.values():
+            peer.session.data_to_send()  # drop output that may depend on those records
+            with contextlib.suppress(LocalProtocolError):
+                peer.session.send(*told)
+            with contextlib.suppress(LocalProtocolError):
+                peer.session.close(ByeReason.ERROR)
+            out += self._close_now(peer, None)
+        self._stopped = True
+        out.append(Stop())
+        return out
+
+    def shutdown(self, reason: ByeReason, now: float) -> list[Effect]:
+        """Say bye (``reason``) to everyone after what they are owed and close them."""
+        if self._ended:
+            return []
+        self._now = now
+        self._ended = True
+        self._thinking = None
+        self._out.append(StopListening())
+        for peer in self.peers.values():
+            with contextlib.suppress(LocalProtocolError):
+                peer.session.close(reason)
+            self._dirty[peer.cid] = peer
+        out = self._take()
+        out += [Close(cid) for cid in self.peers]
+        for peer in self.peers.values():
+            peer.closed = True
+        return out
+
+    def next_wakeup(self) -> float | None:
+        """When :meth:`tick` is next due (None: only an input changes anything)."""
+        if self._ended:
+            return None
+        deadline = self.table.next_deadline()
+        if deadline is not None and self._thinking is not None and deadline <= self._now:
+            deadline = None  # the bot due now is thinking; its answer comes as an input
+        times = [t for t in (self._next_sweep, deadline) if t is not None]
+        if self._owed:
+            times.append(self._owed_until)
+        return min(times, default=None)
+
+    # -- queries ---------------------------------------------------------------------
+
+    def summary(self) -> TableSummary:
+        t = self.table
+        return TableSummary(
+            name=self.options.name,
+            variant=t.variant,
+            phase=t.phase,
+            seats_taken=len(t.players),
+            seats=t.config.seats,
+            pin=self.pin_key is not None,
+            port=self.port,
+        )
+
+    def lobby_message(self) -> m.Lobby:
+        """The lobby as every connection is told it now."""
+        return self.tell.lobby_message()
+
+    @property
+    def thinking(self) -> BotTurn | None:
+        """The bot turn being decided off the loop, if any."""
+        return None if self._thinking is None else self._thinking[1]
+
+    # -- what handlers use (authority.handlers.Host) ----------------------------------
+
+    def peer(self, cid: int) -> Peer | None:
+        return self.peers.get(cid)
+
+    def send(self, peer: Peer, msg: m.Message, frame: bytes | None = None) -> None:
+        try:
+            peer.session.send(msg, frame)
+        except LocalProtocolError as exc:
+            log.debug("connection %d: not sending %s: %s", peer.cid, msg.TYPE.value, exc)
+            return
+        self._dirty[peer.cid] = peer
+
+    def welcomed(self) -> list[Peer]:
+        return [p for p in self.peers.values() if p.welcomed and not p.closed]
+
+    def begin_game(self, rematch: bool = False) -> None:
+        self._sent_revision = self.table.revision
+        self.tell.begin_game(self.welcomed(), rematch)
+
+    def close_now(self, peer: Peer, reason: ByeReason) -> None:
+        with contextlib.suppress(LocalProtocolError):
+            peer.session.close(reason)
+        self._out += self._close_now(peer, None)
+
+    def told_result(self, pid: int) -> None:
+        self._owed.discard(pid)
+
+    # -- the round ---------------------------------------------------------------------
+
+    def _clock(self) -> float:
+        return self._now
+
+    def _dispatch(self, peer: Peer, msg: m.Message, now: float) -> list[Event]:
+        handler = HANDLERS.get(type(msg))
+        if handler is None:
+            log.error("no handler for %s from connection %d", msg.TYPE.value, peer.cid)
+            return []
+        return handler(self, peer, msg, now)
+
+    def _after_change(self, events: list[Event]) -> list[Effect]:
+        """Tell everyone what changed, run what is due, say what changed, flush."""
+        self.tell.events(self.welcomed(), events)
+        table = self.table
+        if table.can_auto_start():
+            table.start(None, self._now)
+            self.begin_game()
+        self._run_due()
+        if table.revision != self._sent_revision:
+            self._sent_revision = table.revision
+            lobby_for = self.tell.lobbies()
+            for peer in self.welcomed():
+                if peer.lobby_revision != table.revision:  # not just told (a join)
+                    self.tell.send_lobby(peer, *lobby_for(peer))
+        self._out.append(RosterChanged())
+        summary = self.summary()  # seats, and the phase: a game that began or ended
+        if summary != self._told_summary:
+            self._told_summary = summary
+            self._out.append(SummaryChanged(summary))
+        out = self._take()
+        if not self._stopped and self._finished():
+            self._stopped = True
+            out.append(Stop())
+        return out
+
+    def _finished(self) -> bool:
+        """A headless table (not told to stay) whose game is over and whose people
+        have all been told the result (or were waited for long enough)."""
+        table = self.table
+        if table.phase is not Phase.FINISHED or not table.config.auto_start or self.options.stay:
+            return False
+        return not self._owed or self._now >= self._owed_until
+
+    def _run_due(self) -> None:
+        """Play what is due; each bot move of a burst is told as it is made (its own
+        sid and turn, and ``over`` only after the last one): seats given up, and bot
+        moves -- quick bots at once, a blocking one (the expert's search) is asked
+        for with ``Think`` (one decision at a time)."""
+        table = self.table
+        table.tick(self._now, bots=False)
+        while self._thinking is None:
+            turn = table.bot_turn(self._now)
+            if turn is None:
+                return
+            if turn.blocks:
+                self._think(turn)
+                return
+            events = table.play_bot(turn, turn.decide_or_fall_back(), self._now)
+            if events is None:
+                return  # cannot happen: nothing changed between the decision and the play
+            self.tell.events(self.welcomed(), events)
+
+    def _think(self, turn: BotTurn) -> None:
+        self._tickets += 1
+        self._thinking = (self._tickets, turn)
+        self._out.append(Think(self._tickets, turn))
+
+    def _answered(self, ticket: int) -> BotTurn | None:
+        """The turn ``ticket`` decided (no longer thinking), None for a stale ticket."""
+        if self._ended or self._thinking is None or self._thinking[0] != ticket:
+            return None
+        turn = self._thinking[1]
+        self._thinking = None
+        return turn
+
+    def _sweep(self, now: float) -> None:
+        for peer in list(self.peers.values()):
+            if peer.closed:
+                continue
+            what = due(
+                self.options, now, admitted=peer.admitted, opened=peer.opened,
+                heard=peer.heard, pinged=peer.pinged,
+            )  # fmt: skip
+            if what is Due.HELLO_TIMEOUT:
+                log.info("connection %d: no hello in time, dropped", peer.cid)
+                self.close_now(peer, ByeReason.TIMEOUT)
+            elif what is Due.SILENT:
+                log.info("connection %d: silent, dropped", peer.cid)
+                peer.closed = True
+                self._dirty.pop(peer.cid, None)
+                self._out.append(Close(peer.cid))
+            elif what is Due.PING:
+                self.send(peer, m.Ping(n=peer.next_ping(now)))
+
+    def _refuse_busy(self, peer: Peer, text: str) -> None:
+        """Refuse (``busy``) and close a connection not admitted yet, at once."""
+        with contextlib.suppress(LocalProtocolError):
+            peer.session.refuse(RefuseReason.BUSY, text)
+        self._out += self._close_now(peer, None)
+        self.peers.pop(peer.cid, None)
+
+    def _drop(self, peer: Peer, reason: ByeReason) -> None:
+        """Say bye after what was written, send nothing more, cut it shortly."""
+        session = peer.session
+        session.data_to_send()  # what was not written yet will never be
+        with contextlib.suppress(LocalProtocolError):
+            session.close(reason)
+        self._out += self._close_now(peer, self.options.drop_linger)
+
+    def _close_now(self, peer: Peer, linger: float | None) -> list[Effect]:
+        """Write what ``peer``'s session holds, then close it (``linger``: see Close)."""
+        peer.closed = True
+        self._dirty.pop(peer.cid, None)
+        data = peer.session.data_to_send()
+        return [*([Send(peer.cid, data)] if data else []), Close(peer.cid, linger)]
+
+    def _take(self) -> list[Effect]:
+        """This round's effects: what was said so far, the journal records, then each
+        connection's output (and a close after it for a session that closed)."""
+        out, self._out = self._out, []
+        out += [Append(record) for record in self.records.take()]
+        for peer in self._dirty.values():
+            data = peer.session.data_to_send()
+            if data:
+                out.append(Send(peer.cid, data))
+            if peer.session.closed:
+                peer.closed = True
+                out.append(Close(peer.cid))
+        self._dirty.clear()
+        return out
+
+
+def failure_text(exc: OSError) -> str:
+    """The one sentence players are told when the host cannot save the game."""
+    why = exc.strerror or str(exc) or "a write failed"
+    return (
+        f"The host cannot save the game ({why}), so the table stops here with every move "
+        "you saw saved; the host can continue it later with `sorry-lan host --resume`."
+    )

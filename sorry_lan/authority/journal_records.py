@@ -1,0 +1,119 @@
+"""The journal's records as data: what each one holds, built by pure functions.
+
+Each function returns one record (a dict; ``journal_format.encode`` writes it as it
+is on disk, and ``sorry_lan.net.journal`` lists the records).  :class:`RecordBuffer` is
+a table's :class:`~sorry_lan.authority.table.Recorder` that keeps the records it is
+given until the host core takes them (:meth:`RecordBuffer.take`) and hands them on
+as ``Append`` effects.
+
+Nothing here reads a clock: a ``game`` record's start time (``t``, Unix seconds) is
+given by the caller (the buffer asks its ``wall`` function).  Nothing here writes a
+file or syncs one (the journal file in ``net/`` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from sorry_lan.rules import Game
+
+Record = dict[str, Any]
+
+
+def game_record(
+    game: Game,
+    names: Mapping[int, str],
+    bots: Sequence[int],
+    tokens: Mapping[int, str],
+    *,
+    t: int,
+    owner: int | None = None,
+    first_arg: int | None = None,
+    table: str | None = None,
+    host: str | None = None,
+) -> Record:
+    """A game's start.  ``first_arg`` is the ``first`` the game was built with (None:
+    drawn from the seed, which also advances the deck's generator); ``table`` and
+    ``host`` name the table and whoever hosts it (for listings); ``t`` is when it
+    started (Unix seconds)."""
+    record: Record = {
+        "k": "game",
+        "variant": game.variant.value,
+        "seated": list(game.seated),
+        "seed": game.seed,
+        "first": game.first,
+        "first_arg": first_arg,
+        "names": {str(c): n for c, n in names.items()},
+        "bots": sorted(bots),
+        "tokens": {str(c): h for c, h in tokens.items()},
+        "owner": owner,
+        "sid0": game.first_sid,
+        "t": t,
+    }
+    if table is not None:
+        record["table"] = table
+    if host is not None:
+        record["host"] = host
+    return record
+
+
+def move_record(state_id: int, compact: Sequence[int]) -> Record:
+    """One chosen move: the state id it answered and its compact form."""
+    return {"k": "move", "sid": int(state_id), "m": [int(x) for x in compact]}
+
+
+def seat_record(colour: int, name: str, token: str | None) -> Record:
+    """A seat (re)bound to a new token during a game."""
+    return {"k": "seat", "colour": colour, "name": name, "token": token}
+
+
+def chat_record(colour: int, text: str) -> Record:
+    """A chat line said at the table."""
+    return {"k": "chat", "colour": colour, "text": text}
+
+
+def end_record() -> Record:
+    """The table closed on purpose (nothing to resume)."""
+    return {"k": "end"}
+
+
+class RecordBuffer:
+    """A table's recorder that keeps its records for the host core to hand on.
+
+    ``wall`` gives the time of day (Unix seconds) a ``game`` record carries."""
+
+    def __init__(self, wall: Callable[[], float]) -> None:
+        self.wall = wall
+        self._records: list[Record] = []
+
+    def take(self) -> list[Record]:
+        """The records given since the last call, oldest first."""
+        taken, self._records = self._records, []
+        return taken
+
+    def game(
+        self,
+        game: Game,
+        names: Mapping[int, str],
+        bots: Sequence[int],
+        tokens: Mapping[int, str],
+        owner: int | None = None,
+        first_arg: int | None = None,
+        table: str | None = None,
+        host: str | None = None,
+    ) -> None:
+        record = game_record(
+            game, names, bots, tokens, t=int(self.wall()), owner=owner,
+            first_arg=first_arg, table=table, host=host,
+        )  # fmt: skip
+        self._records.append(record)
+
+    def move(self, state_id: int, compact: Sequence[int]) -> None:
+        self._records.append(move_record(state_id, compact))
+
+    def seat(self, colour: int, name: str, token: str | None) -> None:
+        self._records.append(seat_record(colour, name, token))
+
+    def chat(self, colour: int, text: str) -> None:
+        self._records.append(chat_record(colour, text))

@@ -1,0 +1,70 @@
+"""The host's limits and timings, and the deadlines they set for each connection.
+
+:class:`HostOptions` holds the numbers (connections waiting, hello timeout, PIN
+throttle, heartbeat, dead-after, chat and resync rates, unread output, flood limit,
+linger, sweep).  :func:`due` says what a connection's clock calls for now: a
+connection not admitted in time is dropped, a silent one is cut, an idle one is
+pinged.  Pure: every call is given ``now``.
+
+It does not act on what it says (the host core does), does not count tokens (the
+allowances in ``authority/peers.py`` do) and does not measure unread output (the
+shell's transports do; the core is told when a peer fell behind).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from sorry_lan.authority.admission import PinThrottle
+
+
+@dataclass
+class HostOptions:
+    """Connection limits and timings (seconds)."""
+
+    pin: str | None = None
+    name: str = "sorry-lan"
+    max_waiting: int = 64  # connections not yet admitted, from all addresses ...
+    max_waiting_per_address: int = 8  # ... and from one (the oldest make room)
+    hello_timeout: float = 5.0  # a connection not admitted by then is dropped
+    pin_throttle: PinThrottle = field(default_factory=PinThrottle)
+    heartbeat: float = 5.0  # ping an idle connection this often
+    dead_after: float = 20.0  # nothing heard for this long: the peer is gone
+    chat_burst: int = 5  # chat lines allowed at once ...
+    chat_rate: float = 0.5  # ... refilled at this many per second
+    resync_burst: int = 3  # resyncs answered at once ...
+    resync_rate: float = 1.0  # ... refilled at this many per second
+    max_unsent: int = 256 * 1024  # output a connection may leave unread before it is dropped
+    flood_limit: int = 50  # rate-limited requests in one read that get a connection dropped
+    drop_linger: float = 2.0  # a dropped connection's bye may take this long to be read
+    stay: bool = False  # keep serving after a headless game ends
+    sweep: float = 0.5  # how often timeouts are checked
+
+    @property
+    def resync_pause(self) -> float:
+        """How long a connection refused a resync is not read from (a second at most)."""
+        return min(1.0, 1.0 / max(self.resync_rate, 1e-3))
+
+
+class Due(Enum):
+    """What a connection's clock calls for."""
+
+    HELLO_TIMEOUT = "hello-timeout"  # not admitted in time: bye (timeout), close
+    SILENT = "silent"  # nothing heard for too long: the peer is gone, close
+    PING = "ping"  # idle for a heartbeat: ping it
+
+
+def due(
+    options: HostOptions, now: float, *, admitted: bool, opened: float, heard: float,
+    pinged: float,
+) -> Due | None:
+    """What is due for a connection opened at ``opened``, last heard from at ``heard``
+    and last pinged at ``pinged`` (``admitted``: welcomed, or refused on its way out)."""
+    if not admitted:
+        return Due.HELLO_TIMEOUT if now - opened > options.hello_timeout else None
+    if now - heard > options.dead_after:
+        return Due.SILENT
+    if now - pinged >= options.heartbeat and now - heard >= options.heartbeat:
+        return Due.PING
+    return None
