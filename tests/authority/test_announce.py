@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.announce import Announcer, shared
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
