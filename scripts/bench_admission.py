@@ -89,7 +89,7 @@ async def lockout(port: int, seconds: float, server: HostServer) -> dict[str, fl
             joins.append(float("inf"))
         await client.close()
         await asyncio.sleep(0.5)
-    waiting = sum(1 for c in server.conns.values() if c.session.join_request is None)
+    waiting = sum(1 for p in server.core.peers.values() if p.session.join_request is None)
     proc.send_signal(signal.SIGTERM)
     out, _ = await proc.communicate()
     flood = json.loads(out.decode().strip().splitlines()[-1])

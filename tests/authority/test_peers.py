@@ -37,7 +37,7 @@ def test_a_new_peer_is_greeting_and_not_admitted() -> None:
     peer = _peer(now=3.0)
     assert peer.session.state is State.GREETING
     assert (peer.opened, peer.heard, peer.pinged) == (3.0, 3.0, 3.0)
-    assert not peer.admitted and not peer.welcomed and not peer.closed
+    assert (peer.admitted, peer.welcomed, peer.closed) == (False, False, False)
     assert peer.protocol == 1 and peer.lobby_revision == -1
     peer.session.connection_lost()
     assert peer.admitted and not peer.welcomed  # closed: past admission

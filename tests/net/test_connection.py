@@ -59,7 +59,7 @@ async def test_socket_events_reach_the_owner_and_output_stops_at_close() -> None
     try:
         await owner.until("connected")
         conn = owner.conns[0]
-        assert conn.cid == 7 and not conn.closed and conn.address == LOCAL
+        assert (conn.cid, conn.closed, conn.address) == (7, False, LOCAL)
         sock = conn.transport.get_extra_info("socket") if conn.transport else None
         assert sock is not None
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
