@@ -348,7 +348,7 @@ class HostCore:
     def _dispatch(self, peer: Peer, msg: m.Message, now: float) -> list[Event]:
         handler = HANDLERS.get(type(msg))
         if handler is None:
-            log.error("no handler for %s from connection %d", msg.TYPE.value, peer.cid)
+            log.info("no handler for %s from connection %d", msg.TYPE.value, peer.cid)
             return []
         return handler(self, peer, msg, now)
 

@@ -143,7 +143,7 @@ class BotTurn:
     def failed(self, exc: BaseException) -> BotTurn | None:
         """Note that this bot raised ``exc`` deciding; returns :meth:`fallback`."""
         simpler = self.fallback()
-        log.warning(
+        log.info(  # the game goes on: news for the host's log, not a warning to players
             "the %s bot failed to decide state %d (%s: %s); %s plays instead",
             self.level, self.sid, type(exc).__name__, exc,
             "the first legal move" if simpler is None else f"a {simpler.level} bot",

@@ -238,3 +238,55 @@ async def test_the_summary_follows_the_phase_lobby_playing_over_and_a_rematch() 
     finally:
         await ann.close()
         await server.close()
+
+
+class _BrokenSearch:
+    """An expert that raises on the bot thread whenever it is asked to choose."""
+
+    kind = "expert"
+    blocks = True
+
+    def __init__(self, seed: int = 0, **_options: object) -> None:
+        self.seed = seed
+
+    def choose(self, position: object, legal_moves: object) -> object:
+        raise RuntimeError("the search broke")
+
+
+@pytest.mark.asyncio
+async def test_a_bot_that_fails_on_the_bot_thread_falls_back_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from sorry_lan.bots.registry import FACTORIES
+
+    monkeypatch.setitem(FACTORIES, "expert", _BrokenSearch)
+    table = Table(TableConfig(seats=2, auto_start=True, seed=9, bot_level="expert"))
+    table.add_bot(None, level="expert")
+    async with HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0)) as server:
+        await server.start(LOCAL, 0)
+        ann = GameClient(LOCAL, server.address[1], "Ann")
+        await ann.connect()
+        with caplog.at_level(logging.INFO, logger="sorry_lan.authority"):
+            over = await asyncio.wait_for(run_bot(ann), 30)
+        await ann.close()
+    game = table.game
+    assert over is not None and game is not None and game.over
+    assert "the expert bot failed" in caplog.text and "a greedy bot plays" in caplog.text
+
+
+@pytest.mark.asyncio
+async def test_async_with_closes_the_server_and_closing_twice_is_safe() -> None:
+    table = Table(TableConfig(seats=2, auto_start=True, seed=1))
+    async with HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0)) as server:
+        await server.start(LOCAL, 0)
+        raw = await RawClient.open(server.address[1])
+        assert isinstance(await raw.hello("ann"), m.Welcome)
+        tasks = asyncio.all_tasks()
+    bye = await raw.expect(m.Bye)
+    assert bye == m.Bye(reason=ByeReason.SHUTDOWN)
+    await server.close()  # again: nothing more happens
+    await server.close(ByeReason.ERROR)
+    assert asyncio.all_tasks() <= tasks  # it started no task of its own
+    with pytest.raises(OSError):
+        await asyncio.wait_for(asyncio.open_connection(LOCAL, server.address[1]), 2)
+    await raw.close()
