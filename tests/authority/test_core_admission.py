@@ -38,14 +38,15 @@ def test_a_seat_or_a_place_refused_is_answered_with_its_reason_and_closed() -> N
     _cid, twin = pair.join("ANN")
     assert twin.last(m.Refuse).reason is RefuseReason.NAME_TAKEN
     assert twin.session.closed and twin.session.state is State.CLOSED
-    pair.join("bob")
+    pair.join("w1", spectate=True)
+    _cid, w2 = pair.join("w2", spectate=True)
+    assert w2.last(m.Refuse).reason is RefuseReason.NO_SPECTATORS
+    _cid, bob = pair.join("bob")  # spectators have a cap of their own: players still come
+    assert bob.last(m.Welcome).pid is not None
     _cid, third = pair.join("cy")
     assert third.last(m.Refuse).reason is RefuseReason.FULL
     _cid, bad = pair.join("mallory", token=b"\x01" * 16)
     assert bad.last(m.Refuse).reason is RefuseReason.BAD_TOKEN
-    pair.join("w1", spectate=True)
-    _cid, w2 = pair.join("w2", spectate=True)
-    assert w2.last(m.Refuse).reason is RefuseReason.NO_SPECTATORS
     assert len(table.players) == 2 and len(table.spectators) == 1
 
 
