@@ -1,11 +1,14 @@
-"""The host's authority over a game table, sans I/O.
+"""The host, sans I/O: the table's authority and every decision about connections.
 
-``table`` keeps the seats, tokens, lobby, game, bots and timers of one table and
-answers what each connection asks for; ``seat_messages`` builds what each seat is
-told.  Nothing here opens a socket, reads a clock or writes a file: the asyncio host
-(``sorry_lan.net.host``) feeds requests and the time in and sends what comes out, and
-the table's journal (``sorry_lan.net.journal``) is handed in as a
-:class:`~sorry_lan.authority.table.Recorder`.  ``journal_format`` is the journal's
+``core`` (:class:`~sorry_lan.authority.core.HostCore`) takes what happened -- a
+connection opened, bytes read, the clock, a bot's answer -- and returns what to do
+(``effects``); ``handlers`` holds one handler per client message; ``announce`` says
+who is told what; ``limits`` and ``peers`` the rates, deadlines and per-connection
+bookkeeping; ``admission`` the PIN throttle and who makes room; ``table`` keeps the
+seats, tokens, lobby, game, bots and timers; ``seat_messages`` builds what each seat
+is told.  ``journal_records`` builds the journal's records, ``journal_format`` is its
 line format (framing, the checksum chain, scan) and ``restore`` replays a journal's
-records into the game a table resumes.
+records into the game a table resumes.  Nothing here opens a socket, reads a clock,
+starts a thread or writes a file: the asyncio shell (``sorry_lan.net.host``) feeds
+inputs in with the time and carries out the effects.
 """
