@@ -10,8 +10,8 @@ from pair import Pair, RawClient, SessionClient, hello, spectate
 
 from sorry_lan.authority.effects import Append, Send
 from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.net.journal import replay
 from sorry_lan.rules import Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from sorry_lan.authority import journal_records as jr
+from sorry_lan.authority.journal_format import encode
 from sorry_lan.rules import Game, Variant
 
 
@@ -23,8 +24,8 @@ def test_each_record_encodes_as_sorted_compact_json() -> None:
         jr.end_record(),
     ]
     for record in records:
-        assert jr.body(record) == _reference(record)
-    assert jr.body(jr.move_record(5, [])) == b'{"k":"move","m":[],"sid":5}'
+        assert encode(record) == _reference(record)
+    assert encode(jr.move_record(5, [])) == b'{"k":"move","m":[],"sid":5}'
     head = records[0]
     assert head["t"] == 1234 and head["sid0"] == game.first_sid and head["bots"] == [2]
     assert "table" not in jr.game_record(game, {}, [], {}, t=0)
