@@ -6,7 +6,7 @@ reaches the core on :meth:`Pair.pump`, a ``Think`` is decided on the spot, journ
 records are kept in :attr:`Pair.journal`, and time moves only when the test says
 (:meth:`Pair.advance`, which runs every wake-up the core asks for on the way).
 
-A client end is anything with ``receive(data, now)`` and ``data_to_send()``
+A client end is anything with ``receive_data(data, now)`` and ``data_to_send()``
 (:class:`ClientEnd`); :class:`SessionClient` is one built on the wire
 :class:`~sorry_lan.wire.session.ClientSession` that keeps every message it was handed.
 """
@@ -21,6 +21,7 @@ from sorry_lan.authority.core import HostCore
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
 
@@ -30,9 +31,11 @@ EPOCH = 1_790_000_000.0  # the fake time of day at clock 0 (a game record's ``t`
 
 
 class ClientEnd(Protocol):
-    """What the pair needs of a client: bytes in, bytes out."""
+    """What the pair needs of a client: bytes in (with the time), bytes out.  The wire
+    session wrapped below is one; the client model (``sorry_lan.client``) is another:
+    whatever ``receive_data`` returns (messages, events) the pair ignores."""
 
-    def receive(self, data: bytes, now: float) -> None: ...
+    def receive_data(self, data: bytes, now: float) -> object: ...
 
     def data_to_send(self) -> bytes: ...
 
@@ -50,9 +53,11 @@ class SessionClient:
         self.inbox: list[m.Message] = []
         self.raw = bytearray()
 
-    def receive(self, data: bytes, now: float) -> None:
+    def receive_data(self, data: bytes, now: float) -> list[m.Message]:
         self.raw += data
-        self.inbox += self.session.receive_data(data)
+        got = self.session.receive_data(data)
+        self.inbox += got
+        return got
 
     def data_to_send(self) -> bytes:
         return self.session.data_to_send()
@@ -86,14 +91,14 @@ class RawClient:
     """A client end that sends whatever frames a test wants (no session checks)."""
 
     def __init__(self) -> None:
-        from sorry_lan.wire.codec import Decoder
-
         self.decoder = Decoder()
         self.inbox: list[m.Message] = []
         self.out = bytearray()
 
-    def receive(self, data: bytes, now: float) -> None:
-        self.inbox += self.decoder.feed(data)
+    def receive_data(self, data: bytes, now: float) -> list[m.Message]:
+        got = self.decoder.feed(data)
+        self.inbox += got
+        return got
 
     def data_to_send(self) -> bytes:
         data = bytes(self.out)
@@ -101,8 +106,6 @@ class RawClient:
         return data
 
     def send(self, msg: m.Message) -> None:
-        from sorry_lan.wire.codec import encode
-
         self.out += encode(msg)
 
 
@@ -221,7 +224,7 @@ class Pair:
         self.effects.append(effect)
         if isinstance(effect, fx.Send):
             if effect.cid in self.open:
-                self.clients[effect.cid].receive(effect.data, self.now)
+                self.clients[effect.cid].receive_data(effect.data, self.now)
         elif isinstance(effect, fx.Close):
             if effect.cid in self.open:
                 self.open.discard(effect.cid)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from pair import Pair, RawClient, SessionClient, hello, spectate
+from pair import Pair, RawClient, hello, spectate
 
 from sorry_lan.authority.effects import Append, Send
 from sorry_lan.authority.limits import HostOptions
@@ -241,8 +241,3 @@ def test_a_client_bye_frees_a_lobby_seat_at_once() -> None:
     pair.pump()
     assert cid not in pair.open and [p.name for p in bob.last(m.Lobby).players] == ["bob"]
 
-
-def test_a_session_client_end_is_a_client_end() -> None:
-    pair = Pair()
-    client: SessionClient = pair.join("ann")[1]
-    assert client.pid == 0 and client.token is not None
