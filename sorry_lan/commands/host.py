@@ -21,8 +21,11 @@ networks, and its advert follows seats and state; ``--no-mdns`` turns that off, 
 table bound to a loopback address is not advertised.  If mDNS fails the host says so
 and serves anyway (players can still give ``--address``).
 
-This module parses options and wires the parts together (discovery through
-``sorry_lan.discovery.TableAdvertiser`` fed by ``HostServer.on_change``).
+This module parses options, asks what it must (which saved game, whether to salvage
+one: :mod:`sorry_lan.net.saved` decides what there is to ask) and prints; the hosted
+table (:class:`~sorry_lan.net.hosted.HostedTable`) owns the journal, the server and
+the advert (a ``sorry_lan.discovery.TableAdvertiser`` made here) and the order they
+stop in, and a signal asks it to stop.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sorry_lan.authority.restore import replay
-from sorry_lan.authority.table import Table, TableConfig, TableError
+from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
 from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
@@ -55,15 +58,17 @@ from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.journal import Journal, JournalError, load, new_path
+from sorry_lan.net.hosted import HostedTable
+from sorry_lan.net.journal import JournalError, load, new_path
 from sorry_lan.net.saved import (
-    DAMAGED,
-    FINISHED,
     Ask,
     NotChosen,
+    Resumable,
     SavedGame,
+    answered,
     find,
     pick,
+    resumable,
     salvage,
     saved_games,
 )
@@ -335,22 +340,21 @@ def _ask(ask: Ask) -> SavedGame:
     if not answer:
         print(_("nothing resumed"))
         raise _Exit(2)
-    if answer.isdigit() and 1 <= int(answer) <= len(ask.choices):
-        return ask.choices[int(answer) - 1]
-    return find(ask.choices, answer)
+    return answered(ask.choices, answer)
 
 
 def _resumable(game: SavedGame, consent: bool) -> Path:
     """``game``'s journal, ready to resume (a damaged one cut to its intact part, with
     consent); refuses a finished game or one a running host holds."""
-    if game.running:
+    verdict = resumable(game)
+    if verdict is Resumable.RUNNING:
         raise HostError(HostFailure.RUNNING, id=game.id)
-    if game.state == FINISHED:
+    if verdict is Resumable.FINISHED:
         raise HostError(HostFailure.FINISHED, id=game.id)
-    if game.state != DAMAGED:
+    if verdict is Resumable.YES:
         return game.path
     damaged = JournalFailure.DAMAGED_AT(path=game.path, problem=game.problem)
-    if not game.salvage_bytes:
+    if verdict is Resumable.NOTHING_INTACT:
         raise HostError(HostFailure.NOTHING_SALVAGED, damage=damaged)
     damage = say(damaged)
     offer = ngettext(
@@ -373,8 +377,8 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
     return game.path
 
 
-def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Table:
-    """The table to serve (resuming: with its seats, names and chat so far)."""
+def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
+    """The table to host (resuming: the game read back from its journal)."""
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
     config = TableConfig(
         variant=args.variant,
@@ -389,134 +393,120 @@ def _make_table(args: argparse.Namespace, now: float, resume: Path | None) -> Ta
         title=args.game_name or args.name,
         host_name=args.name,
     )
+    restored = None
     if resume is not None:
         restored = replay(load(resume))
         if restored is None:
             raise HostError(HostFailure.NO_GAME, path=resume)
         if restored.table is not None and args.game_name is None:
-            config.title = args.game_name = restored.table
-        table = Table.restore(config, restored, now, Journal(resume))
-        text = (
-            ngettext(
-                "resumed {name}: {n} move replayed (the game is over)",
-                "resumed {name}: {n} moves replayed (the game is over)",
-                restored.moves,
-            )
-            if restored.game.over
-            else ngettext(
-                "resumed {name}: {n} move replayed",
-                "resumed {name}: {n} moves replayed",
-                restored.moves,
-            )
-        )
-        print(text.format(name=resume.name, n=restored.moves), flush=True)
-        return table
-    free = config.seats if args.headless else config.seats - 1  # the host's player sits too
-    if not 0 <= args.bots <= free:
-        raise HostError(HostFailure.BOTS_RANGE, free=free)
-    return Table(config, Journal(new_path(journal_dir(args))))
-
-
-async def _main(args: argparse.Namespace, resume: Path | None) -> int:
-    loop = asyncio.get_running_loop()
-    table = _make_table(args, loop.time(), resume)
-    resuming = resume is not None
-    owner_token = None
-    if not args.headless:
-        if resuming and table.owner is not None:
-            owner_token = table.new_token(table.owner)
-        elif not resuming:
-            player, owner_token = table.join(None, args.name)  # first: the host is red
-            table.owner = player.pid
-    if not resuming:
-        for _bot in range(args.bots):
-            table.add_bot(None)
+            config.title = restored.table  # the table keeps its name
+        path = resume
+    else:
+        free = config.seats if args.headless else config.seats - 1  # the host's player sits too
+        if not 0 <= args.bots <= free:
+            raise HostError(HostFailure.BOTS_RANGE, free=free)
+        path = new_path(journal_dir(args))
     options = HostOptions(
         pin=args.pin, name=args.name, hello_timeout=args.hello_timeout, stay=args.stay
     )
-    server = HostServer(table, options)
-    also = ("::",) if args.bind is None else ()  # every address: IPv6 too, if there is any
-    try:
-        host, port = await server.start(args.bind or "0.0.0.0", args.port, None, also)
-    except BaseException:  # a busy port: the journal opened for nothing closes (and goes)
-        if server.journal is not None:
-            server.journal.close()
-            _after(server.journal, False, False, False)
-        raise
+    return HostedTable(
+        config,
+        path,
+        options,
+        restored=restored,
+        owner=None if args.headless else args.name,
+        bots=0 if resume is not None else args.bots,
+        bind=args.bind or "0.0.0.0",
+        port=args.port,
+        also=("::",) if args.bind is None else (),  # every address: IPv6 too, if there is any
+    )
+
+
+def _resumed_words(resume: Path, restored: Restored) -> str:
+    text = (
+        ngettext(
+            "resumed {name}: {n} move replayed (the game is over)",
+            "resumed {name}: {n} moves replayed (the game is over)",
+            restored.moves,
+        )
+        if restored.game.over
+        else ngettext(
+            "resumed {name}: {n} move replayed",
+            "resumed {name}: {n} moves replayed",
+            restored.moves,
+        )
+    )
+    return text.format(name=resume.name, n=restored.moves)
+
+
+async def _main(args: argparse.Namespace, resume: Path | None) -> int:
+    hosted = _hosted(args, resume)
     board = not args.headless and _wants_board(args)
-    if not board:  # the board says it in its lobby (a line printed now would stay behind)
-        print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)
-        for extra, extra_port in server.also:
-            where = f"[{extra}]:{extra_port}"
-            print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
-            loop.add_signal_handler(sig, server.stop)
-    notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
-    advert = None if args.no_mdns else _advertise(args, server, host, notes if board else None)
-    report = None
-    if args.headless:  # say what the table does: joins, drops, starts, results
-        report = TableReport(table)
-        server.on_roster = report.changed
     status = 0
-    quit_here = False  # the host's player left on purpose (not a signal, not an error)
-    try:
-        if args.headless:
-            await server.wait_done()
-        else:
-            advertised, ipv6 = advert is not None, bool(server.also)
+    async with hosted:
+        if hosted.restored is not None:
+            print(_resumed_words(hosted.path, hosted.restored), flush=True)
+        server, table = hosted.server, hosted.table
+        host, port = hosted.address
+        if not board:  # the board says it in its lobby (a line printed now would stay behind)
+            print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)
+            for extra, extra_port in server.also:
+                where = f"[{extra}]:{extra_port}"
+                print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+                loop.add_signal_handler(sig, hosted.stop)
+        notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
+        advert = None
+        if not args.no_mdns:
+            title = table.config.title or args.name
+            advert = hosted.advertise(
+                lambda server: _advertise(args, title, server, host, notes if board else None)
+            )
+        report = None
+        if args.headless:  # say what the table does: joins, drops, starts, results
+            report = TableReport(table)
+            server.on_roster = report.changed
+        try:
+            if args.headless:
+                await hosted.wait_done()
+            else:
+                advertised, ipv6 = advert is not None, bool(server.also)
 
-            def info() -> str:  # worded again when the player changes language
-                hint = _join_hint(args, port, advertised, ipv6=ipv6)
-                pin = _("PIN: {pin} (tell the players; it is never sent in clear)")
-                pins = [pin.format(pin=args.pin)] if args.pin else []
-                return "\n".join([*notes, hint, *pins])
+                def info() -> str:  # worded again when the player changes language
+                    hint = _join_hint(args, port, advertised, ipv6=ipv6)
+                    pin = _("PIN: {pin} (tell the players; it is never sent in clear)")
+                    pins = [pin.format(pin=args.pin)] if args.pin else []
+                    return "\n".join([*notes, hint, *pins])
 
-            status = await _play_here(args, port, owner_token, server, info)
-            quit_here = not server.stopped
-    finally:
-        if report is not None:
-            report.quiet = True  # closing drops every connection: no news any more
-        if advert is not None:
-            await advert.close()  # goodbyes before the port closes
-        game = table.game
-        over = game is not None and game.over
-        finished = server.failure is None and (quit_here or (over and not args.stay))
-        if over and game is not None:
-            from sorry_lan.authority.seat_messages import game_over
+                status = await _play_here(args, port, hosted.owner_token, server, info)
+                if not hosted.stopped:
+                    hosted.quit()  # the host's player left on purpose (not a signal, an error)
+        finally:
+            if report is not None:
+                report.quiet = True  # closing drops every connection: no news any more
+            game = table.game
+            if game is not None and game.over:
+                from sorry_lan.authority.seat_messages import game_over
 
-            result = result_words(table) if board else format_result(game_over(game))
-            print(_("game over: {result}").format(result=result), flush=True)
-        journal = server.journal
-        if journal is not None and finished and journal.appended + journal.size > 0:
-            journal.end()  # before close(), which makes it durable with the last output
-        await server.close()
-        if journal is not None:
-            journal.close()
-            _after(journal, game is not None, finished, server.failure is None)
-    if server.failure is not None:
+                result = result_words(table) if board else format_result(game_over(game))
+                print(_("game over: {result}").format(result=result), flush=True)
+            await hosted.close()
+            if hosted.saved_as is not None:
+                text = _("the game is saved: `{command}` continues it")
+                print(text.format(command=f"sorry-lan host --resume {hosted.saved_as}"), flush=True)
+    if hosted.failure is not None:
         text = _(
             "the journal could not be written ({why}); the table stopped so that no move "
             "goes unrecorded. Free some disk space, then run `{command}`."
         )
         print(
-            "sorry-lan host: " + text.format(why=server.failure, command="sorry-lan host --resume"),
+            "sorry-lan host: " + text.format(why=hosted.failure, command="sorry-lan host --resume"),
             file=sys.stderr,
         )
         return 1
     return status
-
-
-def _after(journal: Journal, played: bool, finished: bool, saved: bool) -> None:
-    """Tidy up after the table: an empty journal goes; an unfinished game is named."""
-    if not played and journal.size == 0:
-        with contextlib.suppress(OSError):
-            journal.path.unlink()  # no game was ever started: nothing to keep
-        return
-    if not finished and saved:
-        gid = journal.path.name.removesuffix(".journal")
-        text = _("the game is saved: `{command}` continues it")
-        print(text.format(command=f"sorry-lan host --resume {gid}"), flush=True)
 
 
 def _wants_board(args: argparse.Namespace) -> bool:
@@ -524,7 +514,7 @@ def _wants_board(args: argparse.Namespace) -> bool:
 
 
 def _advertise(
-    args: argparse.Namespace, server: HostServer, bound: str, notes: list[str] | None
+    args: argparse.Namespace, title: str, server: HostServer, bound: str, notes: list[str] | None
 ) -> TableAdvertiser | None:
     """Start advertising the bound table on the LAN; None (after a warning) if not possible.
 
@@ -550,17 +540,14 @@ def _advertise(
             print(_("not advertised on the LAN: {why}").format(why=plan.skip), flush=True)
         return None
     advert = TableAdvertiser(
-        args.game_name or args.name,
+        title,
         args.name,
         server.address[1],
         plan,
         warn=warn,
         announce=(lambda text: print(text, flush=True)) if args.headless else None,
     )
-    if not advert.start(server.summary()):
-        return None
-    server.on_change = advert.update
-    return advert
+    return advert if advert.start(server.summary()) else None
 
 
 def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool) -> str:

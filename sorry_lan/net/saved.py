@@ -4,9 +4,11 @@
 (:class:`SavedGame`: id, table name, variant, players, moves, when it started and
 last moved, and its state: ``unfinished``, ``finished`` or ``damaged``, with what is
 wrong, and whether a running host holds it).  :func:`pick` decides what ``host
---resume`` does with them: resume one, or ask (:class:`Ask`, with why).
-:func:`salvage` keeps a damaged journal's intact records (after copying the damaged
-file aside) so that they can be resumed.
+--resume`` does with them: resume one, or ask (:class:`Ask`, with why), and
+:func:`answered` which one a person's answer chose; :func:`resumable` says whether
+the game chosen can be resumed, as it is or salvaged.  :func:`salvage` keeps a
+damaged journal's intact records (after copying the damaged file aside) so that they
+can be resumed.
 
 It does not ask anyone anything or print (``commands`` do), and it does not open a
 journal for writing (:class:`~sorry_lan.net.journal.Journal` does, and takes the
@@ -19,6 +21,7 @@ import os
 import shutil
 import time
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -231,6 +234,34 @@ def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
         return Ask("the only unfinished games are damaged", choices, "only-damaged")
     n = len(unfinished)
     return Ask(f"{n} games are unfinished", choices, "several", {"n": n})
+
+
+def answered(choices: list[SavedGame], answer: str) -> SavedGame:
+    """The game a person chose among ``choices`` by its number (from 1) or its id."""
+    if answer.isdigit() and 1 <= int(answer) <= len(choices):
+        return choices[int(answer) - 1]
+    return find(choices, answer)
+
+
+class Resumable(Enum):
+    """What ``host --resume`` may do with the game chosen."""
+
+    YES = "yes"  # resume it as it is
+    SALVAGE = "salvage"  # damaged: resume its intact part, with consent (:func:`salvage`)
+    RUNNING = "running"  # no: a running host holds it
+    FINISHED = "finished"  # no: there is nothing to resume
+    NOTHING_INTACT = "nothing-intact"  # no: damaged before anything that could be resumed
+
+
+def resumable(game: SavedGame) -> Resumable:
+    """Whether ``game`` can be resumed, and how (see :class:`Resumable`)."""
+    if game.running:
+        return Resumable.RUNNING
+    if game.state == FINISHED:
+        return Resumable.FINISHED
+    if game.state != DAMAGED:
+        return Resumable.YES
+    return Resumable.SALVAGE if game.salvage_bytes else Resumable.NOTHING_INTACT
 
 
 def salvage(game: SavedGame) -> Path:

@@ -9,14 +9,20 @@ import pytest
 
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import token_hash
+from sorry_lan.codes import JournalFailure
 from sorry_lan.net.journal import Journal, JournalError, load
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
     UNFINISHED,
     Ask,
+    NotChosen,
+    Resumable,
+    SavedGame,
+    answered,
     find,
     pick,
+    resumable,
     salvage,
     saved_games,
 )
@@ -157,6 +163,42 @@ def test_salvage_keeps_the_damaged_file_and_resumes_the_intact_part(tmp_path: Pa
     (again,), _ = saved_games(tmp_path)
     assert again.state == UNFINISHED
     Journal(path).close()  # and it can be appended to
+
+
+def test_whether_and_how_a_chosen_game_resumes() -> None:
+    def game(state: str, **more: object) -> SavedGame:
+        return SavedGame("g", Path("g.journal"), state, **more)  # type: ignore[arg-type]
+
+    assert resumable(game(UNFINISHED)) is Resumable.YES
+    assert resumable(game(UNFINISHED, running=True)) is Resumable.RUNNING
+    assert resumable(game(FINISHED)) is Resumable.FINISHED
+    assert resumable(game(DAMAGED, salvage_bytes=300, salvage_moves=2)) is Resumable.SALVAGE
+    assert resumable(game(DAMAGED, salvage_bytes=120)) is Resumable.SALVAGE  # its game record
+    assert resumable(game(DAMAGED)) is Resumable.NOTHING_INTACT
+    assert resumable(game(DAMAGED, running=True)) is Resumable.RUNNING
+
+
+def test_a_damaged_journal_is_salvaged_only_up_to_its_damage(tmp_path: Path) -> None:
+    flip(save_game(tmp_path, "20260101-a", moves=4), line=4)
+    flip(save_game(tmp_path, "20260102-b", moves=4), line=1)
+    b, a = saved_games(tmp_path)[0]
+    assert resumable(a) is Resumable.SALVAGE and a.salvage_moves == 2
+    assert resumable(b) is Resumable.NOTHING_INTACT
+
+
+def test_an_answer_chooses_by_number_or_id(tmp_path: Path) -> None:
+    save_game(tmp_path, "20260101-a")
+    save_game(tmp_path, "20260102-b")
+    games, _ = saved_games(tmp_path)
+    assert [answered(games, a).id for a in ("1", "2", "20260101")] == [
+        "20260102-b",
+        "20260101-a",
+        "20260101-a",
+    ]
+    for wrong in ("0", "3", "1999"):
+        with pytest.raises(NotChosen) as caught:
+            answered(games, wrong)
+        assert caught.value.code is JournalFailure.NO_ID
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners")

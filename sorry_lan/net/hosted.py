@@ -1,0 +1,221 @@
+"""A table hosted on this machine, for as long as it is open: its journal, server and advert.
+
+:class:`HostedTable` is an async context manager.  Entering it opens the journal
+file, makes the table (new, or resumed from the records already read from that
+journal), seats the host's own player and the first bots, and starts the
+:class:`~sorry_lan.net.host.HostServer`; :meth:`HostedTable.advertise` then starts
+the advert it is given.  Leaving it (or :meth:`HostedTable.close`, which is safe to
+call twice) takes them down in the one order that loses nothing:
+
+1. the advert goes (its goodbyes leave while the port still answers);
+2. the end mark is appended, if the game finished or the host quit on purpose,
+   before the server closes, so that closing makes it durable with the last output;
+3. the server closes (a ``bye`` to everyone, the journal synced);
+4. the journal file closes, and goes if no game was ever started in it.
+
+It neither prints nor asks anything (``sorry_lan.commands.host`` does), does not
+choose which saved game to resume (:mod:`sorry_lan.net.saved` does), and does not
+touch zeroconf: the advert comes from the caller (``sorry_lan.discovery``), as
+anything with ``update`` and ``close``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Protocol
+
+from sorry_lan.authority.table import Restored, Table, TableConfig
+
+from .host import HostOptions, HostServer, TableSummary
+from .journal import SUFFIX, Journal
+
+
+class Advert(Protocol):
+    """What a hosted table needs of its advert on the LAN (a started one)."""
+
+    def update(self, summary: TableSummary) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class HostedTable:
+    """One table served from this machine: see the module docstring.
+
+    ``journal`` is the journal file (a new one, or the one ``restored`` was read
+    from); ``owner`` is the name of the host's own player, seated first (None: a
+    headless table, nobody plays here); ``bots`` are seated from the start of a new
+    table.  The server listens on ``bind`` and ``port``, and on ``also`` too (see
+    :meth:`HostServer.start`)."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        journal: Path,
+        options: HostOptions,
+        *,
+        restored: Restored | None = None,
+        owner: str | None = None,
+        bots: int = 0,
+        bind: str = "0.0.0.0",
+        port: int = 0,
+        also: Sequence[str] = (),
+    ) -> None:
+        self.config = config
+        self.path = journal
+        self.options = options
+        self.restored = restored
+        self.owner = owner
+        self.bots = bots
+        self.bind = bind
+        self.port = port
+        self.also = tuple(also)
+        self.owner_token: bytes | None = None  # the host's own player's seat token
+        self.finished = False  # closed with its end mark (nothing left to resume)
+        self._table: Table | None = None
+        self._server: HostServer | None = None
+        self._journal: Journal | None = None
+        self._advert: Advert | None = None
+        self._quit = False
+        self._closed = False
+        self._kept = False  # closed with its journal kept (a game was played in it)
+
+    # -- what it holds -------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            raise RuntimeError("the hosted table is not open")
+        return self._table
+
+    @property
+    def server(self) -> HostServer:
+        if self._server is None:
+            raise RuntimeError("the hosted table is not open")
+        return self._server
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The address the table listens on (``also``: further ones, IPv6 for one)."""
+        return self.server.address
+
+    @property
+    def failure(self) -> OSError | None:
+        """Why the journal could not be written (the table stopped), if it could not."""
+        return None if self._server is None else self._server.failure
+
+    @property
+    def saved_as(self) -> str | None:
+        """Once closed: the id that resumes the game (its journal kept, unfinished and
+        written whole), or None (finished, failed, or no game ever played)."""
+        if not self._kept or self.finished or self.failure is not None:
+            return None
+        return self.path.name.removesuffix(SUFFIX)
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    async def __aenter__(self) -> HostedTable:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def open(self) -> None:
+        """Open the journal, make the table and start serving it; on a failure (the
+        journal locked, the port in use) nothing is left open."""
+        journal = Journal(self.path)
+        self._journal = journal
+        try:
+            self._table = self._make_table(journal, asyncio.get_running_loop().time())
+            self._server = HostServer(self._table, self.options)
+            await self._server.start(self.bind, self.port, None, self.also)
+        except BaseException:
+            self._closed = True
+            journal.close()
+            _tidy(journal, played=False)
+            raise
+
+    def _make_table(self, journal: Journal, now: float) -> Table:
+        restored = self.restored
+        if restored is not None:
+            table = Table.restore(self.config, restored, now, journal)
+            if self.owner is not None and table.owner is not None:
+                self.owner_token = table.new_token(table.owner)
+            return table
+        table = Table(self.config, journal)
+        if self.owner is not None:
+            player, self.owner_token = table.join(None, self.owner)  # first: red
+            table.owner = player.pid
+        for _bot in range(self.bots):
+            table.add_bot(None)
+        return table
+
+    def advertise(self, start: Callable[[HostServer], Advert | None]) -> Advert | None:
+        """Advertise the table with what ``start`` makes of its server (a started
+        advert, or None when it is not advertised); it follows the table from now on
+        and goes first when the table closes."""
+        advert = start(self.server)
+        if advert is not None:
+            self._advert = advert
+            self.server.on_change = advert.update
+        return advert
+
+    async def wait_done(self) -> None:
+        """Return once the table stops (a headless game over, :meth:`stop`, a journal
+        failure)."""
+        await self.server.wait_done()
+
+    @property
+    def stopped(self) -> bool:
+        return self.server.stopped
+
+    def stop(self) -> None:
+        """Ask :meth:`wait_done` to return (a signal handler's way to stop the table)."""
+        self.server.stop()
+
+    def quit(self) -> None:
+        """The host's own player left on purpose: the table closes finished (its
+        journal gets the end mark)."""
+        self._quit = True
+
+    async def close(self) -> None:
+        """Take everything down in order (see the module docstring); safe twice."""
+        server, journal, table = self._server, self._journal, self._table
+        if self._closed or server is None or journal is None or table is None:
+            self._closed = True  # never opened: nothing to close
+            return
+        self._closed = True
+        try:
+            if self._advert is not None:
+                await self._advert.close()  # goodbyes before the port closes
+        finally:
+            try:
+                game = table.game
+                over = game is not None and game.over
+                self.finished = server.failure is None and (
+                    self._quit or (over and not self.options.stay)
+                )
+                if self.finished and journal.appended + journal.size > 0:
+                    journal.end()  # before close(), which makes it durable with the last output
+                await server.close()
+            finally:
+                journal.close()
+                self._kept = _tidy(journal, played=table.game is not None)
+
+
+def _tidy(journal: Journal, played: bool) -> bool:
+    """An empty journal goes (no game was ever started in it); whether it stays."""
+    if not played and journal.size == 0:
+        with contextlib.suppress(OSError):
+            journal.path.unlink()
+        return False
+    return True

@@ -1,0 +1,240 @@
+"""A hosted table's lifetimes on loopback: what opens, what a stop leaves, the order of shutdown.
+
+No mDNS: the advert is a fake that records what it hears and when it is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from netkit import LOCAL, free_port
+from test_journal import FullDisk
+
+from sorry_lan.authority.restore import replay
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.codes import HostFailure
+from sorry_lan.net.host import HostError, HostOptions, HostServer, TableSummary
+from sorry_lan.net.hosted import HostedTable
+from sorry_lan.net.journal import JournalLocked, load
+from sorry_lan.rules import Phase
+
+
+class FakeAdvert:
+    """An advert that records the summaries it is told and what it sees when closed."""
+
+    def __init__(self, log: list[str], hosted: HostedTable) -> None:
+        self.log = log
+        self.hosted = hosted
+        self.updates: list[TableSummary] = []
+
+    def update(self, summary: TableSummary) -> None:
+        self.updates.append(summary)
+
+    async def close(self) -> None:
+        self.log.append(f"advert closes; listening: {await _answers(self.hosted.address[1])}")
+
+
+async def _answers(port: int) -> bool:
+    """Whether the table's port still takes a connection."""
+    try:
+        _reader, writer = await asyncio.open_connection(LOCAL, port)
+    except OSError:
+        return False
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+    return True
+
+
+def _watch_server_close(hosted: HostedTable, log: list[str]) -> None:
+    """Note in ``log`` what the journal holds when the server starts and ends closing."""
+    server = hosted.server
+    journal = server.journal
+    assert journal is not None
+    real = server.close
+
+    async def close(*args: Any, **kwargs: Any) -> None:
+        log.append(f"server closes; records: {journal.appended}")
+        await real(*args, **kwargs)
+        log.append(f"server closed; journal closed: {journal.closed}")
+
+    server.close = close  # type: ignore[method-assign]
+
+
+def headless(tmp_path: Path, seats: int = 2, bots: int = 2, **config: Any) -> HostedTable:
+    return HostedTable(
+        TableConfig(seats=seats, auto_start=True, seed=5, **config),
+        tmp_path / "t.journal",
+        HostOptions(heartbeat=0.5, dead_after=3.0),
+        bots=bots,
+        bind=LOCAL,
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_finished_game_closes_in_order_with_its_end_mark(tmp_path: Path) -> None:
+    log: list[str] = []
+    hosted = headless(tmp_path)
+    async with hosted:
+        advert = hosted.advertise(lambda server: FakeAdvert(log, hosted))
+        assert isinstance(advert, FakeAdvert)
+        _watch_server_close(hosted, log)
+        await asyncio.wait_for(hosted.wait_done(), 30)  # two bots play it out
+        assert hosted.table.phase is Phase.FINISHED and not log
+    records = load(tmp_path / "t.journal")
+    assert records[-1] == {"k": "end"} and hosted.finished and hosted.saved_as is None
+    assert log == [
+        "advert closes; listening: True",  # its goodbyes go while the port answers
+        f"server closes; records: {len(records)}",  # the end mark is in, to be synced
+        "server closed; journal closed: False",
+    ]
+    assert not await _answers(hosted.address[1])
+    assert advert.updates and advert.updates[-1].phase is Phase.FINISHED
+    restored = replay(records)
+    assert restored is not None and restored.ended and restored.game.over
+    assert restored.moves > 0
+
+
+@pytest.mark.asyncio
+async def test_a_stopped_table_is_saved_to_resume_and_resumes(tmp_path: Path) -> None:
+    hosted = headless(tmp_path, bot_delay=60.0)  # the game starts; nobody moves
+    async with hosted:
+        assert hosted.table.phase is Phase.PLAYING
+        before = hosted.stopped
+        hosted.stop()  # what a signal does
+        await asyncio.wait_for(hosted.wait_done(), 5)
+        assert (before, hosted.stopped) == (False, True)
+        while_open = hosted.saved_as  # None: not closed yet
+    path = tmp_path / "t.journal"
+    assert not hosted.finished and (while_open, hosted.saved_as) == (None, "t")
+    records = load(path)
+    assert records[-1]["k"] == "game"  # no end mark: the game goes on when resumed
+    restored = replay(records)
+    assert restored is not None
+    again = HostedTable(
+        TableConfig(seats=2, auto_start=True, bot_delay=60.0),
+        path,
+        HostOptions(heartbeat=0.5, dead_after=3.0),
+        restored=restored,
+        bind=LOCAL,
+    )
+    async with again:
+        assert again.table.game is restored.game and again.table.phase is Phase.PLAYING
+        assert again.owner_token is None  # headless: nobody plays here
+    assert again.saved_as == "t" and load(path) == records
+
+
+@pytest.mark.asyncio
+async def test_the_host_quitting_marks_the_game_finished(tmp_path: Path) -> None:
+    hosted = headless(tmp_path, bot_delay=60.0)
+    async with hosted:
+        hosted.quit()
+    assert hosted.finished and hosted.saved_as is None
+    assert load(tmp_path / "t.journal")[-1] == {"k": "end"}
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_own_player_sits_first_and_a_table_without_a_game_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    hosted = HostedTable(
+        TableConfig(seats=4),
+        tmp_path / "t.journal",
+        HostOptions(),
+        owner="ann",
+        bots=2,
+        bind=LOCAL,
+    )
+    async with hosted:
+        table = hosted.table
+        assert hosted.owner_token is not None and table.owner is not None
+        owner = table.players[table.owner]
+        assert owner.name == "ann" and owner.colour == 0 and not owner.bot
+        assert sum(p.bot for p in table.players.values()) == 2
+        assert (tmp_path / "t.journal").exists()
+        hosted.quit()
+    assert not (tmp_path / "t.journal").exists()  # no game was ever started in it
+    assert hosted.saved_as is None
+    await hosted.close()  # closing twice is safe
+    await hosted.close()
+
+
+@pytest.mark.asyncio
+async def test_a_busy_port_leaves_nothing_open(tmp_path: Path) -> None:
+    port = free_port()
+    busy = HostServer(Table(TableConfig(seats=2)), HostOptions())
+    await busy.start(LOCAL, port)
+    try:
+        hosted = HostedTable(
+            TableConfig(seats=2), tmp_path / "t.journal", HostOptions(), bind=LOCAL, port=port
+        )
+        with pytest.raises(HostError) as caught:
+            async with hosted:
+                raise AssertionError("entered a table that could not listen")
+        assert caught.value.code is HostFailure.PORT_IN_USE
+        assert not (tmp_path / "t.journal").exists()  # the new journal went
+        await hosted.close()  # nothing to close, and no error
+        assert hosted.saved_as is None
+        again = headless(tmp_path, bot_delay=60.0)
+        async with again:  # the journal's lock was let go
+            pass
+    finally:
+        await busy.close()
+
+
+@pytest.mark.asyncio
+async def test_a_journal_in_use_is_refused_before_anything_listens(tmp_path: Path) -> None:
+    first = headless(tmp_path, bot_delay=60.0)
+    async with first:
+        second = headless(tmp_path, bot_delay=60.0)
+        with pytest.raises(JournalLocked):
+            await second.open()
+        with pytest.raises(RuntimeError, match="not open"):
+            _ = second.server
+        await second.close()
+        assert first.table.phase is Phase.PLAYING
+    assert first.saved_as == "t"
+
+
+@pytest.mark.asyncio
+async def test_an_advert_that_fails_to_close_still_closes_the_rest(tmp_path: Path) -> None:
+    class Broken(FakeAdvert):
+        async def close(self) -> None:
+            raise OSError("the mDNS socket is gone")
+
+    hosted = headless(tmp_path, bot_delay=60.0)
+    with pytest.raises(OSError, match="mDNS"):
+        async with hosted:
+            hosted.advertise(lambda server: Broken([], hosted))
+            port = hosted.address[1]
+    assert not await _answers(port)
+    assert hosted.server.journal is not None and hosted.server.journal.closed
+    assert hosted.saved_as == "t"
+
+
+@pytest.mark.asyncio
+async def test_no_advert_is_none_and_is_not_closed(tmp_path: Path) -> None:
+    hosted = headless(tmp_path, bot_delay=60.0)
+    async with hosted:
+        assert hosted.advertise(lambda server: None) is None
+        assert hosted.server.on_change is None
+
+
+@pytest.mark.asyncio
+async def test_a_journal_that_cannot_be_written_is_neither_finished_nor_saved(
+    tmp_path: Path,
+) -> None:
+    hosted = headless(tmp_path, bot_delay=0.05)
+    async with hosted:  # the game has started: its record is written
+        journal = hosted.server.journal
+        assert journal is not None and hosted.table.phase is Phase.PLAYING
+        journal._file = FullDisk(journal._file, room=0)  # the bots' first move fails
+        await asyncio.wait_for(hosted.wait_done(), 10)
+        assert hosted.failure is not None
+    assert not hosted.finished and hosted.saved_as is None
+    assert "end" not in {r["k"] for r in load(tmp_path / "t.journal")}
+
