@@ -78,7 +78,7 @@ def headless(tmp_path: Path, seats: int = 2, bots: int = 2, **config: Any) -> Ho
 @pytest.mark.asyncio
 async def test_a_finished_game_closes_in_order_with_its_end_mark(tmp_path: Path) -> None:
     log: list[str] = []
-    hosted = headless(tmp_path)
+    hosted = headless(tmp_path, bot_delay=0.002)  # the game is played once advertised
     async with hosted:
         advert = hosted.advertise(lambda server: FakeAdvert(log, hosted))
         assert isinstance(advert, FakeAdvert)
