@@ -43,15 +43,21 @@ def ngettext(singular: str, plural: str) -> tuple[str, str]:
 class Code(StrEnum):
     """A code a user may read: its value is the code, :attr:`template` its English words
     (with :attr:`plural`, the form for a field ``n`` other than 1).  ``Kind(value)``
-    finds a member by its value, as for any enum."""
+    finds a member by its value, as for any enum.
+
+    :attr:`english`, when set, is what a reader of English is shown instead of the
+    template: a sentence that says more (an address, the system's reason) than the
+    words the catalogs have for the code yet.  It is English only (not extracted)."""
 
     template: str
     plural: str
+    english: str
 
-    def __new__(cls, value: str, template: str | tuple[str, str] = "") -> Self:
+    def __new__(cls, value: str, template: str | tuple[str, str] = "", english: str = "") -> Self:
         member = str.__new__(cls, value)
         member._value_ = value
         member.template, member.plural = template if isinstance(template, tuple) else (template, "")
+        member.english = english
         return member
 
     def __call__(self, **fields: object) -> Said:
@@ -60,21 +66,12 @@ class Code(StrEnum):
 
 
 class Translator(Protocol):
-    """What :meth:`Said.render` needs of a translations object (``gettext``'s have it)."""
+    """What :meth:`Said.render` needs of a translations object (``gettext``'s have it);
+    None stands for English, the source language."""
 
     def gettext(self, message: str, /) -> str: ...
 
     def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
-
-
-class English:
-    """The templates as they are written (English is the source language)."""
-
-    def gettext(self, message: str, /) -> str:
-        return message
-
-    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
-        return singular if n == 1 else plural
 
 
 @dataclass(frozen=True)
@@ -84,12 +81,16 @@ class Said:
     code: Code
     fields: Mapping[str, object] = field(default_factory=dict)
 
-    def render(self, language: Translator) -> str:
-        """The words in ``language``; fields that are codes are worded in it too."""
+    def render(self, language: Translator | None) -> str:
+        """The words in ``language`` (None: English, with the code's :attr:`~Code.english`
+        if it has one); fields that are codes are worded in the same language."""
         values = {name: _field(value, language) for name, value in self.fields.items()}
         code = self.code
-        if code.plural:
-            count = self.fields["n"]
+        count = self.fields.get("n")
+        if language is None:
+            many = code.plural and count != 1
+            template = code.english or (code.plural if many else code.template)
+        elif code.plural:
             assert isinstance(count, int)
             template = language.ngettext(code.template, code.plural, count)
         else:
@@ -97,21 +98,22 @@ class Said:
         return template.format(**values)
 
     def __str__(self) -> str:
-        return self.render(English())
+        return self.render(None)
 
 
-def _field(value: object, language: Translator) -> object:
+def _field(value: object, language: Translator | None) -> object:
     if isinstance(value, Code):
         value = Said(value)
     return value.render(language) if isinstance(value, Said) else value
 
 
 class Coded(SorryLanError):
-    """An error told by a code and its fields: ``str()`` is the English sentence,
-    :attr:`said` what :func:`sorry_lan.i18n.coded.say` words in the player's language."""
+    """An error told by a code and its fields (or a :class:`Said`): ``str()`` is the
+    English sentence, :attr:`said` what :func:`sorry_lan.i18n.coded.say` words in the
+    player's language."""
 
-    def __init__(self, code: Code, /, **fields: object) -> None:
-        self.said = Said(code, fields)
+    def __init__(self, code: Code | Said, /, **fields: object) -> None:
+        self.said = code if isinstance(code, Said) else Said(code, fields)
         super().__init__(str(self.said))
 
     @property
@@ -237,8 +239,142 @@ class ErrorReason(Code):
     INTERNAL = "internal", N_("the host hit an internal error")
 
 
+class RefuseReason(Code):
+    """Why a hello or spectate request was turned down (the ``refuse`` message).
+
+    A refusal's English says ``{more}`` where the host's own text (English) may add
+    something (which limit was reached); the catalogs' words leave it out."""
+
+    FULL = "full", N_("the table is full"), "the game is full{more}"
+    VERSION = (
+        "version",
+        N_("the host runs another version of sorry-lan"),
+        (
+            "wrong version: the host speaks protocol {theirs}, this sorry-lan speaks {ours}; "
+            "install the same version"
+        ),
+    )
+    BAD_PIN = (
+        "bad_pin",
+        N_("wrong PIN: check it with the host and give it again with --pin"),
+        ("wrong PIN{more}"),
+    )
+    NAME_TAKEN = (
+        "name_taken",
+        N_("that name is taken at this table: choose another with --name"),
+        ("that name is taken at this table; choose another with --name{more}"),
+    )
+    # game under way and no seat to reclaim:
+    STARTED = "started", N_("the game has already started and has no seat for you")
+    BAD_TOKEN = (
+        "bad_token",
+        N_("the host does not know your seat any more"),
+        ("your seat is no longer held at this table"),
+    )
+    NO_SPECTATORS = (
+        "no_spectators",
+        N_("this table takes no spectators"),
+        ("this table takes no spectators{more}"),
+    )
+    SHUTTING_DOWN = (
+        "shutting_down",
+        N_("the host is closing the table"),
+        ("the host is shutting down"),
+    )
+    # too many connections (in all, or from one address): try again soon:
+    BUSY = "busy", "the host is busy with too many connections; try again in a moment{more}"
+    # too many wrong PINs lately: wait before the next try:
+    RATE_LIMITED = "rate_limited", "too many wrong PINs; wait a little before trying again{more}"
+
+
+class JoinFailure(Code):
+    """Why joining failed when the host sent no ``refuse`` (which carries its own reason)."""
+
+    # nobody answered at the address, or the link failed:
+    UNREACHABLE = "unreachable", N_("nobody answered at that address")
+    # the host closed the connection before welcoming us:
+    LOST = "lost", N_("the host closed the connection before letting you in")
+    # the table asks for a PIN and we were given none:
+    PIN_NEEDED = "pin", N_("this game needs a PIN: give it with --pin")
+
+
+_UNREACHABLE, _LOST = JoinFailure.UNREACHABLE.template, JoinFailure.LOST.template
+
+
+class Joining(Code):
+    """What exactly went wrong while joining, in English; in other languages it reads
+    as its :class:`JoinFailure` (the same template)."""
+
+    REFUSED = "refused", _UNREACHABLE, "nobody is hosting at {host}:{port} (refused)"
+    NO_ROUTE = "no-route", _UNREACHABLE, "cannot reach {host}:{port}: {why}"
+    SILENT = (
+        "silent",
+        _UNREACHABLE,
+        (
+            "{host}:{port} took the connection but did not answer like a sorry-lan table "
+            "within {seconds:g} s: check the address and port"
+        ),
+    )
+    BROKEN = "broken", _UNREACHABLE, "connection failed: {why}"
+    CLOSED = "closed", _LOST, "the host closed the connection before welcoming us"
+    ENDED = "ended", _LOST, "the host ended the connection: {why}"
+
+
+class Link(Code):
+    """The state of a client's link to its host, with the words for it."""
+
+    CONNECTED = "connected", N_("reconnected: your seat is yours again")
+    RECONNECTING = "reconnecting", N_("connection lost; reconnecting, your seat is held")
+    LOST = "lost", N_("connection to the host lost")
+
+
+class LinkNews(Code):
+    """What happened to the link, in English; in other languages it reads as its
+    :attr:`state` (the same template).  The value starts with the state's."""
+
+    BACK = "connected", Link.CONNECTED.template, "reconnected; your seat is yours again"
+    WATCHING = "connected-watching", Link.CONNECTED.template, "reconnected; watching again"
+    HELD = (
+        "reconnecting",
+        Link.RECONNECTING.template,
+        ("connection lost ({reason}); reconnecting, your seat is held for you"),
+    )
+    REWATCH = (
+        "reconnecting-watching",
+        Link.RECONNECTING.template,
+        ("connection lost ({reason}); reconnecting, watching again shortly"),
+    )
+    DROPPED = "lost", Link.LOST.template, "connection lost: {reason}"
+    NO_REJOIN = "lost-no-rejoin", Link.LOST.template, "cannot rejoin: {why}"
+    GAVE_UP = (
+        "lost-gave-up",
+        Link.LOST.template,
+        ("gave up reconnecting ({last}); a bot plays your seat until you rejoin"),
+    )
+    GAVE_UP_WATCHING = (
+        "lost-gave-up-watching",
+        Link.LOST.template,
+        ("gave up reconnecting ({last})"),
+    )
+
+    @property
+    def state(self) -> Link:
+        """The link's state after this news."""
+        return Link(self.value.split("-")[0])
+
+
 #: Every kind of code, for the checks that each has its words.
-KINDS: tuple[type[Code], ...] = (Place, HostFailure, JournalFailure, ErrorReason)
+KINDS: tuple[type[Code], ...] = (
+    Place,
+    HostFailure,
+    JournalFailure,
+    ErrorReason,
+    RefuseReason,
+    JoinFailure,
+    Joining,
+    Link,
+    LinkNews,
+)
 
 #: Codes whose words no catalog has yet: read in English in every language.  The set
 #: must shrink (a test fails when a catalog has words for one listed here).
@@ -249,5 +385,7 @@ ENGLISH_ONLY: frozenset[Code] = frozenset(
         JournalFailure.DAMAGED,
         JournalFailure.BAD_RECORD,
         JournalFailure.NO_INTACT_PART,
+        RefuseReason.BUSY,
+        RefuseReason.RATE_LIMITED,
     }
 )

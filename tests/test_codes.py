@@ -14,10 +14,16 @@ from sorry_lan.codes import (
     Coded,
     ErrorReason,
     HostFailure,
+    JoinFailure,
+    Joining,
     JournalFailure,
+    Link,
+    LinkNews,
     Place,
+    RefuseReason,
     Said,
 )
+from sorry_lan.net.client import JoinError
 from sorry_lan.net.host import HostError
 from sorry_lan.net.journal import JournalDamaged, JournalError, JournalLocked
 from sorry_lan.net.saved import NotChosen
@@ -31,9 +37,9 @@ def fields(template: str) -> set[str]:
 
 
 def sample(code: Code) -> dict[str, object]:
-    """A distinct value for each field of ``code``'s templates (a count for ``n``)."""
-    names = fields(code.template) | fields(code.plural)
-    return {name: 7 if name == "n" else f"<{name}>" for name in sorted(names)}
+    """A distinct number for each field of ``code``'s templates (a count of 7 for ``n``)."""
+    names = fields(code.template) | fields(code.plural) | fields(code.english)
+    return {name: 7 if name == "n" else 101 + i for i, name in enumerate(sorted(names))}
 
 
 @pytest.mark.parametrize("code", ALL, ids=str)
@@ -41,7 +47,7 @@ def test_str_of_each_coded_error_is_english_with_its_fields_filled(code: Code) -
     assert code.template  # every member is given its words
     values = sample(code)
     text = str(Coded(code, **values))
-    english = code.plural or code.template
+    english = code.english or code.plural or code.template
     assert text == english.format(**values)
     for name, value in values.items():
         assert str(value) in text, (code, name)
@@ -88,3 +94,36 @@ def test_the_journal_errors_keep_their_details_and_english() -> None:
     locked = JournalLocked(JournalFailure.LOCKED, name="a.journal")
     assert str(locked).startswith("another sorry-lan host is running the game in a.journal")
     assert isinstance(locked, JournalError) and isinstance(bad, Coded)
+
+
+def test_a_refusal_says_the_hosts_text_only_where_its_english_has_room() -> None:
+    assert str(RefuseReason.FULL(more=" (4 of 4)")) == "the game is full (4 of 4)"
+    assert str(RefuseReason.STARTED(more=" (x)")) == (
+        "the game has already started and has no seat for you"
+    )
+    assert RefuseReason("full") is RefuseReason.FULL  # the wire decodes by value
+    err = JoinError(RefuseReason.BAD_TOKEN, RefuseReason.BAD_TOKEN(more=""))
+    assert err.text == str(err) == "your seat is no longer held at this table"
+
+
+def test_join_failures_keep_their_reason_and_say_the_detail_in_english() -> None:
+    err = JoinError(JoinFailure.UNREACHABLE, Joining.SILENT(host="h", port=4000, seconds=2.5))
+    assert err.reason is JoinFailure.UNREACHABLE and err.code is Joining.SILENT
+    assert err.text == (
+        "h:4000 took the connection but did not answer like a sorry-lan table within 2.5 s: "
+        "check the address and port"
+    )
+    assert JoinError(JoinFailure.PIN_NEEDED).text == "this game needs a PIN: give it with --pin"
+    assert {j.template for j in Joining} == {
+        JoinFailure.UNREACHABLE.template,
+        JoinFailure.LOST.template,
+    }
+
+
+def test_link_news_knows_its_state() -> None:
+    assert {news.state for news in LinkNews} == set(Link)
+    assert LinkNews.GAVE_UP_WATCHING.state is Link.LOST
+    assert all(news.template == news.state.template for news in LinkNews)
+    assert str(LinkNews.HELD(reason="the host stopped answering")) == (
+        "connection lost (the host stopped answering); reconnecting, your seat is held for you"
+    )

@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING
 from sorry_lan.commands.argtypes import examples
 from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
 from sorry_lan.i18n import _, is_yes, language
+from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
-from sorry_lan.net.client import GameClient, JoinError, JoinFailure
+from sorry_lan.net.client import GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
-from sorry_lan.tui.controller import join_error_text
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire.vocab import RefuseReason
 
@@ -231,17 +231,9 @@ async def _search(
 
 
 def join_error_words(exc: JoinError) -> str:
-    """Why joining failed, for a terminal: the client's English text in English; in
-    other languages words from the reason code (naming the option that fixes it)."""
-    if language() == "en":
-        return exc.text
-    if exc.reason is JoinFailure.PIN_NEEDED:
-        return _("this game needs a PIN: give it with --pin")
-    if exc.reason is RefuseReason.NAME_TAKEN:
-        return _("that name is taken at this table: choose another with --name")
-    if exc.reason is RefuseReason.BAD_PIN:
-        return _("wrong PIN: check it with the host and give it again with --pin")
-    return join_error_text(exc)
+    """Why joining failed, for a terminal, in the player's language (the words of its
+    code name the option that fixes it)."""
+    return say(exc)
 
 
 def _offer_watch(what: str, why: str, address: str) -> bool:

@@ -15,23 +15,24 @@ from __future__ import annotations
 
 from sorry_lan.codes import Code, Coded, ErrorReason, Said
 
-from . import current, language
+from . import DEFAULT, current, language
 
 
 def say(what: Said | Coded | Code) -> str:
-    """``what`` in the player's language, its fields filled."""
+    """``what`` in the player's language, its fields filled (in English, a code's
+    :attr:`~sorry_lan.codes.Code.english` where it has one: exactly ``str(what)``)."""
     if isinstance(what, Coded):
         what = what.said
     elif isinstance(what, Code):
         what = Said(what)
-    return what.render(current())
+    return what.render(None if language() == DEFAULT else current())
 
 
 def error_text(reason: str, text: str) -> str:
     """Words for an ``error`` message: in English the host's own ``text`` (it says
     more than the reason: which colour is taken), else the words of its reason code;
     the host's text, or the bare code, for a reason this client does not know."""
-    if language() == "en" and text:
+    if language() == DEFAULT and text:
         return text
     code = next((c for c in ErrorReason if c.value == reason), None)
     return text or reason if code is None else say(code)

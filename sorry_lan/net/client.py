@@ -31,10 +31,10 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from enum import StrEnum
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
-from sorry_lan.errors import SorryLanError
+from sorry_lan.codes import Coded, Joining, LinkNews, Said
+from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_discards, apply_events, check_events
@@ -56,22 +56,14 @@ _GOODBYE = "the host closed the table"
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 
-class JoinFailure(StrEnum):
-    """Why joining failed when the host sent no ``refuse`` (which carries its own reason)."""
-
-    UNREACHABLE = "unreachable"  # nobody answered at the address, or the link failed
-    LOST = "lost"  # the host closed the connection before welcoming us
-    PIN_NEEDED = "pin"  # the table asks for a PIN and we were given none
-
-
-class JoinError(SorryLanError):
+class JoinError(Coded):
     """Could not join: ``reason`` is the host's refusal or a :class:`JoinFailure`;
-    ``text`` is a sentence for people."""
+    :attr:`said` what to tell people (its English is ``text``)."""
 
-    def __init__(self, reason: RefuseReason | JoinFailure, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, reason: RefuseReason | JoinFailure, said: Said | None = None) -> None:
+        super().__init__(said or Said(reason))
         self.reason = reason
-        self.text = text
+        self.text = str(self)
 
 
 # Failures worth retrying while reconnecting: the host may answer, or have room, soon
@@ -149,37 +141,20 @@ ClientEvent = (
     | Refused
 )
 
-_REFUSALS = {
-    RefuseReason.FULL: "the game is full",
-    RefuseReason.BAD_PIN: "wrong PIN",
-    RefuseReason.NAME_TAKEN: "that name is taken at this table; choose another with --name",
-    RefuseReason.STARTED: "the game has already started and has no seat for you",
-    RefuseReason.BAD_TOKEN: "your seat is no longer held at this table",
-    RefuseReason.NO_SPECTATORS: "this table takes no spectators",
-    RefuseReason.SHUTTING_DOWN: "the host is shutting down",
-    RefuseReason.BUSY: "the host is busy with too many connections; try again in a moment",
-    RefuseReason.RATE_LIMITED: "too many wrong PINs; wait a little before trying again",
-}
-
-
-# Refusals our sentence says all about: the host's text would only repeat it.
-_SELF_EXPLAINED = frozenset(
-    {RefuseReason.STARTED, RefuseReason.BAD_TOKEN, RefuseReason.SHUTTING_DOWN}
-)
+def refusal(refuse: m.Refuse) -> Said:
+    """A refusal as its code with the fields its English needs: the versions spoken,
+    or the host's own text where it may add something (which limit was reached)."""
+    if refuse.reason is RefuseReason.VERSION:
+        return refuse.reason(theirs=list(refuse.versions), ours=list(SUPPORTED_VERSIONS))
+    bare = refuse.reason(more="")
+    if not refuse.text or refuse.text in str(bare):
+        return bare
+    return refuse.reason(more=f" ({refuse.text})")
 
 
 def refusal_text(refuse: m.Refuse) -> str:
-    """A refusal in one sentence: ours for the reason, and the host's text when it may
-    add something (which limit was reached, say)."""
-    if refuse.reason is RefuseReason.VERSION:
-        return (
-            f"wrong version: the host speaks protocol {list(refuse.versions)}, this "
-            f"sorry-lan speaks {list(SUPPORTED_VERSIONS)}; install the same version"
-        )
-    text = _REFUSALS.get(refuse.reason, str(refuse.reason))
-    if refuse.reason in _SELF_EXPLAINED or not refuse.text or refuse.text in text:
-        return text
-    return f"{text} ({refuse.text})"
+    """A refusal in one English sentence (see :func:`refusal`)."""
+    return str(refusal(refuse))
 
 
 class GameClient:
@@ -296,14 +271,12 @@ class GameClient:
                 asyncio.open_connection(self.host, self.port), self.connect_timeout
             )
         except ConnectionRefusedError:
-            raise JoinError(
-                JoinFailure.UNREACHABLE, f"nobody is hosting at {self.host}:{self.port} (refused)"
-            ) from None
+            said = Joining.REFUSED(host=self.host, port=self.port)
+            raise JoinError(JoinFailure.UNREACHABLE, said) from None
         except (TimeoutError, OSError) as exc:
             why = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
-            raise JoinError(
-                JoinFailure.UNREACHABLE, f"cannot reach {self.host}:{self.port}: {why}"
-            ) from None
+            said = Joining.NO_ROUTE(host=self.host, port=self.port, why=why)
+            raise JoinError(JoinFailure.UNREACHABLE, said) from None
         session = ClientSession(self.name, token=self.token, spectate=self.spectate, pin=self.pin)
         session.join()
         writer.write(session.data_to_send())
@@ -319,11 +292,8 @@ class GameClient:
             raise
         except TimeoutError:
             writer.close()
-            raise JoinError(
-                JoinFailure.UNREACHABLE,
-                f"{self.host}:{self.port} took the connection but did not answer like a "
-                f"sorry-lan table within {self.connect_timeout:g} s: check the address and port",
-            ) from None
+            said = Joining.SILENT(host=self.host, port=self.port, seconds=self.connect_timeout)
+            raise JoinError(JoinFailure.UNREACHABLE, said) from None
         except BaseException:
             writer.close()
             raise
@@ -347,22 +317,18 @@ class GameClient:
             try:
                 data = await reader.read(65536)
             except OSError as exc:
-                raise JoinError(JoinFailure.UNREACHABLE, f"connection failed: {exc}") from None
+                raise JoinError(JoinFailure.UNREACHABLE, Joining.BROKEN(why=exc)) from None
             if not data:
-                raise JoinError(
-                    JoinFailure.LOST, "the host closed the connection before welcoming us"
-                )
+                raise JoinError(JoinFailure.LOST, Joining.CLOSED())
             if self.capture is not None:
                 self.capture += data
             msgs = session.receive_data(data)
             writer.write(session.data_to_send())
             for msg in msgs:
                 if isinstance(msg, m.Challenge):
-                    raise JoinError(
-                        JoinFailure.PIN_NEEDED, "this game needs a PIN: give it with --pin"
-                    )
+                    raise JoinError(JoinFailure.PIN_NEEDED)
                 if isinstance(msg, m.Refuse):
-                    raise JoinError(msg.reason, refusal_text(msg))
+                    raise JoinError(msg.reason, refusal(msg))
                 if isinstance(msg, m.Welcome):
                     self._so_far = []  # the chat so far comes next, then the lobby
                     # Later messages of the same read (lobby, snapshot) are not lost:
@@ -371,7 +337,7 @@ class GameClient:
                     return msg
             if session.closed:
                 err = session.error
-                raise JoinError(JoinFailure.LOST, f"the host ended the connection: {err}")
+                raise JoinError(JoinFailure.LOST, Joining.ENDED(why=err))
 
     # -- the running connection ---------------------------------------------------------
 
@@ -383,12 +349,10 @@ class GameClient:
             if self._closing:
                 return
             if (self.token is None and not self.spectate) or reason == _GOODBYE:
-                await self.events.put(Connection("lost", f"connection lost: {reason}"))
+                await self._tell(LinkNews.DROPPED(reason=reason))
                 return
-            held = "watching again shortly" if self.spectate else "your seat is held for you"
-            await self.events.put(
-                Connection("reconnecting", f"connection lost ({reason}); reconnecting, {held}")
-            )
+            held = LinkNews.REWATCH if self.spectate else LinkNews.HELD
+            await self._tell(held(reason=reason))
             if not await self._reconnect():
                 return
 
@@ -436,17 +400,21 @@ class GameClient:
             except JoinError as exc:
                 last = exc.text
                 if exc.reason not in _RETRY:
-                    await self.events.put(Connection("lost", f"cannot rejoin: {exc.text}"))
+                    await self._tell(LinkNews.NO_REJOIN(why=exc.said))
                     return False
                 await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
                 delay = min(delay * 2, 2.0)
                 continue
-            back = "watching again" if self.spectate else "your seat is yours again"
-            await self.events.put(Connection("connected", f"reconnected; {back}"))
+            await self._tell(LinkNews.WATCHING() if self.spectate else LinkNews.BACK())
             return True
-        after = "" if self.spectate else "; a bot plays your seat until you rejoin"
-        await self.events.put(Connection("lost", f"gave up reconnecting ({last}){after}"))
+        gave_up = LinkNews.GAVE_UP_WATCHING if self.spectate else LinkNews.GAVE_UP
+        await self._tell(gave_up(last=last))
         return False
+
+    async def _tell(self, news: Said) -> None:
+        """Report what happened to the link (its state, and its English sentence)."""
+        assert isinstance(news.code, LinkNews)
+        await self.events.put(Connection(news.code.state, str(news)))
 
     def _keep_seat(self) -> None:
         """Write the seat's token to the store (from welcome until the game ends)."""

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
 from sorry_lan.i18n import _, language
+from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
 from sorry_lan.rules.variants import Variant
@@ -51,27 +52,16 @@ def _default_client(host: str, port: int, name: str, pin: str | None) -> GameCli
 
 
 def join_error_text(exc: JoinError) -> str:
-    """A refusal in words for the find screen, from its reason code (the client's own
-    English texts mention command options; the host's text is the last fallback)."""
+    """A refusal in words for the find screen: what to do here for a missing or wrong
+    PIN or a taken name (the code's own words name command options), else the words
+    of its code."""
     if exc.reason is JoinFailure.PIN_NEEDED:
         return _("this game needs a PIN: type it in the PIN field and press Enter")
     if exc.reason is RefuseReason.NAME_TAKEN:
         return _("that name is taken at this table: change your name and press Enter")
     if exc.reason is RefuseReason.BAD_PIN:
         return _("wrong PIN: check it with the host, type it again and press Enter")
-    if language() == "en":
-        return exc.text
-    texts = {
-        RefuseReason.FULL: _("the table is full"),
-        RefuseReason.VERSION: _("the host runs another version of sorry-lan"),
-        RefuseReason.STARTED: _("the game has already started and has no seat for you"),
-        RefuseReason.BAD_TOKEN: _("the host does not know your seat any more"),
-        RefuseReason.NO_SPECTATORS: _("this table takes no spectators"),
-        RefuseReason.SHUTTING_DOWN: _("the host is closing the table"),
-        JoinFailure.UNREACHABLE: _("nobody answered at that address"),
-        JoinFailure.LOST: _("the host closed the connection before letting you in"),
-    }
-    return texts.get(exc.reason, exc.text)
+    return say(exc)
 
 
 class ClientController:

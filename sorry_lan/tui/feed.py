@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import assert_never
 
+from sorry_lan.codes import Link as LinkState
 from sorry_lan.i18n import _, language, words
-from sorry_lan.i18n.coded import error_text
+from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.net.client import (
     ChatLine,
     ClientEvent,
@@ -349,17 +350,13 @@ def _connection(st: UiState, ev: Connection) -> None:
 
 
 def connection_text(state: str, text: str) -> str:
-    """The connection's news in the player's words.  The client's own English ``text``
-    (with the reason in detail) is shown in English; other languages say what the
-    state means, and keep ``text`` only for a state this module does not know."""
+    """The connection's news in the player's words: the client's English ``text``
+    (with the reason in detail) in English, the words of the link's state in other
+    languages; ``text`` for a state this module does not know."""
     if language() == "en":
         return text
-    words_for = {
-        "connected": _("reconnected: your seat is yours again"),
-        "reconnecting": _("connection lost; reconnecting, your seat is held"),
-        "lost": _("connection to the host lost"),
-    }
-    return words_for.get(state, text)
+    known = next((link for link in LinkState if link.value == state), None)
+    return text if known is None else say(known)
 
 
 def _chat_name(client: GameClient, pid: int | None) -> str:

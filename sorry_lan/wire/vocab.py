@@ -2,6 +2,8 @@
 
 The names the messages are built from (:mod:`sorry_lan.wire.messages`); import them
 from here.  Values and specs only: no message classes, no checks run at import.
+``RefuseReason`` is defined in :mod:`sorry_lan.codes`, with the words a player reads
+for each refusal.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 from enum import StrEnum
 from typing import Final
 
+from sorry_lan.codes import RefuseReason as RefuseReason  # defined with its words there
 from sorry_lan.rules.board import NUM_LOCATIONS, Colour
 from sorry_lan.rules.cards import CARD_VALUES, DECK_COUNTS, Card
 from sorry_lan.rules.variants import Variant
@@ -47,21 +50,6 @@ class MsgType(StrEnum):
     ERROR = "error"
     RESYNC = "resync"
     BYE = "bye"
-
-
-class RefuseReason(StrEnum):
-    """Why a hello or spectate request was turned down (the ``refuse`` message)."""
-
-    FULL = "full"
-    VERSION = "version"
-    BAD_PIN = "bad_pin"
-    NAME_TAKEN = "name_taken"
-    STARTED = "started"  # game under way and no seat to reclaim
-    BAD_TOKEN = "bad_token"
-    NO_SPECTATORS = "no_spectators"
-    SHUTTING_DOWN = "shutting_down"
-    BUSY = "busy"  # too many connections (in all, or from one address): try again soon
-    RATE_LIMITED = "rate_limited"  # too many wrong PINs lately: wait before the next try
 
 
 class ByeReason(StrEnum):

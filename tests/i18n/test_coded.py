@@ -13,12 +13,17 @@ from sorry_lan.codes import (
     Code,
     ErrorReason,
     HostFailure,
+    JoinFailure,
+    Joining,
     JournalFailure,
+    Link,
+    LinkNews,
     Place,
 )
 from sorry_lan.i18n import LANGUAGES, use_language
 from sorry_lan.i18n.catalogs import read_catalog
 from sorry_lan.i18n.coded import error_text, say
+from sorry_lan.net.client import JoinError
 from sorry_lan.net.host import HostError
 from sorry_lan.net.journal import JournalError
 from sorry_lan.net.saved import NotChosen
@@ -103,3 +108,14 @@ def test_host_errors_use_their_own_text_in_english_and_the_code_elsewhere() -> N
         # A reason this client does not know: the host's text is all there is.
         assert error_text("new_reason", "something new") == "something new"
         assert error_text("new_reason", "") == "new_reason"
+
+
+def test_join_and_link_details_are_english_and_their_state_elsewhere() -> None:
+    err = JoinError(JoinFailure.UNREACHABLE, Joining.NO_ROUTE(host="h", port=1, why="no answer"))
+    news = LinkNews.NO_REJOIN(why=err.said)
+    with use_language("en"):
+        assert say(err) == "cannot reach h:1: no answer"
+        assert say(news) == "cannot rejoin: cannot reach h:1: no answer"
+    with use_language("el"):
+        assert say(err) == say(JoinFailure.UNREACHABLE) != JoinFailure.UNREACHABLE.template
+        assert say(news) == say(Link.LOST) and "h:1" not in say(news)

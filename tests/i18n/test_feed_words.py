@@ -129,9 +129,9 @@ def test_join_refusals_are_worded_from_their_reason() -> None:
     from sorry_lan.tui.controller import join_error_text
     from sorry_lan.wire.vocab import RefuseReason
 
-    full = JoinError(RefuseReason.FULL, "the table is full (4 of 4)")
+    full = JoinError(RefuseReason.FULL, RefuseReason.FULL(more=" (4 of 4)"))
     with use_language("en"):
-        assert join_error_text(full) == "the table is full (4 of 4)"
+        assert join_error_text(full) == "the game is full (4 of 4)" == full.text
     with use_language("lo"):
         assert join_error_text(full) == "ໂຕະເຕັມແລ້ວ"
-        assert "PIN" in join_error_text(JoinError(JoinFailure.PIN_NEEDED, "needs --pin"))
+        assert "PIN" in join_error_text(JoinError(JoinFailure.PIN_NEEDED))
