@@ -241,3 +241,19 @@ def test_a_client_bye_frees_a_lobby_seat_at_once() -> None:
     pair.pump()
     assert cid not in pair.open and [p.name for p in bob.last(m.Lobby).players] == ["bob"]
 
+
+
+def test_a_player_who_leaves_after_the_game_does_not_keep_the_host_awake() -> None:
+    """After the game a seat given up waits (only the lobby frees seats): the core asks
+    for no wake-up in the past, so the shell's timer does not spin."""
+    table = Table(TableConfig(seats=2, auto_start=True, seed=5, grace=5.0))
+    table.add_bot(None)
+    pair = Pair(table, HostOptions(stay=True, heartbeat=1000.0, dead_after=5000.0))
+    cid, ann = pair.join("ann")
+    pair.play_first_moves([ann])
+    assert table.phase is Phase.FINISHED
+    pair.lose(cid)
+    pair.advance(60.0)  # raises if the core kept asking to wake up at once
+    wake = pair.core.next_wakeup()
+    assert wake is not None and wake > pair.now
+    assert len(table.players) == 2  # her seat waits for a rematch or the table's end
