@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from types import TracebackType
+from typing import assert_never
 
 from sorry_lan.authority.core import HostCore
 from sorry_lan.authority.effects import (
@@ -48,7 +49,7 @@ from sorry_lan.authority.effects import (
     Think,
 )
 from sorry_lan.authority.limits import HostOptions
-from sorry_lan.authority.table import Table
+from sorry_lan.authority.table import BotTurn, Table
 from sorry_lan.codes import Coded, HostFailure, Place
 from sorry_lan.rules import Move
 from sorry_lan.wire import messages as m
@@ -274,47 +275,47 @@ class HostServer:
         (``durable``), which every record appended before it shares."""
         out: list[tuple[Sink, bytes, bool]] = []
         for effect in effects:
-            if isinstance(effect, Send | Close):
-                conn = self.conns.get(effect.cid)
-                if conn is None:
-                    continue
-                if isinstance(effect, Send):
-                    out.append((conn, effect.data, False))
-                else:
-                    out.append((conn if effect.linger is None else _Dropped(conn, effect.linger),
-                                b"", True))  # fmt: skip
-            elif isinstance(effect, Append):
-                if self.journal is not None:
-                    self.journal.append(effect.record)
-            elif isinstance(effect, PauseInput):
-                conn = self.conns.get(effect.cid)
-                if conn is not None:
-                    conn.pause_input(effect.seconds)
-            elif isinstance(effect, Think):
-                self._think(effect.ticket, effect)
-            elif isinstance(effect, SummaryChanged):
-                if self.on_change is not None:
-                    self.on_change(effect.summary)
-            elif isinstance(effect, RosterChanged):
-                if self.on_roster is not None:
-                    self.on_roster()
-            elif isinstance(effect, StopListening):
-                self._stop_listening()
-            elif isinstance(effect, Stop):
-                self._done.set()
+            match effect:  # every kind of effect (mypy checks that none is left out)
+                case Send(cid, data):
+                    if cid in self.conns:
+                        out.append((self.conns[cid], data, False))
+                case Close(cid, linger):
+                    if cid in self.conns:
+                        conn = self.conns[cid]
+                        out.append((conn if linger is None else _Dropped(conn, linger), b"", True))
+                case Append(record):
+                    if self.journal is not None:
+                        self.journal.append(record)
+                case PauseInput(cid, seconds):
+                    if cid in self.conns:
+                        self.conns[cid].pause_input(seconds)
+                case Think(ticket, turn):
+                    self._think(ticket, turn)
+                case SummaryChanged(summary):
+                    if self.on_change is not None:
+                        self.on_change(summary)
+                case RosterChanged():
+                    if self.on_roster is not None:
+                        self.on_roster()
+                case StopListening():
+                    self._stop_listening()
+                case Stop():
+                    self._done.set()
+                case _:
+                    assert_never(effect)
         if durable:
             self._outbox.put(out)
         else:
             write_now(out)
 
-    def _think(self, ticket: int, think: Think) -> None:
+    def _think(self, ticket: int, turn: BotTurn) -> None:
         """Run a blocking bot's decision on the bot thread (one at a time)."""
         if self._closing:
             return
         if self._bot_thread is None:
             self._bot_thread = ThreadPoolExecutor(1, thread_name_prefix="sorry-lan-bot")
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._bot_thread, think.turn.decide)
+        future = loop.run_in_executor(self._bot_thread, turn.decide)
         self._thinking = future
         future.add_done_callback(functools.partial(self._decided, ticket))
 
