@@ -33,12 +33,10 @@ from collections.abc import Callable
 from sorry_lan.authority.admission import to_evict
 from sorry_lan.authority.announce import Announcer, shared
 from sorry_lan.authority.effects import (
-    Append,
     Close,
     Effect,
     PauseInput,
     RosterChanged,
-    Send,
     Stop,
     StopListening,
     SummaryChanged,
@@ -48,6 +46,7 @@ from sorry_lan.authority.effects import (
 from sorry_lan.authority.handlers import HANDLERS
 from sorry_lan.authority.journal_records import RecordBuffer
 from sorry_lan.authority.limits import Due, HostOptions, due
+from sorry_lan.authority.output import Round
 from sorry_lan.authority.peers import Peer, PeerPin
 from sorry_lan.authority.table import BotTurn, JoinRefused, RequestRefused, Table
 from sorry_lan.rules import Event, Move, Phase
@@ -78,8 +77,7 @@ class HostCore:
         self.tell: Announcer[Peer] = Announcer(table, self.send)
         self.port = 0
         self._now = 0.0
-        self._out: list[Effect] = []
-        self._dirty: dict[int, Peer] = {}
+        self.out = Round(self.records)
         self._sent_revision = -1
         self._told_summary: TableSummary | None = None
         self._next_sweep: float | None = None
@@ -126,7 +124,7 @@ class HostCore:
             cid, address, now, session, chat_burst=opts.chat_burst,
             resync_burst=opts.resync_burst,
         )  # fmt: skip
-        return self._take()
+        return self.out.take()
 
     def received(self, cid: int, data: bytes, now: float) -> list[Effect]:
         """Bytes from connection ``cid``: handle every message in them."""
@@ -139,7 +137,7 @@ class HostCore:
             messages = peer.session.receive_data(data)
         except LocalProtocolError:  # an answer the session could not send
             messages = []
-        self._dirty[cid] = peer
+        self.out.touch(peer)
         events: list[Event] = []
         limited = 0
         for msg in messages:
@@ -157,7 +155,7 @@ class HostCore:
                     if limited > 1:
                         continue  # one answer per read is enough
                     if isinstance(msg, m.Resync):  # read nothing more from it for a while
-                        self._out.append(PauseInput(cid, self.options.resync_pause))
+                        self.out.say(PauseInput(cid, self.options.resync_pause))
                 self.send(peer, exc.to_message())
             except LocalProtocolError as exc:
                 log.warning("connection %d: cannot answer: %s", cid, exc)
@@ -174,7 +172,7 @@ class HostCore:
             return []
         self._now = now
         peer.closed = True
-        self._dirty.pop(cid, None)
+        self.out.forget(peer)
         if peer.session.state is State.GREETING:
             log.debug("connection %d closed before saying hello (a probe?)", cid)
         peer.session.connection_lost()
@@ -191,7 +189,7 @@ class HostCore:
             return []
         self._now = now
         self._drop(peer, ByeReason.TIMEOUT)
-        return self._take()
+        return self.out.take()
 
     def tick(self, now: float) -> list[Effect]:
         """The time passed :meth:`next_wakeup`: time out connections, ping idle ones,
@@ -208,7 +206,7 @@ class HostCore:
             self._owed.clear()  # waited long enough: nobody else is coming back for it
         if owed or (deadline is not None and deadline <= now):
             return self._after_change([])
-        return self._take()
+        return self.out.take()
 
     def bot_decided(self, ticket: int, move: Move, now: float) -> list[Effect]:
         """The bot asked for by ``Think(ticket, ...)`` chose ``move``: play it (unless
@@ -242,9 +240,8 @@ class HostCore:
         self._now = now
         self._ended = True
         self._thinking = None
-        self.records.take()  # lost with the journal
-        self._dirty.clear()
-        out: list[Effect] = [StopListening()]
+        self.out.drop()  # lost with the journal
+        self.out.say(StopListening())
         told = shared(
             m.Error(reason=ErrorReason.INTERNAL, text=clip_text(failure_text(exc)), fatal=True)
         )
@@ -254,10 +251,10 @@ class HostCore:
                 peer.session.send(*told)
             with contextlib.suppress(LocalProtocolError):
                 peer.session.close(ByeReason.ERROR)
-            out += self._close_now(peer, None)
+            self.out.close_now(peer)
         self._stopped = True
-        out.append(Stop())
-        return out
+        self.out.say(Stop())
+        return self.out.take()
 
     def shutdown(self, reason: ByeReason, now: float) -> list[Effect]:
         """Say bye (``reason``) to everyone after what they are owed and close them."""
@@ -266,12 +263,12 @@ class HostCore:
         self._now = now
         self._ended = True
         self._thinking = None
-        self._out.append(StopListening())
+        self.out.say(StopListening())
         for peer in self.peers.values():
             with contextlib.suppress(LocalProtocolError):
                 peer.session.close(reason)
-            self._dirty[peer.cid] = peer
-        out = self._take()
+            self.out.touch(peer)
+        out = self.out.take()
         out += [Close(cid) for cid in self.peers]
         for peer in self.peers.values():
             peer.closed = True
@@ -318,12 +315,7 @@ class HostCore:
         return self.peers.get(cid)
 
     def send(self, peer: Peer, msg: m.Message, frame: bytes | None = None) -> None:
-        try:
-            peer.session.send(msg, frame)
-        except LocalProtocolError as exc:
-            log.debug("connection %d: not sending %s: %s", peer.cid, msg.TYPE.value, exc)
-            return
-        self._dirty[peer.cid] = peer
+        self.out.send(peer, msg, frame)
 
     def welcomed(self) -> list[Peer]:
         return [p for p in self.peers.values() if p.welcomed and not p.closed]
@@ -335,7 +327,7 @@ class HostCore:
     def close_now(self, peer: Peer, reason: ByeReason) -> None:
         with contextlib.suppress(LocalProtocolError):
             peer.session.close(reason)
-        self._out += self._close_now(peer, None)
+        self.out.close_now(peer)
 
     def told_result(self, pid: int) -> None:
         self._owed.discard(pid)
@@ -366,12 +358,12 @@ class HostCore:
             for peer in self.welcomed():
                 if peer.lobby_revision != table.revision:  # not just told (a join)
                     self.tell.send_lobby(peer, *lobby_for(peer))
-        self._out.append(RosterChanged())
+        self.out.say(RosterChanged())
         summary = self.summary()  # seats, and the phase: a game that began or ended
         if summary != self._told_summary:
             self._told_summary = summary
-            self._out.append(SummaryChanged(summary))
-        out = self._take()
+            self.out.say(SummaryChanged(summary))
+        out = self.out.take()
         if not self._stopped and self._finished():
             self._stopped = True
             out.append(Stop())
@@ -407,7 +399,7 @@ class HostCore:
     def _think(self, turn: BotTurn) -> None:
         self._tickets += 1
         self._thinking = (self._tickets, turn)
-        self._out.append(Think(self._tickets, turn))
+        self.out.say(Think(self._tickets, turn))
 
     def _answered(self, ticket: int) -> BotTurn | None:
         """The turn ``ticket`` decided (no longer thinking), None for a stale ticket."""
@@ -431,8 +423,8 @@ class HostCore:
             elif what is Due.SILENT:
                 log.info("connection %d: silent, dropped", peer.cid)
                 peer.closed = True
-                self._dirty.pop(peer.cid, None)
-                self._out.append(Close(peer.cid))
+                self.out.forget(peer)
+                self.out.say(Close(peer.cid))
             elif what is Due.PING:
                 self.send(peer, m.Ping(n=peer.next_ping(now)))
 
@@ -440,7 +432,7 @@ class HostCore:
         """Refuse (``busy``) and close a connection not admitted yet, at once."""
         with contextlib.suppress(LocalProtocolError):
             peer.session.refuse(RefuseReason.BUSY, text)
-        self._out += self._close_now(peer, None)
+        self.out.close_now(peer)
         self.peers.pop(peer.cid, None)
 
     def _drop(self, peer: Peer, reason: ByeReason) -> None:
@@ -449,29 +441,7 @@ class HostCore:
         session.data_to_send()  # what was not written yet will never be
         with contextlib.suppress(LocalProtocolError):
             session.close(reason)
-        self._out += self._close_now(peer, self.options.drop_linger)
-
-    def _close_now(self, peer: Peer, linger: float | None) -> list[Effect]:
-        """Write what ``peer``'s session holds, then close it (``linger``: see Close)."""
-        peer.closed = True
-        self._dirty.pop(peer.cid, None)
-        data = peer.session.data_to_send()
-        return [*([Send(peer.cid, data)] if data else []), Close(peer.cid, linger)]
-
-    def _take(self) -> list[Effect]:
-        """This round's effects: what was said so far, the journal records, then each
-        connection's output (and a close after it for a session that closed)."""
-        out, self._out = self._out, []
-        out += [Append(record) for record in self.records.take()]
-        for peer in self._dirty.values():
-            data = peer.session.data_to_send()
-            if data:
-                out.append(Send(peer.cid, data))
-            if peer.session.closed:
-                peer.closed = True
-                out.append(Close(peer.cid))
-        self._dirty.clear()
-        return out
+        self.out.close_now(peer, self.options.drop_linger)
 
 
 def failure_text(exc: OSError) -> str:
