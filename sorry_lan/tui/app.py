@@ -57,7 +57,7 @@ class TuiApp:
         depth = None if colour_wanted(colour) else ColorDepth.DEPTH_1_BIT
         self.app: Application[str | None] = Application(
             layout=Layout(self.screens.root()),
-            key_bindings=build_keys(self),
+            key_bindings=build_keys(self, typing=lambda: self.app.layout.buffer_has_focus),
             style=build_style(colour),
             full_screen=True,
             mouse_support=mouse,
@@ -195,6 +195,15 @@ class TuiApp:
             relabel()
         st.notice = _("language: {name}").format(name=LANGUAGES.get(code, code))
         self.invalidate()
+
+    def focus_next(self) -> None:
+        self.app.layout.focus_next()
+
+    def focus_previous(self) -> None:
+        self.app.layout.focus_previous()
+
+    def log_page(self) -> int:
+        return self.screens.log_page()
 
     def focus_chat(self) -> None:
         try:

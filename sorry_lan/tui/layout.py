@@ -11,7 +11,7 @@ This module holds no game logic and sends nothing; key handling is in ``keys.py`
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.data_structures import Point
@@ -41,11 +41,8 @@ from .footer import fit_hints, footer_hints
 from .helptext import help_text
 from .menu import Row, entry_description, entry_row, menu_rows
 from .options import card_name
-from .state import CHAT_LINES, COLOUR_TITLES, Link, Screen, card_help, link_text
+from .state import CHAT_LINES, COLOUR_TITLES, Link, Screen, UiState, card_help, link_text
 from .textfit import ASCII_ELLIPSIS, ELLIPSIS, clip, pad, width, wrap
-
-if TYPE_CHECKING:
-    from .app import TuiApp
 
 MIN_COLS = 80
 MIN_ROWS = 24
@@ -131,10 +128,22 @@ def _click(act: Callable[[], None]) -> Callable[[MouseEvent], None]:
     return handler
 
 
-class Screens:
-    """Builds and holds the containers of every screen for one :class:`TuiApp`."""
+class Board(Protocol):
+    """What the screens read and what a click calls (the application implements it)."""
 
-    def __init__(self, tui: TuiApp) -> None:
+    state: UiState
+    ascii: bool  # draw in ASCII only
+    letters: bool  # no colour: slides marked by letter
+
+    def click_found(self, index: int) -> None: ...
+    def click_move(self, index: int) -> None: ...
+    def click_back(self) -> None: ...
+
+
+class Screens:
+    """Builds and holds the containers of every screen for one :class:`Board`."""
+
+    def __init__(self, tui: Board) -> None:
         self.tui = tui
         self._lobby_chat_end = 0
         st = tui.state

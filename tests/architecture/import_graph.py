@@ -1,7 +1,9 @@
 """The import graph of the ``sorry_lan`` package, read from its source with ``ast``.
 
-An edge ``a -> b`` means module ``a`` imports module ``b`` somewhere (at the top, or
-lazily inside a function), except under ``if TYPE_CHECKING:``, which never runs.
+An edge ``a -> b`` means module ``a`` imports module ``b`` somewhere: at the top,
+lazily inside a function, or under ``if TYPE_CHECKING:`` (a type-only import never
+runs, but it is a dependency all the same: a cycle through one is still a tangle).
+:func:`runtime_imports` leaves those out, for the checks of what runs.
 ``from pkg import name`` counts as importing ``pkg.name`` when that is a module, else
 ``pkg``.  Also usable as a script: ``python tests/architecture/import_graph.py``
 prints every cycle.  It does not import the package.
@@ -28,19 +30,27 @@ def module_files(root: Path = PACKAGE) -> dict[str, Path]:
     return out
 
 
-def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+def imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement of ``tree``, ``if TYPE_CHECKING:`` ones included."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+
+
+def runtime_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements that can run: those under ``if TYPE_CHECKING:`` left out."""
     for node in ast.iter_child_nodes(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            yield from (n for child in node.orelse for n in _imports_in(child))
+            yield from (n for child in node.orelse for n in _runtime_in(child))
             continue
-        yield from _imports_in(node)
+        yield from _runtime_in(node)
 
 
-def _imports_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+def _runtime_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     if isinstance(node, ast.Import | ast.ImportFrom):
         yield node
     else:
-        yield from _imports(node)
+        yield from runtime_imports(node)
 
 
 def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
@@ -51,7 +61,7 @@ def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
         is_package = path.name == "__init__.py"
         here = name if is_package else name.rpartition(".")[0]
         targets: set[str] = set()
-        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in imports(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 targets.update(alias.name for alias in node.names)
                 continue

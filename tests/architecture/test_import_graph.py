@@ -1,11 +1,18 @@
-"""The package's import graph keeps its layers: no cycles, no upward imports, no dead modules."""
+"""The package's import graph keeps its layers: no cycles, no upward imports, no dead modules.
+
+The graph counts ``if TYPE_CHECKING:`` imports as edges: no cycle anywhere in the
+package, type-only ones included (:data:`KNOWN_CYCLES` lists the ones not untangled
+yet).  Which library a layer uses is about what runs, so that check reads the imports
+that run.
+"""
 
 from __future__ import annotations
 
 import ast
 import sys
+from pathlib import Path
 
-from import_graph import PACKAGE, _imports, cycles, graph, module_files
+from import_graph import PACKAGE, cycles, graph, imports, module_files, runtime_imports
 
 from sorry_lan.cli import COMMANDS
 
@@ -36,6 +43,19 @@ ONLY_IN = {
     "wcwidth": "tui",
 }
 
+#: Import cycles not untangled yet, each with why it is still there (the set must shrink;
+#: a new cycle fails the test).
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {
+    (
+        "sorry_lan.wire.errors",
+        "sorry_lan.wire.messages",
+        "sorry_lan.wire.records",
+        "sorry_lan.wire.schema",
+        "sorry_lan.wire.vocab",
+    ): "wire.errors names Message under TYPE_CHECKING (ProtocolError.messages) while the "
+    "messages raise its errors; issue 18's codes work owns wire/errors.py",
+}
+
 #: Modules nothing in the package imports yet, with why they stay (the set must shrink).
 NOT_YET_IMPORTED: set[str] = set()
 
@@ -46,7 +66,24 @@ def _layer(module: str) -> str:
 
 
 def test_no_import_cycles() -> None:
-    assert cycles(graph()) == []
+    found = {tuple(group) for group in cycles(graph())}
+    assert found - set(KNOWN_CYCLES) == set(), "new import cycles"
+    assert set(KNOWN_CYCLES) - found == set(), "a known cycle is gone: strike it off"
+
+
+def test_type_checking_imports_are_edges(tmp_path: Path) -> None:
+    package = tmp_path / "sorry_lan"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import A\n"
+    (package / "b.py").write_text(typed)
+    edges = graph(package)
+    assert edges["sorry_lan.b"] == {"sorry_lan.a"}
+    assert cycles(edges) == [["sorry_lan.a", "sorry_lan.b"]]
+    tree = ast.parse(typed)
+    assert [n.module for n in imports(tree) if isinstance(n, ast.ImportFrom)] == ["typing", "a"]
+    assert [n.module for n in runtime_imports(tree) if isinstance(n, ast.ImportFrom)] == ["typing"]
 
 
 def test_each_layer_imports_only_the_layers_below_it() -> None:
@@ -67,7 +104,7 @@ def test_rules_imports_the_standard_library_only() -> None:
     for name, path in module_files().items():
         if _layer(name) != "rules":
             continue
-        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in imports(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level:
                 continue
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
@@ -81,7 +118,7 @@ def test_rules_imports_the_standard_library_only() -> None:
 def test_sockets_zeroconf_and_prompt_toolkit_stay_in_their_layer() -> None:
     wrong = set()
     for name, path in module_files().items():
-        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level:
                 continue
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
@@ -103,7 +140,7 @@ def test_the_host_core_imports_no_io() -> None:
     for name, path in module_files().items():
         if _layer(name) != "authority":
             continue
-        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in imports(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level:
                 continue
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]

@@ -21,8 +21,9 @@ from sorry_lan.rules.board import START
 from sorry_lan.rules.variants import Variant
 from sorry_lan.tui import cells
 from sorry_lan.tui.board import COMPACT, LARGE, BoardView, board_text, render_board
-from sorry_lan.tui.footer import LANGUAGE_KEY, Hint, fit_hints
+from sorry_lan.tui.footer import Hint, fit_hints
 from sorry_lan.tui.helptext import help_text
+from sorry_lan.tui.screens.shared import LANGUAGE_KEY
 from sorry_lan.tui.state import FoundGame, Link, Screen, Seat, UiState
 
 NAMES = ["हिन्दी खिलाड़ी", "👨‍👩‍👧 family", "สมศักดิ์ ใจดี", "Ελένη Παπαδοπούλου"]

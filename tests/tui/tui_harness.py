@@ -41,6 +41,9 @@ class FakeActions:
     def remove_bot(self) -> None:
         self._rec("remove_bot")
 
+    def cycle_bot(self) -> None:
+        self._rec("cycle_bot")
+
     def set_variant(self, variant: Variant) -> None:
         self._rec("set_variant", variant)
 

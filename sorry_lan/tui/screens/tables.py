@@ -1,0 +1,45 @@
+"""Which command table is up: the screen's, a watcher's, or "host lost" over them.
+
+:func:`table_for` is the table of the screen on show (its keys, its help);
+:func:`footer_table` the one the footer reads (host lost says only how to rejoin);
+:data:`SCREENS` every screen's module by :class:`Screen`.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from ..commands import Table
+from ..state import Link, Screen, UiState
+from . import find, game, lobby, over, watch
+from .shared import LOST
+
+#: The module of each screen; each has its ``TABLE``.
+SCREENS: dict[Screen, ModuleType] = {
+    Screen.FIND: find,
+    Screen.LOBBY: lobby,
+    Screen.GAME: game,
+    Screen.OVER: over,
+}
+
+
+def table_for(st: UiState) -> Table:
+    """The command table of the screen on show (a watcher's at a table)."""
+    if st.spectating and st.screen in watch.TABLES:
+        return watch.TABLES[st.screen]
+    table: Table = SCREENS[st.screen].TABLE
+    return table
+
+
+def lost(st: UiState) -> bool:
+    """The host is lost at a table: the "host lost" keys are up over the screen's."""
+    return st.link is Link.LOST and st.screen is not Screen.FIND
+
+
+def footer_table(st: UiState) -> Table:
+    return LOST if lost(st) else table_for(st)
+
+
+def every_table() -> list[Table]:
+    """Every table a screen may show (the overlays' are in their modules)."""
+    return [*(m.TABLE for m in SCREENS.values()), *watch.TABLES.values(), LOST]
