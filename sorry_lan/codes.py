@@ -203,6 +203,21 @@ class JournalFailure(Code):
     NONE_UNFINISHED = "none-unfinished", N_("there is no unfinished game to resume")
 
 
+class Resume(Code):
+    """Why ``host --resume`` cannot choose a game by itself, and the journals it leaves
+    out of the list."""
+
+    NEWER_DAMAGED = "newer-damaged", N_("a newer journal is damaged ({id}: {problem})")
+    SOMEONE_ELSE = "someone-else", N_("the only unfinished game was hosted by {who}, not {name}")
+    NOBODY_KNOWN = "nobody-known", N_(
+        "the only unfinished game was hosted by someone else, not {name}"
+    )
+    ONLY_DAMAGED = "only-damaged", N_("the only unfinished games are damaged")
+    SEVERAL = "several", ngettext("{n} game is unfinished", "{n} games are unfinished")
+    OTHER_USER = "other-user", N_("{path} belongs to another user (uid {uid}): left out")
+    NOT_A_FILE = "not-a-file", N_("{path} is not a plain file: left out")
+
+
 class ErrorReason(Code):
     """Reason codes carried by the ``error`` message (see protocol/SPEC.md), with the
     words a player reads for each.  ``sorry_lan.wire.errors`` gives them their wire
@@ -368,6 +383,7 @@ KINDS: tuple[type[Code], ...] = (
     Place,
     HostFailure,
     JournalFailure,
+    Resume,
     ErrorReason,
     RefuseReason,
     JoinFailure,

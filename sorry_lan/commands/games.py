@@ -16,15 +16,14 @@ import sys
 import time
 from pathlib import Path
 
-from sorry_lan.i18n import _, ngettext, pgettext
+from sorry_lan.i18n import _, pgettext
+from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import variant_title
 from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
     UNFINISHED,
-    Ask,
-    Note,
     SavedGame,
     saved_games,
 )
@@ -51,34 +50,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _when(t: float | None) -> str:
     return "-" if t is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
-
-
-def note_words(note: Note) -> str:
-    """A note about a journal left out, in the player's language."""
-    if note.kind == "other-user":
-        return _("{path} belongs to another user (uid {uid}): left out").format(
-            path=note.path, uid=note.uid
-        )
-    return _("{path} is not a plain file: left out").format(path=note.path)
-
-
-def ask_words(ask: Ask) -> str:
-    """Why ``host --resume`` cannot choose by itself, in the player's language."""
-    v = ask.values
-    if ask.reason == "newer-damaged":
-        return _("a newer journal is damaged ({id}: {problem})").format(**v)
-    if ask.reason == "someone-else":
-        if v["who"] is None:
-            return _("the only unfinished game was hosted by someone else, not {name}").format(
-                name=v["name"]
-            )
-        return _("the only unfinished game was hosted by {who}, not {name}").format(**v)
-    if ask.reason == "only-damaged":
-        return _("the only unfinished games are damaged")
-    if ask.reason == "several":
-        n = v["n"]
-        return ngettext("{n} game is unfinished", "{n} games are unfinished", n).format(n=n)
-    return ask.why
 
 
 def state_words(state: str) -> str:
@@ -138,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     directory = journal_dir(args)
     games, notes = saved_games(directory)
     for note in notes:
-        print(f"sorry-lan games: {note_words(note)}", file=sys.stderr)
+        print(f"sorry-lan games: {say(note)}", file=sys.stderr)
     if args.json:
         print(json.dumps([g.as_json() for g in games], indent=2))
         return 0

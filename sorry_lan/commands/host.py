@@ -45,9 +45,7 @@ from sorry_lan.codes import Coded, HostFailure, JournalFailure
 from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
 from sorry_lan.commands.games import (
     add_data_dir_argument,
-    ask_words,
     journal_dir,
-    note_words,
     table_lines,
 )
 from sorry_lan.commands.join import join_error_words
@@ -307,7 +305,7 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
     directory = journal_dir(args)
     games, notes = saved_games(directory)
     for note in notes:
-        print(f"sorry-lan host: {note_words(note)}", file=sys.stderr)
+        print(f"sorry-lan host: {say(note)}", file=sys.stderr)
     if args.resume:
         game = find(games, args.resume)
     else:
@@ -323,7 +321,7 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
 def _ask(ask: Ask) -> SavedGame:
     """Let the person choose among ``ask.choices`` (not on a terminal: exit 2 with them)."""
     lines = table_lines(ask.choices, numbered=True)
-    why = ask_words(ask)
+    why = say(ask.said)
     if not _interactive():
         text = _("not resuming by itself: {why}; choose a game with `{command}`:")
         print(

@@ -28,7 +28,7 @@ from typing import Any
 from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
-from sorry_lan.codes import JournalFailure
+from sorry_lan.codes import JournalFailure, Resume, Said
 
 from .filelock import is_locked
 from .journal import SUFFIX, JournalError
@@ -139,27 +139,13 @@ def _fill(game: SavedGame, restored: Restored) -> None:
     game.over = g.over
 
 
-class Note(str):
-    """A note about a file left out, in English, with what it says as data
-    (``kind``: ``other-user`` or ``not-a-file``; ``path``, ``uid``) for other words."""
-
-    kind: str
-    path: Path
-    uid: int
-
-    def __new__(cls, text: str, kind: str, path: Path, uid: int = -1) -> Note:
-        note = super().__new__(cls, text)
-        note.kind, note.path, note.uid = kind, path, uid
-        return note
-
-
-def saved_games(directory: Path) -> tuple[list[SavedGame], list[Note]]:
+def saved_games(directory: Path) -> tuple[list[SavedGame], list[Said]]:
     """The journals in ``directory``, newest first, and notes about files left out
     (journals another user owns are never listed, nor resumed)."""
     if not directory.is_dir():
         return [], []
     games: list[SavedGame] = []
-    notes: list[Note] = []
+    notes: list[Said] = []
     getuid = getattr(os, "getuid", None)
     for path in sorted(directory.glob(f"*{SUFFIX}"), reverse=True):
         try:
@@ -167,11 +153,10 @@ def saved_games(directory: Path) -> tuple[list[SavedGame], list[Note]]:
         except OSError:
             continue
         if getuid is not None and st.st_uid != getuid():
-            text = f"{path} belongs to another user (uid {st.st_uid}): left out"
-            notes.append(Note(text, "other-user", path, st.st_uid))
+            notes.append(Resume.OTHER_USER(path=path, uid=st.st_uid))
             continue
         if not path.is_file() or path.is_symlink():
-            notes.append(Note(f"{path} is not a plain file: left out", "not-a-file", path))
+            notes.append(Resume.NOT_A_FILE(path=path))
             continue
         game = describe(path)
         if game.state == FINISHED and game.variant is None:
@@ -182,15 +167,16 @@ def saved_games(directory: Path) -> tuple[list[SavedGame], list[Note]]:
 
 @dataclass
 class Ask:
-    """``host --resume`` cannot choose by itself: why (in English, and as ``reason``
-    with ``values`` for other words), and the games to choose from.  Reasons:
-    ``newer-damaged`` (values ``id``, ``problem``), ``someone-else`` (``who``, ``name``),
-    ``only-damaged``, ``several`` (``n``)."""
+    """``host --resume`` cannot choose by itself: why (a :class:`~sorry_lan.codes.Resume`
+    code with its fields), and the games to choose from."""
 
-    why: str
+    said: Said
     choices: list[SavedGame]
-    reason: str = ""
-    values: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def why(self) -> str:
+        """Why, in English."""
+        return str(self.said)
 
 
 class NotChosen(JournalError):
@@ -223,17 +209,15 @@ def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
         newer = [g for g in damaged if g.id > only.id]
         if newer:
             bad = newer[0]
-            why = f"a newer journal is damaged ({bad.id}: {bad.problem})"
-            return Ask(why, choices, "newer-damaged", {"id": bad.id, "problem": bad.problem})
+            return Ask(Resume.NEWER_DAMAGED(id=bad.id, problem=bad.problem), choices)
         if only.mine(name):
             return only
-        who = only.host or "someone else"
-        why = f"the only unfinished game was hosted by {who}, not {name}"
-        return Ask(why, choices, "someone-else", {"who": only.host, "name": name})
+        if only.host is None:
+            return Ask(Resume.NOBODY_KNOWN(name=name), choices)
+        return Ask(Resume.SOMEONE_ELSE(who=only.host, name=name), choices)
     if not unfinished:
-        return Ask("the only unfinished games are damaged", choices, "only-damaged")
-    n = len(unfinished)
-    return Ask(f"{n} games are unfinished", choices, "several", {"n": n})
+        return Ask(Resume.ONLY_DAMAGED(), choices)
+    return Ask(Resume.SEVERAL(n=len(unfinished)), choices)
 
 
 def answered(choices: list[SavedGame], answer: str) -> SavedGame:

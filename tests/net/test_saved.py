@@ -209,4 +209,4 @@ def test_journals_of_other_users_are_left_out(
     mine = os.getuid()
     monkeypatch.setattr(os, "getuid", lambda: mine + 1)
     games, notes = saved_games(tmp_path)
-    assert games == [] and len(notes) == 1 and "belongs to another user" in notes[0]
+    assert games == [] and len(notes) == 1 and "belongs to another user" in str(notes[0])
