@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from sorry_lan.authority.table import Table, TableConfig  # noqa: E402
-from sorry_lan.net.client import GameClient, JoinError  # noqa: E402
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError  # noqa: E402
 from sorry_lan.net.host import HostOptions, HostServer  # noqa: E402
 
 LOCAL = "127.0.0.1"
@@ -47,7 +47,7 @@ async def guess(port: int, seconds: float) -> dict[str, float]:
         attempt = f"{n:04d}" if f"{n:04d}" != PIN else "0000"
         n += 1
         try:
-            client = GameClient(LOCAL, port, "guesser", pin=attempt, reconnect_for=0)
+            client = GameClient(LOCAL, port, "guesser", ClientOptions(pin=attempt, reconnect_for=0))
             await client.connect()
             await client.close()
         except JoinError as exc:
@@ -81,7 +81,7 @@ async def lockout(port: int, seconds: float, server: HostServer) -> dict[str, fl
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
         t0 = time.perf_counter()
-        client = GameClient(LOCAL, port, "honest", reconnect_for=0)
+        client = GameClient(LOCAL, port, "honest", ClientOptions(reconnect_for=0))
         try:
             await client.connect()
             joins.append(time.perf_counter() - t0)
@@ -94,7 +94,7 @@ async def lockout(port: int, seconds: float, server: HostServer) -> dict[str, fl
     out, _ = await proc.communicate()
     flood = json.loads(out.decode().strip().splitlines()[-1])
     t0 = time.perf_counter()
-    client = GameClient(LOCAL, port, "after", reconnect_for=0)
+    client = GameClient(LOCAL, port, "after", ClientOptions(reconnect_for=0))
     await client.connect()
     recovery = time.perf_counter() - t0
     await client.close()

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal
 from sorry_lan.wire import messages as m
@@ -63,7 +63,7 @@ async def serve(directory: str) -> None:
 
 
 async def honest(port: int, think: float, seconds: float) -> None:
-    clients = [GameClient(LOCAL, port, f"p{i}", dead_after=60.0) for i in range(4)]
+    clients = [GameClient(LOCAL, port, f"p{i}", ClientOptions(dead_after=60.0)) for i in range(4)]
     for c in clients:
         await c.connect()
     stats = [BotStats() for _ in clients]

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal
 
@@ -80,7 +80,8 @@ async def clients(ports: list[int], think: float, seconds: float) -> None:
     conns = []
     for port in ports:
         for i in range(4):
-            client = GameClient(LOCAL, port, f"bot{i}", heartbeat=5.0, dead_after=60.0)
+            options = ClientOptions(heartbeat=5.0, dead_after=60.0)
+            client = GameClient(LOCAL, port, f"bot{i}", options)
             await client.connect()
             conns.append(client)
             st = BotStats()

@@ -30,13 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "tui")
 from board_demo import DemoController, demo_state
 
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.net.client import GameClient, Happened
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.tui import board as board_mod
 from sorry_lan.tui.app import TuiApp
 from sorry_lan.tui.controller import ClientController
 from sorry_lan.tui.play import TuiOptions, run_tui
 from sorry_lan.tui.state import UiState
+from sorry_lan.wire import messages as m
 
 FRAME_MS = 16.0
 
@@ -101,18 +102,18 @@ async def bench_live(events: int, cols: int, rows: int) -> list[float]:
     started: asyncio.Future[TuiApp] = asyncio.get_running_loop().create_future()
 
     def seen(ev: object) -> None:
-        if isinstance(ev, Happened):
-            pending.append(ev.at)
+        if isinstance(ev, m.Events):
+            pending.append(client.event_at)  # when it arrived
 
     def rendered(_app: object) -> None:
-        now = time.perf_counter()
+        now = time.monotonic()  # the clock of event_at
         waits.extend((now - at) * 1000 for at in pending)
         pending.clear()
         if len(waits) >= events or state.winner:
             done.set()
 
     ctl.on_event = seen
-    client = GameClient("127.0.0.1", server.address[1], "watcher", spectate=True)
+    client = GameClient("127.0.0.1", server.address[1], "watcher", ClientOptions(spectate=True))
     try:
         await client.connect()
         with create_pipe_input() as inp:

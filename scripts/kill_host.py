@@ -41,8 +41,9 @@ from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.seat_messages import events_messages
 from sorry_lan.authority.table import Table, TableConfig, token_hash
+from sorry_lan.client.model import ClientEvent
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal, load
 from sorry_lan.net.saved import FINISHED, describe
@@ -62,14 +63,16 @@ class Watcher(GameClient):
         self.over_seen = asyncio.Event()
         self.overs = 0  # how many times it was told the game's end
 
-    def _on_message(self, msg: m.Message) -> None:
-        if isinstance(msg, m.Events) and msg.colour is not None:
-            self.shown[msg.sid] = msg.notation
-            self.last_colour = int(msg.colour)
-        elif isinstance(msg, m.GameOver):
-            self.overs += 1
-            self.over_seen.set()
-        super()._on_message(msg)
+    def _received(self, data: bytes, now: float) -> list[ClientEvent]:
+        events = super()._received(data, now)
+        for msg in events:
+            if isinstance(msg, m.Events) and msg.colour is not None:
+                self.shown[msg.sid] = msg.notation
+                self.last_colour = int(msg.colour)
+            elif isinstance(msg, m.GameOver):
+                self.overs += 1
+                self.over_seen.set()
+        return events
 
 
 async def spawn(args: list[str]) -> tuple[asyncio.subprocess.Process, float]:
@@ -129,11 +132,12 @@ class Campaign:
         # kill once the players saw the end always lands before the end mark
         first.append("--stay")
         proc, _ = await spawn(first)
-        clients = [Watcher(LOCAL, port, f"p{i}", reconnect_for=60) for i in range(clients_n)]
+        options = ClientOptions(reconnect_for=60)
+        clients = [Watcher(LOCAL, port, f"p{i}", options) for i in range(clients_n)]
         for c in clients:
             await c.connect()
         bots = [asyncio.create_task(run_bot(c, think=0.001, stats=BotStats())) for c in clients]
-        mine = {c.colour for c in clients}
+        mine = {c.model.colour for c in clients}
         kills_here = 0
         final_killed = False
         told_before = [0] * len(clients)
@@ -145,8 +149,8 @@ class Campaign:
                 elif kind == "burst":
                     await _first(clients, lambda c: c.last_colour not in (None, *mine), 1.0)
                 else:
-                    target = clients[0].sid + self.rng.randrange(3, 40)
-                    await _first(clients, lambda c, t=target: c.sid >= t, 1.0)
+                    target = clients[0].model.sid + self.rng.randrange(3, 40)
+                    await _first(clients, lambda c, t=target: c.model.sid >= t, 1.0)
                 if proc.returncode is not None:
                     break  # the host left by itself (it should not, with --stay)
                 proc.send_signal(signal.SIGKILL)
@@ -262,7 +266,8 @@ async def disk_full(directory: Path, room: int) -> tuple[bool, bool, bool]:
     table.add_bot(None)
     server = HostServer(table, HostOptions())
     await server.start(LOCAL, 0)
-    clients = [GameClient(LOCAL, server.address[1], n, reconnect_for=0.2) for n in "ab"]
+    options = ClientOptions(reconnect_for=0.2)
+    clients = [GameClient(LOCAL, server.address[1], n, options) for n in "ab"]
     for c in clients:
         await c.connect()
     assert server.journal is not None
@@ -277,7 +282,7 @@ async def disk_full(directory: Path, room: int) -> tuple[bool, bool, bool]:
         await c.close()
     server.journal.close()
     restored = replay(load(path))
-    exact = restored is not None and all(c.sid == restored.game.state_id for c in clients)
+    exact = restored is not None and all(c.model.sid == restored.game.state_id for c in clients)
     return told, server.failure is not None, exact
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sorry_lan.net.client import REPLAY_MISMATCH
+from sorry_lan.client.model import REPLAY_MISMATCH
 
 # Without libcst the plugin skips patch writing itself, so ImportError is fine.
 with warnings.catch_warnings(), contextlib.suppress(ImportError):

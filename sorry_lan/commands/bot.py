@@ -29,10 +29,11 @@ from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_a
 from sorry_lan.i18n import _
 from sorry_lan.i18n.words import colour_name, join_names
 from sorry_lan.net.botrunner import BotNews, run_bot
-from sorry_lan.net.client import GameClient, GameEnded, GameStarted, JoinError
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.tui.feed import connection_text
 from sorry_lan.tui.lines import format_result
+from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
 DEFAULT_FIND_TIMEOUT = 10.0
@@ -92,15 +93,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _progress(news: BotNews, number: int, total: int) -> None:
     """The bot's games as they go, on its own terminal (stderr: stdout ends with the
     result, for scripts)."""
-    if isinstance(news, GameStarted):
-        you = news.snapshot.you
+    if isinstance(news, m.Snapshot):
+        you = news.you
         if you is None:
             text = _("game {n} of {total} begins (watching)")
         else:
             text = _("game {n} of {total} begins (playing {colour})")
         text = text.format(n=number, total=total, colour=colour_name(int(you or 0)))
-    elif isinstance(news, GameEnded):
-        won = join_names([colour_name(int(x)) for x in news.over.winners]) or _("nobody")
+    elif isinstance(news, m.GameOver):
+        won = join_names([colour_name(int(x)) for x in news.winners]) or _("nobody")
         text = _("game {n} of {total} over: {won} won").format(n=number, total=total, won=won)
     else:
         text = connection_text(news.state, news.text)
@@ -155,15 +156,8 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                 assert game.address is not None  # listed games have answered
                 seat = seats.at_game(game, args.name)
                 name = seat.name if seat is not None else args.name or DEFAULT_NAME
-                client = GameClient(
-                    game.address,
-                    game.port,
-                    name,
-                    pin=args.pin,
-                    seats=seats,
-                    game=game.instance,
-                    program=True,
-                )
+                options = ClientOptions(pin=args.pin, seats=seats, game=game.instance, program=True)
+                client = GameClient(game.address, game.port, name, options)
                 try:
                     await client.connect()
                 except JoinError as exc:
@@ -205,14 +199,15 @@ async def _main(args: argparse.Namespace) -> int:
         seats = SeatStore(seats_dir(args))
         seat = seats.choose([host], port, args.name)
         name = seat.name if seat is not None else args.name or DEFAULT_NAME
-        client = GameClient(host, port, name, pin=args.pin, seats=seats, program=True)
+        options = ClientOptions(pin=args.pin, seats=seats, program=True)
+        client = GameClient(host, port, name, options)
         try:
             await client.connect()
         except JoinError as exc:
             print(f"sorry-lan bot: {join_error_words(exc)}", file=sys.stderr)
             return 1
     with contextlib.suppress(LocalProtocolError):
-        await client.ready()  # a bot is always ready
+        client.ready()  # a bot is always ready
     try:
         over = await run_bot(
             client, args.strength, think=args.think, games=args.games, progress=_progress

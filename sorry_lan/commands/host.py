@@ -54,7 +54,7 @@ from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.i18n.coded import say
-from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.hosted import HostedTable
 from sorry_lan.net.journal import JournalError, load, new_path
@@ -584,7 +584,8 @@ async def _play_here(
     info: Callable[[], str],
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
-    client = GameClient(local, port, args.name, pin=args.pin, token=token, lang=language())
+    options = ClientOptions(pin=args.pin, token=token, lang=language())
+    client = GameClient(local, port, args.name, options)
     try:
         await client.connect()
     except JoinError as exc:

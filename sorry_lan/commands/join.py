@@ -31,7 +31,7 @@ from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
-from sorry_lan.net.client import GameClient, JoinError
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire.vocab import RefuseReason
@@ -133,9 +133,8 @@ async def _tui_main(args: argparse.Namespace) -> int:
         if args.name is None and not spectate and name == state.default_name:
             seat = seats.choose([host], port, None)  # the name was left alone: our seat's
             name = seat.name if seat is not None else name
-        return GameClient(
-            host, port, name, pin=pin, spectate=spectate, seats=seats, lang=language()
-        )
+        options = ClientOptions(pin=pin, spectate=spectate, seats=seats, lang=language())
+        return GameClient(host, port, name, options)
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
     options = TuiOptions(ascii=True if args.ascii else None, mouse=not args.no_mouse)
@@ -262,16 +261,10 @@ async def _text_main(args: argparse.Namespace) -> int:
         spectate = spectate or watch
     name = _seat_name(seats.choose([host], port, args.name, game=game), args.name)
     while True:
-        client = GameClient(
-            host,
-            port,
-            name,
-            pin=args.pin,
-            spectate=spectate,
-            seats=seats,
-            game=game,
-            lang=language(),
+        options = ClientOptions(
+            pin=args.pin, spectate=spectate, seats=seats, game=game, lang=language()
         )
+        client = GameClient(host, port, name, options)
         try:
             await client.connect()
         except JoinError as exc:
@@ -288,10 +281,11 @@ async def _text_main(args: argparse.Namespace) -> int:
     if spectate:
         print(_("joined {address} to watch").format(address=where))
     else:
-        who = client.welcome.name if client.welcome else name
+        welcome = client.model.welcome
+        who = welcome.name if welcome else name
         print(_("joined {address} as {name}").format(address=where, name=who))
     if args.colour is not None and not spectate:
-        await client.choose_colour(args.colour)
+        client.choose_colour(args.colour)
     try:
         return await play_lines(client)
     finally:

@@ -20,6 +20,7 @@ from typing import assert_never
 
 from sorry_lan.bots import Bot, Position, make_bot
 from sorry_lan.bots.base import legal_moves
+from sorry_lan.client.model import Connection, ReplayMismatch
 from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.wire import messages as m
@@ -27,7 +28,6 @@ from sorry_lan.wire.apply import apply_discards
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import EventKind
 
-from . import client as c
 from .client import GameClient
 
 _CARD_EVENTS = (EventKind.PLAY, EventKind.DISCARD, EventKind.TURN_LOST)
@@ -93,7 +93,7 @@ def choose_option(bot: Bot, view: SeatView, pawns: tuple[int, ...], colour: int,
 
 
 #: What :func:`run_bot` tells its ``progress``: a game began or ended, or the link changed.
-BotNews = c.GameStarted | c.GameEnded | c.Connection
+BotNews = m.Snapshot | m.GameOver | Connection
 
 
 @dataclass
@@ -125,60 +125,61 @@ async def run_bot(
     stats = stats if stats is not None else BotStats()
     bot = make_bot(strength, 0, budget=budget)
     view = SeatView()
-    if client.snapshot is not None:
-        view.snapshot(client.snapshot)
-    if client.turn is not None:
-        view.turn(client.turn)
+    seat = client.model  # what the client knows: board, colour, the offer
+    if seat.snapshot is not None:
+        view.snapshot(seat.snapshot)
+    if seat.turn is not None:
+        view.turn(seat.turn)
     sent_at: float | None = None
     while True:
-        ev = await client.events.get()
+        ev = await client.next_event()
         match ev:
-            case c.GameStarted():
-                view.snapshot(ev.snapshot)
+            case m.Snapshot():
+                view.snapshot(ev)
                 say(ev, stats.games + 1, games)
-            case c.YourTurn():
-                moves = ev.moves
-                if client.snapshot is None or client.colour is None:
+            case m.LegalMoves():
+                if seat.snapshot is None or seat.colour is None:
                     continue
-                if client.turn is not None and client.turn.sid == moves.sid:
-                    view.turn(client.turn)
+                if seat.turn is not None and seat.turn.sid == ev.sid:
+                    view.turn(seat.turn)
                 if think > 0:
                     await asyncio.sleep(think)
-                if client.moves is not moves:
+                if seat.moves is not ev:
                     continue  # the offer went stale while thinking
+                colour = seat.colour
                 if bot.kind == "expert":  # the search runs off the event loop
                     option = await asyncio.to_thread(
-                        choose_option, bot, view, client.pawns, client.colour, moves)
+                        choose_option, bot, view, seat.pawns, colour, ev)
                 else:
-                    option = choose_option(bot, view, client.pawns, client.colour, moves)
+                    option = choose_option(bot, view, seat.pawns, colour, ev)
                 if record:
-                    found = view.decision(client.pawns, client.colour, moves)
+                    found = view.decision(seat.pawns, colour, ev)
                     if found is not None:
                         stats.decisions.append((found[0], option))
-                sent_at = time.perf_counter()
+                sent_at = time.monotonic()
                 try:
-                    await client.play(option)
+                    client.play(option)
                 except LocalProtocolError:
                     sent_at = None  # not connected just now: the offer comes again on rejoin
-            case c.Happened():
-                view.events(ev.events)
-                if sent_at is not None and ev.events.colour == client.colour:
-                    stats.round_trips.append(ev.at - sent_at)
+            case m.Events():
+                view.events(ev)
+                if sent_at is not None and ev.colour == seat.colour:
+                    stats.round_trips.append(client.event_at - sent_at)
                 sent_at = None
-            case c.Refused():
-                stats.refused.append(f"{ev.error.reason}: {ev.error.text}")
+            case m.Error():
+                stats.refused.append(f"{ev.reason}: {ev.text}")
                 sent_at = None
-            case c.GameEnded():
+            case m.GameOver():
                 stats.games += 1
                 say(ev, stats.games, games)
                 if stats.games >= games:
-                    return ev.over
-                await client.rematch()
-            case c.Connection():
+                    return ev
+                client.rematch()
+            case Connection():
                 say(ev, stats.games + 1, games)
                 if ev.state == "lost":
                     return None
-            case c.LobbyChanged() | c.TurnChanged() | c.RematchStarted() | c.ChatLine():
+            case m.Lobby() | m.Turn() | m.Rematch() | m.Chat() | ReplayMismatch():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case _:
                 assert_never(ev)

@@ -22,10 +22,11 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
+from sorry_lan.client.model import ClientEvent
 from sorry_lan.i18n import _, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
-from sorry_lan.net.client import ClientEvent, GameClient, JoinError, JoinFailure
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import PlayerInfo
@@ -48,7 +49,7 @@ class Redraw(Protocol):
 
 
 def _default_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
-    return GameClient(host, port, name, pin=pin, lang=language())
+    return GameClient(host, port, name, ClientOptions(pin=pin, lang=language()))
 
 
 def join_error_text(exc: JoinError) -> str:
@@ -114,8 +115,8 @@ class ClientController:
         st = self.state
         st.link = Link.CONNECTED
         st.link_hint = ""
-        st.is_host = client.owner
-        st.spectating = client.spectate
+        st.is_host = client.model.owner
+        st.spectating = client.model.spectate
         if st.screen is Screen.FIND:
             st.screen = Screen.LOBBY
         self._pump = asyncio.create_task(self._follow(client))
@@ -125,9 +126,9 @@ class ClientController:
 
     async def _follow(self, client: GameClient) -> None:
         while True:
-            ev = await client.events.get()
+            ev = await client.next_event()
             try:
-                apply_event(self.state, client, ev)
+                apply_event(self.state, client.model, ev)
             except Exception:  # a bad message must not kill the screen
                 log.exception("could not show %r", ev)
             self.redraw()
@@ -139,21 +140,17 @@ class ClientController:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _request(self, what: str, make: Callable[[GameClient], Coroutine[Any, Any, None]]) -> None:
+    def _request(self, what: str, make: Callable[[GameClient], None]) -> None:
         client = self.client
         if client is None or not client.connected:
             self.state.notice = _("cannot {action}: not connected to the host").format(action=what)
             self.redraw()
             return
-
-        async def go() -> None:
-            try:
-                await make(client)
-            except LocalProtocolError as exc:
-                self.state.notice = _("cannot {action}: {why}").format(action=what, why=exc)
-                self.redraw()
-
-        self._spawn(go())
+        try:
+            make(client)
+        except LocalProtocolError as exc:
+            self.state.notice = _("cannot {action}: {why}").format(action=what, why=exc)
+            self.redraw()
 
     # -- Actions ------------------------------------------------------------------------
 
@@ -188,7 +185,7 @@ class ClientController:
         st = self.state
         client = self.make_client(host, port, name, pin)
         if watch:
-            client.spectate = True
+            client.model.spectate = True
         try:
             await client.connect()
         except JoinError as exc:
@@ -198,7 +195,7 @@ class ClientController:
                 st.focus_field = "pin"
             elif exc.reason is RefuseReason.NAME_TAKEN:
                 st.focus_field = "name"
-            if exc.reason in WATCH_OFFERED and not client.spectate:
+            if exc.reason in WATCH_OFFERED and not client.model.spectate:
                 st.watch_offer = address
             st.error = self._refusal_words(exc)
             st.link = Link.OFFLINE
@@ -219,7 +216,7 @@ class ClientController:
             st.game_title = f"{host}:{port}"
             st.title_is_address = True
         self.adopt(client)
-        if self.wanted_colour is not None and not client.spectate:
+        if self.wanted_colour is not None and not client.model.spectate:
             self.choose_colour(self.wanted_colour)
 
     def choose_colour(self, colour: int) -> None:
@@ -234,7 +231,7 @@ class ClientController:
         self._request(_("add a bot"), lambda c: c.add_bot())
 
     def _newest_bot(self) -> PlayerInfo | None:
-        lobby = self.client.lobby if self.client is not None else None
+        lobby = self.client.model.lobby if self.client is not None else None
         bots = [p for p in lobby.players if p.bot] if lobby is not None else []
         if not bots:
             self.state.notice = _("there is no bot at the table")
@@ -258,9 +255,9 @@ class ClientController:
         following = STRENGTHS[(STRENGTHS.index(level) + 1) % len(STRENGTHS)]
         pid, colour = bot.pid, bot.colour
 
-        async def swap(c: GameClient) -> None:
-            await c.remove_bot(pid)
-            await c.add_bot(None if colour is None else int(colour), following)
+        def swap(c: GameClient) -> None:
+            c.remove_bot(pid)
+            c.add_bot(None if colour is None else int(colour), following)
 
         self._request(_("change the bot's strength"), swap)
 
@@ -333,10 +330,10 @@ class ClientController:
         st = self.state
         st.link = Link.LOST
         st.link_hint = link_hint("lost")
-        if reason is RefuseReason.BAD_TOKEN and client.token is not None:
+        if reason is RefuseReason.BAD_TOKEN and client.model.token is not None:
             # The table no longer knows our seat (e.g. a new table on the same address):
             # the next try asks for a new seat under the same name.
-            client.token = None
+            client.model.token = None
             text = _("{why}; r asks for a new seat").format(why=text)
         st.notice = _("could not rejoin: {why}").format(why=text)
         st.add_log(st.notice)

@@ -1,7 +1,7 @@
 """What the host tells a client, turned into what the screens show.
 
-:func:`apply_event` takes one :data:`~sorry_lan.net.client.ClientEvent` from a
-:class:`~sorry_lan.net.client.GameClient` and updates a :class:`UiState`: the lobby's
+:func:`apply_event` takes one :data:`~sorry_lan.client.model.ClientEvent` of a
+:class:`~sorry_lan.client.model.ClientModel` and updates a :class:`UiState`: the lobby's
 seats, the board, whose turn and the card, the legal moves (rebuilt with paths and
 bumps for the preview), the log, the last move, scores, chat, connection state and
 the turn timer.  It is plain Python: it sends nothing, redraws nothing (the caller
@@ -16,23 +16,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import assert_never
 
+from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
 from sorry_lan.codes import Link as LinkState
 from sorry_lan.i18n import _, language, words
 from sorry_lan.i18n.coded import error_text, say
-from sorry_lan.net.client import (
-    ChatLine,
-    ClientEvent,
-    Connection,
-    GameClient,
-    GameEnded,
-    GameStarted,
-    Happened,
-    LobbyChanged,
-    Refused,
-    RematchStarted,
-    TurnChanged,
-    YourTurn,
-)
 from sorry_lan.rules.board import START
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import messages as m
@@ -174,44 +161,46 @@ def _event_lines(st: UiState, ev: m.Events) -> list[str]:
     return lines
 
 
-def apply_event(st: UiState, client: GameClient, ev: ClientEvent) -> None:
+def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
     """Update ``st`` for one event of ``client`` (see the module docstring)."""
     match ev:
-        case LobbyChanged():
-            _lobby(st, client, ev.lobby)
-        case GameStarted():
-            _snapshot(st, ev.snapshot)
-        case TurnChanged():
-            _turn(st, ev.turn)
-        case YourTurn():
-            st.set_moves(options_for(st.position, ev.moves, st.hand))
-            secs = ev.moves.timeout
+        case m.Lobby():
+            _lobby(st, client, ev)
+        case m.Snapshot():
+            _snapshot(st, ev)
+        case m.Turn():
+            _turn(st, ev)
+        case m.LegalMoves():
+            st.set_moves(options_for(st.position, ev, st.hand))
+            secs = ev.timeout
             st.deadline = None if secs is None else time.monotonic() + secs
             st.notice = _("your turn: pick a move")
             _your_turn(st)
-        case Happened():
+        case m.Events():
             # Not client.pawns: that may already include events still queued behind this.
-            st.position = apply_events(st.position, ev.events.events)
-            move = last_move_from(ev.events.events)
+            st.position = apply_events(st.position, ev.events)
+            move = last_move_from(ev.events)
             if move is not None:
                 st.last_move = move
-            for line in _event_lines(st, ev.events):
+            for line in _event_lines(st, ev):
                 st.add_log(line)
-            colour = None if ev.events.colour is None else int(ev.events.colour)
-            events_news(st, colour, ev.events.events)
+            colour = None if ev.colour is None else int(ev.colour)
+            events_news(st, colour, ev.events)
             if colour is not None and colour == st.you:
                 st.since_last.clear()
                 st.summary = ""
-        case GameEnded():
-            _over(st, ev.over)
-        case RematchStarted():
+        case m.GameOver():
+            _over(st, ev)
+        case m.Rematch():
             st.add_log(_("rematch: a new game begins"))
-        case ChatLine():
-            st.add_chat(_chat_name(client, ev.chat.pid), ev.chat.text)
-        case Refused():
-            st.notice = error_text(ev.error.reason.value, ev.error.text)
+        case m.Chat():
+            st.add_chat(_chat_name(client, ev.pid), ev.text)
+        case m.Error():
+            st.notice = error_text(ev.reason.value, ev.text)
         case Connection():
             _connection(st, ev)
+        case ReplayMismatch():
+            pass  # the client has asked for a resync: the snapshot that answers redraws
         case _:
             assert_never(ev)
 
@@ -226,7 +215,7 @@ def _your_turn(st: UiState) -> None:
         st.bell_due = True
 
 
-def _lobby(st: UiState, client: GameClient, lobby: m.Lobby) -> None:
+def _lobby(st: UiState, client: ClientModel, lobby: m.Lobby) -> None:
     roster = roster_of(lobby)
     if st.roster:  # (the first roster is the table as found, not news)
         for line in roster_news(st.roster, roster, client.pid, st.screen is Screen.OVER):
@@ -359,7 +348,7 @@ def connection_text(state: str, text: str) -> str:
     return text if known is None else say(known)
 
 
-def _chat_name(client: GameClient, pid: int | None) -> str:
+def _chat_name(client: ClientModel, pid: int | None) -> str:
     if pid is None:
         return _("host")
     lobby = client.lobby

@@ -15,22 +15,10 @@ import threading
 from collections.abc import Callable, Coroutine
 from typing import Any, assert_never
 
+from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
 from sorry_lan.i18n import _, language_name, use_language, words
 from sorry_lan.i18n.coded import error_text
-from sorry_lan.net.client import (
-    ChatLine,
-    ClientEvent,
-    Connection,
-    GameClient,
-    GameEnded,
-    GameStarted,
-    Happened,
-    LobbyChanged,
-    Refused,
-    RematchStarted,
-    TurnChanged,
-    YourTurn,
-)
+from sorry_lan.net.client import GameClient
 from sorry_lan.rules.board import colour_pawns, pawn_label
 from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.tui.feed import connection_text
@@ -64,7 +52,7 @@ def parse_variant(text: str) -> str:
     return wanted  # the host says what it does not know
 
 
-def move_text(client: GameClient, option: MoveOption) -> str:
+def move_text(client: ClientModel, option: MoveOption) -> str:
     """A legal move in this player's words, built from its compact form (the host's
     English notation only if the compact form does not fit the position)."""
     try:
@@ -78,7 +66,7 @@ def events_text(events: m.Events) -> str:
     return played_text(events.events, events.notation or _("no move"))
 
 
-def board_lines(client: GameClient) -> list[str]:
+def board_lines(client: ClientModel) -> list[str]:
     snap = client.snapshot
     if snap is None or not client.pawns:
         return []
@@ -93,21 +81,21 @@ def board_lines(client: GameClient) -> list[str]:
     return lines
 
 
-def describe(client: GameClient, ev: ClientEvent) -> list[str]:
+def describe(client: ClientModel, ev: ClientEvent) -> list[str]:
     """The lines to print for one client event."""
     match ev:
-        case LobbyChanged():
-            lob = ev.lobby
+        case m.Lobby():
+            lob = ev
             seats = ", ".join(_seat_text(p) for p in lob.players)
             return [
                 _("table [{variant}]: {seats}").format(
                     variant=words.variant_title(lob.variant.value), seats=seats or _("nobody yet")
                 )
             ]
-        case GameStarted():
+        case m.Snapshot():
             return [_("game on:"), *board_lines(client)]
-        case TurnChanged():
-            t = ev.turn
+        case m.Turn():
+            t = ev
             text = colour_name(t.colour)
             if t.card is not None:
                 text = _("{who} drew {card}").format(who=text, card=words.card_name(t.card))
@@ -116,65 +104,67 @@ def describe(client: GameClient, ev: ClientEvent) -> list[str]:
                     who=text, cards=" ".join(words.card_name(c) for c in t.hand)
                 )
             return [text]
-        case YourTurn():
+        case m.LegalMoves():
             return [
                 _("your move:"),
-                *(f"  {i + 1:>2}. {move_text(client, o)}" for i, o in enumerate(ev.moves.moves)),
+                *(f"  {i + 1:>2}. {move_text(client, o)}" for i, o in enumerate(ev.moves)),
                 _("type a number"),
             ]
-        case Happened():
-            text = events_text(ev.events)
-            if ev.events.colour is not None:
-                text = f"{colour_name(ev.events.colour)}: {text}"
+        case m.Events():
+            text = events_text(ev)
+            if ev.colour is not None:
+                text = f"{colour_name(ev.colour)}: {text}"
             return [text, *board_lines(client)]
-        case GameEnded():
+        case m.GameOver():
             return [
                 _("game over: {winners}; scores {scores}").format(
-                    winners=_winners(ev.over), scores=list(ev.over.scores or ())
+                    winners=_winners(ev), scores=list(ev.scores or ())
                 ),
                 _("rematch? type rematch"),
             ]
-        case RematchStarted():
+        case m.Rematch():
             return [_("rematch!")]
-        case ChatLine():
-            return [_("[chat {pid}] {text}").format(pid=ev.chat.pid, text=ev.chat.text)]
-        case Refused():
-            text = error_text(ev.error.reason.value, ev.error.text)
+        case m.Chat():
+            return [_("[chat {pid}] {text}").format(pid=ev.pid, text=ev.text)]
+        case m.Error():
+            text = error_text(ev.reason.value, ev.text)
             return [_("refused: {why}").format(why=text)]
         case Connection():
             return [connection_text(ev.state, ev.text)]
+        case ReplayMismatch():
+            return []  # a resync was asked: its snapshot shows the board again
         case _:
             assert_never(ev)
 
 
-async def command(client: GameClient, line: str) -> bool:
+def command(client: GameClient, line: str) -> bool:
     """Act on one typed line; False when the user wants to leave."""
     word, _sep, rest = line.strip().partition(" ")
     word = word.lower()
     if not word:
         return True
     if word.isdigit():
-        offer = client.moves
+        offer = client.model.moves
         n = int(word) - 1
         if offer is None or not 0 <= n < len(offer.moves):
             raise ValueError(_("no such move on offer"))
-        await client.play(offer.moves[n].id)
+        client.play(offer.moves[n].id)
     elif word in ("quit", "exit", "bye"):
         return False
     elif word == "start":
-        await client.start()
+        client.start()
     elif word == "bot":
-        await client.add_bot(parse_colour(rest) if rest else None)
+        client.add_bot(parse_colour(rest) if rest else None)
     elif word == "variant":
-        await client.set_variant(Variant.parse(parse_variant(rest)))
+        client.set_variant(Variant.parse(parse_variant(rest)))
     elif word == "colour":
-        await client.choose_colour(parse_colour(rest))
+        client.choose_colour(parse_colour(rest))
     elif word == "ready":
-        await client.ready(True)
+        client.ready(True)
     elif word == "rematch":
-        await client.rematch()
+        client.rematch()
     elif word in ("say", "chat"):
-        await client.chat(rest.strip())
+        client.chat(rest.strip())
     else:
         raise ValueError(_("unknown command {word}").format(word=repr(word)))
     return True
@@ -209,7 +199,7 @@ async def play_lines(
     reader = asyncio.create_task(read(lines))
     try:
         while True:
-            get_ev = asyncio.create_task(client.events.get())
+            get_ev = asyncio.create_task(client.next_event())
             get_line = asyncio.create_task(lines.get())
             done, _ = await asyncio.wait({get_ev, get_line}, return_when=asyncio.FIRST_COMPLETED)
             for task in (get_ev, get_line):
@@ -217,7 +207,7 @@ async def play_lines(
                     task.cancel()
             if get_ev in done:
                 ev = get_ev.result()
-                for text in describe(client, ev):
+                for text in describe(client.model, ev):
                     say(text)
                 if isinstance(ev, Connection) and ev.state == "lost":
                     return 1
@@ -226,7 +216,7 @@ async def play_lines(
                 if line is None:
                     return 0
                 try:
-                    if not await command(client, line):
+                    if not command(client, line):
                         return 0
                 except (ValueError, LocalProtocolError) as exc:
                     say(f"? {exc}")

@@ -26,10 +26,12 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"codes", "rules"},
     "wire": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
     "authority": {"codes", "rules", "bots", "wire"},
-    "net": {"codes", "rules", "bots", "wire", "authority"},
+    "client": {"codes", "rules", "bots", "wire"},  # bots: the default strength asked for
+    "net": {"codes", "rules", "bots", "wire", "authority", "client"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises
-    "tui": {"codes", "rules", "bots", "wire", "net", "discovery", "i18n"},  # bots: strengths
+    # tui: bots for the strengths
+    "tui": {"codes", "rules", "bots", "wire", "client", "net", "discovery", "i18n"},
 }
 
 #: Third-party and socket-level modules, and the one layer each may be used in.
@@ -131,14 +133,16 @@ def test_sockets_zeroconf_and_prompt_toolkit_stay_in_their_layer() -> None:
 
 #: What a sans-I/O core may not import: no event loop, socket, file system or clock.
 NO_IO = {"asyncio", "socket", "selectors", "os", "time", "threading", "concurrent"}
+#: The sans-I/O cores: the host's (authority/) and the client's (client/).
+SANS_IO = {"authority", "client"}
 
 
-def test_the_host_core_imports_no_io() -> None:
-    """authority/ decides and the shell in net/ does the I/O: nothing in authority/
+def test_the_cores_import_no_io() -> None:
+    """authority/ and client/ decide and the shells in net/ do the I/O: nothing in them
     imports asyncio, sockets, os, threads or a clock."""
     wrong = set()
     for name, path in module_files().items():
-        if _layer(name) != "authority":
+        if _layer(name) not in SANS_IO:
             continue
         for node in imports(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level:

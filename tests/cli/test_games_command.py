@@ -17,7 +17,7 @@ from test_saved import flip, save_game
 
 from sorry_lan.cli import main
 from sorry_lan.net.botrunner import run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.saved import FINISHED, saved_games
 
 ANN = b"ann".ljust(16, b"-")  # the seat tokens save_game records
@@ -140,11 +140,12 @@ async def test_resume_id_resumes_that_game_and_a_second_host_is_refused(tmp_path
     assert err.decode().strip() == (
         "sorry-lan host: another sorry-lan host is running game 20260101-a; stop that host first"
     )
-    clients = [GameClient(LOCAL, port, n, token=t) for n, t in (("ann", ANN), ("bob", BOB))]
+    seats = (("ann", ANN), ("bob", BOB))
+    clients = [GameClient(LOCAL, port, n, ClientOptions(token=t)) for n, t in seats]
     try:
         for c in clients:
             await c.connect()
-        assert clients[0].snapshot is not None and clients[0].colour == 0
+        assert clients[0].model.snapshot is not None and clients[0].model.colour == 0
         results = await asyncio.wait_for(asyncio.gather(*(run_bot(c) for c in clients)), 60)
         out, err = await asyncio.wait_for(proc.communicate(), 20)
         assert proc.returncode == 0, err.decode()
@@ -165,7 +166,8 @@ async def test_a_game_over_before_its_end_mark_tells_the_players_the_result(
     host = await spawn(tmp_path, "--resume", "--name", "ann", "--grace", "30")
     proc, port, head = host.proc, host.port, host.head
     assert "(the game is over)" in head
-    clients = [GameClient(LOCAL, port, n, token=t) for n, t in (("ann", ANN), ("bob", BOB))]
+    seats = (("ann", ANN), ("bob", BOB))
+    clients = [GameClient(LOCAL, port, n, ClientOptions(token=t)) for n, t in seats]
     try:
         await asyncio.sleep(0.5)
         assert not _exited(proc)  # it waits for the players to learn the result

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
+from sorry_lan.client.model import ClientModel
 from sorry_lan.i18n import LANGUAGES, use_language
-from sorry_lan.net.client import GameClient, GameEnded, Happened, TurnChanged
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.tui.feed import apply_event
@@ -44,12 +44,12 @@ def test_played_text_in_english_follows_the_hosts_notation() -> None:
 
 def _game_log(lang: str) -> UiState:
     st = UiState(screen=Screen.GAME, you=1, seated=(0, 1), names={0: "bob", 1: "ann"})
-    client = GameClient("127.0.0.1", 1, "ann")  # never connected: the feed reads its state
+    client = ClientModel("ann")  # never connected: the feed reads its state
     with use_language(lang):
         apply_event(
             st,
             client,
-            TurnChanged(m.Turn(sid=2, colour=Colour.RED, card=Card.ONE, hand=None, pile=40)),
+            m.Turn(sid=2, colour=Colour.RED, card=Card.ONE, hand=None, pile=40),
         )
         events = (
             r.ev_play(0, 1),
@@ -62,14 +62,14 @@ def _game_log(lang: str) -> UiState:
         apply_event(
             st,
             client,
-            Happened(m.Events(sid=3, colour=Colour.RED, notation="R1 start->4", events=events)),
+            m.Events(sid=3, colour=Colour.RED, notation="R1 start->4", events=events),
         )
         apply_event(
             st,
             client,
-            TurnChanged(m.Turn(sid=3, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39)),
+            m.Turn(sid=3, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39),
         )
-        apply_event(st, client, GameEnded(m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None)))
+        apply_event(st, client, m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None))
     return st
 
 
@@ -112,10 +112,10 @@ def test_command_help_has_no_english_frame(lang: str) -> None:
 
 
 def test_connection_news_is_worded_by_state() -> None:
-    from sorry_lan.net.client import Connection
+    from sorry_lan.client.model import Connection
 
     st = UiState(screen=Screen.GAME, you=1, seated=(0, 1))
-    client = GameClient("127.0.0.1", 1, "ann")
+    client = ClientModel("ann")
     with use_language("cy"):
         apply_event(st, client, Connection("lost", "connection lost: reset by peer"))
     assert st.notice == "collwyd y cysylltiad â'r gwesteiwr" and "q i adael" in st.link_hint

@@ -17,12 +17,13 @@ import pytest
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.i18n import PSEUDO, use_language
-from sorry_lan.net.client import GameClient, GameEnded, YourTurn
+from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
 from sorry_lan.tui.feed import apply_event
 from sorry_lan.tui.lines import describe
 from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.wire import messages as m
 
 # Words a player may read in English in any language: typed commands and names.
 ALLOWED = {"rematch", "Ann"}
@@ -42,13 +43,13 @@ async def _play(variant: Variant) -> tuple[list[str], UiState]:
     try:
         await client.connect()
         while True:
-            ev = await asyncio.wait_for(client.events.get(), 20)
+            ev = await asyncio.wait_for(client.next_event(), 20)
             with use_language(PSEUDO):
-                lines += describe(client, ev)
-                apply_event(st, client, ev)
-            if isinstance(ev, YourTurn):
-                await client.play(ev.moves.moves[0].id)
-            if isinstance(ev, GameEnded):
+                lines += describe(client.model, ev)
+                apply_event(st, client.model, ev)
+            if isinstance(ev, m.LegalMoves):
+                client.play(ev.moves[0].id)
+            if isinstance(ev, m.GameOver):
                 return lines, st
     finally:
         await client.close()

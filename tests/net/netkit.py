@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.journal import Journal
 from sorry_lan.rules import Variant
@@ -55,7 +55,7 @@ async def bots_play(
     budget: float | None = None, **client_opts: object,
 ) -> tuple[list[GameClient], list[m.GameOver | None], list[BotStats]]:
     port = server.address[1]
-    clients = [GameClient(LOCAL, port, n, **client_opts) for n in names]  # type: ignore[arg-type]
+    clients = [GameClient(LOCAL, port, n, ClientOptions(**client_opts)) for n in names]  # type: ignore[arg-type]
     for c in clients:
         await c.connect()
     stats = [BotStats() for _ in clients]

@@ -21,7 +21,7 @@ from netkit import LOCAL, start_host
 
 from sorry_lan.authority.admission import PinThrottle, to_evict
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions
 from sorry_lan.rules import Variant
 
@@ -131,7 +131,7 @@ async def test_200_idle_sockets_from_one_address_do_not_stop_a_game_or_a_reclaim
     )
     port = server.address[1]
     flood = await _start_flood(port, source, 200)
-    clients = [GameClient(LOCAL, port, f"p{i}", reconnect_for=20) for i in range(4)]
+    clients = [GameClient(LOCAL, port, f"p{i}", ClientOptions(reconnect_for=20)) for i in range(4)]
     try:
         while sum(c.address == source for c in server.conns.values()) < 8:
             await asyncio.sleep(0.05)  # the flood holds its share before anyone joins

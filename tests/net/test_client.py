@@ -9,7 +9,8 @@ import time
 import pytest
 from netkit import LOCAL, Gate, start_host
 
-from sorry_lan.net.client import Connection, GameClient, JoinError, refusal_text
+from sorry_lan.client.model import Connection
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError, refusal_text
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.vocab import RefuseReason
@@ -18,7 +19,7 @@ from sorry_lan.wire.vocab import RefuseReason
 async def next_connection(client: GameClient, timeout: float = 10.0) -> Connection:
     async def find() -> Connection:
         while True:
-            ev = await client.events.get()
+            ev = await client.next_event()
             if isinstance(ev, Connection):
                 return ev
 
@@ -47,7 +48,7 @@ async def silent_port():  # type: ignore[no-untyped-def]
 @pytest.mark.asyncio
 async def test_a_host_that_accepts_but_never_answers_is_a_join_error() -> None:
     async with silent_port() as port:
-        client = GameClient(LOCAL, port, "Ann", connect_timeout=0.3)
+        client = GameClient(LOCAL, port, "Ann", ClientOptions(connect_timeout=0.3))
         start = time.monotonic()
         with pytest.raises(JoinError) as caught:
             await client.connect()
@@ -61,7 +62,7 @@ async def test_reconnecting_goes_on_through_a_host_that_does_not_answer() -> Non
     server = await start_host(seats=4)
     gate = Gate(server.address[1])
     port = await gate.open()
-    client = GameClient(LOCAL, port, "Ann", connect_timeout=0.2, reconnect_for=20)
+    client = GameClient(LOCAL, port, "Ann", ClientOptions(connect_timeout=0.2, reconnect_for=20))
     try:
         await client.connect()
         await gate.set("silent")
@@ -73,7 +74,7 @@ async def test_reconnecting_goes_on_through_a_host_that_does_not_answer() -> Non
         await gate.set("forward")
         ev = await next_connection(client)
         assert ev.state == "connected", ev.text
-        assert client.connected and client.pid == 0
+        assert client.connected and client.model.pid == 0
     finally:
         await client.close()
         await gate.close()
@@ -86,7 +87,7 @@ async def test_a_full_or_busy_host_is_retried_until_it_has_room(reason: str) -> 
     server = await start_host(seats=4)
     gate = Gate(server.address[1])
     port = await gate.open()
-    ann = GameClient(LOCAL, port, "Ann", reconnect_for=20)
+    ann = GameClient(LOCAL, port, "Ann", ClientOptions(reconnect_for=20))
     try:
         await ann.connect()
         await gate.set("closed")
@@ -100,7 +101,7 @@ async def test_a_full_or_busy_host_is_retried_until_it_has_room(reason: str) -> 
         await gate.set("forward")
         ev = await next_connection(ann)
         assert ev.state == "connected", ev.text
-        assert ann.pid == 0
+        assert ann.model.pid == 0
     finally:
         await ann.close()
         await gate.close()
@@ -112,7 +113,7 @@ async def test_a_spectator_whose_connection_drops_watches_again() -> None:
     server = await start_host(seats=2, bots=2, bot_delay=0.02)
     gate = Gate(server.address[1])
     port = await gate.open()
-    watcher = GameClient(LOCAL, port, "Eve", spectate=True, reconnect_for=20)
+    watcher = GameClient(LOCAL, port, "Eve", ClientOptions(spectate=True, reconnect_for=20))
     try:
         await watcher.connect()
         gate.drop()
@@ -120,7 +121,7 @@ async def test_a_spectator_whose_connection_drops_watches_again() -> None:
         assert ev.state == "reconnecting", ev.text
         ev = await next_connection(watcher)
         assert ev.state == "connected", ev.text
-        assert watcher.snapshot is not None and watcher.pid is None
+        assert watcher.model.snapshot is not None and watcher.model.pid is None
     finally:
         await watcher.close()
         await gate.close()
@@ -130,7 +131,7 @@ async def test_a_spectator_whose_connection_drops_watches_again() -> None:
 @pytest.mark.asyncio
 async def test_a_client_the_host_dropped_for_falling_behind_comes_back() -> None:
     server = await start_host(seats=4)
-    ann = GameClient(LOCAL, server.address[1], "Ann", reconnect_for=20)
+    ann = GameClient(LOCAL, server.address[1], "Ann", ClientOptions(reconnect_for=20))
     try:
         await ann.connect()
         (conn,) = server.conns.values()
@@ -139,7 +140,7 @@ async def test_a_client_the_host_dropped_for_falling_behind_comes_back() -> None
         assert ev.state == "reconnecting" and "fell behind" in ev.text, ev.text
         ev = await next_connection(ann)
         assert ev.state == "connected", ev.text
-        assert ann.pid == 0 and len(server.table.players) == 1  # the same seat
+        assert ann.model.pid == 0 and len(server.table.players) == 1  # the same seat
     finally:
         await ann.close()
         await server.close()

@@ -10,7 +10,7 @@ import pytest
 from netkit import LOCAL, start_host
 from test_profile import OldClient
 
-from sorry_lan.net.client import GameClient, GameStarted
+from sorry_lan.net.client import GameClient
 from sorry_lan.rules.cards import card_counts
 from sorry_lan.wire import messages as m
 
@@ -24,14 +24,15 @@ async def test_a_snapshot_tells_the_pile_on_version_2_and_leaves_it_out_on_versi
     try:
         await new.connect()
         while True:  # the table is full: the game starts by itself
-            ev = await asyncio.wait_for(new.events.get(), 5)
-            if isinstance(ev, GameStarted):
+            ev = await asyncio.wait_for(new.next_event(), 5)
+            if isinstance(ev, m.Snapshot):
                 break
         game = server.table.game
-        assert game is not None and new.session is not None and new.session.version == 2
-        snap = ev.snapshot
+        session = new.model.session
+        assert game is not None and session is not None and session.version == 2
+        snap = ev
         assert snap.discarded == card_counts(game.deck.discards[: snap.discards])
-        assert new.discarded == snap.discarded and len(new.discarded) == 14
+        assert new.model.discarded == snap.discarded and len(new.model.discarded) == 14
         first = await old.read_until(lambda msg: msg.get("t") == "snapshot")
         assert "discarded" not in first
         assert set(first) == {"t"} | {n for n, _ in m.Snapshot.FIELDS} - {"discarded"}

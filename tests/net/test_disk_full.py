@@ -13,7 +13,7 @@ from test_journal import FullDisk
 
 from sorry_lan.authority.restore import replay
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostOptions
 from sorry_lan.net.journal import load
 
@@ -30,7 +30,7 @@ async def test_a_full_disk_stops_the_table_with_every_move_shown_saved(
     journal = server.journal
     assert journal is not None
     port = server.address[1]
-    clients = [GameClient(LOCAL, port, n, reconnect_for=0.5) for n in ("ann", "bob")]
+    clients = [GameClient(LOCAL, port, n, ClientOptions(reconnect_for=0.5)) for n in ("ann", "bob")]
     for c in clients:
         await c.connect()  # the second one starts the game (its record is written)
     journal._file = FullDisk(journal._file, room=room)
@@ -50,5 +50,5 @@ async def test_a_full_disk_stops_the_table_with_every_move_shown_saved(
     journal.close()
     restored = replay(load(path))
     assert restored is not None
-    seen = {c.sid for c in clients}
+    seen = {c.model.sid for c in clients}
     assert seen == {restored.game.state_id}, (seen, restored.game.state_id, restored.moves)

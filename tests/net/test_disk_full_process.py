@@ -16,7 +16,7 @@ from netkit import LOCAL, free_port
 
 from sorry_lan.authority.restore import replay
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.journal import Journal, load
 
 
@@ -103,7 +103,7 @@ async def test_a_host_on_a_full_tmpfs_stops_cleanly_and_loses_nothing_seen(tmp_p
     assert proc.stdout is not None
     line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
     assert line.startswith("listening on"), line + "".join(await _lines(proc.stderr))
-    client = GameClient(LOCAL, port, "ann", reconnect_for=0.5)
+    client = GameClient(LOCAL, port, "ann", ClientOptions(reconnect_for=0.5))
     await client.connect()
     stats = BotStats()
     result = await asyncio.wait_for(run_bot(client, stats=stats), 60)
@@ -121,7 +121,7 @@ async def test_a_host_on_a_full_tmpfs_stops_cleanly_and_loses_nothing_seen(tmp_p
     assert len(journals) == 1
     restored = replay(load(journals[0]))
     assert restored is not None and restored.moves > 10
-    assert restored.game.state_id == client.sid  # exactly what the player saw
+    assert restored.game.state_id == client.model.sid  # exactly what the player saw
 
 
 @pytest.mark.asyncio

@@ -39,7 +39,7 @@ async def test_one_port_on_ipv4_and_ipv6() -> None:
     try:
         await a.connect()
         await b.connect()
-        assert a.colour is not None and b.colour is not None
+        assert a.model.colour is not None and b.model.colour is not None
     finally:
         await a.close()
         await b.close()

@@ -35,8 +35,8 @@ async def test_full_game_between_bot_clients(variant: Variant, players: int) -> 
         for c, r, s in zip(clients, results, stats, strict=True):
             assert r is not None
             assert list(r.winners) == list(game.winners)
-            assert c.pawns == game.pawns  # the board each client kept from events
-            assert c.discarded == card_counts(game.deck.discards)  # and the discard pile
+            assert c.model.pawns == game.pawns  # the board each client kept from events
+            assert c.model.discarded == card_counts(game.deck.discards)  # and the discard pile
             assert s.refused == []
             assert s.round_trips
         for c in clients:

@@ -17,7 +17,7 @@ import pytest
 from netkit import LOCAL, free_port, start_host
 
 from sorry_lan.errors import SorryLanError
-from sorry_lan.net.client import GameClient, JoinError, JoinFailure
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.wire.vocab import RefuseReason
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -34,7 +34,7 @@ async def fake_host(handle: Handler) -> AsyncIterator[int]:
 
 
 async def join_error(port: int, **options: object) -> JoinError:
-    client = GameClient(LOCAL, port, "ann", **options)  # type: ignore[arg-type]
+    client = GameClient(LOCAL, port, "ann", ClientOptions(**options))  # type: ignore[arg-type]
     with pytest.raises(JoinError) as failed:
         await client.connect()
     assert isinstance(failed.value, SorryLanError)

@@ -13,7 +13,7 @@ from netkit import LOCAL, RawClient, start_host
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import GameClient, JoinError, JoinFailure
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.net.connection import Connection
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.wire import messages as m
@@ -33,9 +33,9 @@ async def test_pin_right_and_wrong() -> None:
             await GameClient(LOCAL, port, "nopin").connect()
         assert e.value.reason is JoinFailure.PIN_NEEDED
         with pytest.raises(JoinError) as e:
-            await GameClient(LOCAL, port, "wrong", pin="9999").connect()
+            await GameClient(LOCAL, port, "wrong", ClientOptions(pin="9999")).connect()
         assert e.value.reason is RefuseReason.BAD_PIN and "wrong PIN" in e.value.text
-        good = GameClient(LOCAL, port, "right", pin="1234")
+        good = GameClient(LOCAL, port, "right", ClientOptions(pin="1234"))
         await good.connect()
         await good.close()
     finally:
@@ -69,7 +69,7 @@ async def test_wrong_version_full_unreachable_and_port_in_use() -> None:
         s.bind((LOCAL, 0))
         dead = s.getsockname()[1]
     with pytest.raises(JoinError) as e:
-        await GameClient(LOCAL, dead, "x", connect_timeout=2).connect()
+        await GameClient(LOCAL, dead, "x", ClientOptions(connect_timeout=2)).connect()
     assert e.value.reason is JoinFailure.UNREACHABLE and "nobody is hosting" in e.value.text
 
 

@@ -13,7 +13,7 @@ import msgpack
 import pytest
 from netkit import LOCAL, start_host
 
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.host import HostServer
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
@@ -36,7 +36,7 @@ async def _until(test: Callable[[], bool], what: str, timeout: float = 5.0) -> N
 
 
 def _roster(client: GameClient) -> dict[str, PlayerInfo]:
-    return {} if client.lobby is None else {p.name: p for p in client.lobby.players}
+    return {} if client.model.lobby is None else {p.name: p for p in client.model.lobby.players}
 
 
 class OldClient:
@@ -87,8 +87,8 @@ def _names(lobby: dict[str, object]) -> set[str]:
 async def test_the_host_passes_each_players_language_on() -> None:
     server: HostServer = await start_host(seats=4)
     port = server.address[1]
-    ann = GameClient(LOCAL, port, "ann", lang="el")
-    bot = GameClient(LOCAL, port, "robo", program=True)
+    ann = GameClient(LOCAL, port, "ann", ClientOptions(lang="el"))
+    bot = GameClient(LOCAL, port, "robo", ClientOptions(program=True))
     plain = GameClient(LOCAL, port, "pat")  # tells nothing: no profile sent
     old = await OldClient.join(port, "old")
     try:
@@ -160,19 +160,19 @@ async def test_a_new_client_at_an_old_host_joins_and_tells_no_language() -> None
 
     old_host = await asyncio.start_server(serve, LOCAL, 0)
     port = int(old_host.sockets[0].getsockname()[1])
-    client = GameClient(LOCAL, port, "ann", lang="el")
+    client = GameClient(LOCAL, port, "ann", ClientOptions(lang="el"))
     try:
         welcome = await client.connect()
         assert welcome.version == 1
         assert not client.set_profile("th")  # kept for later; not sent
-        await client.add_bot()  # a version-1 host needs the strength named
-        await client.chat("hi")  # everything sent before it has arrived once it has
+        client.add_bot()  # a version-1 host needs the strength named
+        client.chat("hi")  # everything sent before it has arrived once it has
         await _until(lambda: "chat" in sent, "the chat line")
         assert sent == ["hello", "add_bot", "chat"]
         assert [type(x) for x in heard] == [m.Hello, m.AddBot, m.Chat]
         assert isinstance(heard[1], m.AddBot) and heard[1].level == "greedy"
         assert sessions[0].error is None and not sessions[0].closed
-        assert client.lang == "th"
+        assert client.model.lang == "th"
     finally:
         await client.close()
         await _until(lambda: all(x.closed for x in sessions), "the old host's side to close")

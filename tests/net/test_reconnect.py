@@ -8,8 +8,9 @@ import pytest
 from netkit import LOCAL, RawClient, start_host
 
 from sorry_lan.bots import play_out
+from sorry_lan.client.model import Connection
 from sorry_lan.net.botrunner import BotStats, run_bot
-from sorry_lan.net.client import Connection, GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.rules import Game, Variant
 from sorry_lan.wire import messages as m
 
@@ -31,7 +32,7 @@ async def test_a_client_killed_mid_game_reclaims_its_seat_and_the_game_finishes(
     seed = 31
     server = await start_host(Variant.STANDARD, seats=3, seed=seed)
     port = server.address[1]
-    clients = [GameClient(LOCAL, port, f"p{i}", reconnect_for=10) for i in range(3)]
+    clients = [GameClient(LOCAL, port, f"p{i}", ClientOptions(reconnect_for=10)) for i in range(3)]
     try:
         for c in clients:
             await c.connect()
@@ -41,7 +42,7 @@ async def test_a_client_killed_mid_game_reclaims_its_seat_and_the_game_finishes(
             for c, s in zip(clients, stats, strict=True)
         ]
         await wait_moves(server, 15)
-        seat = clients[0].colour
+        seat = clients[0].model.colour
         clients[0].abort()  # as if the process died: no bye
         await wait_moves(server, 40)
         clients[0].abort()  # and once more, later
@@ -50,7 +51,7 @@ async def test_a_client_killed_mid_game_reclaims_its_seat_and_the_game_finishes(
         assert game is not None and game.over
         assert all(r is not None and list(r.winners) == list(game.winners) for r in results)
         assert game.winner == offline(Variant.STANDARD, game.seated, seed).winner
-        assert clients[0].colour == seat and clients[0].pawns == game.pawns
+        assert clients[0].model.colour == seat and clients[0].model.pawns == game.pawns
         assert seat is not None and server.table.by_colour(seat) is not None
     finally:
         for c in clients:
@@ -63,22 +64,22 @@ async def test_after_the_grace_period_a_bot_plays_the_seat_until_its_owner_retur
     server = await start_host(Variant.STANDARD, seats=2, seed=41, grace=0.2)
     port = server.address[1]
     stay = GameClient(LOCAL, port, "stays")
-    gone = GameClient(LOCAL, port, "leaves", reconnect_for=0)
+    gone = GameClient(LOCAL, port, "leaves", ClientOptions(reconnect_for=0))
     try:
         await stay.connect()
         await gone.connect()
-        token = gone.token
+        token = gone.model.token
         player = asyncio.create_task(run_bot(stay))
         await asyncio.sleep(0.05)
         gone.abort()
         while True:  # the dropped client gives up at once
-            ev = await asyncio.wait_for(gone.events.get(), 5)
+            ev = await asyncio.wait_for(gone.next_event(), 5)
             if isinstance(ev, Connection) and ev.state == "lost":
                 break
         await wait_moves(server, 30)  # the game goes on: a bot plays the empty seat
-        back = GameClient(LOCAL, port, "leaves", token=token)
+        back = GameClient(LOCAL, port, "leaves", ClientOptions(token=token))
         await back.connect()
-        assert back.pid == gone.pid
+        assert back.model.pid == gone.model.pid
         result = await asyncio.wait_for(asyncio.gather(player, run_bot(back)), 30)
         assert all(r is not None for r in result)
         await back.close()

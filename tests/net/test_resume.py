@@ -14,7 +14,7 @@ from netkit import LOCAL, HostProcess, free_port
 
 from sorry_lan.bots import play_out
 from sorry_lan.net.botrunner import run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.rules import Game, Variant
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
@@ -40,7 +40,8 @@ async def test_sigkilled_host_resumes_the_same_game(
     proc = await spawn_host(
         [*common, "--players", str(players), "--variant", variant.value, "--seed", str(seed)]
     )
-    clients = [GameClient(LOCAL, port, f"p{i}", reconnect_for=30) for i in range(players)]
+    options = ClientOptions(reconnect_for=30)
+    clients = [GameClient(LOCAL, port, f"p{i}", options) for i in range(players)]
     procs = [proc]
     try:
         for c in clients:
@@ -48,8 +49,8 @@ async def test_sigkilled_host_resumes_the_same_game(
         tasks = [asyncio.create_task(run_bot(c, think=0.002)) for c in clients]
         rng = random.Random(seed)
         for _kill in range(3):
-            target = clients[0].sid + rng.randrange(5, 60)
-            while clients[0].sid < target and not all(t.done() for t in tasks):
+            target = clients[0].model.sid + rng.randrange(5, 60)
+            while clients[0].model.sid < target and not all(t.done() for t in tasks):
                 await asyncio.sleep(0.001)
             if all(t.done() for t in tasks):
                 break
@@ -73,7 +74,7 @@ async def test_sigkilled_host_resumes_the_same_game(
                 assert r.scores == scores
             else:
                 assert r.scores is None  # scores are for play for points only
-        assert all(c.pawns == expected.pawns for c in clients)
+        assert all(c.model.pawns == expected.pawns for c in clients)
         assert "game over" in out.decode()
         journal = next((tmp_path / "journals").iterdir())
         assert os.stat(journal).st_mode & 0o077 == 0  # only the user may read it

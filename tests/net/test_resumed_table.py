@@ -13,15 +13,16 @@ from test_saved import save_game
 
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.net.client import ChatLine, GameClient
+from sorry_lan.net.client import GameClient
 from sorry_lan.net.journal import Journal, load
 from sorry_lan.net.saved import FINISHED, saved_games
+from sorry_lan.wire import messages as m
 
 
 async def _chat_seen(client: GameClient, text: str) -> None:
     while True:
-        ev = await client.events.get()
-        if isinstance(ev, ChatLine) and ev.chat.text == text:
+        ev = await client.next_event()
+        if isinstance(ev, m.Chat) and ev.text == text:
             return
 
 
@@ -33,7 +34,7 @@ async def test_chat_in_a_game_is_journalled_and_restored(tmp_path: Path) -> None
     try:
         for c in clients:
             await c.connect()  # the second starts the game
-        await clients[0].chat("hello bob")
+        clients[0].chat("hello bob")
         await asyncio.wait_for(_chat_seen(clients[1], "hello bob"), 5)
     finally:
         for c in clients:
@@ -43,7 +44,7 @@ async def test_chat_in_a_game_is_journalled_and_restored(tmp_path: Path) -> None
         server.journal.close()
     restored = replay(load(path))
     assert restored is not None
-    colours = {c.name: c.colour for c in clients}
+    colours = {c.name: c.model.colour for c in clients}
     assert restored.chat == [(colours["ann"], "hello bob")]
     table = Table.restore(TableConfig(), restored, 0.0, None)
     assert {p.name: p.colour for p in table.players.values()} == colours

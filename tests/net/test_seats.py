@@ -14,7 +14,7 @@ import pytest
 from netkit import LOCAL, start_host
 
 from sorry_lan.net.botrunner import run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.seats import SEAT_MAX_AGE, SeatStore
 
 TOKEN = bytes(range(16))
@@ -93,7 +93,7 @@ async def test_a_new_process_takes_its_seat_back_mid_game_until_the_game_ends(
     store = SeatStore(tmp_path)
     server = await start_host(seats=2, bots=1, bot_delay=0.01, grace=30.0)
     port = server.address[1]
-    first = GameClient(LOCAL, port, "Bob", seats=store)
+    first = GameClient(LOCAL, port, "Bob", ClientOptions(seats=store))
     second: GameClient | None = None
     try:
         await first.connect()
@@ -101,14 +101,14 @@ async def test_a_new_process_takes_its_seat_back_mid_game_until_the_game_ends(
         while server.table.game is None or server.table.game.moves_played < 6:
             await asyncio.sleep(0.01)
         (seat,) = store.seats()
-        assert seat.name == "Bob" and seat.token == first.token
+        assert seat.name == "Bob" and seat.token == first.model.token
         if how == "killed":
             first.abort()  # the process died without a word
         playing.cancel()
         await first.close()  # "q" then "y": bye, and the seat waits (a bot plays it)
-        second = GameClient(LOCAL, port, "Bob", seats=store)
+        second = GameClient(LOCAL, port, "Bob", ClientOptions(seats=store))
         welcome = await second.connect()
-        assert welcome.pid == first.pid and second.colour == first.colour
+        assert welcome.pid == first.model.pid and second.model.colour == first.model.colour
         over = await asyncio.wait_for(run_bot(second), 30)
         assert over is not None and server.table.game is not None and server.table.game.over
         assert store.seats() == []  # the game ended: nothing to come back to
@@ -127,11 +127,11 @@ async def test_a_token_the_host_does_not_know_is_forgotten_and_a_new_seat_taken(
     server = await start_host(seats=3)
     port = server.address[1]
     store.save("Bob", TOKEN, [LOCAL], port)  # from another table that used this port
-    bob = GameClient(LOCAL, port, "Bob", seats=store)
+    bob = GameClient(LOCAL, port, "Bob", ClientOptions(seats=store))
     try:
         await bob.connect()
-        assert bob.token is not None and bob.token != TOKEN
-        assert [s.token for s in store.seats()] == [bob.token]
+        assert bob.model.token is not None and bob.model.token != TOKEN
+        assert [s.token for s in store.seats()] == [bob.model.token]
         await bob.close()  # leaving the lobby gives the seat up: nothing kept
         assert store.seats() == []
     finally:

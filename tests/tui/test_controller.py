@@ -10,7 +10,7 @@ from client_harness import LOCAL, board, host_table
 from tui_harness import Driver
 
 from sorry_lan.i18n import use_language
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.tui.board import COMPACT, spot, track_cell
 from sorry_lan.tui.play import JoinRequest
 from sorry_lan.tui.state import Link, Screen, UiState
@@ -55,7 +55,7 @@ async def play_our_moves(d: Driver, st: UiState, until: int) -> None:
 async def test_host_player_starts_and_plays_against_three_bots() -> None:
     server, token = await host_table(bots=3, owner="ann", bot_delay=0.02)
     try:
-        client = GameClient(LOCAL, server.address[1], "ann", token=token)
+        client = GameClient(LOCAL, server.address[1], "ann", ClientOptions(token=token))
         await client.connect()
         async with board(client=client) as (d, ctl, _task):
             st = ctl.state
@@ -103,7 +103,7 @@ async def test_the_lobby_key_a_adds_a_bot_of_the_hosts_chosen_strength() -> None
     (not a greedy one), also when asked twice."""
     server, token = await host_table(owner="ann", bot_level="expert")
     try:
-        client = GameClient(LOCAL, server.address[1], "ann", token=token)
+        client = GameClient(LOCAL, server.address[1], "ann", ClientOptions(token=token))
         await client.connect()
         async with board(client=client) as (d, ctl, _task):
             st = ctl.state
@@ -192,7 +192,8 @@ async def test_full_table_is_refused_on_screen() -> None:
             assert ctl.state.error.endswith("press Enter to watch it instead")
             await d.keys("\r")  # takes the offer
             await d.wait_for(lambda: ctl.state.screen is Screen.LOBBY)
-            assert ctl.client is not None and ctl.client.spectate and ctl.client.pid is None
+            assert ctl.client is not None
+            assert ctl.client.model.spectate and ctl.client.model.pid is None
     finally:
         await server.close()
 
@@ -254,7 +255,7 @@ async def test_warnings_go_to_the_board_log_not_over_the_screen() -> None:
 async def test_a_language_change_reaches_the_host_and_every_lobby() -> None:
     server, token = await host_table(bots=1, owner="ann")
     try:
-        client = GameClient(LOCAL, server.address[1], "ann", token=token, lang="el")
+        client = GameClient(LOCAL, server.address[1], "ann", ClientOptions(token=token, lang="el"))
         await client.connect()
         async with board(client=client) as (d, ctl, _task):
             st = ctl.state

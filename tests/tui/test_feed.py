@@ -8,16 +8,8 @@ from pathlib import Path
 import pytest
 from zeroconf.asyncio import AsyncZeroconf
 
+from sorry_lan.client.model import ClientModel, Connection
 from sorry_lan.discovery import ChangeKind, DiscoveryError, FoundGame, GameAd, GameEvent, Unjoinable
-from sorry_lan.net.client import (
-    Connection,
-    GameClient,
-    GameEnded,
-    Happened,
-    LobbyChanged,
-    TurnChanged,
-    YourTurn,
-)
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
@@ -70,8 +62,8 @@ def test_last_move_from_events_follows_slides_and_bumps() -> None:
     assert last_move_from((r.ev_turn_lost(1, 4),)) is None
 
 
-def _client(pid: int = 1) -> GameClient:
-    client = GameClient("127.0.0.1", 1, "ann")
+def _client(pid: int = 1) -> ClientModel:
+    client = ClientModel("ann")
     client.welcome = m.Welcome(
         version=1, software="t", pid=pid, token=None, owner=False, name="host"
     )
@@ -107,7 +99,7 @@ def test_lobby_tells_how_many_seats_the_table_has() -> None:
         players=(r.PlayerInfo(0, "hal", Colour.RED, True, True, True),),
         spectators=0,
     )
-    apply_event(st, _client(), LobbyChanged(lobby))
+    apply_event(st, _client(), lobby)
     assert st.screen is Screen.LOBBY
     assert st.seat_limit == 2 and st.variant is Variant.POINTS
     assert [s.name for s in st.seats] == ["hal", "", "", ""]
@@ -117,7 +109,7 @@ def test_a_game_seen_through_events() -> None:
     st = UiState(screen=Screen.GAME, you=1, seated=(0, 1), names={0: "bob", 1: "ann"})
     client = _client()
     apply_event(
-        st, client, TurnChanged(m.Turn(sid=2, colour=Colour.RED, card=Card.ONE, hand=None, pile=40))
+        st, client, m.Turn(sid=2, colour=Colour.RED, card=Card.ONE, hand=None, pile=40)
     )
     assert st.turn == 0 and st.card == 1 and st.log[-1] == "Red (bob) drew 1"
     ev = m.Events(
@@ -126,18 +118,18 @@ def test_a_game_seen_through_events() -> None:
         notation="R1 start->4",
         events=(r.ev_play(0, 1), r.ev_move(0, START, 4)),
     )
-    apply_event(st, client, Happened(ev))
+    apply_event(st, client, ev)
     assert st.position[0] == 4 and st.log[-1] == "Red (bob): R1 start->4"
     assert st.last_move is not None
     apply_event(
         st,
         client,
-        TurnChanged(m.Turn(sid=3, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39)),
+        m.Turn(sid=3, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39),
     )
     offer = m.LegalMoves(
         sid=3, moves=(r.MoveOption(id=0, notation="B1 start->19", move=(0, 2, 4, 19)),), timeout=30
     )
-    apply_event(st, client, YourTurn(offer))
+    apply_event(st, client, offer)
     assert st.your_turn() and st.moves[0].notation == "B1 start->19"
     left = st.seconds_left()
     assert left is not None and 29 <= left <= 30
@@ -145,7 +137,7 @@ def test_a_game_seen_through_events() -> None:
     assert st.link is Link.RECONNECTING and not st.moves and st.deadline is None
     apply_event(st, client, Connection("lost", "gave up"))
     assert link_of(st) is Link.LOST and "q leaves" in st.link_hint
-    apply_event(st, client, GameEnded(m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None)))
+    apply_event(st, client, m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None))
     assert st.screen is Screen.OVER and "Blue (ann) wins" in st.winner and "you" in st.winner
 
 

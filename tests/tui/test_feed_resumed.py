@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from sorry_lan.authority.seat_messages import snapshot
-from sorry_lan.net.client import GameClient, GameStarted
+from sorry_lan.client.model import ClientModel
 from sorry_lan.rules import START, Game, Variant
 from sorry_lan.tui.feed import apply_event
 from sorry_lan.tui.state import UiState
@@ -12,7 +12,7 @@ from sorry_lan.tui.state import UiState
 
 def _log_after(game: Game) -> list[str]:
     st = UiState()
-    apply_event(st, GameClient("127.0.0.1", 1, "ann"), GameStarted(snapshot(game, 0)))
+    apply_event(st, ClientModel("ann"), snapshot(game, 0))
     return list(st.log)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sorry_lan.net import client as c
+from sorry_lan.client import model as c
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.variants import Variant
@@ -19,8 +19,8 @@ SNAPSHOT = m.Snapshot(
 )
 
 
-def client() -> c.GameClient:
-    ann = c.GameClient("127.0.0.1", 1, "ann")  # never connected: describe reads its state
+def client() -> c.ClientModel:
+    ann = c.ClientModel("ann")  # never connected: describe reads its state
     ann.snapshot, ann.pawns = SNAPSHOT, PAWNS
     return ann
 
@@ -31,27 +31,26 @@ def test_every_event_is_described() -> None:
     bot = r.PlayerInfo(pid=1, name="bot 1", colour=None, bot=True, ready=True, connected=False)
     option = r.MoveOption(id=0, notation="R1 1->2", move=(0, 1, 0, 2))
     cases: list[tuple[c.ClientEvent, list[str]]] = [
-        (c.LobbyChanged(m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ann, bot),
-                              spectators=0)),
+        (m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ann, bot), spectators=0),
          ["table [team play]: ann (red), bot 1 (?, bot, away)"]),
-        (c.GameStarted(SNAPSHOT),
+        (SNAPSHOT,
          ["game on:", "     red (you): R1 1, R2 start, R3 start, R4 start",
           "    blue: B1 start, B2 start, B3 start, B4 start"]),
-        (c.TurnChanged(m.Turn(sid=4, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39)),
+        (m.Turn(sid=4, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39),
          ["blue drew 2"]),
-        (c.YourTurn(m.LegalMoves(sid=4, moves=(option,), timeout=None)),
+        (m.LegalMoves(sid=4, moves=(option,), timeout=None),
          ["your move:", "   1. R1 1->2", "type a number"]),
-        (c.Happened(m.Events(sid=5, colour=Colour.RED, notation="R1 1->2", events=())),
+        (m.Events(sid=5, colour=Colour.RED, notation="R1 1->2", events=()),
          ["red: R1 1->2", "     red (you): R1 1, R2 start, R3 start, R4 start",
           "    blue: B1 start, B2 start, B3 start, B4 start"]),
-        (c.GameEnded(m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None)),
+        (m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None),
          ["game over: blue won; scores []", "rematch? type rematch"]),
-        (c.RematchStarted(), ["rematch!"]),
-        (c.ChatLine(m.Chat(pid=1, text="hi")), ["[chat 1] hi"]),
-        (c.Refused(m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken",
-                         fatal=False)),
+        (m.Rematch(), ["rematch!"]),
+        (m.Chat(pid=1, text="hi"), ["[chat 1] hi"]),
+        (m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken", fatal=False),
          ["refused: that colour is taken"]),
         (c.Connection("lost", "connection lost: gone"), ["connection lost: gone"]),
+        (c.ReplayMismatch(5, "no pawn there"), []),
     ]
     assert len({type(ev) for ev, _ in cases}) == len(c.ClientEvent.__args__)
     for ev, lines in cases:
@@ -67,7 +66,7 @@ def test_the_table_line_names_each_players_language_and_bot_programs() -> None:
             r.PlayerInfo(2, "sam", Colour.YELLOW, False, True, True, lang="xx-YY"),
         ),
     )
-    [line] = describe(client(), c.LobbyChanged(lobby))
+    [line] = describe(client(), lobby)
     assert "ann (red, Cymraeg)" in line
     assert "robo (blue, bot)" in line
     assert "sam (yellow, xx-YY)" in line

@@ -3,7 +3,7 @@ summary and bell, a spectator's log, and the game's statistics (feed + news)."""
 
 from __future__ import annotations
 
-from sorry_lan.net.client import GameClient, GameStarted, Happened, LobbyChanged, YourTurn
+from sorry_lan.client.model import ClientModel
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.rules.variants import Variant
@@ -13,19 +13,17 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
 
 
-def _client(pid: int | None = 1, spectate: bool = False) -> GameClient:
-    client = GameClient("127.0.0.1", 1, "ann", spectate=spectate)
+def _client(pid: int | None = 1, spectate: bool = False) -> ClientModel:
+    client = ClientModel("ann", spectate=spectate)
     client.welcome = m.Welcome(
         version=1, software="t", pid=pid, token=None, owner=False, name="ann"
     )
     return client
 
 
-def _lobby(*players: r.PlayerInfo, spectators: int = 0) -> LobbyChanged:
-    return LobbyChanged(
-        m.Lobby(
-            variant=Variant.STANDARD, seats=4, host=1, players=players, spectators=spectators
-        )
+def _lobby(*players: r.PlayerInfo, spectators: int = 0) -> m.Lobby:
+    return m.Lobby(
+        variant=Variant.STANDARD, seats=4, host=1, players=players, spectators=spectators
     )
 
 
@@ -35,23 +33,21 @@ BOB_AWAY = r.PlayerInfo(2, "bob", Colour.BLUE, False, True, False)
 BOT = r.PlayerInfo(3, "bot 1", Colour.YELLOW, True, True, True)
 
 
-def _snapshot(you: Colour | None, pawns: tuple[int, ...] = (START,) * 16) -> GameStarted:
-    return GameStarted(
-        m.Snapshot(
-            sid=1,
-            variant=Variant.STANDARD,
-            you=you,
-            colours=(Colour.RED, Colour.BLUE, Colour.YELLOW),
-            pawns=pawns,
-            turn=Colour.RED,
-            card=None,
-            hand=None,
-            scores=None,
-            pile=45,
-            discards=0,
-            top=None,
-            discarded=NO_CARDS,
-        )
+def _snapshot(you: Colour | None, pawns: tuple[int, ...] = (START,) * 16) -> m.Snapshot:
+    return m.Snapshot(
+        sid=1,
+        variant=Variant.STANDARD,
+        you=you,
+        colours=(Colour.RED, Colour.BLUE, Colour.YELLOW),
+        pawns=pawns,
+        turn=Colour.RED,
+        card=None,
+        hand=None,
+        scores=None,
+        pile=45,
+        discards=0,
+        top=None,
+        discarded=NO_CARDS,
     )
 
 
@@ -83,26 +79,26 @@ def test_a_bot_moving_for_someone_away_or_for_you_says_so() -> None:
         sid=2, colour=Colour.BLUE, notation="B1 start->19",
         events=(r.ev_play(1, 1), r.ev_move(4, START, 19)),
     )  # fmt: skip
-    apply_event(st, client, Happened(bob_moves))
+    apply_event(st, client, bob_moves)
     assert st.log[-1] == "Bot for bob (away): B1 start->19"
     # Your own turn timed out: you chose nothing, yet your move arrives.
     offer = m.LegalMoves(
         sid=3, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=5
     )
-    apply_event(st, client, YourTurn(offer))
+    apply_event(st, client, offer)
     assert st.deadline is not None
     st.deadline -= 6  # the 5 s ran out
     ours = m.Events(
         sid=3, colour=Colour.RED, notation="R1 start->4",
         events=(r.ev_play(0, 1), r.ev_move(0, START, 4)),
     )  # fmt: skip
-    apply_event(st, client, Happened(ours))
+    apply_event(st, client, ours)
     assert st.log[-1] == "Bot for you (your time ran out): R1 start->4"
     st.sent_move = True  # what the board does when you press Enter
-    apply_event(st, client, Happened(ours))
+    apply_event(st, client, ours)
     assert st.log[-1] == "You: R1 start->4"
     st.sent_move, st.deadline = False, None  # no time limit: a move is yours
-    apply_event(st, client, Happened(ours))
+    apply_event(st, client, ours)
     assert st.log[-1] == "You: R1 start->4"
 
 
@@ -115,16 +111,16 @@ def test_your_turn_sums_up_what_happened_to_you_and_rings() -> None:
         sid=4, colour=Colour.BLUE, notation="Sorry! B2 start->10 xR1",
         events=(r.ev_play(1, 13), r.ev_move(5, START, 10), r.ev_bump(0, 10)),
     )  # fmt: skip
-    apply_event(st, client, Happened(sorry))
+    apply_event(st, client, sorry)
     offer = m.LegalMoves(
         sid=5, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=None
     )
-    apply_event(st, client, YourTurn(offer))
+    apply_event(st, client, offer)
     assert st.summary == "Since your last move: Blue (bob) played Sorry! on your R1."
     assert st.bell_due and st.summary not in st.log  # the panel shows it
     assert st.stats[1]["sorry"] == 1 and st.stats[1]["bumps"] == 1
     st.bell, st.bell_due = False, False
-    apply_event(st, client, YourTurn(offer))
+    apply_event(st, client, offer)
     assert not st.bell_due  # the bell turned off stays quiet
     assert st.stats_partial  # this game was joined with pawns already out
 

@@ -15,7 +15,7 @@ from client_harness import LOCAL, board, host_table
 from relay import Relay
 from test_controller import ours, play_our_moves
 
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.tui.play import JoinRequest
 from sorry_lan.tui.state import Link, Screen
 
@@ -24,11 +24,12 @@ pytestmark = pytest.mark.asyncio
 
 def quick_to_give_up(host: str, port: int, name: str, pin: str | None) -> GameClient:
     """A client whose own reconnection gives up after 0.3 s (the default is a minute)."""
-    return GameClient(host, port, name, pin=pin, reconnect_for=0.3, connect_timeout=2.0)
+    options = ClientOptions(pin=pin, reconnect_for=0.3, connect_timeout=2.0)
+    return GameClient(host, port, name, options)
 
 
 def seat_token(client: GameClient) -> bytes | None:
-    return client.token
+    return client.model.token
 
 
 async def test_r_rejoins_the_same_seat_after_the_host_was_lost() -> None:
@@ -42,8 +43,8 @@ async def test_r_rejoins_the_same_seat_after_the_host_was_lost() -> None:
             await d.wait_for(lambda: st.screen is Screen.GAME, timeout=10)
             await play_our_moves(d, st, until=1)
             client = ctl.client
-            assert client is not None and client.token is not None
-            pid, colour, played = client.pid, st.you, ours(st)
+            assert client is not None and client.model.token is not None
+            pid, colour, played = client.model.pid, st.you, ours(st)
 
             await relay.cut()
             await d.wait_for(lambda: st.link is Link.LOST, timeout=10)
@@ -66,7 +67,7 @@ async def test_r_rejoins_the_same_seat_after_the_host_was_lost() -> None:
             await d.wait_for(lambda: st.link is Link.CONNECTED, timeout=10)
             assert relay.accepted == accepted + 1
             # The same seat, not a new one (a started table would refuse a new player).
-            assert client.pid == pid and st.you == colour and not task.done()
+            assert client.model.pid == pid and st.you == colour and not task.done()
             seat = next(p for p in server.table.players.values() if p.pid == pid)
             assert seat.connected and not seat.bot
             assert len(server.table.players) == 2

@@ -28,7 +28,7 @@ from pathlib import Path
 from tmux_harness import Tmux
 
 from sorry_lan.i18n import use_language, words
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.client import ClientOptions, GameClient
 
 ROOT = Path(__file__).resolve().parents[2]
 COLS, ROWS = 80, 24
@@ -163,7 +163,7 @@ class Watcher:
         asyncio.run(self._watch())
 
     async def _watch(self) -> None:
-        client = GameClient("127.0.0.1", self.port, "watcher", spectate=True)
+        client = GameClient("127.0.0.1", self.port, "watcher", ClientOptions(spectate=True))
         try:
             await client.connect()
         except BaseException as exc:  # told to the test thread
@@ -173,12 +173,12 @@ class Watcher:
         self._ready.set()
         try:
             while not self._stop.is_set():
-                turn = client.turn
+                turn = client.model.turn
                 if turn is not None:
-                    self.pawns = client.pawns
+                    self.pawns = client.model.pawns
                     self.card = None if turn.card is None else int(turn.card)
                     self.colour, self.sid = int(turn.colour), turn.sid
-                self.over = client.over is not None
+                self.over = client.model.over is not None
                 await asyncio.sleep(0.02)
         finally:
             await client.close()
