@@ -14,7 +14,6 @@ Run from anywhere: ``python scripts/gen_vectors.py [--check]``.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import re
 import sys
@@ -31,7 +30,7 @@ from wire_samples import PIN, SAMPLES  # noqa: E402
 
 from sorry_lan.authority.admission import PinThrottle  # noqa: E402
 from sorry_lan.authority.table import TableConfig  # noqa: E402
-from sorry_lan.net.client import GameClient  # noqa: E402
+from sorry_lan.net.client import ClientOptions  # noqa: E402
 from sorry_lan.net.host import HostOptions  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
@@ -64,7 +63,7 @@ def _secs(value: float) -> str:
 def limits_table() -> str:
     """Markdown table of our host's (and client's) timers and limits, from their defaults."""
     host, table, pin = HostOptions(), TableConfig(), PinThrottle()
-    client = inspect.signature(GameClient).parameters
+    client = ClientOptions()
     rows = [
         ("greeting", f"a connection not admitted (no `welcome` sent) {_secs(host.hello_timeout)} "
          "after it opened gets `bye` reason `timeout` and is closed"),
@@ -72,8 +71,8 @@ def limits_table() -> str:
          f"for {_secs(host.heartbeat)} (at most one every {_secs(host.heartbeat)})"),
         ("silence", f"a welcomed connection from which nothing at all has arrived for "
          f"{_secs(host.dead_after)} is closed without a word (a drop)"),
-        ("our client", f"pings the host after {_secs(client['heartbeat'].default)} of silence "
-         f"and drops a connection silent for {_secs(client['dead_after'].default)} (then "
+        ("our client", f"pings the host after {_secs(client.heartbeat)} of silence "
+         f"and drops a connection silent for {_secs(client.dead_after)} (then "
          "reconnects to reclaim its seat)"),
         ("chat", f"{host.chat_burst} lines at once per connection, then one more every "
          f"{_secs(1 / host.chat_rate)}; beyond that `error` `rate_limited`"),

@@ -1,6 +1,6 @@
 """A new kind of client event that a reader of the events forgets fails mypy.
 
-Every reader of :data:`~sorry_lan.net.client.ClientEvent` (the text board's feed, the
+Every reader of :data:`~sorry_lan.client.model.ClientEvent` (the text board's feed, the
 line interface, the bot runner) dispatches with ``match`` and ends in
 ``assert_never``.  This test copies the package, adds an event to the union and
 nothing else, and runs mypy (strict, the project's configuration) over the readers:

@@ -145,7 +145,7 @@ async def test_200_idle_sockets_from_one_address_do_not_stop_a_game_or_a_reclaim
         table = server.table
         while table.game is None or table.game.moves_played < 20:
             await asyncio.sleep(0.01)
-        seat = clients[1].colour
+        seat = clients[1].model.colour
         clients[1].abort()  # drops mid-game; it comes back with its token on its own
         await asyncio.sleep(0.3)
         results = await asyncio.wait_for(asyncio.gather(*tasks), 90)
@@ -154,7 +154,7 @@ async def test_200_idle_sockets_from_one_address_do_not_stop_a_game_or_a_reclaim
         assert all(r is not None and list(r.winners) == list(game.winners) for r in results)
         player = table.by_colour(seat) if seat is not None else None
         assert player is not None and player.conn is not None and not player.bot
-        assert clients[1].colour == seat and clients[1].pawns == game.pawns
+        assert clients[1].model.colour == seat and clients[1].model.pawns == game.pawns
         waiting = [p for p in server.core.peers.values() if p.session.join_request is None]
         assert len(waiting) <= server.options.max_waiting_per_address
     finally:
