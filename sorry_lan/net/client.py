@@ -54,7 +54,9 @@ _GOODBYE = "the host closed the table"
 
 @dataclass(frozen=True)
 class ClientOptions:
-    """How a :class:`GameClient` joins and keeps its link (seconds)."""
+    """How a :class:`GameClient` joins and keeps its link (seconds).  The seat's
+    settings (``pin``, ``spectate``, ``token``, ``lang``, ``program``) are where its
+    :class:`ClientModel` starts; the model's own are the live ones."""
 
     pin: str | None = None
     spectate: bool = False
