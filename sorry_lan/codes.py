@@ -218,6 +218,19 @@ class Resume(Code):
     NOT_A_FILE = "not-a-file", N_("{path} is not a plain file: left out")
 
 
+class Unjoinable(Code):
+    """Why a game found on the LAN cannot be joined (shown next to the game; the value
+    is also what ``sorry-lan list --json`` prints)."""
+
+    FULL = "full", N_("full")
+    PLAYING = "playing", N_("playing")
+    FINISHED = "finished", N_("finished")
+    NEWER_PROTOCOL = "newer protocol", N_("newer protocol")
+    OLDER_PROTOCOL = "older protocol", N_("older protocol")
+    INVALID = "invalid advertisement", N_("invalid advertisement")
+    UNREACHABLE = "unreachable", N_("unreachable")
+
+
 class ErrorReason(Code):
     """Reason codes carried by the ``error`` message (see protocol/SPEC.md), with the
     words a player reads for each.  ``sorry_lan.wire.errors`` gives them their wire
@@ -384,6 +397,7 @@ KINDS: tuple[type[Code], ...] = (
     HostFailure,
     JournalFailure,
     Resume,
+    Unjoinable,
     ErrorReason,
     RefuseReason,
     JoinFailure,

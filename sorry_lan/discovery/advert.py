@@ -16,11 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
+from sorry_lan.codes import Unjoinable as Unjoinable  # defined with its words there
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, ngettext, words
+from sorry_lan.i18n.coded import say
 from sorry_lan.rules import Phase
 
 # The protocol versions come from the wire protocol.
@@ -54,18 +55,6 @@ K_PIN = "pin"
 
 class AdvertError(SorryLanError, ValueError):
     """A game advertisement is invalid (when built) or unreadable (when parsed)."""
-
-
-class Unjoinable(StrEnum):
-    """Why a found game cannot be joined (shown to the player next to the game)."""
-
-    FULL = "full"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    NEWER_PROTOCOL = "newer protocol"
-    OLDER_PROTOCOL = "older protocol"
-    INVALID = "invalid advertisement"
-    UNREACHABLE = "unreachable"
 
 
 def _check_text(what: str, value: object, max_chars: int, max_bytes: int) -> str:
@@ -312,29 +301,15 @@ class FoundGame:
                 parts.append(_("PIN"))
         if your_seat and (self.reason is None or self.watchable):
             if self.reason is not None:
-                parts.append(unjoinable_words(self.reason))
+                parts.append(say(self.reason))
             parts.append(_("your seat"))
         elif self.reason is None:
             parts.append(_("joinable"))
         elif self.watchable:
-            parts += [unjoinable_words(self.reason), _("watch")]
+            parts += [say(self.reason), _("watch")]
         else:
-            parts.append(_("not joinable: {why}").format(why=unjoinable_words(self.reason)))
+            parts.append(_("not joinable: {why}").format(why=say(self.reason)))
         return " - ".join(parts)
-
-
-def unjoinable_words(reason: Unjoinable) -> str:
-    """Why a game cannot be joined, in the player's language."""
-    texts = {
-        Unjoinable.FULL: _("full"),
-        Unjoinable.PLAYING: _("playing"),
-        Unjoinable.FINISHED: _("finished"),
-        Unjoinable.NEWER_PROTOCOL: _("newer protocol"),
-        Unjoinable.OLDER_PROTOCOL: _("older protocol"),
-        Unjoinable.INVALID: _("invalid advertisement"),
-        Unjoinable.UNREACHABLE: _("unreachable"),
-    }
-    return texts[reason]
 
 
 def judge_advert(ad: GameAd, supported: Sequence[int] = SUPPORTED_VERSIONS) -> Unjoinable | None:

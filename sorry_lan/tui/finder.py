@@ -30,8 +30,8 @@ from sorry_lan.discovery import (
     nothing_found_message,
 )
 from sorry_lan.discovery import FoundGame as Advert
-from sorry_lan.discovery.advert import unjoinable_words
 from sorry_lan.i18n import _, ngettext, words
+from sorry_lan.i18n.coded import say
 from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
@@ -75,13 +75,13 @@ def row_for(game: Advert, mine: bool = False) -> FoundGame:
     mine = mine and (game.joinable or game.watchable)
     if mine:
         if game.reason is not None:
-            details.append(unjoinable_words(game.reason))
+            details.append(say(game.reason))
         details.append(_("your seat"))
     elif game.watchable and game.reason is not None:
-        details.append(_("{why}: Enter watches").format(why=unjoinable_words(game.reason)))
+        details.append(_("{why}: Enter watches").format(why=say(game.reason)))
     elif game.reason is not None:
-        details.append(_("cannot join: {why}").format(why=unjoinable_words(game.reason)))
-    why = "" if game.reason is None else unjoinable_words(game.reason)
+        details.append(_("cannot join: {why}").format(why=say(game.reason)))
+    why = "" if game.reason is None else say(game.reason)
     return FoundGame(
         title=game.name,
         address=address_of(game),
