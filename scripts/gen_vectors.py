@@ -35,7 +35,7 @@ from sorry_lan.net.host import HostOptions  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
-from sorry_lan.wire.messages import MESSAGE_TYPES  # noqa: E402
+from sorry_lan.wire.messages import MESSAGE_TYPES, Message  # noqa: E402
 from sorry_lan.wire.transitions import render_transitions  # noqa: E402
 from sorry_lan.wire.vocab import MsgType  # noqa: E402
 
@@ -211,6 +211,15 @@ def invalid_vectors() -> list[dict[str, str]]:
     ]
 
 
+def samples() -> list[tuple[str, Message]]:
+    """The hand-written samples, then, named after its type, the made-up example
+    (``Message.example``) of each declared message that has none: a message just
+    declared gets a vector without a sample written for it."""
+    have = {message.TYPE for _, message in SAMPLES}
+    made = [(cls.TYPE.value, cls.example()) for cls in MESSAGE_TYPES.values()]
+    return [*SAMPLES, *((name, ex) for name, ex in made if ex.TYPE not in have)]
+
+
 def build() -> dict[Path, str]:
     messages = {
         "protocol_version": L.PROTOCOL_VERSION,
@@ -227,7 +236,7 @@ def build() -> dict[Path, str]:
                 "message": json_value(to_wire(message)),
                 "frame": encode(message).hex(),
             }
-            for name, message in SAMPLES
+            for name, message in samples()
         ],
     }
     invalid = {

@@ -24,7 +24,7 @@ import msgpack
 
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
-from sorry_lan.wire.messages import MESSAGE_TYPES, Message
+from sorry_lan.wire.messages import MESSAGE_TYPES, Hello, Message, Spectate
 from sorry_lan.wire.schema import (
     BoolSpec,
     BytesSpec,
@@ -38,10 +38,10 @@ from sorry_lan.wire.schema import (
     StrSpec,
     VariantSpec,
 )
-from sorry_lan.wire.vocab import VERSIONS, MsgType
+from sorry_lan.wire.vocab import VERSIONS
 
 _TYPE_KEY = "t"
-_GREETINGS = (MsgType.HELLO.value, MsgType.SPECTATE.value)
+_GREETINGS = (Hello.TYPE.value, Spectate.TYPE.value)
 
 
 def to_wire(message: Message) -> dict[str, Any]:
@@ -78,26 +78,32 @@ def _dumper(spec: Spec) -> Dump | None:
     return spec.dump  # anything else: the spec's own way
 
 
-#: Per message type: (field name, how to make its value packable or None).
-_PACKING: dict[type[Message], tuple[tuple[str, Dump | None], ...]] = {
-    cls: tuple((name, _dumper(spec)) for name, spec in cls.FIELDS)
-    for cls in MESSAGE_TYPES.values()
-}
-#: Per message type: the fields a later protocol version added (left out when None).
-_LATER: dict[type[Message], frozenset[str]] = {
-    cls: frozenset(name for name, spec in cls.FIELDS if isinstance(spec, LaterSpec))
-    for cls in MESSAGE_TYPES.values()
-}
+Packing = tuple[tuple[str, Dump | None, bool], ...]
+#: Per message class: (field name, how to make its value packable or None, whether a
+#: later protocol version added it, so that it is left out when None).  Filled on a
+#: class's first encoding, so it covers every class declared, whenever declared.
+_PACKING: dict[type[Message], Packing] = {}
+
+
+def _packing(cls: type[Message]) -> Packing:
+    packing = tuple(
+        (name, _dumper(spec), isinstance(spec, LaterSpec)) for name, spec in cls.FIELDS
+    )
+    _PACKING[cls] = packing
+    return packing
 
 
 def _packable(message: Message) -> dict[str, Any]:
     """What :func:`to_wire` gives, as msgpack sees it, built faster: values that
     pack as they are (see :func:`_dumper`) are not copied."""
     out: dict[str, Any] = {_TYPE_KEY: message.TYPE.value}
-    later = _LATER[type(message)]
-    for name, dump in _PACKING[type(message)]:
+    try:
+        packing = _PACKING[type(message)]
+    except KeyError:
+        packing = _packing(type(message))
+    for name, dump, later in packing:
         value = getattr(message, name)
-        if value is None and name in later:
+        if value is None and later:
             continue
         out[name] = value if dump is None else dump(value)
     return out
@@ -130,13 +136,12 @@ def _from_wire(obj: object, supported_versions: tuple[int, ...]) -> Message:
         raise RemoteProtocolError(ErrorReason.MISSING_FIELD, "missing message type 't'")
     if type(tname) is not str:
         raise RemoteProtocolError(ErrorReason.BAD_VALUE, "message type 't' must be text")
-    try:
-        cls = MESSAGE_TYPES[MsgType(tname)]
-    except ValueError:
+    cls = MESSAGE_TYPES.get(tname)
+    if cls is None:
         shown = tname if len(tname) <= 20 else tname[:17] + "..."
         raise RemoteProtocolError(
             ErrorReason.UNKNOWN_TYPE, f"unknown message type {shown!r}"
-        ) from None
+        )
     if tname in _GREETINGS and "versions" in obj:
         _check_versions(obj["versions"], supported_versions)
     values: list[tuple[str, Any]] = []

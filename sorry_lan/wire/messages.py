@@ -1,9 +1,16 @@
 """Every protocol message as a frozen dataclass (their enums and specs: ``wire.vocab``).
 
-One class per message type; ``Class.TYPE`` is its :class:`MsgType` (the wire ``t``
-field), and each dataclass field carries its :mod:`~sorry_lan.wire.schema` spec in its
-metadata.  Constructing a message validates and normalises it (lists become tuples,
-ints become ``Colour``/``Card``), raising :class:`LocalProtocolError` with a reason
+One class per message type, each declared once with :func:`declare`: its wire name,
+who may send it in which states (:func:`~sorry_lan.wire.transitions.by_client`,
+:func:`~sorry_lan.wire.transitions.by_host`) and the version that added it; each
+dataclass field carries its :mod:`~sorry_lan.wire.schema` spec in its metadata.  The
+declarations make everything else: ``Class.TYPE``, its :class:`MsgType` member (the
+wire ``t`` field), :data:`MESSAGE_TYPES` (the codec's lookup), :data:`SINCE_VERSION`
+and the rows of :data:`~sorry_lan.wire.transitions.TRANSITIONS`.  How to add a
+message: the :mod:`sorry_lan.wire` docstring.
+
+Constructing a message validates and normalises it (lists become tuples, ints become
+``Colour``/``Card``), raising :class:`LocalProtocolError` with a reason
 code if a value is out of bounds, so an invalid message cannot even be built.
 
 Game content stays plain data: colours, cards and locations are ints, a compact move
@@ -13,6 +20,8 @@ Nothing here knows the game rules; whether a move is legal is the host's busines
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -40,6 +49,17 @@ from sorry_lan.wire.schema import (
     Spec,
     StrSpec,
 )
+from sorry_lan.wire.transitions import (
+    OPEN,
+    WELCOMED,
+    Sends,
+    Who,
+    add_rules,
+    by_client,
+    by_host,
+    remove_rules,
+)
+from sorry_lan.wire.transitions import State as S
 from sorry_lan.wire.vocab import (
     CARD,
     CARD_COUNTS,
@@ -99,70 +119,104 @@ class Message:
             object.__setattr__(message, name, values[name])
         return message
 
+    @classmethod
+    def example(cls: type[_T]) -> _T:
+        """A made-up valid message of this class, built from its field specs' examples
+        (the golden vectors' sample of a message that has none written by hand)."""
+        return cls(**{name: spec.example() for name, spec in cls.FIELDS})
 
-MESSAGE_TYPES: dict[MsgType, type[Message]] = {}
+
+#: Wire type name (a :class:`MsgType` member) -> its message class, in declaration order.
+MESSAGE_TYPES: dict[str, type[Message]] = {}
+#: Message types added after version 1, with the version that added them: a session
+#: neither sends nor accepts one on a connection that settled on an older version.
+SINCE_VERSION: dict[MsgType, int] = {}
 _M = TypeVar("_M", bound=type[Message])
+_WORD_START = re.compile(r"(?<!^)(?=[A-Z])")
 
 
-def _register(cls: _M) -> _M:
-    cls.FIELDS = tuple((f.name, f.metadata["spec"]) for f in fields(cls))  # type: ignore[arg-type]
-    assert cls.TYPE not in MESSAGE_TYPES, cls
-    MESSAGE_TYPES[cls.TYPE] = cls
-    return cls
+def declare(wire: str, *rules: Sends, since: int = 1) -> Callable[[_M], _M]:
+    """Declare the decorated dataclass as the message whose ``t`` is ``wire``.
+
+    ``rules`` say who may send it and when (:func:`by_client`, :func:`by_host`);
+    ``since`` is the protocol version that added it.  The declaration makes the
+    class's :class:`MsgType` member (``ChooseColour`` -> ``MsgType.CHOOSE_COLOUR``),
+    its ``FIELDS`` from the fields' specs, its entry in :data:`MESSAGE_TYPES` (the
+    codec's lookup) and its rows in :data:`~sorry_lan.wire.transitions.TRANSITIONS`.
+    Raises ``ValueError`` (declaring nothing) if the type or a row is taken."""
+
+    def register(cls: _M) -> _M:
+        specs = tuple((f.name, f.metadata["spec"]) for f in fields(cls))  # type: ignore[arg-type]
+        mtype = MsgType.declare(_WORD_START.sub("_", cls.__name__).upper(), wire)
+        try:
+            add_rules(mtype, rules)
+        except ValueError:
+            MsgType.withdraw(mtype)
+            raise
+        cls.TYPE, cls.FIELDS = mtype, specs
+        MESSAGE_TYPES[mtype] = cls
+        if since > 1:
+            SINCE_VERSION[mtype] = since
+        return cls
+
+    return register
+
+
+def withdraw(cls: type[Message]) -> None:
+    """Undo :func:`declare` for ``cls`` (a message a test declares for a while)."""
+    del MESSAGE_TYPES[cls.TYPE]
+    SINCE_VERSION.pop(cls.TYPE, None)
+    remove_rules(cls.TYPE)
+    MsgType.withdraw(cls.TYPE)
 
 
 # -- joining -------------------------------------------------------------------------
 
 
-@_register
+@declare("hello", by_client(S.GREETING, then=S.JOINING))
 @dataclass(frozen=True, slots=True)
 class Hello(Message):
     """Client -> host, first message: join as a player (or reclaim a seat with ``token``)."""
 
-    TYPE: ClassVar[MsgType] = MsgType.HELLO
     versions: tuple[int, ...] = field(metadata=_f(VERSIONS))
     software: str = field(metadata=_f(SOFTWARE))
     name: str = field(metadata=_f(NAME))
     token: bytes | None = field(metadata=_f(OptSpec(BytesSpec(L.TOKEN_SIZE))))
 
 
-@_register
+@declare("spectate", by_client(S.GREETING, then=S.JOINING))
 @dataclass(frozen=True, slots=True)
 class Spectate(Message):
     """Client -> host, first message: join as a spectator (public view only)."""
 
-    TYPE: ClassVar[MsgType] = MsgType.SPECTATE
     versions: tuple[int, ...] = field(metadata=_f(VERSIONS))
     software: str = field(metadata=_f(SOFTWARE))
     name: str = field(metadata=_f(NAME))
 
 
-@_register
+@declare("challenge", by_host(S.JOINING, then=S.PROVING))
 @dataclass(frozen=True, slots=True)
 class Challenge(Message):
     """Host -> client: the table has a PIN; prove it over ``nonce``."""
 
-    TYPE: ClassVar[MsgType] = MsgType.CHALLENGE
     version: int = field(metadata=_f(VERSION))
     nonce: bytes = field(metadata=_f(BytesSpec(L.NONCE_SIZE)))
 
 
-@_register
+@declare("proof", by_client(S.PROVING, then=S.JOINING))
 @dataclass(frozen=True, slots=True)
 class Proof(Message):
     """Client -> host: ``mac = HMAC-SHA256(pin_key(PIN), nonce + cnonce)``."""
 
-    TYPE: ClassVar[MsgType] = MsgType.PROOF
     cnonce: bytes = field(metadata=_f(BytesSpec(L.NONCE_SIZE)))
     mac: bytes = field(metadata=_f(BytesSpec(L.MAC_SIZE)))
 
 
-@_register
+@declare("welcome", by_host(S.JOINING, then=S.LOBBY))
 @dataclass(frozen=True, slots=True)
 class Welcome(Message):
     """Host -> client: admitted.  ``pid``/``token`` are nil for a spectator."""
 
-    TYPE: ClassVar[MsgType] = MsgType.WELCOME
     version: int = field(metadata=_f(VERSION))
     software: str = field(metadata=_f(SOFTWARE))
     pid: int | None = field(metadata=_f(OptSpec(PID)))
@@ -171,12 +225,11 @@ class Welcome(Message):
     name: str = field(metadata=_f(NAME))
 
 
-@_register
+@declare("refuse", by_host(S.GREETING, S.JOINING, then=S.CLOSED))
 @dataclass(frozen=True, slots=True)
 class Refuse(Message):
     """Host -> client: not admitted; the host closes the connection after it."""
 
-    TYPE: ClassVar[MsgType] = MsgType.REFUSE
     reason: RefuseReason = field(metadata=_f(EnumSpec(RefuseReason)))
     text: str = field(metadata=_f(TEXT))
     versions: tuple[int, ...] = field(metadata=_f(VERSIONS))
@@ -185,12 +238,11 @@ class Refuse(Message):
 # -- lobby ---------------------------------------------------------------------------
 
 
-@_register
+@declare("lobby", by_host(WELCOMED))
 @dataclass(frozen=True, slots=True)
 class Lobby(Message):
     """Host -> client: the whole roster; sent on every change, in any phase."""
 
-    TYPE: ClassVar[MsgType] = MsgType.LOBBY
     variant: Variant = field(metadata=_f(VARIANT))
     seats: int = field(metadata=_f(IntSpec(2, 4)))
     host: int | None = field(metadata=_f(OptSpec(PID)))
@@ -198,27 +250,26 @@ class Lobby(Message):
     spectators: int = field(metadata=_f(IntSpec(0, L.SPECTATORS_MAX)))
 
 
-@_register
+@declare("colour", by_client(S.LOBBY, who=Who.PLAYER))
 @dataclass(frozen=True, slots=True)
 class ChooseColour(Message):
-    TYPE: ClassVar[MsgType] = MsgType.CHOOSE_COLOUR
     colour: Colour = field(metadata=_f(COLOUR))
 
 
-@_register
+# ``ready`` may cross the start of a game (a headless table starts by itself): the host
+# ignores it outside the lobby rather than calling it out of order.
+@declare("ready", by_client(WELCOMED, who=Who.PLAYER))
 @dataclass(frozen=True, slots=True)
 class Ready(Message):
-    TYPE: ClassVar[MsgType] = MsgType.READY
     ready: bool = field(metadata=_f(BoolSpec()))
 
 
-@_register
+@declare("add_bot", by_client(S.LOBBY, who=Who.OWNER))
 @dataclass(frozen=True, slots=True)
 class AddBot(Message):
     """Owner -> host: seat a bot, on ``colour`` or on any free colour when nil, of
     strength ``level`` (nil: the table's own bot strength)."""
 
-    TYPE: ClassVar[MsgType] = MsgType.ADD_BOT
     colour: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
     level: str | None = field(
         metadata=_f(OptSpec(
@@ -227,30 +278,28 @@ class AddBot(Message):
     )
 
 
-@_register
+@declare("remove_bot", by_client(S.LOBBY, who=Who.OWNER))
 @dataclass(frozen=True, slots=True)
 class RemoveBot(Message):
-    TYPE: ClassVar[MsgType] = MsgType.REMOVE_BOT
     pid: int = field(metadata=_f(PID))
 
 
-@_register
+@declare("variant", by_client(S.LOBBY, who=Who.OWNER))
 @dataclass(frozen=True, slots=True)
 class SetVariant(Message):
-    TYPE: ClassVar[MsgType] = MsgType.SET_VARIANT
     variant: Variant = field(metadata=_f(VARIANT))
 
 
-@_register
+@declare("start", by_client(S.LOBBY, who=Who.OWNER))
 @dataclass(frozen=True, slots=True)
 class Start(Message):
-    TYPE: ClassVar[MsgType] = MsgType.START
+    """Owner -> host: start the game with the seats taken."""
 
 
 # -- play ----------------------------------------------------------------------------
 
 
-@_register
+@declare("snapshot", by_host(WELCOMED, then=S.PLAYING))
 @dataclass(frozen=True, slots=True)
 class Snapshot(Message):
     """Host -> client: everything one seat may see, as of state ``sid``.
@@ -262,7 +311,6 @@ class Snapshot(Message):
     carries the draw order or others' hands.
     """
 
-    TYPE: ClassVar[MsgType] = MsgType.SNAPSHOT
     sid: int = field(metadata=_f(SID))
     variant: Variant = field(metadata=_f(VARIANT))
     you: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
@@ -280,7 +328,7 @@ class Snapshot(Message):
     scores: tuple[int, ...] | None = field(metadata=_f(OptSpec(SCORES)))
 
 
-@_register
+@declare("turn", by_host(S.PLAYING))
 @dataclass(frozen=True, slots=True)
 class Turn(Message):
     """Host -> client: ``colour`` is to play; ``card`` is the card drawn (nil in points).
@@ -288,7 +336,6 @@ class Turn(Message):
     ``hand`` is the receiver's own hand and only when the receiver is that seat.
     """
 
-    TYPE: ClassVar[MsgType] = MsgType.TURN
     sid: int = field(metadata=_f(SID))
     colour: Colour = field(metadata=_f(COLOUR))
     card: Card | None = field(metadata=_f(OptSpec(CARD)))
@@ -296,12 +343,11 @@ class Turn(Message):
     pile: int = field(metadata=_f(COUNT))
 
 
-@_register
+@declare("moves", by_host(S.PLAYING))
 @dataclass(frozen=True, slots=True)
 class LegalMoves(Message):
     """Host -> the seat to move: its options for state ``sid``; ``timeout`` in seconds."""
 
-    TYPE: ClassVar[MsgType] = MsgType.LEGAL_MOVES
     sid: int = field(metadata=_f(SID))
     moves: tuple[MoveOption, ...] = field(
         metadata=_f(ListSpec(MOVE_OPTION, L.MOVES_MAX, min_len=1))
@@ -309,51 +355,50 @@ class LegalMoves(Message):
     timeout: int | None = field(metadata=_f(OptSpec(IntSpec(1, L.TIMEOUT_MAX))))
 
 
-@_register
+@declare("move", by_client(S.PLAYING, who=Who.PLAYER))
 @dataclass(frozen=True, slots=True)
 class Move(Message):
     """Client -> host: play legal move ``id`` of the moves offered for state ``sid``."""
 
-    TYPE: ClassVar[MsgType] = MsgType.MOVE
     sid: int = field(metadata=_f(SID))
     id: int = field(metadata=_f(IntSpec(0, L.MOVE_ID_MAX)))
 
 
-@_register
+@declare("events", by_host(S.PLAYING))
 @dataclass(frozen=True, slots=True)
 class Events(Message):
     """Host -> client: what happened, leading to state ``sid``."""
 
-    TYPE: ClassVar[MsgType] = MsgType.EVENTS
     sid: int = field(metadata=_f(SID))
     colour: Colour | None = field(metadata=_f(OptSpec(COLOUR)))
     notation: str = field(metadata=_f(StrSpec(L.NOTATION_MAX)))
     events: tuple[EventTuple, ...] = field(metadata=_f(ListSpec(EVENT, L.EVENTS_MAX)))
 
 
-@_register
+@declare("over", by_host(S.PLAYING, S.GAME_OVER, then=S.GAME_OVER))
 @dataclass(frozen=True, slots=True)
 class GameOver(Message):
     """Host -> client: the game ended; ``winners`` empty means abandoned."""
 
-    TYPE: ClassVar[MsgType] = MsgType.GAME_OVER
     sid: int = field(metadata=_f(SID))
     winners: tuple[Colour, ...] = field(metadata=_f(ListSpec(COLOUR, 2, unique=True)))
     scores: tuple[int, ...] | None = field(metadata=_f(OptSpec(SCORES)))
 
 
-@_register
+@declare(
+    "rematch",
+    by_client(S.GAME_OVER, who=Who.PLAYER),
+    by_host(S.GAME_OVER, then=S.LOBBY),
+)
 @dataclass(frozen=True, slots=True)
 class Rematch(Message):
     """Client -> host: I want another game.  Host -> client: back to the lobby."""
-
-    TYPE: ClassVar[MsgType] = MsgType.REMATCH
 
 
 # -- any time ------------------------------------------------------------------------
 
 
-@_register
+@declare("profile", by_client(WELCOMED, who=Who.PLAYER), since=2)
 @dataclass(frozen=True, slots=True)
 class Profile(Message):
     """Client -> host, player, protocol version 2: about the player, for the roster.
@@ -362,68 +407,60 @@ class Profile(Message):
     true when a program, not a person, plays this seat from this connection.  Sent
     after ``welcome`` and again whenever either changes."""
 
-    TYPE: ClassVar[MsgType] = MsgType.PROFILE
     lang: str | None = field(metadata=_f(OptSpec(LANG)))
     program: bool = field(metadata=_f(BoolSpec()))
 
 
 
-@_register
+@declare("chat", by_client(WELCOMED, who=Who.PLAYER), by_host(WELCOMED))
 @dataclass(frozen=True, slots=True)
 class Chat(Message):
     """Chat line; ``pid`` is the speaker as relayed by the host (nil from a client)."""
 
-    TYPE: ClassVar[MsgType] = MsgType.CHAT
     pid: int | None = field(metadata=_f(OptSpec(PID)))
     text: str = field(metadata=_f(StrSpec(L.CHAT_MAX, min_len=1)))
 
 
-@_register
+@declare("ping", by_client(WELCOMED), by_host(WELCOMED))
 @dataclass(frozen=True, slots=True)
 class Ping(Message):
-    TYPE: ClassVar[MsgType] = MsgType.PING
     n: int = field(metadata=_f(IntSpec(0, L.U32_MAX)))
 
 
-@_register
+@declare("pong", by_client(WELCOMED), by_host(WELCOMED))
 @dataclass(frozen=True, slots=True)
 class Pong(Message):
-    TYPE: ClassVar[MsgType] = MsgType.PONG
     n: int = field(metadata=_f(IntSpec(0, L.U32_MAX)))
 
 
-@_register
+@declare("error", by_client(OPEN), by_host(OPEN))
 @dataclass(frozen=True, slots=True)
 class Error(Message):
     """Either way: something was refused; when ``fatal`` the sender closes next."""
 
-    TYPE: ClassVar[MsgType] = MsgType.ERROR
     reason: ErrorReason = field(metadata=_f(EnumSpec(ErrorReason)))
     text: str = field(metadata=_f(TEXT))
     fatal: bool = field(metadata=_f(BoolSpec()))
 
 
-@_register
+@declare("resync", by_client(WELCOMED))
 @dataclass(frozen=True, slots=True)
 class Resync(Message):
     """Client -> host: send me a fresh lobby/snapshot (I think I missed something)."""
 
-    TYPE: ClassVar[MsgType] = MsgType.RESYNC
 
 
-@_register
+@declare("bye", by_client(OPEN, then=S.CLOSED), by_host(OPEN, then=S.CLOSED))
 @dataclass(frozen=True, slots=True)
 class Bye(Message):
     """Either way: the sender is closing the connection."""
 
-    TYPE: ClassVar[MsgType] = MsgType.BYE
     reason: ByeReason = field(metadata=_f(EnumSpec(ByeReason)))
 
 
-assert set(MESSAGE_TYPES) == set(MsgType), set(MsgType) - set(MESSAGE_TYPES)
-
 __all__ = [
     "MESSAGE_TYPES",
+    "SINCE_VERSION",
     "AddBot",
     "Bye",
     "Challenge",
@@ -452,6 +489,8 @@ __all__ = [
     "Start",
     "Turn",
     "Welcome",
+    "declare",
+    "withdraw",
 ]
 
 

@@ -43,6 +43,10 @@ class Spec:
     def describe(self) -> str:
         raise NotImplementedError
 
+    def example(self) -> Any:
+        """A value ``check`` accepts, for a message's made-up example."""
+        raise NotImplementedError
+
 
 class IntSpec(Spec):
     """An integer in ``lo..hi`` (booleans are not integers here)."""
@@ -62,6 +66,9 @@ class IntSpec(Spec):
     def dump(self, value: Any) -> Any:
         return int(value)
 
+    def example(self) -> int:
+        return self.lo
+
     def describe(self) -> str:
         return f"int {self.lo}..{self.hi}"
 
@@ -71,6 +78,9 @@ class BoolSpec(Spec):
         if type(value) is not bool:
             raise _bad(f"{where}: expected bool, not {_describe(value)}")
         return value
+
+    def example(self) -> bool:
+        return False
 
     def describe(self) -> str:
         return "bool"
@@ -98,6 +108,9 @@ class EnumSpec(Spec):
 
     def dump(self, value: Any) -> Any:
         return self.kind(value.value)
+
+    def example(self) -> Enum:
+        return next(m for m in self.enum if m not in self.exclude)
 
     def describe(self) -> str:
         if self.text:
@@ -136,6 +149,9 @@ class StrSpec(Spec):
             raise _bad(f"{where}: must be {self.allowed_text}")
         return value
 
+    def example(self) -> str:
+        return "x" * max(self.min_len, 1)
+
     def describe(self) -> str:
         extra = ", no outer spaces" if self.stripped else ""
         extra += f", {self.allowed_text}" if self.allowed_text else ""
@@ -155,6 +171,9 @@ class BytesSpec(Spec):
             raise _bad(f"{where}: expected {self.size} bytes, got {len(value)}")
         return value
 
+    def example(self) -> bytes:
+        return bytes(self.size)
+
     def describe(self) -> str:
         return f"bin of {self.size} bytes"
 
@@ -170,6 +189,9 @@ class OptSpec(Spec):
 
     def dump(self, value: Any) -> Any:
         return None if value is None else self.inner.dump(value)
+
+    def example(self) -> Any:
+        return self.inner.example()
 
     def describe(self) -> str:
         return f"nil or {self.inner.describe()}"
@@ -189,6 +211,9 @@ class LaterSpec(Spec):
 
     def dump(self, value: Any) -> Any:
         return None if value is None else self.inner.dump(value)
+
+    def example(self) -> Any:
+        return self.inner.example()
 
     def describe(self) -> str:
         return (f"protocol version {self.since} on (absent before): "
@@ -222,6 +247,9 @@ class ListSpec(Spec):
 
     def dump(self, value: Any) -> Any:
         return [self.item.dump(v) for v in value]
+
+    def example(self) -> tuple[Any, ...]:
+        return tuple(self.item.example() for _ in range(self.min_len))
 
     def describe(self) -> str:
         unique = ", no repeats" if self.unique else ""
@@ -272,6 +300,9 @@ class TupleSpec(Spec):
         value = self.short(value)
         return [s.dump(v) for s, v in zip(self.items, value, strict=False)]
 
+    def example(self) -> tuple[Any, ...]:
+        return tuple(spec.example() for spec in self.items)
+
     def describe(self) -> str:
         if self.text:
             return self.text
@@ -320,6 +351,9 @@ class RecordSpec(Spec):
 
     def dump(self, value: Any) -> Any:
         return self.shape.dump(self.fields(value))
+
+    def example(self) -> Any:
+        return self.build(*self.shape.example())
 
     def describe(self) -> str:
         return f"`{self.name}` record"
@@ -373,6 +407,10 @@ class VariantSpec(Spec):
 
     def dump(self, value: Any) -> Any:
         return [int(v) for v in value]
+
+    def example(self) -> tuple[int, ...]:
+        kind, shape = next(iter(self.shapes.items()))
+        return (int(kind), *(int(spec.example()) for spec in shape))
 
     def describe(self) -> str:
         return f"`{self.name}` array [kind, operands...]"

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
-from sorry_lan.wire.messages import Bye, Error, Message, Ping, Pong
-from sorry_lan.wire.transitions import TRANSITIONS, Role, Sender, State
-from sorry_lan.wire.vocab import SINCE_VERSION, ByeReason, MsgType, clip_text
-
-SID_TYPES = frozenset(
-    {MsgType.SNAPSHOT, MsgType.TURN, MsgType.LEGAL_MOVES, MsgType.EVENTS, MsgType.GAME_OVER}
+from sorry_lan.wire.messages import (
+    SINCE_VERSION,
+    Bye,
+    Error,
+    Events,
+    GameOver,
+    LegalMoves,
+    Message,
+    Ping,
+    Pong,
+    Snapshot,
+    Turn,
 )
+from sorry_lan.wire.transitions import TRANSITIONS, Role, Sender, State
+from sorry_lan.wire.vocab import ByeReason, MsgType, clip_text
+
+SID_TYPES = frozenset({m.TYPE for m in (Snapshot, Turn, LegalMoves, Events, GameOver)})
 
 
 class Session:

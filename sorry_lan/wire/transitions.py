@@ -8,13 +8,15 @@ sends; a client session the reverse.  A message without a row is out of order
 (``unexpected``); a row whose ``who`` the connection's role does not satisfy gives
 ``forbidden``.
 
-This module is the table and nothing else: no I/O, no game rules, no side effects.
+The rows are not written here: each message class in :mod:`sorry_lan.wire.messages`
+declares its own (:func:`by_client`, :func:`by_host`), and its declaration adds them
+with :func:`add_rules`, so the table is whole once that module is imported.  This
+module is the table's vocabulary and the table: no I/O, no game rules.
 protocol/SPEC.md renders the same table for readers (``render_transitions``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -68,62 +70,68 @@ class Rule:
     who: Who
 
 
-S = State
-C, H = Sender.CLIENT, Sender.HOST
-_WELCOMED: Final = (S.LOBBY, S.PLAYING, S.GAME_OVER)
-_OPEN: Final = (S.GREETING, S.JOINING, S.PROVING, *_WELCOMED)
-_BOTH: Final = (C, H)
-
-# (states, senders, message types, next state or None, who may send it)
-Row = tuple[tuple[State, ...], tuple[Sender, ...], tuple[T, ...], State | None, Who]
-ROWS: Final[tuple[Row, ...]] = (
-    # Joining.
-    ((S.GREETING,), (C,), (T.HELLO, T.SPECTATE), S.JOINING, Who.ANYONE),
-    ((S.JOINING,), (H,), (T.CHALLENGE,), S.PROVING, Who.ANYONE),
-    ((S.PROVING,), (C,), (T.PROOF,), S.JOINING, Who.ANYONE),
-    ((S.JOINING,), (H,), (T.WELCOME,), S.LOBBY, Who.ANYONE),
-    ((S.GREETING, S.JOINING), (H,), (T.REFUSE,), S.CLOSED, Who.ANYONE),
-    # Any time after welcome.
-    (_WELCOMED, (H,), (T.LOBBY,), None, Who.ANYONE),
-    (_WELCOMED, _BOTH, (T.PING, T.PONG), None, Who.ANYONE),
-    (_WELCOMED, (H,), (T.CHAT,), None, Who.ANYONE),
-    (_WELCOMED, (C,), (T.CHAT,), None, Who.PLAYER),  # spectators watch; they do not talk
-    (_WELCOMED, (C,), (T.RESYNC,), None, Who.ANYONE),
-    (_WELCOMED, (C,), (T.PROFILE,), None, Who.PLAYER),  # protocol version 2 on
-    (_WELCOMED, (H,), (T.SNAPSHOT,), S.PLAYING, Who.ANYONE),
-    # Lobby.
-    ((S.LOBBY,), (C,), (T.CHOOSE_COLOUR,), None, Who.PLAYER),
-    # ``ready`` may cross the start of a game (a headless table starts by itself): the
-    # host ignores it outside the lobby rather than calling it out of order.
-    (_WELCOMED, (C,), (T.READY,), None, Who.PLAYER),
-    ((S.LOBBY,), (C,), (T.ADD_BOT, T.REMOVE_BOT, T.SET_VARIANT, T.START), None, Who.OWNER),
-    # Playing.
-    ((S.PLAYING,), (H,), (T.TURN, T.LEGAL_MOVES, T.EVENTS), None, Who.ANYONE),
-    ((S.PLAYING,), (C,), (T.MOVE,), None, Who.PLAYER),
-    ((S.PLAYING, S.GAME_OVER), (H,), (T.GAME_OVER,), S.GAME_OVER, Who.ANYONE),
-    # Game over.
-    ((S.GAME_OVER,), (C,), (T.REMATCH,), None, Who.PLAYER),
-    ((S.GAME_OVER,), (H,), (T.REMATCH,), S.LOBBY, Who.ANYONE),
-    # Any time before closing.
-    (_OPEN, _BOTH, (T.ERROR,), None, Who.ANYONE),
-    (_OPEN, _BOTH, (T.BYE,), S.CLOSED, Who.ANYONE),
-)
+#: The states of a connection that was welcomed, and of one not yet closed.
+WELCOMED: Final = (State.LOBBY, State.PLAYING, State.GAME_OVER)
+OPEN: Final = (State.GREETING, State.JOINING, State.PROVING, *WELCOMED)
 
 
-def _build(rows: Iterable[Row]) -> dict[tuple[State, Sender, T], Rule]:
-    table: dict[tuple[State, Sender, T], Rule] = {}
-    for states, senders, types, nxt, who in rows:
-        for state in states:
-            for sender in senders:
-                for mtype in types:
-                    key = (state, sender, mtype)
-                    assert key not in table, f"duplicate transition {key}"
-                    table[key] = Rule(nxt, who)
-    return table
+@dataclass(frozen=True, slots=True)
+class Sends:
+    """One declared line of a message's rules: ``sender`` may send it in ``states``,
+    after which the connection is in ``next`` (``None``: unchanged); ``who`` says which
+    client roles may (always ``ANYONE`` for the host)."""
+
+    sender: Sender
+    states: tuple[State, ...]
+    next: State | None
+    who: Who
+
+
+def _states(given: tuple[State | tuple[State, ...], ...]) -> tuple[State, ...]:
+    return tuple(s for g in given for s in (g if isinstance(g, tuple) else (g,)))
+
+
+def by_client(
+    *states: State | tuple[State, ...], then: State | None = None, who: Who = Who.ANYONE
+) -> Sends:
+    """A client may send the message in ``states`` (states or tuples of them, such as
+    :data:`WELCOMED`), if its role is one ``who`` allows; the state after is ``then``."""
+    return Sends(Sender.CLIENT, _states(states), then, who)
+
+
+def by_host(*states: State | tuple[State, ...], then: State | None = None) -> Sends:
+    """The host may send the message in ``states``; the state after is ``then``."""
+    return Sends(Sender.HOST, _states(states), then, Who.ANYONE)
 
 
 #: (state, sender, message type) -> Rule.  Missing keys are out-of-order messages.
-TRANSITIONS: Final = _build(ROWS)
+#: Filled by the message declarations (:func:`add_rules`).
+TRANSITIONS: Final[dict[tuple[State, Sender, T], Rule]] = {}
+#: Message type -> the rules its class declared, in the order declared.
+DECLARED: Final[dict[T, tuple[Sends, ...]]] = {}
+
+
+def add_rules(mtype: T, rules: tuple[Sends, ...]) -> None:
+    """Add ``mtype``'s rows to :data:`TRANSITIONS`; ``ValueError`` (and nothing added)
+    when a row is given twice or the message has no rule at all."""
+    rows: dict[tuple[State, Sender, T], Rule] = {}
+    for rule in rules:
+        for state in rule.states:
+            key = (state, rule.sender, mtype)
+            if key in rows or key in TRANSITIONS:
+                raise ValueError(f"transition {[k.value for k in key]} given twice")
+            rows[key] = Rule(rule.next, rule.who)
+    if not rows:
+        raise ValueError(f"{mtype.value} declares no transition: nobody could send it")
+    TRANSITIONS.update(rows)
+    DECLARED[mtype] = rules
+
+
+def remove_rules(mtype: T) -> None:
+    """Take ``mtype``'s rows out of :data:`TRANSITIONS` again."""
+    for key in [key for key in TRANSITIONS if key[2] == mtype]:
+        del TRANSITIONS[key]
+    del DECLARED[mtype]
 
 
 def rule_for(state: State, sender: Sender, mtype: T) -> Rule | None:

@@ -2,6 +2,8 @@
 
 The names the messages are built from (:mod:`sorry_lan.wire.messages`); import them
 from here.  Values and specs only: no message classes, no checks run at import.
+:class:`MsgType` is the type of the ``t`` tags, but its members are made by the
+message declarations in :mod:`sorry_lan.wire.messages`, not listed here.
 ``RefuseReason`` is defined in :mod:`sorry_lan.codes`, with the words a player reads
 for each refusal.
 """
@@ -9,6 +11,7 @@ for each refusal.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from enum import StrEnum
 from typing import Final
 
@@ -20,36 +23,71 @@ from sorry_lan.wire import limits as L
 from sorry_lan.wire.schema import EnumSpec, IntSpec, ListSpec, StrSpec, TupleSpec
 
 
-class MsgType(StrEnum):
-    """The value of the ``t`` field of every frame."""
+class _DeclaredTypes(type):
+    """The metaclass of :class:`MsgType`: the class holds its declared members, in the
+    order they were declared, and names each by its constant (``MsgType.MOVE``)."""
 
-    HELLO = "hello"
-    SPECTATE = "spectate"
-    CHALLENGE = "challenge"
-    PROOF = "proof"
-    WELCOME = "welcome"
-    REFUSE = "refuse"
-    LOBBY = "lobby"
-    CHOOSE_COLOUR = "colour"
-    READY = "ready"
-    ADD_BOT = "add_bot"
-    REMOVE_BOT = "remove_bot"
-    SET_VARIANT = "variant"
-    START = "start"
-    SNAPSHOT = "snapshot"
-    TURN = "turn"
-    LEGAL_MOVES = "moves"
-    MOVE = "move"
-    EVENTS = "events"
-    GAME_OVER = "over"
-    REMATCH = "rematch"
-    PROFILE = "profile"
-    CHAT = "chat"
-    PING = "ping"
-    PONG = "pong"
-    ERROR = "error"
-    RESYNC = "resync"
-    BYE = "bye"
+    def __iter__(cls) -> Iterator[MsgType]:
+        return iter(tuple(_BY_VALUE.values()))
+
+    def __len__(cls) -> int:
+        return len(_BY_VALUE)
+
+    def __getattr__(cls, name: str) -> MsgType:
+        member = _BY_NAME.get(name)
+        if member is None:
+            raise AttributeError(
+                f"MsgType has no member {name} (members are declared by the message "
+                "classes of sorry_lan.wire.messages)"
+            )
+        return member
+
+
+class MsgType(str, metaclass=_DeclaredTypes):
+    """The value of the ``t`` field of every frame: one member per message class.
+
+    The members are not listed here: declaring a message class in
+    :mod:`sorry_lan.wire.messages` makes its member, named after the class in capitals
+    (``ChooseColour`` -> ``MsgType.CHOOSE_COLOUR``, value ``"colour"``).  A member is
+    its wire text (a ``str``, so it looks up as one); like an enum's, ``value`` is the
+    text, ``name`` the constant, iterating the class gives the members in declaration
+    order and ``MsgType("move")`` finds a member or raises ``ValueError``."""
+
+    value: str
+    name: str
+
+    def __new__(cls, value: str) -> MsgType:
+        member = _BY_VALUE.get(value)
+        if member is None:
+            raise ValueError(f"{value!r} is not a message type")
+        return member
+
+    def __repr__(self) -> str:
+        return f"<MsgType.{self.name}: {self.value!r}>"
+
+    def __reduce__(self) -> tuple[type[MsgType], tuple[str]]:
+        return MsgType, (self.value,)
+
+    @classmethod
+    def declare(cls, name: str, value: str) -> MsgType:
+        """Make member ``name`` with wire text ``value`` (a message class's declaration
+        does this); ``ValueError`` if either is taken."""
+        if name in _BY_NAME or value in _BY_VALUE:
+            raise ValueError(f"message type {name} / {value!r} is declared twice")
+        member = str.__new__(cls, value)
+        member.value = str(value)
+        member.name = name
+        _BY_NAME[name] = _BY_VALUE[value] = member
+        return member
+
+    @classmethod
+    def withdraw(cls, member: MsgType) -> None:
+        """Forget ``member`` (for a message declared for a while, as tests do)."""
+        del _BY_NAME[member.name], _BY_VALUE[member.value]
+
+
+_BY_NAME: dict[str, MsgType] = {}
+_BY_VALUE: dict[str, MsgType] = {}
 
 
 class ByeReason(StrEnum):
@@ -66,10 +104,6 @@ def clip_text(text: str, limit: int = L.TEXT_MAX) -> str:
     clean = "".join(c if c.isprintable() else " " for c in text)
     return clean if len(clean) <= limit else clean[: limit - 3] + "..."
 
-
-#: Message types added after version 1, with the version that added them: a session
-#: neither sends nor accepts one on a connection that settled on an older version.
-SINCE_VERSION: Final[dict[MsgType, int]] = {MsgType.PROFILE: 2}
 
 _LANG_CODE = re.compile(r"[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*")
 

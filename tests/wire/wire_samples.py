@@ -1,6 +1,7 @@
 """Fixed example messages: at least one of every type, with made-up game content.
 
-They are the source of the golden vectors (``scripts/gen_vectors.py``), the seeds the
+They are the source of the golden vectors (``scripts/gen_vectors.py``, which gives a
+message with no sample here the example made from its field specs), the seeds the
 fuzzer mutates, and fixtures for tests.  The game content is plausible but was not
 produced by the engine; nothing here should be read as a rules example.
 """
