@@ -3,7 +3,7 @@
 The table raises :class:`JoinRefused` (a ``refuse`` reason) or :class:`RequestRefused`
 (an ``error`` reason), which the host passes on as they are.  The cases below are
 checked against the raise statements in ``table.py`` themselves, so a new refusal
-without a case fails.  ``tests/net/test_refusals.py`` sees the reasons reach the wire.
+without a case fails.  ``test_core_refusals.py`` sees the reasons reach the wire.
 """
 
 from __future__ import annotations
