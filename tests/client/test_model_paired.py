@@ -1,6 +1,7 @@
 """ClientModel at a real HostCore, in memory (``tests/authority/pair.py``): the host's
-answers to what the model asks (a resync), and the table's chat so far as a new
-process, a reconnected client and a spectator hear it.  No sockets, no sleeps."""
+answers to what the model asks (a resync), the table's chat so far as a new process, a
+reconnected client and a spectator hear it, and the discard pile a version-2 client is
+told (and a version-1 peer is not).  No sockets, no sleeps."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import logging
 import sys
 from pathlib import Path
 
+import msgpack
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
@@ -21,6 +23,7 @@ from sorry_lan.client.model import (
     ReplayMismatch,
 )
 from sorry_lan.rules import HOME, Variant
+from sorry_lan.rules.cards import card_counts
 from sorry_lan.wire import messages as m
 
 
@@ -138,3 +141,30 @@ def test_a_spectator_hears_the_chat_so_far() -> None:
     _e, eve_end = arrive(pair, eve)
     say(pair, bob, "hello eve")
     assert eve_end.chat() == ["hi", "hello eve"]
+
+
+def frames(raw: bytes) -> list[dict[str, object]]:
+    """Each frame of ``raw`` as the map it carried, field names as sent."""
+    maps = []
+    while raw:
+        size = int.from_bytes(raw[:4], "big")
+        maps.append(msgpack.unpackb(raw[4 : 4 + size], raw=False))
+        raw = raw[4 + size :]
+    return maps
+
+
+def test_a_snapshot_tells_the_pile_on_version_2_and_leaves_it_out_on_version_1() -> None:
+    table = Table(TableConfig(seats=3, auto_start=True, seed=4))
+    table.add_bot(None)
+    pair = Pair(table)
+    new = ClientModel("new")
+    _n, new_end = arrive(pair, new)
+    _o, old = pair.join("old", versions=(1,))  # the table is full: the game starts
+    game = table.game
+    assert game is not None and new.session is not None and new.session.version == 2
+    snap = next(ev for ev in new_end.events if isinstance(ev, m.Snapshot))
+    assert snap.discarded == card_counts(game.deck.discards[: snap.discards])
+    assert new.discarded == snap.discarded and len(new.discarded) == 14
+    first = next(f for f in frames(bytes(old.raw)) if f.get("t") == "snapshot")
+    assert "discarded" not in first
+    assert set(first) == {"t"} | {n for n, _ in m.Snapshot.FIELDS} - {"discarded"}
