@@ -26,6 +26,7 @@ from sorry_lan.i18n import LANGUAGES, _, language, set_language
 
 from .keys import build_keys
 from .layout import Screens
+from .screens.parts import Clicks
 from .state import NO_GAME_YET, Actions, Screen, UiState
 from .style import build_style, colour_wanted, unicode_terminal
 
@@ -51,9 +52,11 @@ class TuiApp:
         self.actions = actions
         self.ascii = not unicode_terminal() if ascii is None else ascii  # None: the locale says
         self.letters = not colour_wanted(colour)  # no colour: slides marked by letter
-        self.screens = Screens(self)
+        clicks = Clicks(found=self.click_found, move=self.click_move, back=self.click_back)
+        self.screens = Screens(
+            state, clicks, self._send_chat, ascii=self.ascii, letters=self.letters
+        )
         self._shown: Screen | None = None
-        self.screens.chat_input.accept_handler = self._send_chat
         depth = None if colour_wanted(colour) else ColorDepth.DEPTH_1_BIT
         self.app: Application[str | None] = Application(
             layout=Layout(self.screens.root()),

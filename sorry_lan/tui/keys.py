@@ -19,7 +19,8 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from .commands import Command, Controls, Layer, bound, every_key
 from .screens import help as help_overlay
 from .screens import leave
-from .screens.shared import CHATTING, LOST
+from .screens.chat import CHATTING
+from .screens.shared import LOST
 from .screens.tables import every_table, lost, table_for
 from .state import UiState
 

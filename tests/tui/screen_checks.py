@@ -28,7 +28,7 @@ from functools import cache
 
 from sorry_lan.i18n.catalogs import read_catalog
 from sorry_lan.tui import cells
-from sorry_lan.tui.layout import board_geometry
+from sorry_lan.tui.screens.parts import board_geometry
 
 COLS, ROWS = 80, 24
 _WORD = re.compile(r"[^\W\d_]{2,}")  # letters only: R1, S2, 45 and "x" are no words

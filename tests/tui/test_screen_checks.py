@@ -11,7 +11,7 @@ from screen_checks import (
     without_names,
 )
 
-from sorry_lan.tui.layout import board_geometry
+from sorry_lan.tui.screens.parts import board_geometry
 
 SEP = board_geometry(80, 24).width
 

@@ -1,4 +1,4 @@
-"""What the tables share: ? opens the help, Ctrl-C asks, host lost's keys, the chat's Esc."""
+"""What the tables share: ? opens the help, Ctrl-C asks, host lost's keys."""
 
 from __future__ import annotations
 
@@ -30,9 +30,3 @@ def test_host_lost_says_only_rejoin_help_and_leave() -> None:
     assert [c.keys for c in LOST.commands] == [("r",), ("?",), ("q",)]
     c = FakeControls(UiState(screen=Screen.LOBBY, link=Link.LOST, is_host=True))
     assert press(c, "r") and c.called() == ["reconnect"]
-
-
-def test_esc_in_the_chat_line_closes_it_at_once() -> None:
-    c = FakeControls(UiState(screen=Screen.GAME, chat_open=True))
-    assert press(c, "escape", typing=True) and c.called() == ["close_chat"]
-    assert not press(c, "t", typing=True)  # a t typed in the chat line is a t

@@ -11,22 +11,33 @@ import importlib
 
 import pytest
 from fake_controls import MOMENTS, VIEWS, view_state
+from parts_fake import parts_for
+from prompt_toolkit.layout import walk
 from tui_harness import running
 
 from sorry_lan.tui.commands import Table, help_lines, hints, say
 from sorry_lan.tui.screens import watch
+from sorry_lan.tui.screens.chat import ChatLine
 from sorry_lan.tui.screens.tables import SCREENS, every_table, footer_table, table_for
-from sorry_lan.tui.state import Screen
+from sorry_lan.tui.state import Screen, UiState
 from sorry_lan.tui.textfit import pad, width
 
 COLS, ROWS = 200, 60
 
 
-def test_every_screen_has_a_module_with_a_table() -> None:
+def test_every_screen_has_a_module_with_a_table_a_title_and_a_build() -> None:
     assert set(SCREENS) == set(Screen)
+    st = UiState()
+    parts = parts_for(st)
+    chat = ChatLine(parts, send=lambda buffer: False)
     for screen, module in SCREENS.items():
         assert module is importlib.import_module(f"sorry_lan.tui.screens.{screen.value}")
         assert isinstance(module.TABLE, Table) and module.TABLE.name == screen.value
+        st.screen = screen
+        assert module.title() == SCREENS[screen].title() != ""
+        build = vars(module)["build"]
+        view = build(parts) if screen is Screen.FIND else build(parts, chat)
+        assert any(view.focus is w for w in walk(view.container)), screen
     assert set(watch.TABLES) == {Screen.LOBBY, Screen.GAME, Screen.OVER}
 
 

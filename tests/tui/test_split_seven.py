@@ -18,8 +18,8 @@ from sorry_lan.rules.movegen import generate
 from sorry_lan.rules.moves import MoveContext
 from sorry_lan.tui.board import COMPACT, track_cell
 from sorry_lan.tui.feed import options_for
-from sorry_lan.tui.layout import board_geometry
 from sorry_lan.tui.menu import SplitFirst
+from sorry_lan.tui.screens.parts import board_geometry
 from sorry_lan.tui.state import Link, Screen, UiState
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r

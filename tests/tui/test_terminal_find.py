@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from loopback_ns import LoopbackNamespace, NsTmux, Proc, skip_reason
 
-from sorry_lan.tui.layout import board_geometry
+from sorry_lan.tui.screens.parts import board_geometry
 
 _skip = skip_reason()
 pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]

@@ -20,7 +20,7 @@ from tmux_harness import Tmux, private_tmux
 
 from sorry_lan.rules.board import TRACK_LEN
 from sorry_lan.tui.board import track_cell
-from sorry_lan.tui.layout import board_geometry
+from sorry_lan.tui.screens.parts import board_geometry
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOURS = ("Red", "Blue", "Yellow", "Green")

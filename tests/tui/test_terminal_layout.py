@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from tmux_harness import Tmux, private_tmux
 
-from sorry_lan.tui.layout import board_geometry
+from sorry_lan.tui.screens.parts import board_geometry
 from sorry_lan.tui.state import card_help
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,14 +1,26 @@
 """The find screen: the games found on the network, an address, a name and a PIN.
 
 :data:`TABLE` is its keys: choose a game, join it, move between the fields, the
-language, quit (at once: there is nothing to lose here).
+language, quit (at once: there is nothing to lose here).  :func:`build` makes its
+container (the list, the three fields, how the join goes), the list has the focus.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import FormattedTextControl, HSplit, Window
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.widgets import TextArea
+
 from sorry_lan.i18n import _, pgettext
 
+from .. import cells
 from ..commands import Command, Controls, Help, Hint, Table
+from ..textfit import clip, pad, width, wrap
+from .parts import Parts, click_index, size, text_window, wrap_text
 from .shared import LANGUAGE, SHARED, leave_now
 
 
@@ -74,3 +86,102 @@ TABLE = Table(
     title=lambda: _("Find a game"),
     rules=False,
 )
+
+
+def title() -> str:
+    """The screen's name in the top bar."""
+    return pgettext("screen", "find")
+
+
+def _label(index: int) -> Callable[[], str]:
+    """The field label ``index`` (address, name, PIN), all three padded to the widest so
+    the fields line up, in the language of the moment."""
+
+    def label() -> str:
+        labels = [_("Address:"), _("Name:"), _("PIN:")]
+        cols = max(width(x) for x in labels) + 1
+        return pad(labels[index], cols)
+
+    return label
+
+
+class View:
+    """The find screen's container, its list and its fields."""
+
+    def __init__(self, parts: Parts) -> None:
+        self._parts = parts
+        st = parts.state
+        self.address = TextArea(multiline=False, prompt=_label(0), height=1)
+        self.name = TextArea(multiline=False, prompt=_label(1), height=1, text=st.default_name)
+        self.pin = TextArea(multiline=False, prompt=_label(2), height=1, password=True)
+        found = FormattedTextControl(
+            parts.plain(self._found_fragments),
+            focusable=True,
+            get_cursor_position=lambda: Point(0, max(0, st.found_selected)),
+            show_cursor=False,
+        )
+        self.found_window = Window(found, height=Dimension(min=3))
+        self.focus = self.found_window
+        heading = parts.plain(lambda: [("class:heading", " " + _("Games on your network"))])
+        self.container = HSplit(
+            [
+                text_window(heading, height=1),
+                self.found_window,
+                parts.rule(),
+                text_window(parts.plain(self._hint_fragments), height=1),
+                self.address,
+                self.name,
+                self.pin,
+                text_window(parts.plain(self._join_status_fragments), height=2),
+            ]
+        )
+
+    def _hint_fragments(self) -> StyleAndTextTuples:
+        st = self._parts.state
+        if self.address.text.strip():
+            text = _("Enter joins the address typed below.")
+        elif st.found:
+            text = _("Enter joins the highlighted game; or type an address below (Tab).")
+        else:
+            text = _("Games appear above as they are found; or type an address below (Tab).")
+        return [("class:dim", clip(" " + text, size()[0], self._parts.ellipsis))]
+
+    def _found_fragments(self) -> StyleAndTextTuples:
+        st = self._parts.state
+        if not st.found:
+            if st.find_message:
+                cols = size()[0]
+                lines = [w for line in st.find_message.splitlines() for w in wrap(line, cols)]
+                return [("", "\n".join(lines))]
+            msg = _("searching the network for games...") if st.searching else _("no games found")
+            return [("class:dim", " " + msg)]
+        out: StyleAndTextTuples = []
+        cols = size()[0]
+        for i, game in enumerate(st.found):
+            selected = i == st.found_selected
+            style = "class:found.selected" if selected else ""
+            if not game.joinable:
+                style += " class:dim"
+            # The game's name (a player's words) is the one field of unknown width in
+            # the middle of the row: steady, at most 24 columns; the row ends clipped.
+            title = cells.steady_field(game.title, min(24, width(game.title)))
+            line = f"{'>' if selected else ' '}{i + 1}. {title}  {game.address}  {game.detail}"
+            line = clip(line, cols, self._parts.ellipsis)
+            out.append((style, line, click_index(self._parts.clicks.found, i)))
+            out.append(("", "\n"))
+        return out[:-1]
+
+    def _join_status_fragments(self) -> StyleAndTextTuples:
+        st = self._parts.state
+        if st.joining:
+            text = _("joining {where}...").format(where=st.link_hint)
+            return [("class:notice", clip(" " + text, size()[0], self._parts.ellipsis))]
+        if st.error:
+            text = _("Could not join: {why}").format(why=st.error)
+            text = wrap_text(text, size()[0], 2, self._parts.ellipsis)
+            return [("class:error", text)]
+        return []
+
+
+def build(parts: Parts) -> View:
+    return View(parts)

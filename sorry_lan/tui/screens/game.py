@@ -2,19 +2,54 @@
 
 :data:`TABLE` is a seated player's keys: choose a move (arrows, j/k, its number),
 play it, a split 7's two levels, the log, the bell, chat, leave.  A watcher's keys
-are in :mod:`.watch`.
+are in :mod:`.watch`.  :func:`build` makes its container with
+:func:`board_and_panel`, which the game over draws in too; the move list has the focus.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Container,
+    FormattedTextControl,
+    HSplit,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.dimension import Dimension
 
 from sorry_lan.i18n import _, pgettext
 
+from ..board import render_board
 from ..commands import Command, Controls, Help, Hint, Table
-from ..state import UiState
-from .log import log_keys
-from .shared import ASK_CTRL_C, REJOIN, SHARED, chat_help, chat_key, leave_help, leave_key
+from ..menu import Row, entry_description, entry_row, menu_rows
+from ..options import card_name
+from ..state import COLOUR_TITLES, UiState, card_help
+from ..textfit import clip
+from .chat import ChatLine, chat_help, chat_key
+from .log import LogWindow, log_keys
+from .parts import (
+    Parts,
+    board_geometry,
+    click,
+    click_index,
+    colour_title,
+    size,
+    text_window,
+    wrap_text,
+)
+from .shared import ASK_CTRL_C, REJOIN, SHARED, leave_help, leave_key
+
+DESCRIPTION_ROWS = 3  # the highlighted move in words, under the move list
+CHAT_ROWS = 4  # chat lines in the panel
+
+Fragments = Callable[[], StyleAndTextTuples]
 
 
 def in_split(st: UiState) -> bool:
@@ -122,3 +157,143 @@ TABLE = Table(
     ),
     title=lambda: _("Keys"),
 )
+
+
+def title() -> str:
+    """The screen's name in the top bar."""
+    return pgettext("screen", "game")
+
+
+def move_rows(st: UiState) -> list[Row]:
+    return menu_rows(st.entries(), st.split)
+
+
+def board_and_panel(
+    parts: Parts, chat: ChatLine, head: Fragments, listing: Fragments
+) -> tuple[Container, Window]:
+    """The board over the log, beside the panel: ``head`` (who plays, the card) over
+    ``listing`` (the moves, or the result), the highlighted move in words, the chat.
+    Returns the container and the listing's window (the focus)."""
+    st = parts.state
+
+    def board() -> StyleAndTextTuples:
+        geo = board_geometry(*size())
+        view, hl = st.board_view(), st.highlights()
+        frags = render_board(view, geo.width, geo.height, parts.ascii, hl, parts.letters)
+        return frags  # type: ignore[return-value]
+
+    def description() -> StyleAndTextTuples:
+        entry = st.selected_entry()
+        if entry is None:
+            return []
+        text = wrap_text(
+            entry_description(entry), parts.panel_width(), DESCRIPTION_ROWS, parts.ellipsis
+        )
+        return [("class:dim", text)]
+
+    def chat_heard() -> StyleAndTextTuples:
+        return chat.lines(parts.panel_width(), CHAT_ROWS)
+
+    def cursor() -> Point:
+        """The highlighted entry's line, so that the list scrolls to it."""
+        return Point(0, entry_row(move_rows(st), st.selected))
+
+    listed = FormattedTextControl(
+        parts.plain(listing), focusable=True, get_cursor_position=cursor, show_cursor=False
+    )
+    list_window = Window(listed, height=Dimension(min=3))
+    # The board column and the panel have fixed widths taken from the terminal, so
+    # no line of text can squeeze either (long lines wrap or end in an ellipsis).
+    board_window = text_window(board, width=parts.board_width, height=parts.board_height)
+    panel = HSplit(
+        [
+            text_window(parts.plain(head), dont_extend_height=True),
+            list_window,
+            text_window(parts.plain(description), height=DESCRIPTION_ROWS),
+            parts.rule(),
+            text_window(parts.plain(chat_heard), height=Dimension(min=1, max=CHAT_ROWS)),
+            chat.box,
+        ],
+        width=parts.panel_width,
+    )
+    column = HSplit(
+        [
+            ConditionalContainer(board_window, filter=Condition(lambda: not st.log_view)),
+            LogWindow(parts).window,
+        ],
+        width=parts.board_width,
+    )
+    container = VSplit([column, Window(width=1, char=lambda: parts.glyph("│")), panel])
+    return container, list_window
+
+
+class View:
+    """The game's container; the move list has the focus."""
+
+    def __init__(self, parts: Parts, chat: ChatLine) -> None:
+        self._parts = parts
+        self.container, self.focus = board_and_panel(parts, chat, self._info, self._moves)
+
+    def _info(self) -> StyleAndTextTuples:
+        st = self._parts.state
+        cols = self._parts.panel_width()
+        out: StyleAndTextTuples = []
+        if st.you is not None:
+            you = colour_title(st.you)
+            out.append(("", " " + _("You:") + " "))
+            out.append((f"class:seat.{COLOUR_TITLES[st.you].lower()}", you))
+            out.append(("", "\n"))
+        elif st.spectating:
+            out.append(("class:heading", " " + _("Watching (no seat)") + "\n"))
+        if st.turn is not None:
+            whose = _("your turn") if st.turn == st.you else st.player_name(st.turn)
+            out.append(
+                ("class:heading", wrap_text(_("Turn: {player}").format(player=whose), cols) + "\n")
+            )
+        if st.card is not None:
+            text = _("Card: {card}: {help}").format(
+                card=card_name(st.card), help=card_help(st.card)
+            )
+            out.append(("", wrap_text(text, cols) + "\n"))
+        if st.hand:
+            hand = " ".join(card_name(c) for c in st.hand)
+            out.append(("", wrap_text(_("Hand: {cards}").format(cards=hand), cols) + "\n"))
+        if st.scores:
+            scores = "  ".join(
+                f"{colour_title(c)} {points}" for c, points in sorted(st.scores.items())
+            )
+            out.append(("", wrap_text(_("Scores: {scores}").format(scores=scores), cols) + "\n"))
+        if st.summary and st.your_turn():
+            out.append(
+                ("class:notice", wrap_text(st.summary, cols, 3, self._parts.ellipsis) + "\n")
+            )
+        return out
+
+    def _moves(self) -> StyleAndTextTuples:
+        parts = self._parts
+        st = parts.state
+        if not st.moves:
+            if st.spectating:
+                text = _("(watching)")
+            else:
+                text = _("(waiting)") if st.turn != st.you else _("(no legal move)")
+            return [("class:dim", " " + text)]
+        out: StyleAndTextTuples = []
+        cols = parts.panel_width()
+        for row in move_rows(st):
+            if row.back:  # names the first part chosen; a click goes back
+                text = clip(row.text, cols, parts.ellipsis)
+                out.append(("class:heading", text, click(parts.clicks.back)))
+            elif row.entry is None:
+                out.append(("class:dim", clip(row.text, cols, parts.ellipsis)))
+            else:
+                selected = row.entry == st.selected
+                style = "class:moves.selected" if selected else ""
+                text = clip(f"{'>' if selected else ' '}{row.text}", cols, parts.ellipsis)
+                out.append((style, text, click_index(parts.clicks.move, row.entry)))
+            out.append(("", "\n"))
+        return out[:-1]
+
+
+def build(parts: Parts, chat: ChatLine) -> View:
+    return View(parts, chat)

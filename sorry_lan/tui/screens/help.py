@@ -1,11 +1,22 @@
-"""The ``?`` help overlay: its keys (scroll, close).
+"""The ``?`` help overlay: its keys (scroll, close) and its box.
 
-:data:`TABLE` holds them: while the help is up only these act (and Ctrl-C).
+:data:`TABLE` holds the keys: while the help is up only these act (and Ctrl-C).
+:func:`build` makes the box, drawn against the right edge over the screen, with the
+text of :func:`~..helptext.help_text`, scrolled when the terminal is short of rows.
 """
 
 from __future__ import annotations
 
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import ConditionalContainer, Float, FormattedTextControl, Window
+
+from sorry_lan.i18n import _
+
 from ..commands import Command, Controls, Table
+from ..helptext import help_text
+from ..textfit import width
+from .parts import Parts, size, too_small
 from .shared import HELP_KEY
 
 
@@ -31,3 +42,24 @@ TABLE = Table(
         Command(("escape",), _close, typing=True),
     ),
 )
+
+
+def build(parts: Parts) -> Float:
+    """The help box, shown while the help is up (not over the too-small message)."""
+    st = parts.state
+
+    def lines() -> list[str]:
+        body = help_text(st, max(20, size()[0] - 6)).splitlines()
+        st.help_scroll = min(st.help_scroll, max(0, len(body) - (size()[1] - 4) + 1))
+        return parts.box(body, _("Help: Esc closes"), st.help_scroll)
+
+    def fragments() -> StyleAndTextTuples:
+        return [("class:dialog", "\n".join(lines()))]
+
+    window = Window(
+        FormattedTextControl(parts.plain(fragments)),
+        width=lambda: width(lines()[0]),
+        height=lambda: len(lines()),
+    )
+    shown = Condition(lambda: st.help_visible and not too_small(*size()))
+    return Float(ConditionalContainer(window, filter=shown), right=0)

@@ -1,26 +1,37 @@
 """The lobby: the seats, who is ready, the chat; the host adds bots, picks the rules, starts.
 
 :data:`TABLE` is a seated player's keys (a watcher's are in :mod:`.watch`); the
-host's keys act, show in the footer and in the help only for the host.
+host's keys act, show in the footer and in the help only for the host.  :func:`build`
+makes its container (the seats, then the chat); the seats have the focus.
 """
 
 from __future__ import annotations
 
-from sorry_lan.i18n import _, pgettext, words
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.layout import FormattedTextControl, HSplit, Window
+from prompt_toolkit.layout.dimension import Dimension
+
+from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.rules.variants import VARIANTS
 
+from .. import cells
 from ..commands import Command, Controls, Help, Hint, Table, Words
-from ..state import UiState
+from ..state import CHAT_LINES, COLOUR_TITLES, UiState
+from ..textfit import clip, pad, width, wrap
+from .chat import ChatLine, chat_help, chat_key
+from .parts import Parts, colour_title, size
 from .shared import (
     ASK_CTRL_C,
     LANGUAGE,
     SHARED,
     ask_to_leave,
-    chat_help,
-    chat_key,
     leave_help,
     leave_key,
 )
+
+NAME_COLS = 22  # a row's name column (the name, and [bot])
+FLAG_COLS = 16  # a row's flags column (ready, host), when a language follows
 
 
 def hosting(st: UiState) -> bool:
@@ -131,3 +142,131 @@ TABLE = Table(
     ),
     title=lambda: _("Lobby"),
 )
+
+
+def title() -> str:
+    """The screen's name in the top bar."""
+    return pgettext("screen", "lobby")
+
+
+class View:
+    """The lobby's container: the seats (with the focus), a rule, the chat."""
+
+    def __init__(self, parts: Parts, chat: ChatLine) -> None:
+        self._parts = parts
+        self._chat = chat
+        self._chat_end = 0
+        seats = FormattedTextControl(parts.plain(self._seats_fragments), focusable=True)
+        self.focus = Window(seats, height=Dimension(min=6))
+        heard = FormattedTextControl(
+            parts.plain(self._chat_fragments),
+            get_cursor_position=lambda: Point(0, self._chat_end),
+        )
+        self.container = HSplit([self.focus, parts.rule(), Window(heard), chat.box])
+
+    def _seats_fragments(self) -> StyleAndTextTuples:
+        st = self._parts.state
+        cols = size()[0]
+        taken = sum(1 for seat in st.seats if seat.name)
+        heading = ngettext(
+            "Lobby · {variant} · {taken} of {total} seat taken",
+            "Lobby · {variant} · {taken} of {total} seats taken",
+            st.seat_limit,
+        ).format(variant=words.variant_title(st.variant), taken=taken, total=st.seat_limit)
+        if st.watchers:
+            watching = ngettext("{n} watching", "{n} watching", st.watchers)
+            heading += " · " + watching.format(n=st.watchers)
+        out: StyleAndTextTuples = [("class:heading", clip(" " + heading, cols) + "\n")]
+        team = st.variant.rules.partners
+        free_shown = 0
+        colour_cols = max(7, *(width(colour_title(c)) + 1 for c in range(4)))
+        for seat in st.seats:
+            title = colour_title(seat.colour)
+            if not seat.name:
+                if taken + free_shown >= st.seat_limit:
+                    continue  # a table of 2 or 3 seats shows no fourth
+                free_shown += 1
+                who, flags = pgettext("seat", "(free)"), ""
+            else:
+                # The name is the player's own words: steady (see .cells), so the
+                # columns after it stay in place in every terminal.
+                who = cells.steady_form(seat.name)
+                if seat.bot or seat.program:
+                    who += " " + pgettext("seat", "[bot]")
+                ready = seat.ready or seat.bot
+                flags = pgettext("seat", "ready") if ready else pgettext("seat", "not ready")
+                if seat.host:
+                    flags = _("{flags}, host").format(flags=flags)
+            if team:
+                partner = _("partner {colour}").format(colour=colour_title((seat.colour + 2) % 4))
+                flags = (
+                    _("{flags}, {partner}").format(flags=flags, partner=partner)
+                    if flags
+                    else partner
+                )
+            mark = ">" if seat.you else " "
+            colour_style = f"class:seat.{COLOUR_TITLES[seat.colour].lower()}"
+            head = f" {mark}{seat.colour + 1} " + pad(title, colour_cols)
+            out.append((colour_style, head))
+            out.append(("", self._seat_row(head, who, flags, seat.lang) + "\n"))
+        notes: list[str] = []
+        if st.variant.rules.fills_with_bots and taken < 4:
+            free = 4 - taken
+            notes.append(
+                ngettext(
+                    "Team play needs four players: {n} free seat is played by a bot.",
+                    "Team play needs four players: {n} free seats are played by bots.",
+                    free,
+                ).format(n=free)
+            )
+        if st.is_host and not st.spectating:  # the footer may be short of room for these
+            notes.append(
+                _("a: add a bot   x: remove one   l: its strength   v: variant   s: start")
+            )
+        if st.spectating:
+            notes.append(_("you are watching (no seat): the game shows when it starts"))
+        elif st.lobby_info:
+            notes += st.lobby_info.splitlines()
+        elif st.is_host:
+            pass  # its keys are above
+        elif st.auto_start:
+            notes.append(
+                ngettext(
+                    "the game starts by itself when its {n} seat is taken "
+                    "(space: say you're ready)",
+                    "the game starts by itself when all {n} seats are taken "
+                    "(space: say you're ready)",
+                    st.seat_limit,
+                ).format(n=st.seat_limit)
+            )
+        else:
+            notes.append(_("waiting for the host to start the game (space: say you're ready)"))
+        text = "\n".join(line for note in notes for line in wrap(note, cols))
+        out.append(("class:dim", "\n" + text))
+        return out
+
+    def _seat_row(self, head: str, who: str, flags: str, lang: str | None) -> str:
+        """A lobby row after its ``head`` (mark, number, colour): the name, the flags and
+        the player's language by its own name.  The name sits in the middle of the row
+        in steady form; the language, whose name may be unsteady (हिन्दी), ends the row
+        and is clipped to what is left even if the terminal counts the rest wider.
+        Widths are display widths: flags in any language keep the language's column."""
+        room = size()[0] - width(head)
+        lang_cols = 12 if lang else 0
+        name_cols = min(NAME_COLS, max(8, room - 2 - width(flags) - lang_cols))
+        row = " " + cells.steady_field(who, name_cols) + " "
+        if not lang:
+            return row + clip(flags, max(0, room - width(row)), self._parts.ellipsis)
+        flag_cols = min(max(FLAG_COLS, width(flags)), max(0, room - width(row) - lang_cols))
+        row += pad(flags, flag_cols, self._parts.ellipsis) + " "
+        return row + cells.tail_field(language_name(lang), max(0, room - width(row)))
+
+    def _chat_fragments(self) -> StyleAndTextTuples:
+        """All the chat (the window scrolls to its last line)."""
+        frags = self._chat.lines(size()[0], CHAT_LINES)
+        self._chat_end = sum(frag[1].count("\n") for frag in frags)
+        return frags
+
+
+def build(parts: Parts, chat: ChatLine) -> View:
+    return View(parts, chat)

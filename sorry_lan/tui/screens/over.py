@@ -1,15 +1,24 @@
 """The game over: the final board and log, each player's result; a rematch.
 
 :data:`TABLE` is a seated player's keys: ask for a rematch, the log, chat, leave.
+:func:`build` makes its container: the game's board and log, the result in the panel
+(which has the focus).
 """
 
 from __future__ import annotations
 
-from sorry_lan.i18n import _, pgettext
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from sorry_lan.i18n import _, ngettext, pgettext, words
+from sorry_lan.rules.board import HOME
 
 from ..commands import Command, Controls, Help, Hint, Table
+from ..state import COLOUR_TITLES, Link
+from .chat import ChatLine, chat_key
+from .game import board_and_panel
 from .log import log_keys
-from .shared import ASK_CTRL_C, SHARED, chat_key, leave_key
+from .parts import Parts, wrap_text
+from .shared import ASK_CTRL_C, SHARED, leave_key
 
 
 def _rematch(c: Controls, key: str) -> None:
@@ -39,3 +48,69 @@ TABLE = Table(
     ),
     title=lambda: _("Game over"),
 )
+
+
+def title() -> str:
+    """The screen's name in the top bar."""
+    return pgettext("screen", "over")
+
+
+def _play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
+    """A player's game in numbers: "2 bumps, 1 Sorry!, 3 slides in 20 turns"."""
+    counts = ", ".join(
+        (
+            ngettext("{n} bump", "{n} bumps", bumps).format(n=bumps),
+            ngettext("{n} {sorry}", "{n} {sorry}", sorry).format(n=sorry, sorry=words.sorry_word()),
+            ngettext("{n} slide", "{n} slides", slides).format(n=slides),
+        )
+    )
+    return ngettext("{counts} in {n} turn", "{counts} in {n} turns", turns).format(
+        counts=counts, n=turns
+    )
+
+
+class View:
+    """The game over's container: the final board and log, the result beside them."""
+
+    def __init__(self, parts: Parts, chat: ChatLine) -> None:
+        self._parts = parts
+        self.container, self.focus = board_and_panel(parts, chat, self._head, self._result)
+
+    def _head(self) -> StyleAndTextTuples:
+        text = _("Game over: {result}").format(result=self._parts.state.winner)
+        return [("class:heading", wrap_text(text, self._parts.panel_width()) + "\n")]
+
+    def _result(self) -> StyleAndTextTuples:
+        """The result beside the final board: each player's pawns home, points and play."""
+        st = self._parts.state
+        cols = self._parts.panel_width()
+        out: StyleAndTextTuples = []
+        for colour in st.seated:
+            home = sum(1 for p in st.position[colour * 4 : colour * 4 + 4] if p == HOME)
+            head = ngettext("{player}: {n} home", "{player}: {n} home", home).format(
+                player=st.player_name(colour), n=home
+            )
+            if colour in st.scores and st.variant.rules.scores_points:
+                points = st.scores[colour]
+                head = ngettext("{head}, {n} point", "{head}, {n} points", points).format(
+                    head=head, n=points
+                )
+            if any(e.colour == colour and e.ready and not e.bot for e in st.roster.values()):
+                head = _("{head} (wants a rematch)").format(head=head)
+            stats = st.stats[colour]
+            play = _play_counts(stats["bumps"], stats["sorry"], stats["slides"], stats["turns"])
+            style = f"class:seat.{COLOUR_TITLES[colour].lower()}"
+            out.append((style, wrap_text(head, cols) + "\n"))
+            out.append(("class:dim", wrap_text(play, cols, first="   ") + "\n"))
+        if st.stats_partial:
+            text = _("(play counted since you joined)")
+            out.append(("class:dim", wrap_text(text, cols) + "\n"))
+        keys = _("q: leave") if st.spectating else _("r: rematch   q: leave")
+        if st.link is Link.LOST:
+            keys = _("the table has closed: q leaves (r tries to rejoin)")
+        out.append(("", "\n" + wrap_text(keys, cols)))
+        return out
+
+
+def build(parts: Parts, chat: ChatLine) -> View:
+    return View(parts, chat)

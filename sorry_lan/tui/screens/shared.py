@@ -1,10 +1,9 @@
-"""The commands several tables hold: help, leaving, chat, the language, host lost.
+"""The commands several tables hold: help, leaving, the language, host lost.
 
 :data:`SHARED` is the table every screen includes (the ``?`` help).  The rest are
 actions and command builders the screens' tables use with their own words (leaving is
-"quit" on the find screen, "leave" at a table), and two small tables of their own:
-:data:`LOST` (the host is lost: rejoin) and :data:`CHATTING` (the chat line has the
-focus: Esc closes it).  Nothing here draws.
+"quit" on the find screen, "leave" at a table), and the small table :data:`LOST` (the
+host is lost: rejoin).  The chat's commands are in :mod:`.chat`.  Nothing here draws.
 """
 
 from __future__ import annotations
@@ -35,15 +34,6 @@ def leave_now(c: Controls, key: str) -> None:
 
 def next_language(c: Controls, key: str) -> None:
     c.next_language()
-
-
-def open_chat(c: Controls, key: str) -> None:
-    c.state.chat_open = True
-    c.focus_chat()
-
-
-def close_chat(c: Controls, key: str) -> None:
-    c.close_chat()
 
 
 def reconnect(c: Controls, key: str) -> None:
@@ -78,20 +68,10 @@ REJOIN = Command(
 )
 
 
-def leave_key(hint: bool = True, help: Help | None = None, when: Predicate = always) -> Command:
-    """q at a table: asks first (``hint``: the footer says "q leave")."""
-    words = Hint("q", lambda: pgettext("key", "leave"), 1) if hint else None
-    return Command(("q",), ask_to_leave, when=when, hint=words, help=help)
-
-
-def chat_key(help: Help | None = None, hint_when: Predicate = always) -> Command:
-    """t: the chat line opens (Enter sends, Esc closes)."""
-    hint = Hint("t", lambda: pgettext("key", "chat"), 4, when=hint_when)
-    return Command(("t",), open_chat, hint=hint, help=help)
-
-
-def chat_help() -> Help:
-    return Help("t", lambda: _("chat (Enter sends, Esc closes)"))
+def leave_key(help: Help | None = None, when: Predicate = always) -> Command:
+    """q at a table: asks first; the footer says "q leave"."""
+    hint = Hint("q", lambda: pgettext("key", "leave"), 1)
+    return Command(("q",), ask_to_leave, when=when, hint=hint, help=help)
 
 
 def leave_help() -> Help:
@@ -101,6 +81,3 @@ def leave_help() -> Help:
 #: While the host is lost (any screen but the find screen): r tries again, and the
 #: footer says only that, help and leave.
 LOST = Table("lost", (REJOIN, *SHARED, leave_key()))
-
-#: While the chat line has the focus: Esc closes it, at once.
-CHATTING = Table("chatting", (Command(("escape",), close_chat, typing=True, eager=True),))

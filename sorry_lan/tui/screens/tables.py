@@ -2,20 +2,29 @@
 
 :func:`table_for` is the table of the screen on show (its keys, its help);
 :func:`footer_table` the one the footer reads (host lost says only how to rejoin);
-:data:`SCREENS` every screen's module by :class:`Screen`.
+:data:`SCREENS` every screen's module by :class:`Screen` (its table, its title).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import Protocol
 
 from ..commands import Table
 from ..state import Link, Screen, UiState
 from . import find, game, lobby, over, watch
 from .shared import LOST
 
-#: The module of each screen; each has its ``TABLE``.
-SCREENS: dict[Screen, ModuleType] = {
+
+class ScreenModule(Protocol):
+    """What every screen's module has (and its ``build``, which takes what it draws)."""
+
+    TABLE: Table
+
+    def title(self) -> str: ...  # the screen's name in the top bar
+
+
+#: The module of each screen.
+SCREENS: dict[Screen, ScreenModule] = {
     Screen.FIND: find,
     Screen.LOBBY: lobby,
     Screen.GAME: game,
@@ -27,8 +36,7 @@ def table_for(st: UiState) -> Table:
     """The command table of the screen on show (a watcher's at a table)."""
     if st.spectating and st.screen in watch.TABLES:
         return watch.TABLES[st.screen]
-    table: Table = SCREENS[st.screen].TABLE
-    return table
+    return SCREENS[st.screen].TABLE
 
 
 def lost(st: UiState) -> bool:

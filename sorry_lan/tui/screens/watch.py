@@ -10,9 +10,10 @@ from sorry_lan.i18n import _, pgettext
 
 from ..commands import Command, Hint, Table
 from ..state import Screen
+from .chat import chat_key
 from .game import BELL
 from .log import log_keys
-from .shared import ASK_CTRL_C, LANGUAGE, SHARED, chat_key, leave_key
+from .shared import ASK_CTRL_C, LANGUAGE, SHARED, leave_key
 
 WATCHING = Command((), hint=Hint("", lambda: pgettext("key", "watching"), 6))
 
