@@ -4,7 +4,7 @@ A :class:`Command` is one row of a screen's table: the keys that run it, when it
 (a condition on :class:`UiState`), its footer hint, its line in the ``?`` help, and the
 action (a function of the :class:`Controls` and the key pressed).  The key bindings, the
 footer and the help are all derived from these tables (``keys.py``, ``footer.py``,
-``screens/help.py``); nothing else names a key.
+``helptext.py``); nothing else names a key.
 
 The tables that are up form a stack of :class:`Layer` s, the top first (an overlay, the
 "host lost" keys, then the screen): :func:`bound` gives each key to the first command

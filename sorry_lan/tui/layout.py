@@ -14,7 +14,8 @@ from collections.abc import Callable
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.layout import Container, DynamicContainer, FloatContainer, HSplit
 
-from .screens import bars, find, game, help, leave, lobby, over, too_small
+from .screens import bars, find, game, leave, lobby, over, too_small
+from .screens import help as help_overlay
 from .screens.chat import ChatLine
 from .screens.log import log_page
 from .screens.parts import Clicks, Parts, View, size
@@ -50,7 +51,7 @@ class Screens:
             screen: HSplit([top, view.container, bottom]) for screen, view in views.items()
         }
         self._too_small = too_small.build(parts)
-        self._floats = [help.build(parts), leave.build(parts)]
+        self._floats = [help_overlay.build(parts), leave.build(parts)]
         # what the application and its tests reach: the find screen's fields, the chat's
         self.address, self.name, self.pin = self.find.address, self.find.name, self.find.pin
         self.found_window = self.find.found_window
