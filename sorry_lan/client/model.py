@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
+from sorry_lan.codes import Link, LinkNews, Said
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_discards, apply_events, check_events
@@ -57,10 +58,21 @@ REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 @dataclass(frozen=True)
 class Connection:
-    """The link to the host changed (made by the network shell, not the model)."""
+    """The link to the host changed (made by the network shell, not the model):
+    ``news`` is a :class:`~sorry_lan.codes.LinkNews` with its fields."""
 
-    state: str  # "connected", "reconnecting" or "lost"
-    text: str
+    news: Said
+
+    @property
+    def state(self) -> Link:
+        """``connected``, ``reconnecting`` or ``lost``."""
+        code = self.news.code
+        return code.state if isinstance(code, LinkNews) else Link(code)
+
+    @property
+    def text(self) -> str:
+        """The news in English."""
+        return str(self.news)
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ from sorry_lan.commands.argtypes import examples, seconds, whole
 from sorry_lan.commands.join import address_arg, join_error_words
 from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
 from sorry_lan.i18n import _
+from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import colour_name, join_names
 from sorry_lan.net.botrunner import BotNews, run_bot
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.seats import SeatStore
-from sorry_lan.tui.feed import connection_text
 from sorry_lan.tui.lines import format_result
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
@@ -104,7 +104,7 @@ def _progress(news: BotNews, number: int, total: int) -> None:
         won = join_names([colour_name(int(x)) for x in news.winners]) or _("nobody")
         text = _("game {n} of {total} over: {won} won").format(n=number, total=total, won=won)
     else:
-        text = connection_text(news.state, news.text)
+        text = say(news.news)
     print(f"sorry-lan bot: {text}", file=sys.stderr, flush=True)
 
 

@@ -260,7 +260,7 @@ class GameClient:
     async def _tell(self, news: Said) -> None:
         """Report what happened to the link (its state, and its English sentence)."""
         assert isinstance(news.code, LinkNews)
-        await self._events.put((Connection(news.code.state, str(news)), time.monotonic()))
+        await self._events.put((Connection(news), time.monotonic()))
 
     async def _pump(self) -> str:
         reader, writer, model = self._reader, self._writer, self.model

@@ -17,8 +17,7 @@ from dataclasses import replace
 from typing import assert_never
 
 from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
-from sorry_lan.codes import Link as LinkState
-from sorry_lan.i18n import _, language, words
+from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.rules.board import START
 from sorry_lan.rules.moves import MoveKind
@@ -330,22 +329,12 @@ def _connection(st: UiState, ev: Connection) -> None:
     }.get(ev.state, Link.LOST)
     st.link = link
     st.link_hint = link_hint(ev.state)
-    text = connection_text(ev.state, ev.text)
+    text = say(ev.news)
     st.notice = text
     st.add_log(text)
     if link is not Link.CONNECTED:
         st.set_moves([])
         st.deadline = None
-
-
-def connection_text(state: str, text: str) -> str:
-    """The connection's news in the player's words: the client's English ``text``
-    (with the reason in detail) in English, the words of the link's state in other
-    languages; ``text`` for a state this module does not know."""
-    if language() == "en":
-        return text
-    known = next((link for link in LinkState if link.value == state), None)
-    return text if known is None else say(known)
 
 
 def _chat_name(client: ClientModel, pid: int | None) -> str:

@@ -17,11 +17,10 @@ from typing import Any, assert_never
 
 from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
 from sorry_lan.i18n import _, language_name, use_language, words
-from sorry_lan.i18n.coded import error_text
+from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.net.client import GameClient
 from sorry_lan.rules.board import colour_pawns, pawn_label
 from sorry_lan.rules.variants import VARIANTS, Variant
-from sorry_lan.tui.feed import connection_text
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import MoveOption, PlayerInfo
@@ -130,7 +129,7 @@ def describe(client: ClientModel, ev: ClientEvent) -> list[str]:
             text = error_text(ev.reason.value, ev.text)
             return [_("refused: {why}").format(why=text)]
         case Connection():
-            return [connection_text(ev.state, ev.text)]
+            return [say(ev.news)]
         case ReplayMismatch():
             return []  # a resync was asked: its snapshot shows the board again
         case _:

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from sorry_lan.client.model import ClientModel
+from sorry_lan.codes import LinkNews
 from sorry_lan.i18n import LANGUAGES, use_language
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
@@ -117,10 +118,10 @@ def test_connection_news_is_worded_by_state() -> None:
     st = UiState(screen=Screen.GAME, you=1, seated=(0, 1))
     client = ClientModel("ann")
     with use_language("cy"):
-        apply_event(st, client, Connection("lost", "connection lost: reset by peer"))
+        apply_event(st, client, Connection(LinkNews.DROPPED(reason="reset by peer")))
     assert st.notice == "collwyd y cysylltiad â'r gwesteiwr" and "q i adael" in st.link_hint
     with use_language("en"):
-        apply_event(st, client, Connection("lost", "connection lost: reset by peer"))
+        apply_event(st, client, Connection(LinkNews.DROPPED(reason="reset by peer")))
     assert st.notice == "connection lost: reset by peer"
 
 

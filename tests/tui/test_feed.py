@@ -9,6 +9,7 @@ import pytest
 from zeroconf.asyncio import AsyncZeroconf
 
 from sorry_lan.client.model import ClientModel, Connection
+from sorry_lan.codes import LinkNews
 from sorry_lan.discovery import ChangeKind, DiscoveryError, FoundGame, GameAd, GameEvent, Unjoinable
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.rules.board import START, Colour
@@ -133,9 +134,9 @@ def test_a_game_seen_through_events() -> None:
     assert st.your_turn() and st.moves[0].notation == "B1 start->19"
     left = st.seconds_left()
     assert left is not None and 29 <= left <= 30
-    apply_event(st, client, Connection("reconnecting", "connection lost (x); reconnecting"))
+    apply_event(st, client, Connection(LinkNews.HELD(reason="x")))
     assert st.link is Link.RECONNECTING and not st.moves and st.deadline is None
-    apply_event(st, client, Connection("lost", "gave up"))
+    apply_event(st, client, Connection(LinkNews.GAVE_UP(last="x")))
     assert link_of(st) is Link.LOST and "q leaves" in st.link_hint
     apply_event(st, client, m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None))
     assert st.screen is Screen.OVER and "Blue (ann) wins" in st.winner and "you" in st.winner

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sorry_lan.client import model as c
+from sorry_lan.codes import LinkNews
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.variants import Variant
@@ -49,7 +50,7 @@ def test_every_event_is_described() -> None:
         (m.Chat(pid=1, text="hi"), ["[chat 1] hi"]),
         (m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken", fatal=False),
          ["refused: that colour is taken"]),
-        (c.Connection("lost", "connection lost: gone"), ["connection lost: gone"]),
+        (c.Connection(LinkNews.DROPPED(reason="gone")), ["connection lost: gone"]),
         (c.ReplayMismatch(5, "no pawn there"), []),
     ]
     assert len({type(ev) for ev, _ in cases}) == len(c.ClientEvent.__args__)
