@@ -1,17 +1,20 @@
 """Every code a user may read, each one member with its English words and their fields.
 
 A failure or news a player reads (a host that cannot start, a journal that cannot be
-used, an ``error`` a host sends back) is told by a :class:`Code`: an enum member whose
-value is the code (on the wire, where it travels) and whose :attr:`Code.template` is
-an English ``str.format`` template with named fields.  A raise site passes a code and
-its fields, never a sentence: ``HostError(HostFailure.PORT_IN_USE, port=4000, host=h)``.
-:class:`Said` is a code with its fields; ``str()`` of it, and of a :class:`Coded`
-error, is the English sentence.  The player's language comes from
-:func:`sorry_lan.i18n.coded.say`, which renders the same template through the
-catalogs (the gettext msgid is the template) with the same fields; a field that is
-itself a code or a :class:`Said` is worded in the same language.
+used, a refusal or an ``error`` a host sends back, a join that fails, the link to the
+host dropping, a game on the LAN that cannot be joined) is told by a :class:`Code`: an
+enum member whose value is the code (on the wire, where it travels) and whose
+:attr:`Code.template` is an English ``str.format`` template with named fields.  A raise
+site passes a code and its fields, never a sentence:
+``HostError(HostFailure.PORT_IN_USE, port=4000, host=h)``.  :class:`Said` is a code
+with its fields; ``str()`` of it, and of a :class:`Coded` error, is the English
+sentence.  The player's language comes from :func:`sorry_lan.i18n.coded.say`, which
+renders the same template through the catalogs (the gettext msgid is the template)
+with the same fields; a field that is itself a code or a :class:`Said` is worded in
+the same language.  Where the English says more than the catalogs have words for (an
+address, the host's own text), the member's :attr:`Code.english` holds that sentence.
 
-Templates marked ``N_`` are in every catalog (``tests/i18n/test_codes.py`` checks
+Templates marked ``N_`` are in every catalog (``tests/i18n/test_coded.py`` checks
 it); the few not yet translated are listed in :data:`ENGLISH_ONLY` and read in English
 in every language until they are.
 
