@@ -394,6 +394,34 @@ class LinkNews(Code):
         return Link(self.value.split("-")[0])
 
 
+class RecordFailure(Code):
+    """Why a game record cannot be read, written or trusted (``sorry_lan.records``);
+    a refusal of a replay names the turn (``n``, counted from 1) and the reason."""
+
+    TOO_LARGE = "too-large", N_("{path} is larger than {limit} bytes: too large for a game record")
+    NOT_JSON = "not-json", N_("{path} is not a game record: it is not whole JSON (cut short?)")
+    NOT_RECORD = "not-record", N_("{path} is not a game record")
+    VERSION = "version", N_(
+        "{path} is a game record of format version {version}; this program reads version {known}"
+    )
+    MALFORMED = "malformed", N_("{path} is not a valid game record: {field} is missing or wrong")
+    WRONG_PLAYER = "wrong-player", N_("turn {n}: {who} played, but it was {expected}'s turn")
+    EDITED_CARD = (
+        "edited-card", N_("turn {n}: the card is {card}, but the card dealt was {expected}")
+    )
+    ILLEGAL = "illegal", N_("turn {n}: {move} is not a legal move")
+    EDITED_MOVE = (
+        "edited-move", N_("turn {n}: the move's words or effects were changed ({expected})")
+    )
+    DIFFERS = "differs", N_("turn {n} is not what happened in the game ({expected})")
+    ENDS_EARLY = "ends-early", N_("the record stops after turn {n}, before its game ends")
+    RESULT = "result", N_("the record's {part} field does not match the game replayed")
+    JOURNAL = "journal", N_("journal record {number} does not replay: {why}")
+    NO_GAME = "no-game", N_("{id} holds no game number {number}")
+    CANNOT_READ = "cannot-read", N_("cannot read {path}: {why}")
+    CANNOT_WRITE = "cannot-write", N_("cannot write {path}: {why}")
+
+
 #: Every kind of code, for the checks that each has its words.
 KINDS: tuple[type[Code], ...] = (
     Place,
@@ -407,6 +435,7 @@ KINDS: tuple[type[Code], ...] = (
     Joining,
     Link,
     LinkNews,
+    RecordFailure,
 )
 
 #: Codes whose words no catalog has yet: read in English in every language.  The set

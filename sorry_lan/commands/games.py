@@ -5,7 +5,12 @@ Lists every journal in the data directory, newest first: its id (what ``sorry-la
 last moved, and its state (unfinished, finished or damaged, with what is wrong; a game
 a running host holds is marked so).  Exits 0, also when there is none.
 
-It resumes nothing and changes no file; reading journals is ``sorry_lan.net.saved``.
+``--export ID`` writes the record of one saved game instead (``protocol/RECORD.md``:
+JSON, or with ``--format text`` a turn a line; ``--game N`` picks a table's earlier
+game, ``--chat`` keeps what was said, ``-o FILE`` writes a file); building the record
+is ``sorry_lan.records``.
+
+It resumes nothing and changes no journal; reading journals is ``sorry_lan.net.saved``.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ import sys
 import time
 from pathlib import Path
 
+from sorry_lan.authority.journal_format import scan
+from sorry_lan.codes import RecordFailure
+from sorry_lan.commands.replay import text_lines as record_lines
 from sorry_lan.i18n import _, pgettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import variant_title
@@ -24,9 +32,12 @@ from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
     UNFINISHED,
+    NotChosen,
     SavedGame,
+    find,
     saved_games,
 )
+from sorry_lan.records import RecordError, dump, from_journal
 
 
 def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
@@ -45,6 +56,24 @@ def journal_dir(args: argparse.Namespace) -> Path:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
+    p.add_argument(
+        "--export",
+        metavar="ID",
+        help=_("write the record of saved game ID (see protocol/RECORD.md)"),
+    )
+    p.add_argument(
+        "--game", type=int, metavar="N",
+        help=_("with --export: the table's game N (1 is its first; default: the last)"),
+    )  # fmt: skip
+    p.add_argument(
+        "--format", choices=("json", "text"), default="json",
+        help=_("with --export: JSON, or text with one turn a line"),
+    )  # fmt: skip
+    p.add_argument("--chat", action="store_true", help=_("with --export: include the chat"))
+    p.add_argument(
+        "-o", "--output", type=Path, metavar="FILE",
+        help=_("with --export: write to FILE, not to the terminal"),
+    )  # fmt: skip
     add_data_dir_argument(p)
 
 
@@ -105,11 +134,47 @@ def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
     return out
 
 
+def export(game: SavedGame, number: int | None, chat: bool) -> dict[str, object]:
+    """The record of game ``number`` (None: the last) of a saved table."""
+    try:
+        data = game.path.read_bytes()
+    except OSError as exc:
+        raise RecordError(RecordFailure.CANNOT_READ, path=game.path, why=exc.strerror or exc
+                          ) from None  # fmt: skip
+    records = scan(data).records  # up to any damage: the intact part is exported
+    ended = game.last_move if game.over and number is None else None
+    return from_journal(records, number, name=game.id, ended=ended, chat=chat)
+
+
+def _export(args: argparse.Namespace, games: list[SavedGame]) -> int:
+    try:
+        record = export(find(games, args.export), args.game, args.chat)
+    except (NotChosen, RecordError) as exc:
+        print(f"sorry-lan games: {say(exc)}", file=sys.stderr)
+        return 1
+    if args.format == "text":
+        data = ("\n".join(record_lines(record)) + "\n").encode()
+    else:
+        data = dump(record)
+    if args.output is None:
+        sys.stdout.write(data.decode())
+        return 0
+    try:
+        args.output.write_bytes(data)
+    except OSError as exc:
+        why = RecordFailure.CANNOT_WRITE(path=args.output, why=exc.strerror or exc)
+        print(f"sorry-lan games: {say(why)}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     directory = journal_dir(args)
     games, notes = saved_games(directory)
     for note in notes:
         print(f"sorry-lan games: {say(note)}", file=sys.stderr)
+    if args.export is not None:
+        return _export(args, games)
     if args.json:
         print(json.dumps([g.as_json() for g in games], indent=2))
         return 0

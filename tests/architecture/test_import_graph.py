@@ -26,6 +26,7 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"codes", "rules"},
     "wire": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
     "authority": {"codes", "rules", "bots", "wire"},
+    "records": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version a record names
     "client": {"codes", "rules", "bots", "wire"},  # bots: the default strength asked for
     "net": {"codes", "rules", "bots", "wire", "authority", "client"},
     "i18n": {"codes", "rules"},  # words for the game's codes

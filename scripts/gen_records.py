@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Regenerate (or, with --check, verify) the golden game records in ``protocol/records/``.
+
+One record per variant: a real game from a fixed seed, the seats played by the greedy
+bot (seeded), written down as the host's journal would hold it (the records
+``sorry_lan.authority.journal_records`` builds) and exported by
+``sorry_lan.records.from_journal``, with a seat taken over by a bot and one chat
+line, so every kind of turn entry appears.  ``--check`` writes nothing and exits 1
+when a committed file differs from what the code produces.
+
+Run from anywhere: ``python scripts/gen_records.py [--check]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from sorry_lan.authority.journal_records import (  # noqa: E402
+    chat_record,
+    game_record,
+    move_record,
+    seat_record,
+)
+from sorry_lan.bots.base import position_of  # noqa: E402
+from sorry_lan.bots.registry import make_bot  # noqa: E402
+from sorry_lan.records import dump, from_journal  # noqa: E402
+from sorry_lan.rules import Game, Variant  # noqa: E402
+
+OUT = ROOT / "protocol" / "records"
+START = 1_790_000_000  # the games' start time (Unix seconds)
+GAMES: dict[str, tuple[Variant, tuple[int, ...], int]] = {
+    "standard-2.json": (Variant.STANDARD, (0, 2), 11),
+    "team-4.json": (Variant.TEAM, (0, 1, 2, 3), 12),
+    "points-3.json": (Variant.POINTS, (0, 1, 3), 13),
+}
+NAMES = {0: "Ann", 1: "Bob", 2: "Cai", 3: "Dee"}
+
+
+def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[str, Any]]:
+    """The journal of one game: the greedy bot for every seat; the last seat's person
+    leaves after ten moves and a bot covers it; a chat line after the first move."""
+    game = Game(variant, seated, seed=seed)
+    names = {c: NAMES[c] for c in seated}
+    last = seated[-1]
+    records = [
+        game_record(game, names, [], {c: f"token-{c}" for c in seated}, t=START,
+                    owner=seated[0], table="Kitchen table", host=NAMES[seated[0]])
+    ]  # fmt: skip
+    game.start()
+    bots = {c: make_bot("greedy", seed + c) for c in seated}
+    while not game.over:
+        move = bots[game.turn].choose(position_of(game), game.legal_moves())
+        records.append(move_record(game.state_id, move.compact()))
+        game.play(move)
+        if game.moves_played == 1:
+            records.append(chat_record(seated[0], "good luck!"))
+        if game.moves_played == 10:
+            records.append(seat_record(last, "greedy bot", None))
+    return records
+
+
+def expected() -> dict[Path, bytes]:
+    """Each golden file's bytes as the code writes them now."""
+    out = {}
+    for name, (variant, seated, seed) in GAMES.items():
+        records = journal(variant, seated, seed)
+        record = from_journal(records, ended=START + 1800, chat=True)
+        out[OUT / name] = dump(record)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="verify, do not write")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, data in expected().items():
+        if args.check:
+            if not path.exists() or path.read_bytes() != data:
+                stale.append(path)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+    for path in stale:
+        print(f"{path.relative_to(ROOT)} is stale: run python scripts/gen_records.py",
+              file=sys.stderr)  # fmt: skip
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

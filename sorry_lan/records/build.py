@@ -1,0 +1,129 @@
+"""A game record built from a journal's records (``authority.journal_records`` writes
+them): the game's ``game`` record, its ``move`` records replayed through the engine to
+learn every card, lost turn and reshuffle, its ``seat`` records as table events and,
+if asked, its ``chat`` records.
+
+A journal holds a table's games one after another (a rematch starts a new ``game``
+record); :func:`game_starts` finds them and :func:`from_journal` writes one.  The
+deck's order (every card drawn) is written only when the game is over.  Nothing here
+reads a file or a clock: the caller gives the records and the end time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sorry_lan import __version__
+from sorry_lan.codes import RecordFailure
+from sorry_lan.rules import Game, Variant
+from sorry_lan.rules.variants import team_of
+
+from .entries import FORMAT, VERSION, Entry, RecordError, board, colour_word, entries_of, result
+
+JournalRecord = Mapping[str, Any]
+
+
+def game_starts(records: Sequence[JournalRecord]) -> list[int]:
+    """Where each game in ``records`` starts (the indexes of its ``game`` records)."""
+    return [i for i, rec in enumerate(records) if rec.get("k") == "game"]
+
+
+def iso(t: float | None) -> str | None:
+    """A time as the record writes it: UTC, to the second (None: not known)."""
+    return None if t is None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+
+
+def from_journal(
+    records: Sequence[JournalRecord],
+    number: int | None = None,
+    *,
+    name: str = "journal",
+    ended: float | None = None,
+    chat: bool = False,
+) -> dict[str, Any]:
+    """The record of game ``number`` (from 1; None: the last) in a journal's records.
+
+    ``ended`` is when the game ended (Unix seconds), written if it is over; ``chat``
+    keeps what was said.  A journal record that does not replay raises
+    :class:`RecordError` (``RecordFailure.JOURNAL``, numbered from 1)."""
+    starts = game_starts(records)
+    if not starts or (number is not None and not 1 <= number <= len(starts)):
+        raise RecordError(RecordFailure.NO_GAME, id=name, number=number or 1)
+    k = len(starts) - 1 if number is None else number - 1
+    first = starts[k]
+    stop = starts[k + 1] if k + 1 < len(starts) else len(records)
+    head = records[first]
+    try:
+        game, record = _header(head)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(RecordFailure.JOURNAL, number=first + 1, why=exc) from None
+    draws: list[str] = []
+    turns: list[Entry] = entries_of(game.start(), draws)
+    for i in range(first + 1, stop):
+        rec = records[i]
+        kind = rec.get("k")
+        try:
+            if kind == "move":
+                turns += entries_of(game.play_compact([int(x) for x in rec["m"]]), draws)
+            elif kind == "seat":
+                colour = int(rec["colour"])
+                turns.append({
+                    "type": "seat",
+                    "colour": colour_word(colour),
+                    "name": str(rec["name"]),
+                    "player": "bot" if rec["token"] is None else "person",
+                })  # fmt: skip
+            elif kind == "chat" and chat:
+                turns.append(
+                    {"type": "chat", "colour": colour_word(int(rec["colour"])),
+                     "text": str(rec["text"])}
+                )  # fmt: skip
+        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+            raise RecordError(RecordFailure.JOURNAL, number=i + 1, why=exc) from None
+    turns = [{"n": n, **entry} for n, entry in enumerate(turns, 1)]
+    record["ended"] = iso(ended) if game.over else None
+    record["result"] = result(game.winner, game.winners, game.final_scores)
+    record["board"] = board(game.pawns, game.seated)
+    record["turns"] = turns
+    if game.over:
+        record["deck"] = draws
+    return record
+
+
+def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
+    variant = Variant.parse(str(head["variant"]))
+    seated = tuple(sorted(int(c) for c in head["seated"]))
+    first_arg = head.get("first_arg")
+    game = Game(
+        variant, seated, seed=int(head["seed"]),
+        first=None if first_arg is None else int(first_arg),
+    )  # fmt: skip
+    names = {int(c): str(n) for c, n in dict(head["names"]).items()}
+    bots = {int(c) for c in head["bots"]}
+    teams = sorted({team_of(c) for c in seated}) if variant.rules.partners else []
+    started = head.get("t")
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "program": f"sorry-lan {__version__}",
+        "table": head.get("table"),
+        "host": head.get("host"),
+        "variant": variant.value,
+        "options": {"first": None if first_arg is None else colour_word(int(first_arg))},
+        "seed": game.seed,
+        "first": colour_word(game.first),
+        "seats": [
+            {
+                "colour": colour_word(c),
+                "name": names.get(c, colour_word(c)),
+                "player": "bot" if c in bots else "person",
+                "strength": None,
+            }
+            for c in seated
+        ],
+        "teams": [[colour_word(a), colour_word(b)] for a, b in teams],
+        "started": iso(None if started is None else float(started)),
+    }
+    return game, record

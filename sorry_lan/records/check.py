@@ -1,0 +1,158 @@
+"""A game record checked by replaying it through the rules engine.
+
+:func:`check` rebuilds the game from the record's header (variant, seats, seed, the
+first player if it was chosen) and replays its turns in order: each ``move`` must be
+the turn of the colour it names, play the card the engine dealt and be one of the
+legal moves there (found by its parts), with the notation and effects the engine
+gives it; each ``lost`` turn and ``reshuffle`` must be the one the engine makes.  Then
+the record's result, final board and deck order must be the game's.  The first turn
+that does not follow refuses the record (:class:`~sorry_lan.records.RecordError`,
+naming the turn from 1 and the reason); a record that follows gives a
+:class:`Checked`.
+
+It reads a record already loaded (``read.load``); it writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sorry_lan.codes import RecordFailure
+from sorry_lan.rules import Colour, Game, Variant
+
+from .entries import FORMAT, VERSION, Entry, RecordError, board, entries_of, move_entry, result
+
+
+@dataclass
+class Checked:
+    """A record that replays: the game at its end, and how many turns it has."""
+
+    game: Game
+    turns: int
+
+
+def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str) -> Any:
+    value = record.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise RecordError(RecordFailure.MALFORMED, path=path, field=key)
+    return value
+
+
+def _colour(text: object, path: str, key: str) -> int:
+    try:
+        return int(Colour.parse(str(text)))
+    except ValueError:
+        raise RecordError(RecordFailure.MALFORMED, path=path, field=key) from None
+
+
+def new_game(record: Mapping[str, Any], path: str = "the record") -> Game:
+    """The game a record's header describes, not yet started."""
+    if record.get("format") != FORMAT:
+        raise RecordError(RecordFailure.NOT_RECORD, path=path)
+    version = record.get("version")
+    if version != VERSION:
+        raise RecordError(RecordFailure.VERSION, path=path, version=version, known=VERSION)
+    seats = _field(record, "seats", list, path)
+    if not all(isinstance(s, dict) for s in seats):
+        raise RecordError(RecordFailure.MALFORMED, path=path, field="seats")
+    seated = [_colour(s.get("colour"), path, "seats") for s in seats]
+    options = _field(record, "options", dict, path)
+    first = options.get("first")
+    try:
+        game = Game(
+            Variant.parse(str(_field(record, "variant", str, path))),
+            seated,
+            seed=_field(record, "seed", int, path),
+            first=None if first is None else _colour(first, path, "options"),
+        )
+    except ValueError:
+        raise RecordError(RecordFailure.MALFORMED, path=path, field="seats") from None
+    return game
+
+
+def check(record: Mapping[str, Any], path: str = "the record") -> Checked:
+    """Replay ``record``; :class:`RecordError` at the first turn that does not follow."""
+    game = new_game(record, path)
+    turns = _field(record, "turns", list, path)
+    draws: list[str] = []
+    pending = entries_of(game.start(), draws)
+    n = 0
+    for n, entry in enumerate(turns, 1):
+        if not isinstance(entry, dict) or entry.get("n") != n:
+            raise RecordError(RecordFailure.MALFORMED, path=path, field=f"turns[{n}]")
+        kind = entry.get("type")
+        if kind in ("seat", "chat"):
+            continue
+        given = {k: v for k, v in entry.items() if k != "n"}
+        if pending:
+            _same(n, given, pending.pop(0))
+            continue
+        if kind != "move" or game.over:
+            raise RecordError(RecordFailure.DIFFERS, n=n, expected=_expected(game))
+        pending = _play(game, n, given, draws)
+    if pending or (not game.over and record.get("result") is not None):
+        raise RecordError(RecordFailure.ENDS_EARLY, n=n)
+    if record.get("result") != result(game.winner, game.winners, game.final_scores):
+        raise RecordError(RecordFailure.RESULT, part="result")
+    if record.get("board") != board(game.pawns, game.seated):
+        raise RecordError(RecordFailure.RESULT, part="board")
+    if game.over and record.get("deck") != draws:
+        raise RecordError(RecordFailure.RESULT, part="deck")
+    if not game.over and "deck" in record:
+        raise RecordError(RecordFailure.RESULT, part="deck")
+    return Checked(game, len(turns))
+
+
+def _expected(game: Game) -> str:
+    if game.over:
+        return "the game was over"
+    return f"{Colour(game.turn).label} to play"
+
+
+def _same(n: int, given: Entry, want: Entry) -> None:
+    """A lost turn or reshuffle as the engine made it, or the first difference refused."""
+    if given == want:
+        return
+    if given.get("type") == want.get("type") and "who" in want:
+        if given.get("who") != want["who"]:
+            raise RecordError(RecordFailure.WRONG_PLAYER, n=n, who=given.get("who"),
+                              expected=want["who"])  # fmt: skip
+        if given.get("card") != want.get("card"):
+            raise RecordError(RecordFailure.EDITED_CARD, n=n, card=given.get("card"),
+                              expected=want.get("card"))  # fmt: skip
+    raise RecordError(RecordFailure.DIFFERS, n=n, expected=_describe(want))
+
+
+def _describe(entry: Entry) -> str:
+    if entry["type"] == "reshuffle":
+        return f"a reshuffle of {entry['cards']} cards"
+    if entry["type"] == "lost":
+        return f"{entry['who']} lost the turn with a {entry['card']}"
+    return f"{entry['who']}: {entry['notation']}"
+
+
+def _play(game: Game, n: int, given: Entry, draws: list[str]) -> list[Entry]:
+    """Play the move ``given`` describes; the entries that follow it, until the next
+    decision, are returned for the record's next turns to match."""
+    who = Colour(game.turn).label
+    if given.get("who") != who:
+        raise RecordError(RecordFailure.WRONG_PLAYER, n=n, who=given.get("who"), expected=who)
+    legal = game.legal_moves()
+    held = game.hands[game.turn] if game.rules.deals_hands else [game.card]
+    cards = sorted({c.label for c in held if c is not None})
+    if given.get("card") not in cards:
+        raise RecordError(RecordFailure.EDITED_CARD, n=n, card=given.get("card"),
+                          expected=" / ".join(cards))  # fmt: skip
+    for move in legal:
+        want = move_entry(game.turn, move)
+        if (
+            want["card"] == given.get("card")
+            and want["parts"] == given.get("parts")
+            and (want["kind"] == given.get("kind"))
+        ):
+            if want != given:
+                raise RecordError(RecordFailure.EDITED_MOVE, n=n, expected=want["notation"])
+            return entries_of(game.play(move), draws)[1:]
+    raise RecordError(RecordFailure.ILLEGAL, n=n, move=given.get("notation"))

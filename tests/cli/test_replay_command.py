@@ -1,0 +1,126 @@
+"""``sorry-lan games --export ID`` writes a saved game's record (JSON or text, to a
+file or the terminal) and ``sorry-lan replay FILE [--check]`` reads one: a turn a
+line, a refusal naming the edited turn, one sentence for a file that is no record."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+
+from test_saved import save_game
+
+from sorry_lan.cli import main
+from sorry_lan.net.journal import Journal
+from sorry_lan.records import MAX_BYTES
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    journals = tmp_path / "journals"
+    journals.mkdir(mode=0o700)
+    save_game(journals, "20260101-a", to_the_end=True, end=True)
+    return tmp_path
+
+
+def export(data_dir: Path, *more: str) -> int:
+    return main(["games", "--data-dir", str(data_dir), "--export", "20260101", *more])
+
+
+def test_an_exported_record_replays_and_checks(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = data_dir / "game.json"
+    assert export(data_dir, "-o", str(out)) == 0
+    record = json.loads(out.read_text())
+    assert record["format"] == "sorry-lan game record" and record["result"]["winner"]
+    assert record["table"] == "ann's" and record["ended"] is not None
+    capsys.readouterr()
+    assert main(["replay", str(out), "--check"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "ann's: standard, seed 3" and lines[1] == "ann (Red) and bob (Yellow)"
+    assert len(lines) == 3 + len(record["turns"]) + 2
+    assert lines[3].startswith("1. ") and lines[-2] in ("ann won", "bob won")
+    assert lines[-1] == "the record replays through the rules to the same board and result"
+
+
+def test_the_text_form_is_one_turn_a_line(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert export(data_dir, "--format", "text") == 0
+    lines = capsys.readouterr().out.splitlines()
+    numbered = [line for line in lines if line[:1].isdigit()]
+    assert numbered[0].startswith("1. ") and "turn lost" in "\n".join(numbered)
+    assert numbered[-1].startswith(f"{len(numbered)}. ")
+
+
+def test_export_picks_a_game_and_keeps_chat_when_asked(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    journal = Journal(data_dir / "journals" / "20260101-a.journal")
+    journal.append({"k": "chat", "colour": 0, "text": "again?"})
+    journal.close()
+    assert export(data_dir, "--chat") == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["turns"][-1]["text"] == "again?"
+    assert export(data_dir, "--game", "2") == 1
+    assert capsys.readouterr().err == "sorry-lan games: 20260101-a holds no game number 2\n"
+    assert main(["games", "--data-dir", str(data_dir), "--export", "nope"]) == 1
+    assert "no saved game has the id 'nope'" in capsys.readouterr().err
+
+
+def test_an_edited_record_is_refused_at_its_turn_in_the_players_language(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = data_dir / "game.json"
+    assert export(data_dir, "-o", str(out)) == 0
+    record = json.loads(out.read_text())
+    move = next(t for t in record["turns"] if t["type"] == "move")
+    move["who"] = "red" if move["who"] == "yellow" else "yellow"
+    out.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["replay", str(out), "--check"]) == 1
+    n = move["n"]
+    assert capsys.readouterr().err == (
+        f"sorry-lan replay: turn {n}: {move['who']} played, but it was "
+        f"{'yellow' if move['who'] == 'red' else 'red'}'s turn\n"
+    )
+    assert main(["replay", "--lang", "el", str(out), "--check"]) == 1
+    assert f"σειρά {n}:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"format": "sorry-lan game record", "turns": [',
+        b"\x00" * 64,
+        b"[]",
+        b" " * (MAX_BYTES + 10),
+    ],  # fmt: skip
+    ids=["truncated", "binary", "not-a-record", "huge"],
+)
+def test_a_file_that_is_no_record_gets_one_sentence(
+    tmp_path: Path, data: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "x.json"
+    path.write_bytes(data)
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"sorry-lan replay: {path}") and err.count("\n") == 1
+
+
+def test_an_unchecked_record_with_odd_turns_is_one_sentence_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "odd.json"
+    odd = {"format": "sorry-lan game record", "version": 1, "seats": [{"colour": 7}],
+           "turns": [{"n": 1, "type": "move", "card": "nine"}]}  # fmt: skip
+    path.write_text(json.dumps(odd))
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
+    assert "cannot read" in capsys.readouterr().err
