@@ -20,9 +20,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from sorry_lan.codes import RecordFailure
-from sorry_lan.rules import Colour, Game, Variant
+from sorry_lan.rules import Colour, Game, Move, Variant
 
-from .entries import FORMAT, VERSION, Entry, RecordError, board, entries_of, move_entry, result
+from .entries import (
+    FORMAT,
+    KIND_WORDS,
+    PAWNS,
+    PLACES,
+    VERSION,
+    Entry,
+    RecordError,
+    board,
+    colour_word,
+    entries_of,
+    move_entry,
+    result,
+)
 
 
 @dataclass
@@ -136,7 +149,7 @@ def _describe(entry: Entry) -> str:
 def _play(game: Game, n: int, given: Entry, draws: list[str]) -> list[Entry]:
     """Play the move ``given`` describes; the entries that follow it, until the next
     decision, are returned for the record's next turns to match."""
-    who = Colour(game.turn).label
+    who = colour_word(game.turn)
     if given.get("who") != who:
         raise RecordError(RecordFailure.WRONG_PLAYER, n=n, who=given.get("who"), expected=who)
     legal = game.legal_moves()
@@ -145,14 +158,34 @@ def _play(game: Game, n: int, given: Entry, draws: list[str]) -> list[Entry]:
     if given.get("card") not in cards:
         raise RecordError(RecordFailure.EDITED_CARD, n=n, card=given.get("card"),
                           expected=" / ".join(cards))  # fmt: skip
+    wanted = _key(given)
     for move in legal:
+        if move.card.label != given.get("card") or _move_key(move) != wanted:
+            continue
         want = move_entry(game.turn, move)
-        if (
-            want["card"] == given.get("card")
-            and want["parts"] == given.get("parts")
-            and (want["kind"] == given.get("kind"))
-        ):
-            if want != given:
-                raise RecordError(RecordFailure.EDITED_MOVE, n=n, expected=want["notation"])
-            return entries_of(game.play(move), draws)[1:]
+        if want != given:
+            raise RecordError(RecordFailure.EDITED_MOVE, n=n, expected=want["notation"])
+        return entries_of(game.play(move), draws)[1:]
     raise RecordError(RecordFailure.ILLEGAL, n=n, move=given.get("notation"))
+
+
+_KINDS = {word: kind for kind, word in KIND_WORDS.items()}
+
+
+def _key(entry: Entry) -> tuple[object, ...] | None:
+    """What picks a move out of the legal ones: its kind and each part's pawn and
+    squares (None: parts that name no move)."""
+    parts = entry.get("parts")
+    if not isinstance(parts, list) or not all(isinstance(p, dict) for p in parts):
+        return None
+    return (
+        _KINDS.get(str(entry.get("kind"))),
+        *((p.get("pawn"), p.get("from"), p.get("to")) for p in parts),
+    )
+
+
+def _move_key(move: Move) -> tuple[object, ...]:
+    return (
+        move.kind,
+        *((PAWNS[p.pawn], PLACES[p.frm], PLACES[p.to]) for p in move.parts),
+    )

@@ -28,6 +28,7 @@ from sorry_lan.rules import (
     TurnLost,
     pawn_label,
 )
+from sorry_lan.rules.board import NUM_LOCATIONS, NUM_PAWNS
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.notation import layout_json, location_json
 
@@ -46,13 +47,21 @@ KIND_WORDS = {
 }
 
 
+#: Each pawn's and each place's spelling, looked up (a record spells thousands).
+PAWNS: tuple[str, ...] = tuple(pawn_label(p) for p in range(NUM_PAWNS))
+PLACES: tuple[int | str, ...] = tuple(location_json(loc) for loc in range(NUM_LOCATIONS))
+
+
 class RecordError(Coded):
     """A record that cannot be read, or that does not replay: a
     :class:`~sorry_lan.codes.RecordFailure` with its fields."""
 
 
+_COLOURS = tuple(c.label for c in Colour)
+
+
 def colour_word(colour: int) -> str:
-    return Colour(colour).label
+    return _COLOURS[colour]
 
 
 def card_word(card: int) -> str:
@@ -70,17 +79,17 @@ def move_entry(who: int, move: Move) -> Entry:
         "notation": move.notation(),
         "parts": [
             {
-                "pawn": pawn_label(p.pawn),
-                "from": location_json(p.frm),
-                "to": location_json(p.to),
-                "end": location_json(p.end),
-                "bumps": [pawn_label(q) for q in p.bumps],
+                "pawn": PAWNS[p.pawn],
+                "from": PLACES[p.frm],
+                "to": PLACES[p.to],
+                "end": PLACES[p.end],
+                "bumps": [PAWNS[q] for q in p.bumps],
             }
             for p in move.parts
         ],
     }
     if move.kind in (MoveKind.SWAP, MoveKind.SORRY):
-        entry["target"] = pawn_label(move.parts[1].pawn)
+        entry["target"] = PAWNS[move.parts[1].pawn]
     return entry
 
 
