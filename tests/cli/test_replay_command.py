@@ -100,7 +100,7 @@ def test_an_edited_record_is_refused_at_its_turn_in_the_players_language(
         b"\x00" * 64,
         b"[]",
         b" " * (MAX_BYTES + 10),
-    ],  # fmt: skip
+    ],
     ids=["truncated", "binary", "not-a-record", "huge"],
 )
 def test_a_file_that_is_no_record_gets_one_sentence(
