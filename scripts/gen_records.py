@@ -4,8 +4,8 @@
 One record per variant: a real game from a fixed seed, the seats played by the greedy
 bot (seeded), written down as the host's journal would hold it (the records
 ``sorry_lan.authority.journal_records`` builds) and exported by
-``sorry_lan.records.from_journal``, with a seat taken over by a bot and one chat
-line, so every kind of turn entry appears.  ``--check`` writes nothing and exits 1
+``sorry_lan.records.from_journal``, with a bot seated, a player coming back and one
+chat line, so every kind of turn entry appears.  ``--check`` writes nothing and exits 1
 when a committed file differs from what the code produces.
 
 Run from anywhere: ``python scripts/gen_records.py [--check]``.
@@ -44,13 +44,16 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cai", 3: "Dee"}
 
 
 def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[str, Any]]:
-    """The journal of one game: the greedy bot for every seat; the last seat's person
-    leaves after ten moves and a bot covers it; a chat line after the first move."""
+    """The journal of one game: the greedy bot plays every seat (the last is a bot's
+    at the table, the others people's); a chat line after the first move, and the
+    first seat's person comes back with a new token after ten moves."""
     game = Game(variant, seated, seed=seed)
     names = {c: NAMES[c] for c in seated}
     last = seated[-1]
+    names[last] = "greedy bot 1"
+    tokens = {c: f"token-{c}" for c in seated if c != last}
     records = [
-        game_record(game, names, [], {c: f"token-{c}" for c in seated}, t=START,
+        game_record(game, names, [last], tokens, t=START,
                     owner=seated[0], table="Kitchen table", host=NAMES[seated[0]])
     ]  # fmt: skip
     game.start()
@@ -62,7 +65,7 @@ def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[s
         if game.moves_played == 1:
             records.append(chat_record(seated[0], "good luck!"))
         if game.moves_played == 10:
-            records.append(seat_record(last, "greedy bot", None))
+            records.append(seat_record(seated[0], names[seated[0]], "token-again"))
     return records
 
 

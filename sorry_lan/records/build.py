@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sorry_lan import __version__
+from sorry_lan.bots.base import level_of
 from sorry_lan.codes import RecordFailure
 from sorry_lan.rules import Game, Variant
 from sorry_lan.rules.variants import team_of
@@ -68,13 +69,7 @@ def from_journal(
             if kind == "move":
                 turns += entries_of(game.play_compact([int(x) for x in rec["m"]]), draws)
             elif kind == "seat":
-                colour = int(rec["colour"])
-                turns.append({
-                    "type": "seat",
-                    "colour": colour_word(colour),
-                    "name": str(rec["name"]),
-                    "player": "bot" if rec["token"] is None else "person",
-                })  # fmt: skip
+                turns.append(seat_entry(int(rec["colour"]), str(rec["name"]), rec["token"] is None))
             elif kind == "chat" and chat:
                 turns.append(
                     {"type": "chat", "colour": colour_word(int(rec["colour"])),
@@ -90,6 +85,20 @@ def from_journal(
     if game.over:
         record["deck"] = draws
     return record
+
+
+def seat_entry(colour: int, name: str, bot: bool, key: str = "type") -> Entry:
+    """A seat: who holds it, a person or a bot, and the bot's strength as its name
+    shows it (None for a person, or a bot named otherwise).  With ``key="type"`` it is
+    a table event in the turns; else a seat of the header."""
+    entry: Entry = {"type": "seat"} if key == "type" else {}
+    entry |= {
+        "colour": colour_word(colour),
+        "name": name,
+        "player": "bot" if bot else "person",
+        "strength": level_of(name) if bot else None,
+    }
+    return entry
 
 
 def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
@@ -115,13 +124,7 @@ def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
         "seed": game.seed,
         "first": colour_word(game.first),
         "seats": [
-            {
-                "colour": colour_word(c),
-                "name": names.get(c, colour_word(c)),
-                "player": "bot" if c in bots else "person",
-                "strength": None,
-            }
-            for c in seated
+            seat_entry(c, names.get(c, colour_word(c)), c in bots, key="colour") for c in seated
         ],
         "teams": [[colour_word(a), colour_word(b)] for a, b in teams],
         "started": iso(None if started is None else float(started)),

@@ -26,7 +26,8 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"codes", "rules"},
     "wire": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
     "authority": {"codes", "rules", "bots", "wire"},
-    "records": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version a record names
+    # sorry_lan: the version a record names; bots: the strength a bot's name shows
+    "records": {"codes", "rules", "bots", "sorry_lan"},
     "client": {"codes", "rules", "bots", "wire"},  # bots: the default strength asked for
     "net": {"codes", "rules", "bots", "wire", "authority", "client"},
     "i18n": {"codes", "rules"},  # words for the game's codes

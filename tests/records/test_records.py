@@ -233,3 +233,16 @@ def test_the_golden_records_are_what_the_code_writes() -> None:
     for path, data in written.items():
         assert path.read_bytes() == data, f"{path.name} is stale: run scripts/gen_records.py"
         assert json.loads(data)["result"] is not None
+
+
+def test_a_bots_strength_is_the_one_its_name_shows() -> None:
+    records = journal(Variant.STANDARD, (0, 1, 2), 5, moves=4)
+    records[0]["names"] = {"0": "Ann", "1": "expert bot 1", "2": "Rex"}
+    records[0]["bots"] = [1, 2]
+    records.append(seat_record(0, "random bot 2", None))
+    record = from_journal(records)
+    assert [s["strength"] for s in record["seats"]] == [None, "expert", None]
+    assert record["turns"][-1] | {"n": 0} == {
+        "n": 0, "type": "seat", "colour": "red", "name": "random bot 2", "player": "bot",
+        "strength": "random",
+    }  # fmt: skip
