@@ -45,56 +45,56 @@ from sorry_lan.wire.vocab import COLOUR, MsgType
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _declare_nudge() -> type[Message]:
-    @declare("nudge", by_client(State.PLAYING, who=Who.PLAYER), by_host(WELCOMED), since=2)
+def _declare_scratch() -> type[Message]:
+    @declare("scratch", by_client(State.PLAYING, who=Who.PLAYER), by_host(WELCOMED), since=2)
     @dataclass(frozen=True, slots=True)
-    class TableNudge(Message):
+    class ScratchNudge(Message):
         """Either way: hurry up ``colour``, the seat to move."""
 
         colour: Colour = field(metadata={"spec": COLOUR})
 
-    return TableNudge
+    return ScratchNudge
 
 
 @pytest.fixture
-def nudge() -> Iterator[type[Message]]:
+def scratch() -> Iterator[type[Message]]:
     before = (dict(TRANSITIONS), list(MsgType), dict(MESSAGE_TYPES), dict(SINCE_VERSION))
-    cls = _declare_nudge()
+    cls = _declare_scratch()
     yield cls
     withdraw(cls)
     assert (dict(TRANSITIONS), list(MsgType), dict(MESSAGE_TYPES), dict(SINCE_VERSION)) == before
 
 
-def test_the_declaration_makes_its_msgtype(nudge: type[Message]) -> None:
-    member = MsgType.TABLE_NUDGE
-    assert nudge.TYPE is member is MsgType("nudge")
-    assert member == "nudge" and member.value == "nudge" and member.name == "TABLE_NUDGE"
+def test_the_declaration_makes_its_msgtype(scratch: type[Message]) -> None:
+    member = MsgType.SCRATCH_NUDGE
+    assert scratch.TYPE is member is MsgType("scratch")
+    assert member == "scratch" and member.value == "scratch" and member.name == "SCRATCH_NUDGE"
     assert type(member.value) is str
     assert list(MsgType)[-1] is member and len(MsgType) == len(MESSAGE_TYPES)
-    assert MESSAGE_TYPES["nudge"] is nudge
-    assert [name for name, _ in nudge.FIELDS] == ["colour"]
+    assert MESSAGE_TYPES["scratch"] is scratch
+    assert [name for name, _ in scratch.FIELDS] == ["colour"]
     assert SINCE_VERSION[member] == 2
 
 
-def test_the_declared_message_round_trips_through_the_codec(nudge: type[Message]) -> None:
-    message = nudge(colour=2)  # type: ignore[call-arg]
+def test_the_declared_message_round_trips_through_the_codec(scratch: type[Message]) -> None:
+    message = scratch(colour=2)  # type: ignore[call-arg]
     assert message.colour is Colour.YELLOW  # type: ignore[attr-defined]
-    assert to_wire(message) == {"t": "nudge", "colour": 2}
+    assert to_wire(message) == {"t": "scratch", "colour": 2}
     [back] = Decoder().feed(encode(message))
-    assert back == message and type(back) is nudge
+    assert back == message and type(back) is scratch
     with pytest.raises(RemoteProtocolError, match="bad_value"):
         Decoder().feed(encode(message)[:-1] + b"\x07")  # colour 7
 
 
-def test_the_declared_rules_are_rows_of_the_table(nudge: type[Message]) -> None:
-    mtype = nudge.TYPE
+def test_the_declared_rules_are_rows_of_the_table(scratch: type[Message]) -> None:
+    mtype = scratch.TYPE
     assert rule_for(State.PLAYING, Sender.CLIENT, mtype) == Rule(None, Who.PLAYER)
     assert rule_for(State.LOBBY, Sender.CLIENT, mtype) is None
     assert {s for (s, snd, m) in TRANSITIONS if m is mtype and snd is Sender.HOST} == set(WELCOMED)
     assert len(DECLARED[mtype]) == 2
     table = render_transitions()
-    assert "| client | `nudge` | playing -> unchanged | player |" in table
-    assert "| host | `nudge` | lobby, playing, game_over -> unchanged | host |" in table
+    assert "| client | `scratch` | playing -> unchanged | player |" in table
+    assert "| host | `scratch` | lobby, playing, game_over -> unchanged | host |" in table
 
 
 def _playing(session: ClientSession | HostSession, role: Role) -> Any:
@@ -102,8 +102,8 @@ def _playing(session: ClientSession | HostSession, role: Role) -> Any:
     return session
 
 
-def test_a_session_follows_the_declared_rules(nudge: type[Message]) -> None:
-    message = nudge(colour=0)  # type: ignore[call-arg]
+def test_a_session_follows_the_declared_rules(scratch: type[Message]) -> None:
+    message = scratch(colour=0)  # type: ignore[call-arg]
     client = _playing(ClientSession(name="Ann"), Role.PLAYER)
     client.send(message)
     data = client.data_to_send()
@@ -117,27 +117,27 @@ def test_a_session_follows_the_declared_rules(nudge: type[Message]) -> None:
         client.send(message)
 
 
-def test_gen_vectors_gives_a_message_without_a_sample_its_example(nudge: type[Message]) -> None:
+def test_gen_vectors_gives_a_message_without_a_sample_its_example(scratch: type[Message]) -> None:
     spec = importlib.util.spec_from_file_location("gen_vectors", ROOT / "scripts/gen_vectors.py")
     assert spec is not None and spec.loader is not None
     gen_vectors: Any = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen_vectors)
     samples = gen_vectors.samples()
-    assert samples[-1] == ("nudge", nudge(colour=Colour.RED))  # type: ignore[call-arg]
+    assert samples[-1] == ("scratch", scratch(colour=Colour.RED))  # type: ignore[call-arg]
     assert [name for name, _ in samples[:-1]] == [name for name, _ in gen_vectors.SAMPLES]
 
 
 def test_withdrawn_the_message_is_gone() -> None:
-    cls = _declare_nudge()
+    cls = _declare_scratch()
     frame = encode(cls(colour=1))  # type: ignore[call-arg]
     withdraw(cls)
-    with pytest.raises(AttributeError, match="TABLE_NUDGE"):
-        _ = MsgType.TABLE_NUDGE
-    with pytest.raises(ValueError, match="nudge"):
-        MsgType("nudge")
+    with pytest.raises(AttributeError, match="SCRATCH_NUDGE"):
+        _ = MsgType.SCRATCH_NUDGE
+    with pytest.raises(ValueError, match="scratch"):
+        MsgType("scratch")
     with pytest.raises(RemoteProtocolError, match="unknown_type"):
         Decoder().feed(frame)
-    assert not any(m == "nudge" for _, _, m in TRANSITIONS)
+    assert not any(m == "scratch" for _, _, m in TRANSITIONS)
 
 
 def test_a_type_or_a_row_declared_twice_is_refused_and_leaves_nothing() -> None:
