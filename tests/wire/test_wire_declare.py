@@ -124,7 +124,8 @@ def test_gen_vectors_gives_a_message_without_a_sample_its_example(scratch: type[
     spec.loader.exec_module(gen_vectors)
     samples = gen_vectors.samples()
     assert samples[-1] == ("scratch", scratch(colour=Colour.RED))  # type: ignore[call-arg]
-    assert [name for name, _ in samples[:-1]] == [name for name, _ in gen_vectors.SAMPLES]
+    hand = list(gen_vectors.SAMPLES)
+    assert samples[: len(hand)] == hand  # the hand-written ones first, as they were
 
 
 def test_withdrawn_the_message_is_gone() -> None:
