@@ -8,7 +8,8 @@ whatever bytes arrived with :meth:`Decoder.feed` and it returns the messages com
 so far.  It never buffers more than one incomplete frame (at most ``4 + MAX_FRAME``
 bytes), rejects an oversized length before reading the body, and unpacks with
 msgpack's own size limits.  The first bad frame raises :class:`RemoteProtocolError`
-and kills the decoder: later feeds raise too; the session reports it to the peer
+(a :class:`DecodeError`, holding the messages completed before it) and kills the
+decoder: later feeds raise too; the session reports it to the peer
 (an ``error`` message) and closes.
 
 No sockets, no asyncio, no session rules: which message may come when is
@@ -244,6 +245,25 @@ def _unpack_one(unpacker: Any, size: int) -> object:
     return obj
 
 
+class DecodeError(RemoteProtocolError):
+    """A bad frame from the peer, as :class:`Decoder` raises it.
+
+    ``messages`` holds the valid messages decoded from the same chunk of bytes before
+    the bad frame, so a caller that feeds several frames at once loses none of them.
+    """
+
+    def __init__(
+        self,
+        reason: ErrorReason,
+        text: str,
+        *,
+        messages: tuple[Message, ...] = (),
+        peer_versions: tuple[int, ...] = (),
+    ) -> None:
+        super().__init__(reason, text, peer_versions=peer_versions)
+        self.messages = messages
+
+
 class Decoder:
     """Incremental frame decoder: ``feed(bytes) -> [Message, ...]``.
 
@@ -259,7 +279,7 @@ class Decoder:
         self._buffer = bytearray()
         self._need = 0  # body length of the frame being collected, 0 = reading a header
         self._unpacker = _new_unpacker()
-        self.error: RemoteProtocolError | None = None
+        self.error: DecodeError | None = None
         self.frames = 0  # complete frames decoded so far
 
     @property
@@ -270,11 +290,11 @@ class Decoder:
     def feed(self, data: bytes) -> list[Message]:
         """Consume ``data``; return every message it completes, in order.
 
-        On a bad frame raises :class:`RemoteProtocolError` whose ``messages`` holds the
+        On a bad frame raises :class:`DecodeError` whose ``messages`` holds the
         messages completed before it in this call.
         """
         if self.error is not None:
-            raise RemoteProtocolError(
+            raise DecodeError(
                 self.error.reason, f"decoder closed after an earlier error: {self.error.text}"
             )
         out: list[Message] = []
@@ -314,7 +334,7 @@ class Decoder:
                 self.frames += 1
         except RemoteProtocolError as exc:
             buf.clear()
-            err = RemoteProtocolError(
+            err = DecodeError(
                 exc.reason, exc.text, messages=tuple(out), peer_versions=exc.peer_versions
             )
             self.error = err

@@ -15,14 +15,8 @@ can report its own checks with the same vocabulary.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sorry_lan.codes import ErrorReason as ErrorReason  # defined with its words there
 from sorry_lan.errors import SorryLanError
-
-if TYPE_CHECKING:
-    from sorry_lan.wire.messages import Message
-
 
 #: Reasons after which the sender of the ``error`` closes the connection.
 FATAL_REASONS = frozenset(
@@ -60,19 +54,13 @@ class LocalProtocolError(ProtocolError):
 class RemoteProtocolError(ProtocolError):
     """The peer broke the rules.
 
-    ``messages`` holds the valid messages decoded from the same chunk of bytes before
-    the bad frame, so a caller that feeds several frames at once loses none of them.
     ``peer_versions`` is set when the failure is a version mismatch in a greeting.
+    (The decoder raises :class:`~sorry_lan.wire.codec.DecodeError`, which also keeps
+    the messages decoded before the bad frame.)
     """
 
     def __init__(
-        self,
-        reason: ErrorReason,
-        text: str,
-        *,
-        messages: tuple[Message, ...] = (),
-        peer_versions: tuple[int, ...] = (),
+        self, reason: ErrorReason, text: str, *, peer_versions: tuple[int, ...] = ()
     ) -> None:
         super().__init__(reason, text)
-        self.messages = messages
         self.peer_versions = peer_versions

@@ -7,7 +7,7 @@ its four hooks.  No sockets, no timers, no game rules.
 
 from __future__ import annotations
 
-from sorry_lan.wire.codec import Decoder, encode
+from sorry_lan.wire.codec import DecodeError, Decoder, encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import (
     SINCE_VERSION,
@@ -68,7 +68,7 @@ class Session:
         failure: RemoteProtocolError | None = None
         try:
             messages = self._decoder.feed(data)
-        except RemoteProtocolError as exc:
+        except DecodeError as exc:
             messages = list(exc.messages)
             failure = exc
         out: list[Message] = []

@@ -49,18 +49,7 @@ ONLY_IN = {
 
 #: Import cycles not untangled yet, each with why it is still there (the set must shrink;
 #: a new cycle fails the test).
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    (
-        "sorry_lan.wire.errors",
-        "sorry_lan.wire.messages",
-        "sorry_lan.wire.records",
-        "sorry_lan.wire.schema",
-        "sorry_lan.wire.transitions",
-        "sorry_lan.wire.vocab",
-    ): "wire.errors names Message under TYPE_CHECKING (ProtocolError.messages) while the "
-    "messages raise its errors (transitions is in it since the messages declare their "
-    "rows); issue 18's codes work owns wire/errors.py",
-}
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 
 #: Modules nothing in the package imports yet, with why they stay (the set must shrink).
 NOT_YET_IMPORTED: set[str] = set()

@@ -13,7 +13,14 @@ from sorry_lan.rules.board import Colour
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import limits as L
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.codec import Decoder, decode_frame_body, encode, from_wire, to_wire
+from sorry_lan.wire.codec import (
+    DecodeError,
+    Decoder,
+    decode_frame_body,
+    encode,
+    from_wire,
+    to_wire,
+)
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import Chat, LegalMoves, Message, Move, Ping
 from sorry_lan.wire.records import MoveOption, PlayerInfo, for_version
@@ -101,7 +108,7 @@ def test_dead_decoder_keeps_failing() -> None:
 
 def test_messages_before_a_bad_frame_are_kept_on_the_error() -> None:
     good = encode(Ping(n=1)) + encode(Chat(pid=None, text="hi"))
-    with pytest.raises(RemoteProtocolError) as info:
+    with pytest.raises(DecodeError) as info:
         Decoder().feed(good + _frame({"t": "nope"}) + encode(Ping(n=2)))
     assert info.value.messages == (Ping(n=1), Chat(pid=None, text="hi"))
     assert info.value.reason is ErrorReason.UNKNOWN_TYPE

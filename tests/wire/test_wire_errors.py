@@ -6,7 +6,7 @@ import msgpack
 import pytest
 
 from sorry_lan.errors import SorryLanError
-from sorry_lan.wire.codec import Decoder, decode_frame_body
+from sorry_lan.wire.codec import DecodeError, Decoder, decode_frame_body
 from sorry_lan.wire.errors import (
     FATAL_REASONS,
     ErrorReason,
@@ -20,9 +20,9 @@ from sorry_lan.wire.messages import Move, Ping
 
 def test_error_classes_and_messages() -> None:
     local = LocalProtocolError(ErrorReason.UNEXPECTED, "not now")
-    remote = RemoteProtocolError(ErrorReason.MALFORMED, "bad\nbytes" + "x" * 300,
-                                 messages=(Ping(n=1),))
-    assert isinstance(local, ProtocolError) and isinstance(remote, ProtocolError)
+    remote = DecodeError(ErrorReason.MALFORMED, "bad\nbytes" + "x" * 300,
+                         messages=(Ping(n=1),))
+    assert isinstance(local, ProtocolError) and isinstance(remote, RemoteProtocolError)
     assert not local.fatal and remote.fatal
     assert remote.messages == (Ping(n=1),) and remote.peer_versions == ()
     assert str(local) == "unexpected: not now"
