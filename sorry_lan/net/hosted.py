@@ -8,8 +8,9 @@ the advert it is given.  Leaving it (or :meth:`HostedTable.close`, which is safe
 call twice) takes them down in the one order that loses nothing:
 
 1. the advert goes (its goodbyes leave while the port still answers);
-2. the end mark is appended, if the game finished or the host quit on purpose,
-   before the server closes, so that closing makes it durable with the last output;
+2. the end mark is appended, if the last game ended (a ``stay`` table's too) or
+   the host quit on purpose, before the server closes, so that closing makes it
+   durable with the last output;
 3. the server closes (a ``bye`` to everyone, the journal synced);
 4. the journal file closes, and goes if no game was ever started in it.
 
@@ -200,10 +201,8 @@ class HostedTable:
         finally:
             try:
                 game = table.game
-                over = game is not None and game.over
-                self.finished = server.failure is None and (
-                    self._quit or (over and not self.options.stay)
-                )
+                over = game is not None and game.over  # a game that ended (--stay too)
+                self.finished = server.failure is None and (self._quit or over)
                 if self.finished and journal.appended + journal.size > 0:
                     journal.end()  # before close(), which makes it durable with the last output
                 await server.close()

@@ -20,6 +20,7 @@ from sorry_lan.codes import HostFailure
 from sorry_lan.net.host import HostError, HostOptions, HostServer, TableSummary
 from sorry_lan.net.hosted import HostedTable
 from sorry_lan.net.journal import JournalLocked, load
+from sorry_lan.net.saved import FINISHED, saved_games
 from sorry_lan.rules import Phase
 
 
@@ -65,11 +66,13 @@ def _watch_server_close(hosted: HostedTable, log: list[str]) -> None:
     server.close = close  # type: ignore[method-assign]
 
 
-def headless(tmp_path: Path, seats: int = 2, bots: int = 2, **config: Any) -> HostedTable:
+def headless(
+    tmp_path: Path, seats: int = 2, bots: int = 2, stay: bool = False, **config: Any
+) -> HostedTable:
     return HostedTable(
         TableConfig(seats=seats, auto_start=True, seed=5, **config),
         tmp_path / "t.journal",
-        HostOptions(heartbeat=0.5, dead_after=3.0),
+        HostOptions(heartbeat=0.5, dead_after=3.0, stay=stay),
         bots=bots,
         bind=LOCAL,
     )
@@ -126,6 +129,23 @@ async def test_a_stopped_table_is_saved_to_resume_and_resumes(tmp_path: Path) ->
         assert again.table.game is restored.game and again.table.phase is Phase.PLAYING
         assert again.owner_token is None  # headless: nobody plays here
     assert again.saved_as == "t" and load(path) == records
+
+
+@pytest.mark.asyncio
+async def test_a_staying_table_stopped_after_its_last_game_is_finished(tmp_path: Path) -> None:
+    hosted = headless(tmp_path, stay=True, bot_delay=0.002)
+    async with hosted:
+        for _tick in range(3000):  # two bots play it out; the table stays for rematches
+            if hosted.table.phase is Phase.FINISHED:
+                break
+            await asyncio.sleep(0.01)
+        assert hosted.table.phase is Phase.FINISHED and not hosted.stopped
+        hosted.stop()  # what a signal does
+    assert hosted.finished and hosted.saved_as is None  # a game that ended is finished
+    records = load(tmp_path / "t.journal")
+    assert records[-1] == {"k": "end"}
+    games, _notes = saved_games(tmp_path)
+    assert [(g.id, g.state) for g in games] == [("t", FINISHED)]
 
 
 @pytest.mark.asyncio
