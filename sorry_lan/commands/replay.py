@@ -22,18 +22,22 @@ from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import (
     card_name,
     colour_name,
+    comma_bumps_words,
+    comma_slides_words,
     decline_short,
     discarded_line,
     join_names,
+    pawn_slides_words,
     played_line,
     reshuffle_line,
+    short_location,
     turn_lost_line,
     variant_title,
     won_line,
 )
 from sorry_lan.records import MAX_BYTES, RecordError, load
 from sorry_lan.records import check as check_record
-from sorry_lan.rules import Card, Colour
+from sorry_lan.rules import Card, Colour, parse_location, pawn_label
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -114,7 +118,10 @@ def _turn_line(turn: Mapping[str, Any], names: Mapping[object, str]) -> str:
         card = Card.parse(turn.get("card")) if turn.get("card") else Card.ONE
         if turn.get("kind") == "discard":
             return discarded_line(who, card)
-        words = decline_short() if turn.get("kind") == "decline" else str(turn.get("notation"))
+        try:
+            words = _move_words(turn)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            words = str(turn.get("notation"))  # parts this program cannot word
         return _("{who}: {move}").format(who=who, move=played_line(card, words))
     if kind == "lost":
         return turn_lost_line(who, Card.parse(turn.get("card")))
@@ -129,6 +136,43 @@ def _turn_line(turn: Mapping[str, Any], names: Mapping[object, str]) -> str:
         speaker = names.get(turn.get("colour"), _colour(turn.get("colour")))
         return _("{who} says: {text}").format(who=speaker, text=turn.get("text"))
     return str(kind)
+
+
+def _pawn(label: object) -> int:
+    text = str(label)
+    if len(text) != 2 or text[1] not in "1234":
+        raise ValueError(f"no pawn {text!r}")
+    return int(Colour.parse({"R": "red", "B": "blue", "Y": "yellow", "G": "green"}[text[0]])
+               ) * 4 + int(text[1]) - 1  # fmt: skip
+
+
+def _move_words(turn: Mapping[str, Any]) -> str:
+    """A move's parts in the player's language (START, HOME, slides and bumps worded;
+    pawns and squares as the board shows them)."""
+    kind = turn.get("kind")
+    if kind == "decline":
+        return decline_short()
+    loc = short_location
+    parts = [
+        (_pawn(p["pawn"]), parse_location(p["from"]), parse_location(p["to"]),
+         parse_location(p["end"]), [_pawn(b) for b in p["bumps"]])
+        for p in turn["parts"]
+    ]  # fmt: skip
+    if kind == "swap":
+        (a, on_a, *_), (b, on_b, *_) = parts
+        text = f"{pawn_label(a)} {loc(on_a)} <-> {pawn_label(b)} {loc(on_b)}"
+        for pawn, _frm, to, end, bumps in parts:
+            text = pawn_slides_words(text, pawn, end) if end != to else text
+            text = comma_bumps_words(text, bumps) if bumps else text
+        return text
+    texts = []
+    for pawn, frm, to, end, bumps in parts:
+        text = f"{pawn_label(pawn)} {loc(frm)}->{loc(to)}"
+        text = comma_slides_words(text, end) if end != to else text
+        if kind == "sorry":  # its second part is the pawn it sends back
+            return comma_bumps_words(text, [parts[1][0], *bumps])
+        texts.append(comma_bumps_words(text, bumps) if bumps else text)
+    return ", ".join(texts)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -124,3 +124,14 @@ def test_an_unchecked_record_with_odd_turns_is_one_sentence_too(
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["replay", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_moves_are_worded_in_the_players_language(capsys: pytest.CaptureFixture[str]) -> None:
+    golden = Path(__file__).resolve().parents[2] / "protocol" / "records" / "team-4.json"
+    assert main(["replay", str(golden)]) == 0
+    english = capsys.readouterr().out
+    assert "start->" in english and ", bumps " in english and " <-> " in english
+    assert main(["replay", "--lang", "el", str(golden)]) == 0
+    greek = capsys.readouterr().out
+    assert "start->" not in greek and ", bumps " not in greek and " <-> " in greek
+    assert len(greek.splitlines()) == len(english.splitlines())
