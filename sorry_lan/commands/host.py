@@ -7,19 +7,22 @@ a player who drops) and exits 0 when the game ends (``--stay`` keeps it open for
 rematches).  Otherwise the host's own player joins over loopback, like everyone
 else, and uses the line interface.  ``--resume`` restores a saved game from its
 journal in the data directory: ``--resume ID`` that one (``sorry-lan games`` lists
-them); ``--resume`` alone the only unfinished game, if it is yours and no newer
-journal is damaged, else it lists the games and asks which (or, not on a terminal,
-exits 2 with the list).  A damaged journal's intact part is resumed only with
-consent (asked, or ``--salvage``).  Quitting on purpose, or a game that ended, marks
-the journal finished; a game that was over but not marked waits for its players to
-come back and tells them the result.  ``--seed`` makes the games reproducible: it is
-the first game's seed, and each rematch's is derived from it.
+them); ``--resume`` alone the only unfinished game, if it is yours (no ``--name``:
+this machine's is yours) and no newer journal is damaged, else it lists the games and
+asks which (or, not on a terminal, exits 2 with the list).  A damaged journal's
+intact part is resumed only with consent (asked, or ``--salvage``).  Quitting on
+purpose, or a game that ended, marks the journal finished; a game that was over but
+not marked waits for its players to come back and tells them the result.  ``--seed``
+makes the games reproducible: it is the first game's seed, and each rematch's is
+derived from it.
 
-The table is advertised on the LAN over mDNS as ``--game-name`` (default: ``--name``;
-a name already in use gets "-2" appended) on ``--interface`` addresses or all
-networks, and its advert follows seats and state; ``--no-mdns`` turns that off, and a
-table bound to a loopback address is not advertised.  If mDNS fails the host says so
-and serves anyway (players can still give ``--address``).
+The table is advertised on the LAN over mDNS as ``--game-name`` (default: ``--name``,
+or ``host``; a resumed table keeps the names its journal recorded unless given new
+ones, as :func:`~sorry_lan.net.hosted.table_names` decides; a name already in use
+gets "-2" appended) on ``--interface`` addresses or all networks, and its advert
+follows seats and state; ``--no-mdns`` turns that off, and a table bound to a
+loopback address is not advertised.  If mDNS fails the host says so and serves
+anyway (players can still give ``--address``).
 
 This module parses options, asks what it must (which saved game, whether to salvage
 one: :mod:`sorry_lan.net.saved` decides what there is to ask) and prints; the hosted
@@ -56,7 +59,7 @@ from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.hosted import HostedTable
+from sorry_lan.net.hosted import HostedTable, table_names
 from sorry_lan.net.journal import JournalError, load, new_path
 from sorry_lan.net.saved import (
     Ask,
@@ -135,7 +138,7 @@ def _game_name(text: str) -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--name", type=_name, default="host", help=_("your name (and the table's)"))
+    p.add_argument("--name", type=_name, help=_("your name (and the table's)"))
     p.add_argument(
         "--game-name", type=_game_name, help=_("the game's name on the LAN (default: --name)")
     )
@@ -378,6 +381,12 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
 def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     """The table to host (resuming: the game read back from its journal)."""
     bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
+    restored = None
+    if resume is not None:
+        restored = replay(load(resume))
+        if restored is None:
+            raise HostError(HostFailure.NO_GAME, path=resume)
+    names = table_names(args.name, args.game_name, restored)  # resumed: it keeps its names
     config = TableConfig(
         variant=args.variant,
         seats=args.players if args.headless else 4,
@@ -388,16 +397,10 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
         bot_level=args.bot_strength,
         bot_budget=None if args.bot_budget_ms is None else args.bot_budget_ms / 1000,
         seed=args.seed,
-        title=args.game_name or args.name,
-        host_name=args.name,
+        title=names.title,
+        host_name=names.host,
     )
-    restored = None
     if resume is not None:
-        restored = replay(load(resume))
-        if restored is None:
-            raise HostError(HostFailure.NO_GAME, path=resume)
-        if restored.table is not None and args.game_name is None:
-            config.title = restored.table  # the table keeps its name
         path = resume
     else:
         free = config.seats if args.headless else config.seats - 1  # the host's player sits too
@@ -405,14 +408,14 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
             raise HostError(HostFailure.BOTS_RANGE, free=free)
         path = new_path(journal_dir(args))
     options = HostOptions(
-        pin=args.pin, name=args.name, hello_timeout=args.hello_timeout, stay=args.stay
+        pin=args.pin, name=names.host, hello_timeout=args.hello_timeout, stay=args.stay
     )
     return HostedTable(
         config,
         path,
         options,
         restored=restored,
-        owner=None if args.headless else args.name,
+        owner=None if args.headless else names.host,
         bots=0 if resume is not None else args.bots,
         bind=args.bind or "0.0.0.0",
         port=args.port,
@@ -458,9 +461,9 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
         advert = None
         if not args.no_mdns:
-            title = table.config.title or args.name
+            title, name = table.config.title or "", table.config.host_name or ""
             advert = hosted.advertise(
-                lambda server: _advertise(args, title, server, host, notes if board else None)
+                lambda server: _advertise(args, title, name, server, host, notes if board else None)
             )
         report = None
         if args.headless:  # say what the table does: joins, drops, starts, results
@@ -478,7 +481,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                     pins = [pin.format(pin=args.pin)] if args.pin else []
                     return "\n".join([*notes, hint, *pins])
 
-                status = await _play_here(args, port, hosted.owner_token, server, info)
+                owner = hosted.owner or ""
+                status = await _play_here(args, owner, port, hosted.owner_token, server, info)
                 if not hosted.stopped:
                     hosted.quit()  # the host's player left on purpose (not a signal, an error)
         finally:
@@ -512,7 +516,12 @@ def _wants_board(args: argparse.Namespace) -> bool:
 
 
 def _advertise(
-    args: argparse.Namespace, title: str, server: HostServer, bound: str, notes: list[str] | None
+    args: argparse.Namespace,
+    title: str,
+    name: str,
+    server: HostServer,
+    bound: str,
+    notes: list[str] | None,
 ) -> TableAdvertiser | None:
     """Start advertising the bound table on the LAN; None (after a warning) if not possible.
 
@@ -539,7 +548,7 @@ def _advertise(
         return None
     advert = TableAdvertiser(
         title,
-        args.name,
+        name,
         server.address[1],
         plan,
         warn=warn,
@@ -578,6 +587,7 @@ def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool
 
 async def _play_here(
     args: argparse.Namespace,
+    name: str,
     port: int,
     token: bytes | None,
     server: HostServer,
@@ -585,7 +595,7 @@ async def _play_here(
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     options = ClientOptions(pin=args.pin, token=token, lang=language())
-    client = GameClient(local, port, args.name, options)
+    client = GameClient(local, port, name, options)
     try:
         await client.connect()
     except JoinError as exc:
@@ -600,7 +610,7 @@ async def _play_here(
             return await play_as_host(
                 client,
                 server.wait_done(),
-                title=lambda: _("{name}'s table").format(name=args.name),
+                title=lambda: _("{name}'s table").format(name=name),
                 info=info,
                 options=TuiOptions(ascii=True if args.ascii else None),
             )

@@ -14,6 +14,9 @@ call twice) takes them down in the one order that loses nothing:
 3. the server closes (a ``bye`` to everyone, the journal synced);
 4. the journal file closes, and goes if no game was ever started in it.
 
+:func:`table_names` decides the names a table is hosted under: those given, else
+(resumed) those its journal recorded, so that a resumed table keeps its name.
+
 It neither prints nor asks anything (``sorry_lan.commands.host`` does), does not
 choose which saved game to resume (:mod:`sorry_lan.net.saved` does), and does not
 touch zeroconf: the advert comes from the caller (``sorry_lan.discovery``), as
@@ -25,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Protocol
@@ -33,6 +37,32 @@ from sorry_lan.authority.table import Restored, Table, TableConfig
 
 from .host import HostOptions, HostServer, TableSummary
 from .journal import SUFFIX, Journal
+from .saved import hosted_by
+
+#: The host's name when none is given nor recorded.
+DEFAULT_HOST_NAME = "host"
+
+
+@dataclass(frozen=True)
+class TableNames:
+    """The names a table is hosted under."""
+
+    host: str  # who hosts it: the host's own player, the advert's host, the journal's
+    title: str  # the table's name on the LAN and in the journal
+
+
+def table_names(
+    name: str | None, game_name: str | None, restored: Restored | None = None
+) -> TableNames:
+    """The names for a table given ``name`` (the host's) and ``game_name`` (the
+    table's), None where not given: a resumed table (``restored``) keeps the names
+    its journal recorded; what is neither given nor recorded is the host's name,
+    and that is ``host``."""
+    recorded_host = recorded_title = None
+    if restored is not None:
+        recorded_host, recorded_title = hosted_by(restored), restored.table
+    host = name or recorded_host or DEFAULT_HOST_NAME
+    return TableNames(host=host, title=game_name or recorded_title or host)
 
 
 class Advert(Protocol):

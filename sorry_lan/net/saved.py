@@ -3,7 +3,8 @@
 :func:`saved_games` reads every journal in a directory and describes it
 (:class:`SavedGame`: id, table name, variant, players, moves, when it started and
 last moved, and its state: ``unfinished``, ``finished`` or ``damaged``, with what is
-wrong, and whether a running host holds it).  :func:`pick` decides what ``host
+wrong, and whether a running host holds it; :func:`hosted_by` says who hosted a game
+read back).  :func:`pick` decides what ``host
 --resume`` does with them: resume one, or ask (:class:`Ask`, with why), and
 :func:`answered` which one a person's answer chose; :func:`resumable` says whether
 the game chosen can be resumed, as it is or salvaged.  :func:`salvage` keeps a
@@ -129,14 +130,20 @@ def describe(path: Path) -> SavedGame:
 def _fill(game: SavedGame, restored: Restored) -> None:
     g = restored.game
     game.table = restored.table
-    game.host = restored.host
-    if game.host is None and restored.owner is not None:  # journals before "host"
-        game.host = restored.names.get(restored.owner)
+    game.host = hosted_by(restored)
     game.variant = g.variant.value
     game.players = [restored.names.get(c, f"seat {c}") for c in g.seated]
     game.moves = restored.moves
     game.started = restored.started
     game.over = g.over
+
+
+def hosted_by(restored: Restored) -> str | None:
+    """Who hosted the game read back, if its journal says (journals before ``host``:
+    the name in its owner's seat)."""
+    if restored.host is not None or restored.owner is None:
+        return restored.host
+    return restored.names.get(restored.owner)
 
 
 def saved_games(directory: Path) -> tuple[list[SavedGame], list[Said]]:
@@ -196,9 +203,12 @@ def find(games: list[SavedGame], wanted: str) -> SavedGame:
     raise NotChosen(JournalFailure.AMBIGUOUS, wanted=repr(wanted), n=len(matches))
 
 
-def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
+def pick(games: list[SavedGame], name: str | None) -> SavedGame | Ask:
     """What ``host --resume`` (no id) resumes for the host called ``name``: the one
-    unfinished game, if it is theirs and no newer journal is damaged; else :class:`Ask`."""
+    unfinished game, if it is theirs and no newer journal is damaged; else :class:`Ask`.
+
+    ``name`` None (the person gave none): the one unfinished game in this machine's
+    journals is theirs, whoever is recorded as its host."""
     unfinished = [g for g in games if g.state == UNFINISHED and not g.running]
     damaged = [g for g in games if g.state == DAMAGED]
     if not unfinished and not damaged:
@@ -210,7 +220,7 @@ def pick(games: list[SavedGame], name: str) -> SavedGame | Ask:
         if newer:
             bad = newer[0]
             return Ask(Resume.NEWER_DAMAGED(id=bad.id, problem=bad.problem), choices)
-        if only.mine(name):
+        if name is None or only.mine(name):
             return only
         if only.host is None:
             return Ask(Resume.NOBODY_KNOWN(name=name), choices)

@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from netkit import LOCAL, HostProcess
 from test_saved import flip, save_game
 
-from sorry_lan.cli import main
+from sorry_lan.cli import build_parser, main
+from sorry_lan.commands.host import _choose_resume, _hosted
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.saved import FINISHED, saved_games
@@ -79,6 +80,28 @@ def test_resume_never_takes_someone_elses_game(
     save_game(games(tmp_path), "20260102-b", host="mallory")
     assert main([*resume(tmp_path), "--name", "ann"]) == 2
     assert "hosted by mallory, not ann" in capsys.readouterr().err
+
+
+def test_resume_with_no_name_takes_this_machines_game_and_keeps_its_names(
+    tmp_path: Path,
+) -> None:
+    save_game(games(tmp_path), "20260102-b", host="Zed")
+    args = build_parser("host").parse_args(
+        ["host", "--no-mdns", "--data-dir", str(tmp_path), "--resume"]
+    )
+    path = _choose_resume(args)  # no --name: nothing to ask
+    assert path is not None and path.name == "20260102-b.journal"
+    hosted = _hosted(args, path)
+    assert (hosted.config.title, hosted.config.host_name) == ("Zed's", "Zed")
+    assert (hosted.options.name, hosted.owner) == ("Zed", "Zed")
+    args = build_parser("host").parse_args(
+        ["host", "--data-dir", str(tmp_path), "--resume", "--name", "Zed", "--game-name", "Den"]
+    )
+    hosted = _hosted(args, _choose_resume(args))
+    assert (hosted.config.title, hosted.options.name, hosted.owner) == ("Den", "Zed", "Zed")
+    args = build_parser("host").parse_args(["host", "--data-dir", str(tmp_path), "--headless"])
+    hosted = _hosted(args, None)  # a new table: "host", as before
+    assert (hosted.config.title, hosted.config.host_name, hosted.owner) == ("host", "host", None)
 
 
 def test_a_damaged_newest_journal_is_named_not_skipped(

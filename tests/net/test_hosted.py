@@ -18,10 +18,10 @@ from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.codes import HostFailure
 from sorry_lan.net.host import HostError, HostOptions, HostServer, TableSummary
-from sorry_lan.net.hosted import HostedTable
-from sorry_lan.net.journal import JournalLocked, load
+from sorry_lan.net.hosted import HostedTable, TableNames, table_names
+from sorry_lan.net.journal import Journal, JournalLocked, load
 from sorry_lan.net.saved import FINISHED, saved_games
-from sorry_lan.rules import Phase
+from sorry_lan.rules import Game, Phase, Variant
 
 
 class FakeAdvert:
@@ -258,3 +258,23 @@ async def test_a_journal_that_cannot_be_written_is_neither_finished_nor_saved(
     assert not hosted.finished and hosted.saved_as is None
     assert "end" not in {r["k"] for r in load(tmp_path / "t.journal")}
 
+
+
+def test_the_names_a_table_is_hosted_under(tmp_path: Path) -> None:
+    assert table_names(None, None) == TableNames(host="host", title="host")
+    assert table_names("Ann", None) == TableNames(host="Ann", title="Ann")
+    assert table_names("Ann", "Kitchen") == TableNames(host="Ann", title="Kitchen")
+    journal = Journal(tmp_path / "t.journal")
+    game = Game(Variant.STANDARD, (0, 2), seed=1)
+    journal.game(game, {0: "Zed", 2: "bob"}, [], {}, owner=0, table="Zed's", host="Zed")
+    journal.close()
+    restored = replay(load(tmp_path / "t.journal"))
+    assert restored is not None
+    # resumed: the table keeps its names unless new ones are given
+    assert table_names(None, None, restored) == TableNames(host="Zed", title="Zed's")
+    assert table_names("Ann", None, restored) == TableNames(host="Ann", title="Zed's")
+    assert table_names(None, "Attic", restored) == TableNames(host="Zed", title="Attic")
+    restored.host = restored.table = None  # a journal from before "host" and "table"
+    assert table_names(None, None, restored) == TableNames(host="Zed", title="Zed")
+    restored.owner = None  # headless, nothing recorded
+    assert table_names(None, None, restored) == TableNames(host="host", title="host")

@@ -110,6 +110,25 @@ def test_pick_resumes_only_your_one_unfinished_game(tmp_path: Path) -> None:
     assert [g.id for g in asked.choices] == ["20260103-c", "20260102-b"]
 
 
+def test_with_no_name_given_this_machines_one_unfinished_game_is_resumed(
+    tmp_path: Path,
+) -> None:
+    save_game(tmp_path, "20260101-a", host="Zed", end=True)
+    save_game(tmp_path, "20260102-b", host="Zed")
+    games, _ = saved_games(tmp_path)
+    assert pick(games, None) == games[0]  # no name given: whoever hosted it, it is yours
+    asked = pick(games, "host")  # a name given that is not the host's: asked
+    assert isinstance(asked, Ask) and "hosted by Zed, not host" in asked.why
+    flip(save_game(tmp_path, "20260103-c", host="Zed"), line=3)
+    games, _ = saved_games(tmp_path)
+    asked = pick(games, None)  # a damaged newer journal is still never skipped
+    assert isinstance(asked, Ask) and "20260103-c" in asked.why
+    save_game(tmp_path, "20260104-d", host="Zed")
+    games, _ = saved_games(tmp_path)
+    asked = pick(games, None)
+    assert isinstance(asked, Ask) and asked.why == "2 games are unfinished"
+
+
 def test_a_newer_damaged_journal_is_never_skipped(tmp_path: Path) -> None:
     save_game(tmp_path, "20260101-a", host="ann")
     flip(save_game(tmp_path, "20260102-b", host="ann"), line=3)
