@@ -60,7 +60,7 @@ from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.hosted import HostedTable, table_names
-from sorry_lan.net.journal import JournalError, load, new_path
+from sorry_lan.net.journal import JournalError, load
 from sorry_lan.net.saved import (
     Ask,
     NotChosen,
@@ -68,6 +68,7 @@ from sorry_lan.net.saved import (
     SavedGame,
     answered,
     find,
+    new_journal_path,
     pick,
     resumable,
     salvage,
@@ -406,7 +407,7 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
         free = config.seats if args.headless else config.seats - 1  # the host's player sits too
         if not 0 <= args.bots <= free:
             raise HostError(HostFailure.BOTS_RANGE, free=free)
-        path = new_path(journal_dir(args))
+        path = new_journal_path(journal_dir(args))
     options = HostOptions(
         pin=args.pin, name=names.host, hello_timeout=args.hello_timeout, stay=args.stay
     )

@@ -78,12 +78,6 @@ def default_dir() -> Path:
     return Path(base) / "journals"
 
 
-def new_path(directory: Path) -> Path:
-    """A fresh journal path in ``directory``; names sort by creation time."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    return directory / f"{stamp}-{time.time_ns() % 10**9:09d}-{os.getpid()}{SUFFIX}"
-
-
 def _datasync(fd: int) -> None:
     """Put a file's data (and the size needed to read it back) on stable storage.
 

@@ -4,12 +4,13 @@
 (:class:`SavedGame`: id, table name, variant, players, moves, when it started and
 last moved, and its state: ``unfinished``, ``finished`` or ``damaged``, with what is
 wrong, and whether a running host holds it; :func:`hosted_by` says who hosted a game
-read back).  :func:`pick` decides what ``host
---resume`` does with them: resume one, or ask (:class:`Ask`, with why), and
-:func:`answered` which one a person's answer chose; :func:`resumable` says whether
-the game chosen can be resumed, as it is or salvaged.  :func:`salvage` keeps a
-damaged journal's intact records (after copying the damaged file aside) so that they
-can be resumed.
+read back).  Journals are ordered by :func:`journal_order` (a sequence number in the
+name, the next one given by :func:`new_journal_path`), never by a clock.  :func:`pick`
+decides what ``host --resume`` does with them: resume one, or ask (:class:`Ask`,
+with why), and :func:`answered` which one a person's answer chose; :func:`resumable`
+says whether the game chosen can be resumed, as it is or salvaged.  :func:`salvage`
+keeps a damaged journal's intact records (after copying the damaged file aside) so
+that they can be resumed.
 
 It does not ask anyone anything or print (``commands`` do), and it does not open a
 journal for writing (:class:`~sorry_lan.net.journal.Journal` does, and takes the
@@ -19,6 +20,7 @@ lock).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -146,6 +148,27 @@ def hosted_by(restored: Restored) -> str | None:
     return restored.names.get(restored.owner)
 
 
+_SEQUENCE = re.compile(r"n(\d+)-")
+
+
+def journal_order(gid: str) -> tuple[int, str]:
+    """Where the journal ``gid`` stands among the others, oldest first: by the
+    sequence number its name starts with (``n000042-...``), which no clock change can
+    reorder; names from before sequence numbers come first, by name (their UTC
+    creation time)."""
+    found = _SEQUENCE.match(gid)
+    return (int(found.group(1)), gid) if found else (-1, gid)
+
+
+def new_journal_path(directory: Path) -> Path:
+    """A fresh journal path in ``directory``: the next sequence number after every
+    journal there, then (for people) the UTC time and the process id."""
+    ids = (path.name.removesuffix(SUFFIX) for path in directory.glob(f"*{SUFFIX}"))
+    last = max((journal_order(gid)[0] for gid in ids), default=0)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time()))
+    return directory / f"n{max(last, 0) + 1:06d}-{stamp}-{os.getpid()}{SUFFIX}"
+
+
 def saved_games(directory: Path) -> tuple[list[SavedGame], list[Said]]:
     """The journals in ``directory``, newest first, and notes about files left out
     (journals another user owns are never listed, nor resumed)."""
@@ -154,7 +177,8 @@ def saved_games(directory: Path) -> tuple[list[SavedGame], list[Said]]:
     games: list[SavedGame] = []
     notes: list[Said] = []
     getuid = getattr(os, "getuid", None)
-    for path in sorted(directory.glob(f"*{SUFFIX}"), reverse=True):
+    paths = directory.glob(f"*{SUFFIX}")
+    for path in sorted(paths, key=lambda p: journal_order(p.name[: -len(SUFFIX)]), reverse=True):
         try:
             st = path.lstat()
         except OSError:
@@ -216,7 +240,7 @@ def pick(games: list[SavedGame], name: str | None) -> SavedGame | Ask:
     choices = unfinished + [g for g in damaged if g.salvage_moves or g.salvage_bytes]
     if len(unfinished) == 1:
         only = unfinished[0]
-        newer = [g for g in damaged if g.id > only.id]
+        newer = [g for g in damaged if journal_order(g.id) > journal_order(only.id)]
         if newer:
             bad = newer[0]
             return Ask(Resume.NEWER_DAMAGED(id=bad.id, problem=bad.problem), choices)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import token_hash
 from sorry_lan.codes import JournalFailure
-from sorry_lan.net.journal import Journal, JournalError, load
+from sorry_lan.net.journal import SUFFIX, Journal, JournalError, load
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
@@ -21,6 +22,7 @@ from sorry_lan.net.saved import (
     SavedGame,
     answered,
     find,
+    new_journal_path,
     pick,
     resumable,
     salvage,
@@ -136,6 +138,35 @@ def test_a_newer_damaged_journal_is_never_skipped(tmp_path: Path) -> None:
     asked = pick(games, "ann")
     assert isinstance(asked, Ask) and "20260102-b" in asked.why and "line 3" in asked.why
     assert [g.id for g in asked.choices] == ["20260101-a", "20260102-b"]
+
+
+def _clock_says(monkeypatch: pytest.MonkeyPatch, t: float) -> None:
+    """The wall clock reads ``t`` (Unix seconds) from now on."""
+    real = time.gmtime
+    monkeypatch.setattr(time, "time", lambda: t)
+    monkeypatch.setattr(time, "time_ns", lambda: int(t * 10**9))
+    monkeypatch.setattr(time, "gmtime", lambda secs=None: real(t if secs is None else secs))
+
+
+def test_the_newest_journal_is_the_last_made_even_after_the_clock_went_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_game(tmp_path, "20260101-a", host="ann", end=True)  # a name from before: oldest
+    day = 1_800_000_000.0
+    _clock_says(monkeypatch, day)
+    first = new_journal_path(tmp_path).name.removesuffix(SUFFIX)
+    save_game(tmp_path, first, host="ann")
+    _clock_says(monkeypatch, day - 86_400)  # the clock went back a day
+    second = new_journal_path(tmp_path).name.removesuffix(SUFFIX)
+    flip(save_game(tmp_path, second, host="ann"), line=3)
+    games, _ = saved_games(tmp_path)
+    assert [g.id for g in games] == [second, first, "20260101-a"]  # newest first
+    asked = pick(games, "ann")  # the damaged newest is not skipped in silence
+    assert isinstance(asked, Ask) and second in asked.why and "line 3" in asked.why
+    _clock_says(monkeypatch, day + 3600)
+    third = new_journal_path(tmp_path).name.removesuffix(SUFFIX)
+    save_game(tmp_path, third, host="ann", end=True)
+    assert [g.id for g in saved_games(tmp_path)[0]] == [third, second, first, "20260101-a"]
 
 
 def test_nothing_to_resume(tmp_path: Path) -> None:
