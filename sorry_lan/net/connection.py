@@ -5,7 +5,8 @@ to its :class:`ConnectionOwner` (the host server), reading at most
 :data:`READ_SIZE` bytes at a time, and tells it when the output the peer has not
 read yet passes ``max_unsent`` bytes (:meth:`ConnectionOwner.fell_behind`).  It
 writes, closes, drops (a last word, then cut after a linger) and pauses its input
-when told.
+when told; a connection found gone (the peer reset it) is written to no more, with a
+debug line, not asyncio's warning per write.
 
 It decides nothing: it holds no wire session, reads no message, keeps no clock and
 holds no output back for the journal; the host core (``authority/core.py``) decides
@@ -97,12 +98,26 @@ class Connection(asyncio.BufferedProtocol):
         return 0 if self.transport is None else self.transport.get_write_buffer_size()
 
     def write(self, data: bytes) -> None:
-        """Write ``data`` now (nothing once closed); past ``max_unsent`` unread bytes,
-        tell the owner."""
-        if data and self.transport is not None and not self.closed:
+        """Write ``data`` now (nothing once closed or gone); past ``max_unsent`` unread
+        bytes, tell the owner."""
+        if data and not self._gone():
+            assert self.transport is not None
             self.transport.write(data)
             if self.transport.get_write_buffer_size() > self.max_unsent:
                 self.owner.fell_behind(self)
+
+    def _gone(self) -> bool:
+        """Whether nothing more may be written: closed by us, or the transport is going
+        (the peer reset it, a write failed).  A transport found going is let go
+        quietly: its ``connection_lost`` follows, with one debug line saying why,
+        whereas writing on would make asyncio warn "socket.send() raised exception"
+        for each write."""
+        if self.transport is None or self.closed:
+            return True
+        if self.transport.is_closing():
+            self.closed = True
+            return True
+        return False
 
     def drop(self, last: bytes, linger: float) -> None:
         """Write ``last`` (a bye) after what is queued and end our side (read nothing
@@ -110,7 +125,7 @@ class Connection(asyncio.BufferedProtocol):
         and lose the bye); ``linger`` seconds later, cut it whether or not the peer
         has read it all (freeing the output)."""
         transport = self.transport
-        if transport is None or self.closed:
+        if transport is None or self._gone():
             return
         if last:
             transport.write(last)
@@ -130,7 +145,7 @@ class Connection(asyncio.BufferedProtocol):
             self._cut = None
             if self.transport is not None:
                 self.transport.abort()
-        elif self.transport is not None and not self.closed:
+        elif self.transport is not None and not self._gone():
             self.transport.close()
         self.closed = True
 

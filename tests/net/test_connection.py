@@ -5,7 +5,9 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
+import struct
 
 import pytest
 from netkit import LOCAL
@@ -143,3 +145,38 @@ async def test_a_burst_is_read_in_short_pieces() -> None:
         writer.close()
         server.close()
         await server.wait_closed()
+
+
+@pytest.mark.asyncio
+async def test_a_connection_that_is_gone_is_dropped_once_quietly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A peer that reset the connection while the host was not reading from it (its
+    input paused): the host's next round of output finds it gone; nothing more is
+    written to it, and asyncio warns of nothing ("socket.send() raised exception")."""
+    owner = Owner()
+    server, port = await _serve(owner)
+    peer = socket.create_connection((LOCAL, port))
+    try:
+        await owner.until("connected")
+        (conn,) = owner.conns
+        conn.pause_input(60.0)  # so the loop does not notice the reset by reading
+        peer.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        peer.close()  # a reset
+        await asyncio.sleep(0.1)  # the reset has arrived
+        caplog.set_level(logging.DEBUG)
+        for _event in range(20):  # one round of output to it, all at once
+            conn.write(b"news " * 20)
+        assert conn.closed
+        await owner.until("lost")
+        await asyncio.sleep(0)
+    finally:
+        server.close()
+        await server.wait_closed()
+    asyncio_warnings = [
+        r for r in caplog.records if r.name == "asyncio" and r.levelno >= logging.WARNING
+    ]
+    assert asyncio_warnings == []
+    gone = [r for r in caplog.records if r.name == "sorry_lan.net.connection"]
+    assert [r.levelno for r in gone] == [logging.DEBUG]
+    assert [e[0] for e in owner.events] == ["connected", "lost"]
