@@ -59,7 +59,7 @@ from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.hosted import HostedTable, table_names
+from sorry_lan.net.hosted import HostedTable, bot_delay, bot_room, table_names, table_seats
 from sorry_lan.net.journal import JournalError, load
 from sorry_lan.net.saved import (
     Ask,
@@ -261,7 +261,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def check(args: argparse.Namespace) -> str | None:
     """A usage error that needs more than one option to see, or None."""
-    free = args.players if args.headless else 3  # the host's own player takes a seat
+    free = bot_room(args.headless, args.players)
     if args.resume is None and args.bots > free:
         where = f"--players {args.players}" if args.headless else _("your own seat")
         return _("--bots is at most {free} here ({where}), not {bots}").format(
@@ -381,7 +381,6 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
 
 def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     """The table to host (resuming: the game read back from its journal)."""
-    bot_delay = args.bot_delay if args.bot_delay is not None else (0.0 if args.headless else 0.8)
     restored = None
     if resume is not None:
         restored = replay(load(resume))
@@ -390,11 +389,11 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     names = table_names(args.name, args.game_name, restored)  # resumed: it keeps its names
     config = TableConfig(
         variant=args.variant,
-        seats=args.players if args.headless else 4,
+        seats=table_seats(args.headless, args.players),
         auto_start=args.headless,
         grace=args.grace,
         turn_timeout=args.turn_timeout,
-        bot_delay=bot_delay,
+        bot_delay=bot_delay(args.headless, args.bot_delay),
         bot_level=args.bot_strength,
         bot_budget=None if args.bot_budget_ms is None else args.bot_budget_ms / 1000,
         seed=args.seed,
@@ -404,7 +403,7 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     if resume is not None:
         path = resume
     else:
-        free = config.seats if args.headless else config.seats - 1  # the host's player sits too
+        free = bot_room(args.headless, args.players)
         if not 0 <= args.bots <= free:
             raise HostError(HostFailure.BOTS_RANGE, free=free)
         path = new_journal_path(journal_dir(args))

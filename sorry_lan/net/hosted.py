@@ -15,7 +15,9 @@ call twice) takes them down in the one order that loses nothing:
 4. the journal file closes, and goes if no game was ever started in it.
 
 :func:`table_names` decides the names a table is hosted under: those given, else
-(resumed) those its journal recorded, so that a resumed table keeps its name.
+(resumed) those its journal recorded, so that a resumed table keeps its name;
+:func:`table_seats`, :func:`bot_room` and :func:`bot_delay` decide the seats, the room
+for bots and their pause, for a table the host plays at or a headless one.
 
 It neither prints nor asks anything (``sorry_lan.commands.host`` does), does not
 choose which saved game to resume (:mod:`sorry_lan.net.saved` does), and does not
@@ -33,7 +35,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
-from sorry_lan.authority.table import Restored, Table, TableConfig
+from sorry_lan.authority.table import NUM_COLOURS, Restored, Table, TableConfig
 
 from .host import HostOptions, HostServer, TableSummary
 from .journal import SUFFIX, Journal
@@ -63,6 +65,27 @@ def table_names(
         recorded_host, recorded_title = hosted_by(restored), restored.table
     host = name or recorded_host or DEFAULT_HOST_NAME
     return TableNames(host=host, title=game_name or recorded_title or host)
+
+
+def table_seats(headless: bool, players: int) -> int:
+    """How many seats a table has: a headless table the ``players`` asked for, a table
+    the host plays at every colour (the host sits at one, the others may join)."""
+    return players if headless else NUM_COLOURS
+
+
+def bot_room(headless: bool, players: int) -> int:
+    """How many bots a new table may seat at once: its seats, less the host's own
+    player's when the host plays at it."""
+    seats = table_seats(headless, players)
+    return seats if headless else seats - 1
+
+
+def bot_delay(headless: bool, given: float | None = None) -> float:
+    """How long a bot waits before it moves: ``given``, else none at a headless table
+    (nobody watches there) and a moment where a person watches the board."""
+    if given is not None:
+        return given
+    return 0.0 if headless else 0.8
 
 
 class Advert(Protocol):

@@ -18,7 +18,14 @@ from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.codes import HostFailure
 from sorry_lan.net.host import HostError, HostOptions, HostServer, TableSummary
-from sorry_lan.net.hosted import HostedTable, TableNames, table_names
+from sorry_lan.net.hosted import (
+    HostedTable,
+    TableNames,
+    bot_delay,
+    bot_room,
+    table_names,
+    table_seats,
+)
 from sorry_lan.net.journal import Journal, JournalLocked, load
 from sorry_lan.net.saved import FINISHED, saved_games
 from sorry_lan.rules import Game, Phase, Variant
@@ -278,3 +285,17 @@ def test_the_names_a_table_is_hosted_under(tmp_path: Path) -> None:
     assert table_names(None, None, restored) == TableNames(host="Zed", title="Zed")
     restored.owner = None  # headless, nothing recorded
     assert table_names(None, None, restored) == TableNames(host="host", title="host")
+
+
+def test_the_seats_and_bots_of_a_table_the_host_plays_at_or_serves() -> None:
+    # The host plays at a table of all four colours and takes one seat itself.
+    assert table_seats(False, 2) == 4
+    assert bot_room(False, 2) == 3
+    # A headless table has the seats asked for, all free for players or bots.
+    assert table_seats(True, 2) == 2
+    assert bot_room(True, 3) == 3
+    # Bots pause where a person watches the board, not at a serving-only table.
+    assert bot_delay(False) == 0.8
+    assert bot_delay(True) == 0.0
+    assert bot_delay(True, 0.25) == 0.25
+    assert bot_delay(False, 0.0) == 0.0
