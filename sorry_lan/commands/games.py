@@ -1,9 +1,13 @@
 """``sorry-lan games``: the games saved on this machine, for people or (``--json``) scripts.
 
 Lists every journal in the data directory, newest first: its id (what ``sorry-lan host
---resume ID`` takes), the table's name, variant, players, moves, when it started and
-last moved, and its state (unfinished, finished or damaged, with what is wrong; a game
-a running host holds is marked so).  Exits 0, also when there is none.
+--resume ID`` takes), the table's name, and each game the table played, a rematch on
+its own row (its number, what ``--export ID --game N`` takes): variant, players (with
+their points, playing for points), the winner or winning team, moves, when it started,
+how long it took and when it last moved, and the journal's state (unfinished, finished
+or damaged, with what is wrong; a game a running host holds is marked so).  Columns
+are aligned by the cells text takes on a terminal, not by its characters.  Exits 0,
+also when there is none.
 
 ``--export ID`` writes the record of one saved game instead (``protocol/RECORD.md``:
 JSON, or with ``--format text`` a turn a line; ``--game N`` picks a table's earlier
@@ -33,11 +37,13 @@ from sorry_lan.net.saved import (
     FINISHED,
     UNFINISHED,
     NotChosen,
+    PlayedGame,
     SavedGame,
     find,
     saved_games,
 )
 from sorry_lan.records import RecordError, dump, from_journal
+from sorry_lan.tui.cells import room
 
 
 def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
@@ -81,6 +87,44 @@ def _when(t: float | None) -> str:
     return "-" if t is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
+def _took(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return _("{minutes} min").format(minutes=minutes)
+    return _("{hours} h {minutes} min").format(hours=minutes // 60, minutes=minutes % 60)
+
+
+def _players(game: PlayedGame) -> str:
+    if game.points:
+        return ", ".join(
+            pgettext("points", "{name} {points}").format(name=n, points=game.points.get(n, 0))
+            for n in game.players
+        )
+    return ", ".join(game.players) or "-"
+
+
+def winner_words(game: PlayedGame) -> str:
+    """Who won ``game`` (a team: both names), or a dash."""
+    if not game.winners:
+        return "-"
+    if len(game.winners) == 2:
+        one, other = game.winners
+        return pgettext("team", "{one} & {other}").format(one=one, other=other)
+    return ", ".join(game.winners)
+
+
+def aligned(rows: list[list[str]]) -> list[str]:
+    """``rows`` as lines, each column padded to the widest cell's width on a terminal
+    (a Thai or Hindi name takes fewer cells than characters, a CJK name more)."""
+    widths = [max(room(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(c + " " * (w - room(c)) for c, w in zip(r, widths, strict=True)).rstrip()
+        for r in rows
+    ]
+
+
 def state_words(state: str) -> str:
     """A saved game's state (``unfinished``, ``finished``, ``damaged``) for people."""
     return {
@@ -91,45 +135,58 @@ def state_words(state: str) -> str:
 
 
 def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
-    """The games as aligned text lines (a header first); ``numbered`` puts 1, 2, ...
-    in front, for choosing one."""
+    """The games as aligned text lines (a header first), a row per game a table
+    played (a rematch on its own row, newest first); ``numbered`` lists a row per
+    journal (its last game) with 1, 2, ... in front, for choosing one."""
     head = [
         pgettext("column", "ID"),
         pgettext("column", "STATE"),
         pgettext("column", "TABLE"),
+        pgettext("column", "GAME"),
         pgettext("column", "VARIANT"),
         pgettext("column", "PLAYERS"),
+        pgettext("column", "WINNER"),
         pgettext("column", "MOVES"),
         pgettext("column", "STARTED"),
+        pgettext("column", "TOOK"),
         pgettext("column", "LAST MOVE"),
     ]
     rows = [head]
+    owners: list[SavedGame] = []
     for g in games:
         state = state_words(g.state)
         if g.running:
             state = _("{state} (running)").format(state=state)
         if g.over and g.state != DAMAGED:
             state = _("{state} (game over)").format(state=state)
-        rows.append(
-            [
-                g.id,
-                state,
-                g.table or g.host or "-",
-                variant_title(g.variant) if g.variant else "-",
-                ", ".join(g.players) or "-",
-                str(g.moves),
-                _when(g.started),
-                _when(g.last_move),
-            ]
-        )
+        played: list[PlayedGame | None] = [*g.games] or [None]
+        if numbered:
+            played = played[-1:]
+        for p in reversed(played):
+            last = p is None or p is g.games[-1]
+            rows.append(
+                [
+                    g.id,
+                    state if last else state_words(FINISHED),
+                    g.table or g.host or "-",
+                    "-" if p is None else str(p.number),
+                    variant_title(p.variant if p else g.variant) if g.variant else "-",
+                    (", ".join(g.players) or "-") if p is None else _players(p),
+                    "-" if p is None else winner_words(p),
+                    str(g.moves if p is None else p.moves),
+                    _when(g.started if p is None else p.started),
+                    "-" if p is None else _took(p.seconds),
+                    _when(g.last_move) if last else _when(p.ended if p else None),
+                ]
+            )
+            owners.append(g)
     if numbered:
         rows = [["#", *rows[0]]] + [[str(i), *r] for i, r in enumerate(rows[1:], 1)]
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines = aligned(rows)
     out = [lines[0]]
-    for g, line in zip(games, lines[1:], strict=True):
+    for i, (g, line) in enumerate(zip(owners, lines[1:], strict=True)):
         out.append(line)
-        if g.problem:
+        if g.problem and (i + 1 == len(owners) or owners[i + 1] is not g):
             out.append("    " + _("damaged at {problem}").format(problem=g.problem))
     return out
 

@@ -3,9 +3,11 @@
 :func:`saved_games` reads every journal in a directory and describes it
 (:class:`SavedGame`: id, table name, variant, players, moves, when it started and
 last moved, and its state: ``unfinished``, ``finished`` or ``damaged``, with what is
-wrong, and whether a running host holds it; :func:`hosted_by` says who hosted a game
-read back).  Journals are ordered by :func:`journal_order` (a sequence number in the
-name, the next one given by :func:`new_journal_path`), never by a clock.  :func:`pick`
+wrong, and whether a running host holds it, and each of its games as a
+:class:`PlayedGame`: a rematch is a game of its own, with its winners, points, players
+and how long it took; :func:`hosted_by` says who hosted a game read back).  Journals
+are ordered by :func:`journal_order` (a sequence number in the name, the next one
+given by :func:`new_journal_path`), never by a clock.  :func:`pick`
 decides what ``host --resume`` does with them: resume one, or ask (:class:`Ask`,
 with why), and :func:`answered` which one a person's answer chose; :func:`resumable`
 says whether the game chosen can be resumed, as it is or salvaged.  :func:`salvage`
@@ -25,6 +27,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +35,7 @@ from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
 from sorry_lan.codes import JournalFailure, Resume, Said
+from sorry_lan.rules import Variant
 
 from .filelock import is_locked
 from .journal import SUFFIX, JournalError
@@ -39,6 +43,89 @@ from .journal import SUFFIX, JournalError
 UNFINISHED = "unfinished"
 FINISHED = "finished"
 DAMAGED = "damaged"
+
+
+@dataclass
+class PlayedGame:
+    """One game of a journal (a rematch is a game of its own), as the listing shows it."""
+
+    number: int  # from 1: the table's first game, then each rematch
+    variant: str
+    players: list[str]  # in seat order, as the game ended
+    bots: list[str]  # those of ``players`` that are bots
+    moves: int = 0
+    winners: list[str] = field(default_factory=list)  # the winner, or the winning team
+    points: dict[str, int] = field(default_factory=dict)  # the points variant only
+    started: float | None = None  # Unix seconds
+    ended: float | None = None  # Unix seconds (a rematch: when the next game started)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def seconds(self) -> float | None:
+        """How long it took, if both ends are known."""
+        if self.started is None or self.ended is None:
+            return None
+        return max(0.0, self.ended - self.started)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "variant": self.variant,
+            "players": self.players,
+            "bots": self.bots,
+            "moves": self.moves,
+            "winners": self.winners,
+            "points": self.points,
+            "started": _iso(self.started),
+            "ended": _iso(self.ended),
+            "seconds": self.seconds,
+        }
+
+
+def played(restored: Restored, number: int, ended: float | None) -> PlayedGame:
+    """The game ``restored`` (the table's game ``number``) as the listing shows it;
+    ``ended`` is when it ended, written only if it is over."""
+    g = restored.game
+    names = {c: restored.names.get(c, f"seat {c}") for c in g.seated}
+    return PlayedGame(
+        number=number,
+        variant=g.variant.value,
+        players=[names[c] for c in g.seated],
+        bots=[names[c] for c in g.seated if c in restored.bots],
+        moves=restored.moves,
+        winners=[names[c] for c in g.winners],
+        points=(
+            {names[c]: n for c, n in g.final_scores.items()}
+            if g.over and g.variant is Variant.POINTS
+            else {}
+        ),
+        started=restored.started,
+        ended=ended if g.over else None,
+    )
+
+
+def earlier_games(records: list[dict[str, Any]]) -> list[PlayedGame]:
+    """Every game of a journal's records before its last one (the games a rematch
+    followed), oldest first; each ended, at the latest, when the next one started."""
+    starts = [i for i, rec in enumerate(records) if rec.get("k") == "game"]
+    out: list[PlayedGame] = []
+    for n, (first, stop) in enumerate(pairwise(starts), 1):
+        try:
+            restored = replay(records[first:stop])
+        except BadRecord:
+            continue
+        if restored is None:
+            continue
+        out.append(played(restored, n, _start_time(records[stop])))
+    return out
+
+
+def _start_time(head: dict[str, Any]) -> float | None:
+    t = head.get("t")
+    return float(t) if isinstance(t, int | float) else None
 
 
 @dataclass
@@ -60,6 +147,7 @@ class SavedGame:
     problem: str | None = None  # what is wrong, for a damaged journal
     salvage_bytes: int = 0  # damaged: the length of the intact part worth resuming
     salvage_moves: int = 0  # damaged: the moves in that part
+    games: list[PlayedGame] = field(default_factory=list)  # oldest first, rematches apart
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -76,6 +164,7 @@ class SavedGame:
             "over": self.over,
             "running": self.running,
             "problem": self.problem,
+            "games": [g.as_json() for g in self.games],
         }
 
     def mine(self, name: str) -> bool:
@@ -121,6 +210,8 @@ def describe(path: Path) -> SavedGame:
             game.state, game.problem = DAMAGED, "it holds no game"
         return game
     _fill(game, restored)
+    game.games = earlier_games(records)
+    game.games.append(played(restored, restored.games, game.last_move))
     if game.state == DAMAGED:
         game.salvage_moves = restored.moves
         game.salvage_bytes = found.ends[len(records) - 1] if records else 0

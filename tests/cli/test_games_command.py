@@ -13,13 +13,15 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 
 from netkit import LOCAL, HostProcess
-from test_saved import flip, save_game
+from test_saved import flip, rematched_table, save_game
 
 from sorry_lan.cli import build_parser, main
+from sorry_lan.commands.games import aligned
 from sorry_lan.commands.host import _choose_resume, _hosted
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.saved import FINISHED, saved_games
+from sorry_lan.tui.cells import room
 
 ANN = b"ann".ljust(16, b"-")  # the seat tokens save_game records
 BOB = b"b" * 16
@@ -51,6 +53,38 @@ def test_games_lists_every_state(tmp_path: Path, capsys: pytest.CaptureFixture[s
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["ID", "STATE", "TABLE"]
     assert "damaged at line 2: its checksum does not match" in out
+
+
+def test_a_rematch_is_its_own_row_with_its_winner(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    winners = [w for (w,) in rematched_table(games(tmp_path), "n000001-x")]
+    assert len(set(winners)) == 2 and "ann" in winners  # each won one
+    assert main(["games", "--json", "--data-dir", str(tmp_path)]) == 0
+    (listed,) = json.loads(capsys.readouterr().out)
+    assert (listed["id"], listed["state"]) == ("n000001-x", "unfinished")
+    played = listed["games"]
+    assert [g["number"] for g in played] == [1, 2]
+    assert [g["winners"] for g in played] == [[w] for w in winners]
+    assert all(sorted(g["players"]) == sorted(["ann", *g["bots"]]) for g in played)
+    assert played[0]["started"] == "2026-09-21T14:13:20Z" and played[0]["seconds"] == 60.0
+    assert played[0]["ended"] == played[1]["started"]
+    assert listed["moves"] == played[1]["moves"]
+    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3  # the header, the rematch, the first game: none hidden
+    assert lines[0].split()[:4] == ["ID", "STATE", "TABLE", "GAME"]
+    at = lines[0].index("GAME")
+    assert (lines[1][at], lines[2][at]) == ("2", "1")
+    assert lines[1].index(winners[1], lines[0].index("WINNER")) == lines[0].index("WINNER")
+    assert lines[2].index(winners[0], lines[0].index("WINNER")) == lines[0].index("WINNER")
+    assert winners[0] in lines[2] and "1 min" in lines[2] and "finished" in lines[2]
+
+
+def test_columns_are_aligned_by_the_cells_text_takes() -> None:
+    rows = [["NAME", "WON"], ["สมศักดิ์", "1"], ["明子", "2"], ["ann", "3"]]
+    lines = aligned(rows)  # 8 characters in 5 cells; 2 characters in 4 cells
+    assert [room(line[: line.index(w)]) for line, w in zip(lines, "W123", strict=True)] == [7] * 4
 
 
 def test_no_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
+
+from pair import Pair
+
+from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.restore import replay
-from sorry_lan.authority.table import token_hash
+from sorry_lan.authority.table import Table, TableConfig, token_hash
 from sorry_lan.codes import JournalFailure
 from sorry_lan.net.journal import SUFFIX, Journal, JournalError, load
 from sorry_lan.net.saved import (
@@ -29,6 +35,7 @@ from sorry_lan.net.saved import (
     saved_games,
 )
 from sorry_lan.rules import Game, Variant
+from sorry_lan.wire import messages as m
 
 
 def save_game(
@@ -58,6 +65,62 @@ def save_game(
         journal.end()
     journal.close()
     return path
+
+
+def rematched_table(
+    directory: Path, gid: str, variant: Variant = Variant.STANDARD, seats: int = 2, seed: int = 3
+) -> list[list[str]]:
+    """A table where ann plays bots, a game and a rematch, through the in-memory host
+    (a minute a game on its clock), kept as journal ``gid``: each game's winners by
+    name.  Seed 3, two seats: a bot wins the first game,
+    ann the rematch."""
+    table = Table(TableConfig(variant=variant, seats=seats, auto_start=True, seed=seed,
+                              bot_level="random", turn_timeout=0.0))  # fmt: skip
+    for _ in range(seats - 1):
+        table.add_bot(None, level="random")
+    pair = Pair(table, HostOptions(heartbeat=1000.0, dead_after=5000.0, stay=True))
+    _cid, ann = pair.join("ann")
+    pair.advance(60.0)
+    first = pair.table.game
+    ann.send(m.Rematch())
+    pair.pump()
+    pair.advance(60.0)
+    second = pair.table.game
+    assert first is not None and second is not None and first.over and second.over
+    journal = Journal(directory / f"{gid}.journal")
+    for record in pair.journal:
+        journal.append(record)
+    journal.close()
+    recorded = pair.journal[0]["names"]
+    assert isinstance(recorded, dict)
+    names = {int(c): str(n) for c, n in recorded.items()}
+    return [[names[c] for c in g.winners] for g in (first, second)]
+
+
+def test_a_rematch_does_not_hide_the_first_game(tmp_path: Path) -> None:
+    winners = rematched_table(tmp_path, "n000001-x")
+    assert winners[0] != winners[1]
+    (game,) = saved_games(tmp_path)[0]
+    assert [(g.number, g.winners, g.over) for g in game.games] == [
+        (1, winners[0], True),
+        (2, winners[1], True),
+    ]
+    assert game.games[0].ended == game.games[1].started and game.games[0].seconds == 60.0
+    assert game.games[1].ended == game.last_move and not game.games[0].points
+
+
+@pytest.mark.parametrize(("variant", "seats"), [(Variant.POINTS, 3), (Variant.TEAM, 4)])
+def test_points_and_teams_are_kept_per_game(tmp_path: Path, variant: Variant, seats: int) -> None:
+    winners = rematched_table(tmp_path, "n000001-y", variant, seats)
+    (game,) = saved_games(tmp_path)[0]
+    for played, won in zip(game.games, winners, strict=True):
+        assert played.winners == won and len(played.players) == seats
+        assert sorted(played.bots) == sorted(n for n in played.players if n != "ann")
+        if variant is Variant.POINTS:
+            assert set(played.points) == set(played.players) and played.points[won[0]] > 0
+        else:
+            assert len(won) == 2 and not played.points
+    assert game.as_json()["games"][0]["winners"] == winners[0]
 
 
 def flip(path: Path, line: int) -> None:
