@@ -14,6 +14,11 @@ JSON, or with ``--format text`` a turn a line; ``--game N`` picks a table's earl
 game, ``--chat`` keeps what was said, ``-o FILE`` writes a file); building the record
 is ``sorry_lan.records``.
 
+``--stats`` shows the family's scoreboard instead (``sorry_lan.net.scoreboard``): per
+player name, games played and won, by variant and by player count, and the current
+and longest winning streaks, people first and bots apart (``--json``: an object with
+``people`` and ``bots``).
+
 It resumes nothing and changes no journal; reading journals is ``sorry_lan.net.saved``.
 """
 
@@ -28,7 +33,7 @@ from pathlib import Path
 from sorry_lan.authority.journal_format import scan
 from sorry_lan.codes import RecordFailure
 from sorry_lan.commands.replay import text_lines as record_lines
-from sorry_lan.i18n import _, pgettext
+from sorry_lan.i18n import _, npgettext, pgettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import variant_title
 from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
@@ -42,6 +47,7 @@ from sorry_lan.net.saved import (
     find,
     saved_games,
 )
+from sorry_lan.net.scoreboard import PlayerScore, Tally, scoreboard
 from sorry_lan.records import RecordError, dump, from_journal
 from sorry_lan.tui.cells import room
 
@@ -62,6 +68,10 @@ def journal_dir(args: argparse.Namespace) -> Path:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
+    p.add_argument(
+        "--stats", action="store_true",
+        help=_("per player: games played and won, by variant and player count, and streaks"),
+    )  # fmt: skip
     p.add_argument(
         "--export",
         metavar="ID",
@@ -191,6 +201,54 @@ def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
     return out
 
 
+def _tally(what: str, tally: Tally) -> str:
+    return _("{what}: won {won} of {played}").format(
+        what=what, won=tally.won, played=tally.played
+    )
+
+
+def stats_lines(scores: list[PlayerScore]) -> list[str]:
+    """The scoreboard as aligned lines: a row a name (people, then a heading and the
+    bots), each followed by its games by variant and by player count."""
+    head = [
+        pgettext("column", "PLAYER"),
+        pgettext("column", "PLAYED"),
+        pgettext("column", "WON"),
+        pgettext("column", "STREAK"),
+        pgettext("column", "LONGEST"),
+    ]
+    rows = [head] + [
+        [s.name, str(s.games.played), str(s.games.won), str(s.streak), str(s.longest)]
+        for s in scores
+    ]
+    lines = aligned(rows)
+    out = [lines[0]]
+    for i, (score, line) in enumerate(zip(scores, lines[1:], strict=True)):
+        if score.bot and (i == 0 or not scores[i - 1].bot):
+            out.append(pgettext("scoreboard", "Bots"))
+        out.append(line)
+        parts = [_tally(variant_title(v), t) for v, t in sorted(score.by_variant.items())]
+        parts += [
+            _tally(npgettext("scoreboard", "{n} player", "{n} players", n).format(n=n), t)
+            for n, t in sorted(score.by_seats.items())
+        ]
+        out.append("    " + "; ".join(parts))
+    return out
+
+
+def _stats(args: argparse.Namespace, games: list[SavedGame]) -> int:
+    scores = scoreboard(games)
+    if args.json:
+        people = [s.as_json() for s in scores if not s.bot]
+        bots = [s.as_json() for s in scores if s.bot]
+        print(json.dumps({"people": people, "bots": bots}, indent=2, ensure_ascii=False))
+    elif not scores:
+        print(_("no finished games in {directory}").format(directory=journal_dir(args)))
+    else:
+        print("\n".join(stats_lines(scores)))
+    return 0
+
+
 def export(game: SavedGame, number: int | None, chat: bool) -> dict[str, object]:
     """The record of game ``number`` (None: the last) of a saved table."""
     try:
@@ -232,6 +290,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"sorry-lan games: {say(note)}", file=sys.stderr)
     if args.export is not None:
         return _export(args, games)
+    if args.stats:
+        return _stats(args, games)
     if args.json:
         print(json.dumps([g.as_json() for g in games], indent=2))
         return 0

@@ -35,7 +35,6 @@ from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
 from sorry_lan.codes import JournalFailure, Resume, Said
-from sorry_lan.rules import Variant
 
 from .filelock import is_locked
 from .journal import SUFFIX, JournalError
@@ -99,7 +98,7 @@ def played(restored: Restored, number: int, ended: float | None) -> PlayedGame:
         winners=[names[c] for c in g.winners],
         points=(
             {names[c]: n for c, n in g.final_scores.items()}
-            if g.over and g.variant is Variant.POINTS
+            if g.over and g.variant.rules.scores_points
             else {}
         ),
         started=restored.started,

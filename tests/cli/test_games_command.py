@@ -81,6 +81,30 @@ def test_a_rematch_is_its_own_row_with_its_winner(
     assert winners[0] in lines[2] and "1 min" in lines[2] and "finished" in lines[2]
 
 
+def test_stats_count_each_game_people_first_bots_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["games", "--stats", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("no finished games in ")
+    first, second = rematched_table(games(tmp_path), "n000001-x")
+    (bot,) = set(first + second) - {"ann"}
+    assert main(["games", "--stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    board = json.loads(capsys.readouterr().out)
+    (ann,) = board["people"]
+    assert (ann["name"], ann["played"], ann["won"], ann["streak"]) == ("ann", 2, 1, 1)
+    assert ann["by_variant"] == {"standard": {"played": 2, "won": 1}}
+    assert ann["by_players"] == {"2": {"played": 2, "won": 1}}
+    assert [(b["name"], b["won"], b["streak"], b["longest_streak"]) for b in board["bots"]] == [
+        (bot, 1, 0, 1)
+    ]
+    assert main(["games", "--stats", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["PLAYER", "PLAYED", "WON", "STREAK", "LONGEST"]
+    assert lines[1].split() == ["ann", "2", "1", "1", "1"]
+    assert lines[2].strip() == "standard: won 1 of 2; 2 players: won 1 of 2"
+    assert (lines[3], lines[4].rsplit(None, 4)[0]) == ("Bots", bot)
+
+
 def test_columns_are_aligned_by_the_cells_text_takes() -> None:
     rows = [["NAME", "WON"], ["สมศักดิ์", "1"], ["明子", "2"], ["ann", "3"]]
     lines = aligned(rows)  # 8 characters in 5 cells; 2 characters in 4 cells

@@ -1,0 +1,89 @@
+"""The family's scoreboard: per player name, across this machine's saved games.
+
+:func:`scoreboard` goes through every finished game the journals hold (a rematch is a
+game of its own), oldest first, and counts for each name the games played and won, by
+variant and by how many played, and the winning streaks: the current one (the wins
+since that name last lost) and the longest.  A team's win is a win for both partners.
+Names are told apart without regard to case (the latest spelling is shown); a name a
+bot played under is counted apart from a person's, and bots are listed after people.
+
+It reads no file (``net.saved`` describes the journals) and words nothing for people
+(``commands.games`` does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .saved import PlayedGame, SavedGame, journal_order
+
+
+@dataclass
+class Tally:
+    """Games played and won."""
+
+    played: int = 0
+    won: int = 0
+
+    def count(self, won: bool) -> None:
+        self.played += 1
+        self.won += int(won)
+
+    def as_json(self) -> dict[str, int]:
+        return {"played": self.played, "won": self.won}
+
+
+@dataclass
+class PlayerScore:
+    """One name's games: all of them, by variant, by player count, and its streaks."""
+
+    name: str
+    bot: bool
+    games: Tally = field(default_factory=Tally)
+    by_variant: dict[str, Tally] = field(default_factory=dict)
+    by_seats: dict[int, Tally] = field(default_factory=dict)
+    streak: int = 0  # wins in a row up to this name's latest game
+    longest: int = 0  # the most wins in a row
+
+    def count(self, game: PlayedGame, won: bool) -> None:
+        self.games.count(won)
+        self.by_variant.setdefault(game.variant, Tally()).count(won)
+        self.by_seats.setdefault(len(game.players), Tally()).count(won)
+        self.streak = self.streak + 1 if won else 0
+        self.longest = max(self.longest, self.streak)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "bot": self.bot,
+            "played": self.games.played,
+            "won": self.games.won,
+            "streak": self.streak,
+            "longest_streak": self.longest,
+            "by_variant": {v: t.as_json() for v, t in sorted(self.by_variant.items())},
+            "by_players": {str(n): t.as_json() for n, t in sorted(self.by_seats.items())},
+        }
+
+
+def finished_games(saved: list[SavedGame]) -> list[PlayedGame]:
+    """Every finished game of ``saved``, oldest first (by journal, then by number)."""
+    journals = sorted(saved, key=lambda g: journal_order(g.id))
+    return [p for g in journals for p in sorted(g.games, key=lambda p: p.number) if p.over]
+
+
+def scoreboard(saved: list[SavedGame]) -> list[PlayerScore]:
+    """Each name's score across ``saved``: people first, then bots; most wins first."""
+    scores: dict[tuple[str, bool], PlayerScore] = {}
+    for game in finished_games(saved):
+        bots = set(game.bots)
+        winners = set(game.winners)
+        for name in dict.fromkeys(game.players):  # a name seated twice counts once
+            bot = name in bots
+            score = scores.setdefault((name.casefold(), bot), PlayerScore(name, bot))
+            score.name = name
+            score.count(game, name in winners)
+    return sorted(
+        scores.values(),
+        key=lambda s: (s.bot, -s.games.won, -s.games.played, s.name.casefold()),
+    )
