@@ -78,19 +78,17 @@ def end_record() -> Record:
     return {"k": "end"}
 
 
-class RecordBuffer:
-    """A table's recorder that keeps its records for the host core to hand on.
+class RecordWriter:
+    """A table's :class:`~sorry_lan.authority.table.Recorder` over one ``append``: each
+    method builds its record (the functions above) and appends it.  Subclasses give
+    ``append`` (where a record goes) and ``wall`` (the time of day, Unix seconds, a
+    ``game`` record carries)."""
 
-    ``wall`` gives the time of day (Unix seconds) a ``game`` record carries."""
+    def append(self, record: Record) -> None:
+        raise NotImplementedError
 
-    def __init__(self, wall: Callable[[], float]) -> None:
-        self.wall = wall
-        self._records: list[Record] = []
-
-    def take(self) -> list[Record]:
-        """The records given since the last call, oldest first."""
-        taken, self._records = self._records, []
-        return taken
+    def wall(self) -> float:
+        raise NotImplementedError
 
     def game(
         self,
@@ -103,17 +101,37 @@ class RecordBuffer:
         table: str | None = None,
         host: str | None = None,
     ) -> None:
-        record = game_record(
+        self.append(game_record(
             game, names, bots, tokens, t=int(self.wall()), owner=owner,
             first_arg=first_arg, table=table, host=host,
-        )  # fmt: skip
-        self._records.append(record)
+        ))  # fmt: skip
 
     def move(self, state_id: int, compact: Sequence[int]) -> None:
-        self._records.append(move_record(state_id, compact))
+        self.append(move_record(state_id, compact))
 
     def seat(self, colour: int, name: str, token: str | None) -> None:
-        self._records.append(seat_record(colour, name, token))
+        self.append(seat_record(colour, name, token))
 
     def chat(self, colour: int, text: str) -> None:
-        self._records.append(chat_record(colour, text))
+        self.append(chat_record(colour, text))
+
+
+class RecordBuffer(RecordWriter):
+    """A table's recorder that keeps its records for the host core to hand on.
+
+    ``wall`` gives the time of day (Unix seconds) a ``game`` record carries."""
+
+    def __init__(self, wall: Callable[[], float]) -> None:
+        self._wall = wall
+        self._records: list[Record] = []
+
+    def wall(self) -> float:
+        return self._wall()
+
+    def append(self, record: Record) -> None:
+        self._records.append(record)
+
+    def take(self) -> list[Record]:
+        """The records given since the last call, oldest first."""
+        taken, self._records = self._records, []
+        return taken

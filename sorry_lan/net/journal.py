@@ -52,7 +52,7 @@ import errno
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,6 @@ from sorry_lan.authority import journal_records as records
 from sorry_lan.authority.journal_format import JournalError as JournalError  # theirs too
 from sorry_lan.authority.journal_format import carry_on, encode, frame, scan
 from sorry_lan.codes import JournalFailure
-from sorry_lan.rules import Game
 
 from .filelock import FileLocked, lock_file, private_dir
 
@@ -119,7 +118,7 @@ class JournalLocked(JournalError):
     """Another process (a running host) has the journal open."""
 
 
-class Journal:
+class Journal(records.RecordWriter):
     """An open journal file, appended to one record at a time.
 
     With ``sync`` (the default) each append is on stable storage when it returns, and
@@ -200,31 +199,9 @@ class Journal:
     def closed(self) -> bool:
         return bool(self._file.closed)
 
-    def game(
-        self,
-        game: Game,
-        names: Mapping[int, str],
-        bots: Sequence[int],
-        tokens: Mapping[int, str],
-        owner: int | None = None,
-        first_arg: int | None = None,
-        table: str | None = None,
-        host: str | None = None,
-    ) -> None:
-        """Record a game's start (``authority.journal_records.game_record``), now."""
-        self.append(records.game_record(
-            game, names, bots, tokens, t=int(time.time()), owner=owner,
-            first_arg=first_arg, table=table, host=host,
-        ))  # fmt: skip
-
-    def move(self, state_id: int, compact: Sequence[int]) -> None:
-        self.append(records.move_record(state_id, compact))
-
-    def seat(self, colour: int, name: str, token: str | None) -> None:
-        self.append(records.seat_record(colour, name, token))
-
-    def chat(self, colour: int, text: str) -> None:
-        self.append(records.chat_record(colour, text))
+    def wall(self) -> float:
+        """A ``game`` record's start time: now."""
+        return time.time()
 
     def flush_to_disk(self) -> int:
         """Put every record appended so far on stable storage; returns how many that
