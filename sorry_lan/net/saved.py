@@ -35,6 +35,7 @@ from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
 from sorry_lan.codes import JournalFailure, Resume, Said
+from sorry_lan.records.build import game_starts, iso
 
 from .filelock import is_locked
 from .journal import SUFFIX, JournalError
@@ -78,8 +79,8 @@ class PlayedGame:
             "moves": self.moves,
             "winners": self.winners,
             "points": self.points,
-            "started": _iso(self.started),
-            "ended": _iso(self.ended),
+            "started": iso(self.started),
+            "ended": iso(self.ended),
             "seconds": self.seconds,
         }
 
@@ -109,7 +110,7 @@ def played(restored: Restored, number: int, ended: float | None) -> PlayedGame:
 def earlier_games(records: list[dict[str, Any]]) -> list[PlayedGame]:
     """Every game of a journal's records before its last one (the games a rematch
     followed), oldest first; each ended, at the latest, when the next one started."""
-    starts = [i for i, rec in enumerate(records) if rec.get("k") == "game"]
+    starts = game_starts(records)
     out: list[PlayedGame] = []
     for n, (first, stop) in enumerate(pairwise(starts), 1):
         try:
@@ -158,8 +159,8 @@ class SavedGame:
             "variant": self.variant,
             "players": self.players,
             "moves": self.moves,
-            "started": _iso(self.started),
-            "last_move": _iso(self.last_move),
+            "started": iso(self.started),
+            "last_move": iso(self.last_move),
             "over": self.over,
             "running": self.running,
             "problem": self.problem,
@@ -169,10 +170,6 @@ class SavedGame:
     def mine(self, name: str) -> bool:
         """Whether ``name`` hosted this game (the table's host, or its owner's seat)."""
         return self.host is not None and self.host.casefold() == name.casefold()
-
-
-def _iso(t: float | None) -> str | None:
-    return None if t is None else time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
 
 
 def describe(path: Path) -> SavedGame:

@@ -29,7 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     # sorry_lan: the version a record names; bots: the strength a bot's name shows
     "records": {"codes", "rules", "bots", "sorry_lan"},
     "client": {"codes", "rules", "bots", "wire"},  # bots: the default strength asked for
-    "net": {"codes", "rules", "bots", "wire", "authority", "client"},
+    "net": {"codes", "rules", "bots", "wire", "authority", "client", "records"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises
     # tui: bots for the strengths
