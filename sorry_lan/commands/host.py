@@ -444,9 +444,11 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
     hosted = _hosted(args, resume)
     board = not args.headless and _wants_board(args)
     status = 0
+    # Worded before the table starts: a table of bots may play on at once.
+    resumed = None if hosted.restored is None else _resumed_words(hosted.path, hosted.restored)
     async with hosted:
-        if hosted.restored is not None:
-            print(_resumed_words(hosted.path, hosted.restored), flush=True)
+        if resumed is not None:
+            print(resumed, flush=True)
         server, table = hosted.server, hosted.table
         host, port = hosted.address
         if not board:  # the board says it in its lobby (a line printed now would stay behind)

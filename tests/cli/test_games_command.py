@@ -20,7 +20,9 @@ from sorry_lan.commands.games import aligned
 from sorry_lan.commands.host import _choose_resume, _hosted
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
+from sorry_lan.net.journal import Journal
 from sorry_lan.net.saved import FINISHED, saved_games
+from sorry_lan.rules import Game, Variant
 from sorry_lan.tui.cells import room
 
 ANN = b"ann".ljust(16, b"-")  # the seat tokens save_game records
@@ -274,3 +276,24 @@ async def test_a_game_over_nobody_comes_back_for_ends_after_the_grace(tmp_path: 
     assert proc.returncode == 0, err.decode()
     assert "game over:" in out.decode()
     assert saved_games(d)[0][0].state == FINISHED
+
+
+def test_resuming_a_bots_game_says_how_far_it_had_gone_not_how_it_ended(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A headless table of bots plays to its end as soon as it listens: the line saying
+    # what was resumed still tells the game as the journal left it (not over).
+    path = games(tmp_path) / "20260101-a.journal"
+    journal = Journal(path)
+    game = Game(Variant.STANDARD, (0, 2), seed=3)
+    journal.game(game, {0: "bot a", 2: "bot b"}, [0, 2], {}, table="t", host="h")
+    game.start()
+    for _ in range(3):
+        sid, move = game.state_id, game.legal_moves()[0]
+        game.play(move)
+        journal.move(sid, move.compact())
+    journal.close()
+    argv = [*resume(tmp_path), "--bind", LOCAL, "--port", "0", "--bot-delay", "0"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("resumed 20260101-a.journal: 3 moves replayed\n"), out
