@@ -3,7 +3,8 @@
 
 Writes ``protocol/vectors/messages.json`` (every sample message: its wire map as JSON
 beside the exact frame bytes in hex) and ``protocol/vectors/invalid.json`` (frames a
-receiver must reject, with the error reason it must report), and refills the
+receiver must reject, with the error reason it must report), ``protocol/vectors/accepted.json``
+(frames our encoder never writes that a receiver must accept), and refills the
 ``generated`` blocks of ``protocol/SPEC.md`` (the state table, each message's fields).
 ``--check`` writes nothing and exits 1 when the committed files differ from what the
 code produces.
@@ -33,7 +34,7 @@ from sorry_lan.authority.table import TableConfig  # noqa: E402
 from sorry_lan.net.client import ClientOptions  # noqa: E402
 from sorry_lan.net.host import HostOptions  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
-from sorry_lan.wire.codec import encode, to_wire  # noqa: E402
+from sorry_lan.wire.codec import Decoder, encode, to_wire  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
 from sorry_lan.wire.messages import MESSAGE_TYPES, Message  # noqa: E402
 from sorry_lan.wire.transitions import render_transitions  # noqa: E402
@@ -60,6 +61,10 @@ def _secs(value: float) -> str:
     return f"{value:g} s"
 
 
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
 def limits_table() -> str:
     """Markdown table of our host's (and client's) timers and limits, from their defaults."""
     host, table, pin = HostOptions(), TableConfig(), PinThrottle()
@@ -81,9 +86,14 @@ def limits_table() -> str:
         ("waiting", f"at most {host.max_waiting_per_address} connections not yet admitted from one "
          f"address, {host.max_waiting} in all"),
         ("spectators", f"at most {table.max_spectators}"),
-        ("wrong PINs, one address", f"{pin.free} free; then the wait doubles from "
-         f"{_secs(pin.first_wait)} up to {_secs(pin.max_wait)}; forgotten after a right PIN or "
-         f"{_secs(pin.forget_after)} without a wrong one"),
+        ("resync", f"{host.resync_burst} answered at once per connection, then one more every "
+         f"{_secs(1 / host.resync_rate)}; beyond that `error` `rate_limited` (one per read) and "
+         f"nothing read from the connection for {_secs(host.resync_pause)}; more than "
+         f"{host.flood_limit} refused in one read: `bye` `kicked`"),
+        ("wrong PINs, one address", f"after the {_ordinal(pin.free)} wrong PIN in a row the next "
+         f"try waits {_secs(pin.first_wait)}, and each further wrong PIN doubles the wait, up to "
+         f"{_secs(pin.max_wait)} (the first {pin.free} tries need no wait); forgotten after a "
+         f"right PIN or {_secs(pin.forget_after)} without a wrong one"),
         ("wrong PINs, whole table",
          f"{pin.burst} at once, refilled at {pin.per_minute:g} a minute"),
     ]
@@ -211,6 +221,34 @@ def invalid_vectors() -> list[dict[str, str]]:
     ]
 
 
+def accepted_vectors() -> list[dict[str, Any]]:
+    """Frames our encoder never writes that a receiver must accept, each with the
+    message it decodes to (as our encoder would write it) and why it is valid."""
+    lobby = {"t": "lobby", "variant": "standard", "seats": 2, "host": None,
+             "players": [[0, "Ann", 0, False, True, True, None, False]], "spectators": 0}
+    cases: list[tuple[str, bytes, str]] = [
+        ("fields_in_another_order", _pack({"id": 1, "sid": 18, "t": "move"}),
+         "key order does not matter to a receiver"),
+        ("ints_not_in_shortest_form",
+         b"\x83\xa1t\xa4move\xa3sid\xce\x00\x00\x00\x12\xa2id\xcd\x00\x01",
+         "18 as a uint32 and 1 as a uint16: any valid msgpack encoding is accepted"),
+        ("str_as_str8", b"\x83\xa1t\xd9\x04move\xa3sid\x12\xa2id\x01",
+         "a short string in the str8 form"),
+        ("player_record_of_8_with_nothing_to_say", _pack(lobby),
+         "an 8-item player record whose lang is nil and program false reads as the 6-item "
+         "one: writing 6 items then is a rule for senders only (section 3)"),
+        ("profile_lang_any_case", _pack({"t": "profile", "lang": "PT-br", "program": False}),
+         "language codes are decoded as sent, in any case; a host keeps them in canonical "
+         "case (pt-BR) and a receiver compares them without regard to case (section 3)"),
+    ]
+    out = []
+    for name, body, why in cases:
+        [message] = Decoder().feed(bytes.fromhex(_frame(body)))
+        out.append({"name": name, "frame": _frame(body), "message": json_value(to_wire(message)),
+                    "why": why})
+    return out
+
+
 def samples() -> list[tuple[str, Message]]:
     """The hand-written samples, then, named after its type, the made-up example
     (``Message.example``) of each declared message that has none: a message just
@@ -248,12 +286,23 @@ def build() -> dict[Path, str]:
         "vectors": invalid_vectors(),
     }
 
+    accepted = {
+        "protocol_version": L.PROTOCOL_VERSION,
+        "about": (
+            "Frames a receiver must accept although our encoder never writes them this way, "
+            "each with the message it decodes to (written as in messages.json). "
+            "Each is sent alone on a fresh connection."
+        ),
+        "vectors": accepted_vectors(),
+    }
+
     def dump(obj: object) -> str:
         return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
     return {
         VECTOR_DIR / "messages.json": dump(messages),
         VECTOR_DIR / "invalid.json": dump(invalid),
+        VECTOR_DIR / "accepted.json": dump(accepted),
         SPEC: render_spec(SPEC.read_text(encoding="utf-8")),
     }
 

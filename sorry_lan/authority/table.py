@@ -45,7 +45,7 @@ from sorry_lan.rules import Event, Game, Move, Phase, Variant
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PID_MAX
 from sorry_lan.wire.messages import Error
-from sorry_lan.wire.vocab import RefuseReason, clip_text
+from sorry_lan.wire.vocab import RefuseReason, canonical_lang, clip_text
 
 log = logging.getLogger(__name__)
 
@@ -354,6 +354,7 @@ class Table:
         phase.  A connection without a seat changes nothing (the session lets only
         players send it)."""
         player = self.player_of(conn)
+        lang = None if lang is None else canonical_lang(lang)  # SPEC section 3: case is noise
         if player is None or (player.lang, player.program) == (lang, program):
             return
         player.lang, player.program = lang, program

@@ -116,6 +116,25 @@ def is_lang_code(text: str) -> bool:
     return _LANG_CODE.fullmatch(text) is not None
 
 
+def canonical_lang(code: str) -> str:
+    """``code`` (a language code, :func:`is_lang_code`) in BCP 47's canonical case:
+    ``PT-br`` -> ``pt-BR``, ``ZH-hant-tw`` -> ``zh-Hant-TW``, ``SR-LATN`` -> ``sr-Latn``.
+
+    The first subtag in lower case; after it a 2-letter subtag (a region) in upper
+    case, a 4-letter one (a script) in title case, any other in lower case.  Case only:
+    it does not replace deprecated or overlong forms (``iw`` stays ``iw``)."""
+    first, *rest = code.split("-")
+    out = [first.lower()]
+    for sub in rest:
+        if len(sub) == 2 and sub.isalpha():
+            out.append(sub.upper())
+        elif len(sub) == 4 and sub.isalpha():
+            out.append(sub.title())
+        else:
+            out.append(sub.lower())
+    return "-".join(out)
+
+
 def is_level(text: str) -> bool:
     return bool(text) and all(c.isascii() and (c.isalnum() or c in "_-") for c in text)
 

@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VECTORS = ROOT / "protocol" / "vectors"
 MESSAGES = json.loads((VECTORS / "messages.json").read_text(encoding="utf-8"))["vectors"]
 INVALID = json.loads((VECTORS / "invalid.json").read_text(encoding="utf-8"))["vectors"]
+ACCEPTED = json.loads((VECTORS / "accepted.json").read_text(encoding="utf-8"))["vectors"]
 
 
 def _from_json(value: Any) -> Any:
@@ -55,6 +56,20 @@ def test_invalid_vector_gives_its_reason(vector: dict[str, Any]) -> None:
     assert info.value.reason.value == vector["reason"]
 
 
+@pytest.mark.parametrize("vector", ACCEPTED, ids=[v["name"] for v in ACCEPTED])
+def test_accepted_vector_decodes_to_its_message(vector: dict[str, Any]) -> None:
+    frame = bytes.fromhex(vector["frame"])
+    [message] = Decoder().feed(frame)
+    assert message == from_wire(_from_json(vector["message"]))
+    assert to_wire(message) == _from_json(vector["message"])
+
+
+def test_accepted_vectors_cover_the_lenient_rules() -> None:
+    names = {v["name"] for v in ACCEPTED}
+    assert {"player_record_of_8_with_nothing_to_say", "profile_lang_any_case",
+            "fields_in_another_order", "ints_not_in_shortest_form"} <= names
+
+
 def test_proof_vector_proves_the_documented_pin() -> None:
     [proof_vec] = [v for v in MESSAGES if v["type"] == "proof"]
     [proof] = Decoder().feed(bytes.fromhex(proof_vec["frame"]))
@@ -78,7 +93,8 @@ def test_gen_vectors_check_fails_on_drift(tmp_path: Path) -> None:
     spec.loader.exec_module(gen_vectors)
     files = gen_vectors.build()
     assert set(files) == {
-        VECTORS / "messages.json", VECTORS / "invalid.json", ROOT / "protocol" / "SPEC.md"
+        VECTORS / "messages.json", VECTORS / "invalid.json", VECTORS / "accepted.json",
+        ROOT / "protocol" / "SPEC.md",
     }
     assert gen_vectors.stale_files(files) == []
     moved = {tmp_path / p.name: text for p, text in files.items()}

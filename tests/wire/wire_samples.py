@@ -259,6 +259,15 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         ),
     ),
     (
+        "events_declined_11",  # the move [4, 11]: a TURN_LOST in place of the PLAY
+        Events(
+            sid=43,
+            colour=Y,
+            notation="decline the 11 (turn lost)",
+            events=(ev_turn_lost(Y, 11),),
+        ),
+    ),
+    (
         "events_discard",
         Events(sid=5, colour=G, notation="discard 7", events=(ev_discard(G, 7),)),
     ),
