@@ -35,8 +35,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,6 +72,7 @@ from sorry_lan.net.saved import (
     salvage,
     saved_games,
 )
+from sorry_lan.net.stopsignals import on_stop_signals
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
 from sorry_lan.wire.limits import DEFAULT_PORT
@@ -456,10 +455,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             for extra, extra_port in server.also:
                 where = f"[{extra}]:{extra_port}"
                 print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
-                loop.add_signal_handler(sig, hosted.stop)
+        restore_signals = on_stop_signals(asyncio.get_running_loop(), hosted.stop)
         notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
         advert = None
         if not args.no_mdns:
@@ -488,6 +484,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                 if not hosted.stopped:
                     hosted.quit()  # the host's player left on purpose (not a signal, an error)
         finally:
+            restore_signals()
             if report is not None:
                 report.quiet = True  # closing drops every connection: no news any more
             game = table.game

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from sorry_lan.errors import SorryLanError
@@ -29,26 +30,38 @@ class FileLocked(SorryLanError, OSError):
     """Another open file (another process, usually) holds the lock."""
 
 
+#: ``locking(fd, mode, nbytes)``: msvcrt's byte-range lock call (a fake in tests).
+Locking = Callable[[int, int, int], None]
+
+
 def lock_file(fd: int) -> None:
     """Lock the open file ``fd`` for this process, or raise :class:`FileLocked`."""
     if sys.platform == "win32":
         import msvcrt
 
-        here = os.lseek(fd, 0, os.SEEK_CUR)
-        os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError as exc:
-            raise FileLocked(exc.errno, "the file is locked by another program") from None
-        finally:
-            os.lseek(fd, here, os.SEEK_SET)
-        return
-    import fcntl
+        lock_windows(fd, msvcrt.locking, msvcrt.LK_NBLCK)
+    else:
+        import fcntl
 
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError as exc:
+            raise FileLocked(exc.errno, "the file is locked by another program") from None
+
+
+def lock_windows(fd: int, locking: Locking, mode: int) -> None:
+    """Windows' half of :func:`lock_file`, apart from the system call so that any
+    system can test it: lock one byte at :data:`_WINDOWS_LOCK_OFFSET` with
+    ``locking(fd, mode, 1)`` (a non-blocking lock), leave the file's position where it
+    was whatever happens, and turn the call's ``OSError`` into :class:`FileLocked`."""
+    here = os.lseek(fd, 0, os.SEEK_CUR)
+    os.lseek(fd, _WINDOWS_LOCK_OFFSET, os.SEEK_SET)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError as exc:
+        locking(fd, mode, 1)
+    except OSError as exc:
         raise FileLocked(exc.errno, "the file is locked by another program") from None
+    finally:
+        os.lseek(fd, here, os.SEEK_SET)
 
 
 def is_locked(path: Path) -> bool:
@@ -66,11 +79,14 @@ def is_locked(path: Path) -> bool:
     return False
 
 
-def private_dir(directory: Path) -> None:
+def private_dir(directory: Path, *, posix: bool = os.name == "posix") -> None:
     """Create ``directory`` and any missing parents with mode 0700 (whatever the umask).
 
     Directories that already exist are left as they are.  Raises :class:`OSError`
-    as ``os.mkdir`` does (a read-only file system, no permission)."""
+    as ``os.mkdir`` does (a read-only file system, no permission).  Off POSIX
+    (``posix`` false: Windows) the mode is not set again after the umask: a
+    Windows user's data dir is private by its ACL, and ``chmod`` there only sets the
+    read-only flag."""
     missing: list[Path] = []
     here = directory
     while not here.exists():
@@ -83,5 +99,5 @@ def private_dir(directory: Path) -> None:
             path.mkdir(mode=0o700)
         except FileExistsError:
             continue
-        if os.name == "posix":
+        if posix:
             os.chmod(path, 0o700)  # the umask can only take bits away; put back the owner's

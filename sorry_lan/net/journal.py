@@ -52,7 +52,7 @@ import errno
 import os
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -86,16 +86,26 @@ def _datasync(fd: int) -> None:
     if sys.platform == "darwin":
         import fcntl
 
-        full = getattr(fcntl, "F_FULLFSYNC", None)
-        if full is not None:
-            try:
-                fcntl.fcntl(fd, full)
-                return
-            except OSError:
-                pass  # a file system without it: plain fsync below
-        os.fsync(fd)
-        return
-    getattr(os, "fdatasync", os.fsync)(fd)
+        full_sync(fd, fcntl.fcntl, getattr(fcntl, "F_FULLFSYNC", None), os.fsync)
+    else:
+        getattr(os, "fdatasync", os.fsync)(fd)
+
+
+def full_sync(
+    fd: int, control: Callable[[int, int], object], full: int | None,
+    fsync: Callable[[int], None],
+) -> None:
+    """macOS's half of :func:`_datasync`, apart from the system calls so that any
+    system can test it: ``control(fd, full)`` (``fcntl`` with ``F_FULLFSYNC``, which
+    reaches the disk itself), and ``fsync(fd)`` instead where ``full`` is missing or
+    the file system refuses it (an ``OSError``: some network and FAT volumes)."""
+    if full is not None:
+        try:
+            control(fd, full)
+            return
+        except OSError:
+            pass  # a file system without it: plain fsync below
+    fsync(fd)
 
 
 def _sync_directory(directory: Path) -> None:
