@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "host": ("host", N_("host a game on this machine (advertised on the LAN)")),
     "join": ("join", N_("find a game on the LAN (or give --address) and play it")),
     "list": ("list_games", N_("print the games found on the LAN")),
+    "doctor": ("doctor", N_("check why tables do not show up: this machine's networks and mDNS")),
     "bot": ("bot", N_("join a game as a bot player")),
     "games": ("games", N_("list the games saved on this machine (to resume with host --resume)")),
     "replay": ("replay", N_("print a game record, a turn a line; --check replays it")),
