@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--timeout",
         type=seconds(60.0),
         default=DEFAULT_BROWSE,
-        help=_("how long to search for tables, in seconds (default {seconds})").format(
+        help=_("how long to search, in seconds (default {seconds})").format(
             seconds=f"{DEFAULT_BROWSE:g}"
         ),
     )
@@ -107,7 +107,8 @@ def report(c: Checkup) -> str:
     from sorry_lan.discovery.advice import advice, kind_words
     from sorry_lan.discovery.doctor import findings
 
-    lines = [_("What this machine looks like to sorry-lan ({platform}):").format(platform=c.platform)]
+    head = _("What this machine looks like to sorry-lan ({platform}):")
+    lines = [head.format(platform=c.platform)]
     lines += ["", _("Networks:")]
     if not c.interfaces:
         lines.append("  " + _("none (no interface has an address)"))

@@ -147,6 +147,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         p, _("advertise the table only on the network of this address of yours (repeatable)")
     )
     p.add_argument(
+        "--all-interfaces",
+        action="store_true",
+        help=_("advertise on VPNs and virtual networks too (default: home networks only)"),
+    )
+    p.add_argument(
         "--port",
         type=port_number,
         default=DEFAULT_PORT,
@@ -535,7 +540,7 @@ def _advertise(
         print(f"sorry-lan host: {text}", file=sys.stderr)
 
     try:
-        plan = advert_plan(bound, args.interface, args.ipv6)
+        plan = advert_plan(bound, args.interface, args.ipv6, all_interfaces=args.all_interfaces)
     except DiscoveryError as exc:
         warn(_("not advertised on the LAN: {why}").format(why=exc))
         return None
@@ -557,24 +562,27 @@ def _advertise(
 
 
 def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool) -> str:
-    """How others reach this table: by discovery if advertised, else by an address
-    (IPv6 ones too when the table listens on IPv6)."""
+    """How others reach this table: by discovery if advertised, else by an address; the
+    addresses each network joins by, a network a line (IPv6 ones too when the table
+    listens on IPv6)."""
     if args.bind not in (None, "0.0.0.0", "", "::"):
-        addresses = [args.bind]
+        pairs = [("", args.bind)]
     else:
-        from sorry_lan.discovery import DiscoveryError, local_addresses
+        from sorry_lan.discovery import DiscoveryError, join_addresses
 
         try:
-            addresses = local_addresses(args.interface, args.ipv6 or ipv6)
-            if args.interface:  # only those this machine has (a wrong one was reported)
-                mine = {*local_addresses(None, True), "127.0.0.1", "::1"}
-                addresses = [a for a in addresses if a in mine]
+            every = getattr(args, "all_interfaces", False)
+            pairs = join_addresses(args.interface, args.ipv6 or ipv6, all_interfaces=every)
         except DiscoveryError:  # a bad --interface (already reported): a placeholder
-            addresses = []
-    v4 = [a for a in addresses if ":" not in a][:3]
-    v6 = [f"[{a}]" for a in addresses if ":" in a][:2]
-    shown = [f"{a}:{port}" for a in v4 + v6]
-    commands = [f"  sorry-lan join --address {a}" for a in shown]
+            pairs = []
+    v4 = [(n, a) for n, a in pairs if ":" not in a][:4]
+    v6 = [(n, f"[{a}]") for n, a in pairs if ":" in a][:2]
+    shown = [(n, f"{a}:{port}") for n, a in v4 + v6]
+    cols = max((len(n) for n, _a in shown), default=0)
+    commands = [
+        f"  {(n + ':').ljust(cols + 1) + ' ' if cols else ''}sorry-lan join --address {a}"
+        for n, a in shown
+    ]
     if not commands:
         commands = [f"  sorry-lan join --address THIS-MACHINE:{port}"]
     if advertised:

@@ -155,9 +155,15 @@ async def _tui_main(args: argparse.Namespace) -> int:
         not_searching()
         state.relabel.append(not_searching)
     else:
+        from sorry_lan.discovery.doctor import async_quick_checkup
+
         interfaces, ipv6 = args.interface, args.ipv6
         finder = GameFinder(
-            state, make_zc=lambda: make_zeroconf(interfaces, ipv6), seats=seats, name=args.name
+            state,
+            make_zc=lambda: make_zeroconf(interfaces, ipv6),
+            seats=seats,
+            name=args.name,
+            diagnose=lambda: async_quick_checkup(ipv6),
         )
     status = await run_tui(state, controller, options, finder=finder, join=join)
     if status != 0:
@@ -195,7 +201,11 @@ async def _search(
     finally:
         await zc.async_close()
     if not games:
-        print(nothing(SEARCH_SECONDS, args.interface), file=sys.stderr)
+        from sorry_lan.discovery.advice import likely_reason
+        from sorry_lan.discovery.doctor import async_quick_checkup
+
+        reason = likely_reason(await async_quick_checkup(args.ipv6))
+        print(nothing(SEARCH_SECONDS, args.interface, reason=reason), file=sys.stderr)
         return None
     live = [g for g in games if g.address is not None]
     mine = [g for g in live if (g.joinable or g.watchable) and seats.at_game(g, args.name)]

@@ -3,7 +3,8 @@
 It browses mDNS for ``--timeout`` seconds (``--first``: until a joinable game shows
 up), lists only games whose host answered a TCP connect (``--all`` adds the ones
 that did not, marked unreachable) and exits 0 if it listed any, 1 if it found
-none (after explaining the ``--address`` fallback) and 2 if mDNS could not be used.
+none (after the likeliest reason, from the network doctor's quick checks, and the
+``--address`` fallback) and 2 if mDNS could not be used.
 With ``--json`` stdout holds exactly one JSON array (``[]`` when nothing was found;
 the explanation then goes to stderr).  A game under way or full says ``watch``; a
 table where the user holds a seat (kept by ``sorry-lan join``/``bot``, see
@@ -110,6 +111,8 @@ async def _main(args: argparse.Namespace) -> int:
         make_zeroconf,
         nothing_found_message,
     )
+    from sorry_lan.discovery.advice import likely_reason
+    from sorry_lan.discovery.doctor import async_quick_checkup
 
     try:
         zc = make_zeroconf(args.interface, args.ipv6)
@@ -130,8 +133,9 @@ async def _main(args: argparse.Namespace) -> int:
     else:
         for game, m in zip(games, mine, strict=True):
             print(format_game(game, m))
-    if not games:
-        message = nothing_found_message(args.timeout, args.interface)
+    if not games:  # the likeliest reason, from the doctor's quick checks
+        reason = likely_reason(await async_quick_checkup(args.ipv6))
+        message = nothing_found_message(args.timeout, args.interface, reason=reason)
         print(message, file=sys.stderr if args.json else sys.stdout)
         return 1
     return 0

@@ -33,7 +33,13 @@ from sorry_lan.discovery.browser import (
     tcp_probe,
 )
 from sorry_lan.discovery.finder import async_wait_for_game, matches
-from sorry_lan.discovery.hosting import AdvertPlan, TableAdvertiser, ad_from_summary, advert_plan
+from sorry_lan.discovery.hosting import (
+    AdvertPlan,
+    TableAdvertiser,
+    ad_from_summary,
+    advert_plan,
+    join_addresses,
+)
 
 __all__ = [
     "DEFAULT_LIST_TIMEOUT",
@@ -54,6 +60,7 @@ __all__ = [
     "advert_plan",
     "async_find_games",
     "async_wait_for_game",
+    "join_addresses",
     "local_addresses",
     "make_zeroconf",
     "matches",

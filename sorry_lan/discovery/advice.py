@@ -79,9 +79,7 @@ def advice(f: Finding, platform: str) -> str:
                 "(`sorry-lan host --ipv6`, `sorry-lan join --ipv6`)."
             ).format(names=names)
         case Problem.ECHO_LOST:
-            lost = _("Our own mDNS query did not come back on {addresses}.").format(
-                addresses=names
-            )
+            lost = _("Our own mDNS query did not come back on {addresses}.").format(addresses=names)
             return f"{lost} {_firewall(platform)}"
         case Problem.VPN:
             return _(
@@ -95,8 +93,8 @@ def advice(f: Finding, platform: str) -> str:
             ).format(names=names)
         case Problem.TABLE_UNREACHABLE:
             return _(
-                "{names} answered but its game port does not: the host's firewall blocks "
-                "it; the host allows Python (or sorry-lan) through it."
+                "{names} answered, but its game port does not: the host's firewall blocks "
+                "it; the host should let Python through."
             ).format(names=names)
         case Problem.NO_TABLE:
             # Windows Firewall lets this machine's own multicast through: a "no" to
@@ -114,8 +112,8 @@ def advice(f: Finding, platform: str) -> str:
             ).format(names=names)
         case Problem.PORT_UNREACHABLE:
             return _(
-                "The game port could not be reached on {names} even from this machine: "
-                "a firewall blocks it; allow Python (or sorry-lan) through it."
+                "The game port does not answer on {names} even from this machine: a "
+                "firewall blocks it; let Python through."
             ).format(names=names)
 
 

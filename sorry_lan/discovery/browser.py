@@ -442,9 +442,13 @@ async def _wait_joinable(browser: GameBrowser, timeout: float) -> None:
 
 
 def nothing_found_message(
-    timeout: float, interfaces: Sequence[str] | None = None, command: str = "join"
+    timeout: float,
+    interfaces: Sequence[str] | None = None,
+    command: str = "join",
+    reason: str | None = None,
 ) -> str:
-    """What to tell a player when browsing found no game (mentions `--address`)."""
+    """What to tell a player when browsing found no game (mentions `--address`);
+    `reason`, the likeliest cause (`advice.likely_reason`), follows the first line."""
     if interfaces:
         first = _("No sorry-lan games found on {where} in {secs} s.").format(
             where=", ".join(interfaces), secs=f"{timeout:g}"
@@ -458,4 +462,6 @@ def nothing_found_message(
         "    {command}\n"
         "or pick the network to search with --interface ADDR."
     ).format(command=f"sorry-lan {command} --address HOST:PORT")
+    if reason:
+        return f"{first}\n{reason}\n{rest}"
     return f"{first}\n{rest}"

@@ -30,6 +30,7 @@ from sorry_lan.discovery.advertiser import (
     local_addresses,
     make_zeroconf,
 )
+from sorry_lan.discovery.interfaces import Kind, NetInterface, lan_addresses, read_interfaces
 from sorry_lan.rules import Phase, Variant
 
 COALESCE_SECONDS = 0.05
@@ -79,13 +80,24 @@ def _wildcard(bind: str) -> bool:
     return bind in ("", "0.0.0.0", "::", "*")
 
 
-def advert_plan(bind: str, interfaces: Sequence[str] | None, ipv6: bool) -> AdvertPlan:
+def advert_plan(
+    bind: str,
+    interfaces: Sequence[str] | None,
+    ipv6: bool,
+    *,
+    all_interfaces: bool = False,
+    read: Callable[[], list[NetInterface]] | None = None,
+) -> AdvertPlan:
     """Decide the mDNS interfaces and published addresses from `--bind`/`--interface`/`--ipv6`.
 
     * `--interface` given: advertise on those addresses only.
     * a specific `--bind` address: advertise on that address only (IPv6 if it is one);
       a loopback bind is not advertised at all, since nobody else could join it.
-    * otherwise: all interfaces, publishing every non-loopback address.
+    * otherwise the LAN interfaces (`interfaces.classify`): not VPNs, tunnels or the
+      virtual bridges of containers and virtual machines, whose players are not at
+      the table and whose multicast often goes nowhere; with none, loopback (this
+      machine's own players).  `all_interfaces` (`--all-interfaces`): every
+      interface, publishing every non-loopback address.
 
     Raises `DiscoveryError` for a malformed `--interface` address.  It does not
     check that the addresses belong to this machine (the sockets do).
@@ -103,7 +115,33 @@ def advert_plan(bind: str, interfaces: Sequence[str] | None, ipv6: bool) -> Adve
         v6 = ipv6 or ip.version == 6
         return AdvertPlan([str(ip)], [str(ip)], v6)
     v6 = ipv6 or bind == "::"
-    return AdvertPlan(None, local_addresses(None, v6), v6)
+    if all_interfaces:
+        return AdvertPlan(None, local_addresses(None, v6), v6)
+    chosen = lan_addresses((read or read_interfaces)(), v6)
+    return AdvertPlan(chosen, chosen, v6)
+
+
+def join_addresses(
+    interfaces: Sequence[str] | None,
+    ipv6: bool,
+    *,
+    all_interfaces: bool = False,
+    read: Callable[[], list[NetInterface]] | None = None,
+) -> list[tuple[str, str]]:
+    """(network, address) pairs a host's lobby shows, one network after another: the
+    `--interface` addresses this machine has, else those of every LAN interface (every
+    interface but loopback with `all_interfaces`), else loopback.  IPv6 ones with
+    `ipv6`.  Raises `DiscoveryError` for a malformed `--interface` address."""
+    found = (read or read_interfaces)()
+    if interfaces:
+        wanted = local_addresses(list(interfaces), ipv6)
+        owner = {a: i.label for i in found for a in i.addresses}
+        return [(owner[a], a) for a in wanted if a in owner]
+    kinds = {Kind.LAN} | ({Kind.VPN, Kind.VIRTUAL} if all_interfaces else set())
+    pairs = [(i.label, a) for i in found if i.kind in kinds for a in i.usable(ipv6)]
+    if not pairs:
+        pairs = [(i.label, a) for i in found if i.kind is Kind.LOOPBACK for a in i.usable(ipv6)]
+    return pairs
 
 
 class TableAdvertiser:

@@ -45,6 +45,7 @@ KNOWN: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "could not show %r": (N_("could not show news from the host ({event})"), ("event",)),
     "closing the game browser failed": (N_("closing the search for games failed"), ()),
+    "the network checks failed": (N_("checking why no table shows up failed"), ()),
 }
 
 _SPEC = re.compile(r"%[sdr]")

@@ -4,7 +4,8 @@
 ``UiState.found`` in step with it: games appear, change and disappear as the browser
 reports them; a game that cannot be joined stays listed with its reason.  When nothing
 has turned up after ``quiet_after`` seconds it says so and explains ``--address``
-(multicast is often blocked).  When discovery cannot start at all, the find screen
+(multicast is often blocked); given a ``diagnose`` (the network doctor's quick checks)
+it then runs it and adds the likeliest reason.  When discovery cannot start at all, the find screen
 says why and the player can still type an address.  Given a seat store, it marks the
 tables where the user holds a seat ("your seat": Enter takes it back); a full table
 or a game under way offers to watch ("Enter watches").
@@ -18,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Protocol
 
 from sorry_lan.discovery import (
@@ -30,6 +31,8 @@ from sorry_lan.discovery import (
     nothing_found_message,
 )
 from sorry_lan.discovery import FoundGame as Advert
+from sorry_lan.discovery.advice import likely_reason
+from sorry_lan.discovery.doctor import Checkup
 from sorry_lan.i18n import _, ngettext, words
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.seats import SeatStore
@@ -106,6 +109,7 @@ class GameFinder:
         browser_options: dict[str, object] | None = None,
         seats: SeatStore | None = None,
         name: str | None = None,
+        diagnose: Callable[[], Awaitable[Checkup]] | None = None,
     ) -> None:
         self.state = state
         self.seats = seats  # to mark the tables where the user holds a seat
@@ -120,6 +124,9 @@ class GameFinder:
         self._browser: GameBrowser | None = None
         self._quiet: asyncio.TimerHandle | None = None
         self._error: str | None = None  # why discovery could not start
+        self.diagnose = diagnose
+        self.checkup: Checkup | None = None  # what the diagnosis found, once it is done
+        self._diagnosis: asyncio.Task[None] | None = None
         state.relabel.append(self.relabel)
 
     def _redraw(self) -> None:
@@ -167,8 +174,25 @@ class GameFinder:
         st = self.state
         st.searching = False
         if not self.games:
-            st.find_message = nothing_found_message(self.quiet_after)
+            st.find_message = self._nothing_message()
             self._redraw()
+            if self.diagnose is not None:
+                self._diagnosis = asyncio.get_running_loop().create_task(self._diagnose())
+
+    async def _diagnose(self) -> None:
+        assert self.diagnose is not None
+        try:
+            self.checkup = await self.diagnose()
+        except Exception:  # a diagnosis must never take the find screen down
+            log.exception("the network checks failed")
+            return
+        if not self.games and not self.state.searching:
+            self.state.find_message = self._nothing_message()
+            self._redraw()
+
+    def _nothing_message(self) -> str:
+        reason = likely_reason(self.checkup) if self.checkup is not None else None
+        return nothing_found_message(self.quiet_after, reason=reason)
 
     def _on_change(self, event: GameEvent) -> None:
         game = event.game
@@ -194,7 +218,7 @@ class GameFinder:
             if st.notice in (NO_GAME_YET, _(NO_GAME_YET)):
                 st.notice = ""
         elif not st.searching:
-            st.find_message = nothing_found_message(self.quiet_after)
+            st.find_message = self._nothing_message()
         self._redraw()
 
     def _mine(self, game: Advert) -> bool:
@@ -211,6 +235,11 @@ class GameFinder:
         if self._quiet is not None:
             self._quiet.cancel()
             self._quiet = None
+        if self._diagnosis is not None:
+            diagnosis, self._diagnosis = self._diagnosis, None
+            diagnosis.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await diagnosis
         if self._browser is not None:
             browser, self._browser = self._browser, None
             try:

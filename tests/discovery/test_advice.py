@@ -58,7 +58,8 @@ def test_interface_words_in_every_language(lang: str) -> None:
             seen.add(kind_words(iface, False))
         six = NetInterface("x0", "x0", ("fd00::1",), Kind.LAN)
         seen.add(kind_words(six, False))
-        assert kind_words(six, True) == kind_words(NetInterface("x", "x", ("10.0.0.1",), Kind.LAN), False)
+        four = NetInterface("x", "x", ("10.0.0.1",), Kind.LAN)
+        assert kind_words(six, True) == kind_words(four, False)
         assert len(seen) == len(Kind) + 1  # each its own words
     finally:
         set_language("en")

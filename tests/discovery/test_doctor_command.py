@@ -89,8 +89,13 @@ def test_the_command_on_a_machine_with_nothing_but_loopback() -> None:
     assert status == 1 and words_status == 1
     assert [p["problem"] for p in data["problems"]] == ["no-network", "no-table"]
     assert data["interfaces"] == [
-        {"name": "lo", "label": "lo", "addresses": ["127.0.0.1", "::1"], "kind": "loopback",
-         "used": False}
+        {
+            "name": "lo",
+            "label": "lo",
+            "addresses": ["127.0.0.1", "::1"],
+            "kind": "loopback",
+            "used": False,
+        }
     ]
     assert data["echoes"] == [] and data["tables"] == []
     assert "127.0.0.1" in words and "Networks:" not in words

@@ -23,8 +23,10 @@ from sorry_lan.discovery import (
     TableAdvertiser,
     ad_from_summary,
     advert_plan,
+    join_addresses,
     make_zeroconf,
 )
+from sorry_lan.discovery.interfaces import Kind, NetInterface
 from sorry_lan.net.host import TableSummary
 from sorry_lan.rules import Phase, Variant
 
@@ -91,10 +93,51 @@ def test_where_to_advertise() -> None:
 
 def test_wildcard_bind_publishes_this_machines_addresses() -> None:
     plan = advert_plan("0.0.0.0", None, False)  # reads interface addresses; sends nothing
-    assert plan.interfaces is None and plan.skip is None and plan.addresses
+    assert plan.skip is None and plan.addresses and plan.interfaces == plan.addresses
     parsed = [ipaddress.ip_address(a) for a in plan.addresses]
     assert all(ip.version == 4 for ip in parsed)
     assert all(ip.is_loopback for ip in parsed) or not any(ip.is_loopback for ip in parsed)
+    everywhere = advert_plan("0.0.0.0", None, False, all_interfaces=True)
+    assert everywhere.interfaces is None and everywhere.addresses
+
+
+MACHINE = [
+    NetInterface("eth0", "eth0", ("192.168.1.20", "fd00::20", "fe80::1"), Kind.LAN),
+    NetInterface("wlan0", "wlan0", ("10.0.0.7",), Kind.LAN),
+    NetInterface("lo", "lo", ("127.0.0.1", "::1"), Kind.LOOPBACK),
+    NetInterface("tun0", "tun0", ("10.8.0.2",), Kind.VPN),
+    NetInterface("docker0", "docker0", ("172.17.0.1",), Kind.VIRTUAL),
+]
+
+
+def test_a_host_advertises_on_its_home_networks_not_on_vpns_or_docker() -> None:
+    plan = advert_plan("0.0.0.0", None, False, read=lambda: MACHINE)
+    assert plan == AdvertPlan(["10.0.0.7", "192.168.1.20"], ["10.0.0.7", "192.168.1.20"], False)
+    six = advert_plan("::", None, False, read=lambda: MACHINE)
+    assert six.addresses == ["10.0.0.7", "192.168.1.20", "fd00::20"] and six.ipv6
+    # Nothing but a VPN and docker: only this machine's players (loopback), not the VPN.
+    alone = advert_plan("0.0.0.0", None, False, read=lambda: MACHINE[2:])
+    assert alone == AdvertPlan(["127.0.0.1"], ["127.0.0.1"], False)
+
+
+def test_the_lobby_lists_the_address_of_each_network() -> None:
+    assert join_addresses(None, False, read=lambda: MACHINE) == [
+        ("eth0", "192.168.1.20"),
+        ("wlan0", "10.0.0.7"),
+    ]
+    assert join_addresses(None, True, read=lambda: MACHINE)[:2] == [
+        ("eth0", "192.168.1.20"),
+        ("eth0", "fd00::20"),
+    ]
+    every = join_addresses(None, False, all_interfaces=True, read=lambda: MACHINE)
+    assert ("tun0", "10.8.0.2") in every and ("docker0", "172.17.0.1") in every
+    assert join_addresses(None, False, read=lambda: MACHINE[2:]) == [("lo", "127.0.0.1")]
+    # --interface: those of its addresses this machine has, named by their network.
+    assert join_addresses(["10.0.0.7", "10.9.9.9"], False, read=lambda: MACHINE) == [
+        ("wlan0", "10.0.0.7")
+    ]
+    with pytest.raises(DiscoveryError, match="--ipv6"):
+        join_addresses(["fd00::20"], False, read=lambda: MACHINE)
 
 
 @dataclass

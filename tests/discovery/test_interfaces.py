@@ -106,9 +106,9 @@ def test_addresses_decide_when_the_name_does_not() -> None:
     assert classify("xyz9", "xyz9", ["10.1.2.3", "not-an-address"]) is Kind.LAN
 
 
-def _adapter(name: str, ips: list[tuple[str | tuple[str, int, int], str]], nice: str = "") -> (
-    ifaddr.Adapter
-):
+def _adapter(
+    name: str, ips: list[tuple[str | tuple[str, int, int], str]], nice: str = ""
+) -> ifaddr.Adapter:
     return ifaddr.Adapter(
         name, nice or name, [ifaddr.IP(ip, 24, friendly) for ip, friendly in ips], index=3
     )

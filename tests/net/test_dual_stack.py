@@ -90,19 +90,18 @@ def test_the_lobby_names_ipv6_addresses_when_the_table_listens_on_ipv6(
 ) -> None:
     from argparse import Namespace
 
-    import sorry_lan.discovery
+    import sorry_lan.discovery.hosting
     from sorry_lan.commands.host import _join_hint
+    from sorry_lan.discovery.interfaces import Kind, NetInterface
 
     # This machine has the two addresses (the hint names only addresses it has).
-    def local_addresses(interfaces: list[str] | None, ipv6: bool) -> list[str]:
-        return list(interfaces) if interfaces else ["192.168.1.5", "fd00::5"]
-
-    monkeypatch.setattr(sorry_lan.discovery, "local_addresses", local_addresses)
+    eth0 = NetInterface("eth0", "eth0", ("192.168.1.5", "fd00::5"), Kind.LAN)
+    monkeypatch.setattr(sorry_lan.discovery.hosting, "read_interfaces", lambda: [eth0])
 
     args = Namespace(bind=None, interface=["192.168.1.5", "fd00::5"], ipv6=False)
     hint = _join_hint(args, 47474, advertised=False, ipv6=True)
-    lines = hint.splitlines()  # the commands one a line, as typed
-    assert "  sorry-lan join --address 192.168.1.5:47474" in lines
-    assert "  sorry-lan join --address [fd00::5]:47474" in lines
+    lines = hint.splitlines()  # the commands one a line, as typed, after their network
+    assert "  eth0: sorry-lan join --address 192.168.1.5:47474" in lines
+    assert "  eth0: sorry-lan join --address [fd00::5]:47474" in lines
     v4_only = Namespace(bind=None, interface=["192.168.1.5"], ipv6=False)
     assert "[" not in _join_hint(v4_only, 47474, advertised=True, ipv6=False)

@@ -232,3 +232,41 @@ async def test_the_log_view_shows_the_whole_column_of_log() -> None:
         assert "line 0" in d.screen_text() or "line 1 " in d.screen_text()
         await d.keys("L")
         assert "START" in d.screen_text()
+
+
+async def test_an_empty_search_says_the_likeliest_reason_and_the_address_fallback() -> None:
+    from sorry_lan.discovery.doctor import Checkup
+    from sorry_lan.discovery.echo import Echo
+    from sorry_lan.discovery.interfaces import Kind, NetInterface
+    from sorry_lan.i18n import set_language
+
+    eth = NetInterface("eth0", "eth0", ("192.168.1.20",), Kind.LAN)
+    echo = (Echo("192.168.1.20", False),)
+    lost = Checkup("darwin", False, 47474, (eth,), ("192.168.1.20",), echo)
+    asked: list[str] = []
+
+    async def diagnose() -> Checkup:
+        asked.append("checkup")
+        return lost
+
+    st = UiState(default_name="tess")
+    async with running(st) as (d, _actions):
+        finder = GameFinder(st, d.tui, diagnose=diagnose, quiet_after=0.05)
+        # The screen, not the network: browsing never starts; the search goes quiet.
+        st.searching = True
+        finder._quiet = None
+        finder._nothing_yet()
+        await d.wait_for(lambda: "Most likely" in d.screen_text())
+        text = d.screen_text()
+        assert asked == ["checkup"]
+        assert "Local Network" in text and "sorry-lan join --address HOST:PORT" in text
+        assert all(len(line) <= 80 for line in d.screen_lines())
+        assert "q quit" in d.screen_lines()[-1]
+        try:
+            await d.keys("g")  # the next language: the reason is worded again
+            await d.wait_for(lambda: "Most likely" not in d.screen_text())
+            assert "macOS" in d.screen_text()  # still the same reason, in Greek
+            assert "sorry-lan join --address HOST:PORT" in d.screen_text()
+        finally:
+            set_language("en")
+        await finder.close()

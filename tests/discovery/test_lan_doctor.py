@@ -1,0 +1,227 @@
+"""When no table shows up, the doctor and the find screen say why: on small networks of
+namespaces shaped like the laptops that lose tables (see `topology.Topology`).
+
+Each test builds its own machines and LAN segments, runs the real `sorry-lan host`,
+`doctor`, `list` and `join` (the find screen, on an 80x24 tmux inside the machine) and
+checks what each says: mDNS dropped by a firewall, a second interface that is a `tun`
+(and a docker bridge), two LAN segments with the host on both, an IPv6-only LAN, and a
+machine with nothing but loopback.  Every namespace is deleted afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from netns import Agent, netns_skip_reason
+from topology import Topology, firewall_tool
+
+from sorry_lan.net.journal import DATA_DIR_ENV
+
+_skip = netns_skip_reason()
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+    pytest.mark.timeout(120),
+]
+
+STEP = 15.0
+
+
+@pytest.fixture
+def topo() -> Iterator[Topology]:
+    with Topology() as t:
+        yield t
+
+
+def flat(text: str) -> str:
+    """Screen or output text with every run of spaces and line breaks made one space."""
+    return " ".join(text.split())
+
+
+def doctor(topo: Topology, machine: str, tmp: Path, *extra: str) -> tuple[int, dict[str, Any]]:
+    done = topo.run(machine, "doctor", "--json", "--timeout", "1.5", *extra, env=env(tmp))
+    return done.returncode, json.loads(done.stdout)
+
+
+def env(tmp: Path) -> dict[str, str]:
+    return {DATA_DIR_ENV: str(tmp)}
+
+
+def problems(report: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    return [(p["problem"], p["about"]) for p in report["problems"]]
+
+
+def host(topo: Topology, machine: str, tmp: Path, game: str, *extra: str) -> tuple[Agent, str]:
+    """A headless table on `machine`; returns it and its "advertised on the LAN" line."""
+    argv = ["host", "--headless", "--port", "0", "--data-dir", str(tmp / game), "--name", "Ann"]
+    agent = topo.sorry_lan(machine, f"host@{machine}", *argv, "--game-name", game, *extra)
+    line = agent.expect(lambda m: m.get("line", "").startswith("advertised"), STEP)["line"]
+    return agent, str(line)
+
+
+def find_screen(topo: Topology, machine: str, tmp: Path, *extra: str) -> str:
+    """The find screen of `sorry-lan join` once it says the likeliest reason."""
+    args = " ".join(extra)
+    command = f"{sys.executable} -m sorry_lan join --name Tess {args}"
+    screen = topo.screen(machine, command, env(tmp))
+    text = screen.wait_for(lambda t: "Most likely" in t, 25)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    return flat(text)
+
+
+@pytest.mark.skipif(firewall_tool() is None, reason="neither nft nor iptables is installed")
+def test_mdns_dropped_by_a_firewall(topo: Topology, tmp_path: Path) -> None:
+    n = topo.net
+    lan = topo.segment("lan")
+    h, p = topo.machine("host"), topo.machine("player")
+    topo.cable(h, lan, "eth0", f"10.{n}.1.11")
+    topo.cable(p, lan, "eth0", f"10.{n}.1.12")
+    topo.drop_mdns(p)
+    _table, advertised = host(topo, h, tmp_path, "Blocked")
+    assert advertised == f"advertised on the LAN as 'Blocked' (10.{n}.1.11)"
+
+    status, report = doctor(topo, p, tmp_path)
+    assert status == 1
+    assert report["echoes"] == [{"address": f"10.{n}.1.12", "came_back": False, "error": None}]
+    assert report["tables"] == []  # the host answers, but the answers are dropped
+    assert problems(report) == [("echo-lost", [f"10.{n}.1.12"]), ("no-table", [])]
+    assert "5353" in report["problems"][0]["advice"]
+
+    listed = topo.run(p, "list", "--timeout", "1", env=env(tmp_path))
+    out = flat(listed.stdout)
+    assert listed.returncode == 1
+    assert f"Most likely: Our own mDNS query did not come back on 10.{n}.1.12." in out
+    assert "sorry-lan join --address HOST:PORT" in out
+
+    screen = find_screen(topo, p, tmp_path)
+    assert f"Most likely: Our own mDNS query did not come back on 10.{n}.1.12." in screen
+    assert "firewall" in screen and "sorry-lan join --address HOST:PORT" in screen
+
+    # The host's own machine is fine: its echo comes back and it finds its own table.
+    status, mine = doctor(topo, h, tmp_path)
+    assert mine["echoes"][0]["came_back"] and [t["name"] for t in mine["tables"]] == ["Blocked"]
+    assert problems(mine) == []
+    assert status == 0
+
+
+def test_a_tun_device_and_a_docker_bridge_beside_the_lan(topo: Topology, tmp_path: Path) -> None:
+    n = topo.net
+    lan = topo.segment("lan")
+    h, p, v = topo.machine("host"), topo.machine("player"), topo.machine("vpnonly")
+    topo.cable(h, lan, "eth0", f"10.{n}.1.11")
+    topo.tun(h, f"10.{n}.8.2")
+    topo.docker(h, f"172.{n % 16 + 16}.0.1")
+    topo.cable(p, lan, "eth0", f"10.{n}.1.12")
+    topo.tun(v, f"10.{n}.8.3")
+    topo.docker(v, f"172.{n % 16 + 16}.0.1")
+
+    _table, advertised = host(topo, h, tmp_path, "Tunnel")
+    assert advertised == f"advertised on the LAN as 'Tunnel' (10.{n}.1.11)"  # not tun0, docker0
+    listed = topo.run(p, "list", "--json", "--timeout", "1.5", env=env(tmp_path))
+    games = json.loads(listed.stdout)
+    assert [(g["name"], g["addresses"], g["joinable"]) for g in games] == [
+        ("Tunnel", [f"10.{n}.1.11"], True)
+    ]
+
+    status, report = doctor(topo, h, tmp_path)
+    kinds = {i["name"]: (i["kind"], i["used"]) for i in report["interfaces"]}
+    assert kinds == {
+        "eth0": ("lan", True),
+        "lo": ("loopback", False),
+        "tun0": ("vpn", False),
+        "docker0": ("virtual", False),
+    }
+    assert report["searched"] == [f"10.{n}.1.11"]
+    assert [e["address"] for e in report["echoes"]] == [f"10.{n}.1.11"]
+    assert report["echoes"][0]["came_back"]
+    assert problems(report) == [("vpn", ["tun0"])]
+    assert status == 1
+    words = flat(topo.run(h, "doctor", "--timeout", "1", env=env(tmp_path)).stdout)
+    assert "tun0: 10." in words and "skipped: a VPN or tunnel" in words
+    assert "docker0: 172." in words and "skipped: a virtual network" in words
+
+    # A machine on nothing but the VPN and docker: the find screen and list say so.
+    status, alone = doctor(topo, v, tmp_path)
+    assert problems(alone)[0] == ("only-skipped", ["tun0", "docker0"])
+    screen = find_screen(topo, v, tmp_path)
+    assert "Most likely: Only a VPN or a virtual network connects this machine" in screen
+    assert "(tun0, docker0)" in screen and "sorry-lan join --address HOST:PORT" in screen
+
+
+def test_two_lan_segments_with_the_host_on_both(topo: Topology, tmp_path: Path) -> None:
+    n = topo.net
+    wired, wifi = topo.segment("wired"), topo.segment("wifi")
+    h, a, b = topo.machine("host"), topo.machine("pa"), topo.machine("pb")
+    topo.cable(h, wired, "eth0", f"10.{n}.1.11")
+    topo.cable(h, wifi, "eth1", f"10.{n}.2.11")
+    topo.cable(a, wired, "eth0", f"10.{n}.1.12")
+    topo.cable(b, wifi, "eth0", f"10.{n}.2.12")
+
+    _table, advertised = host(topo, h, tmp_path, "Both")
+    assert advertised == f"advertised on the LAN as 'Both' (10.{n}.1.11, 10.{n}.2.11)"
+    for player, address in ((a, f"10.{n}.1.11"), (b, f"10.{n}.2.11")):
+        listed = topo.run(player, "list", "--json", "--timeout", "1.5", env=env(tmp_path))
+        games = json.loads(listed.stdout)
+        assert [(g["name"], g["address"]) for g in games] == [("Both", address)], player
+
+    status, report = doctor(topo, h, tmp_path)
+    assert [e["came_back"] for e in report["echoes"]] == [True, True]
+    assert problems(report) == [("several-networks", ["eth0", "eth1"])]
+    assert status == 1
+
+    # The host's own lobby lists the address each network joins by.
+    lobby = topo.screen(h, f"{sys.executable} -m sorry_lan host --name Cy --port 47474",
+                        env(tmp_path / "lobby"))  # fmt: skip
+    text = lobby.wait_for(lambda t: "eth1:" in t)
+    lines = [line.strip() for line in text.splitlines()]
+    assert f"eth0: sorry-lan join --address 10.{n}.1.11:47474" in lines
+    assert f"eth1: sorry-lan join --address 10.{n}.2.11:47474" in lines
+
+    # A player on one segment finds the table at the address of its own network.
+    screen = topo.screen(b, f"{sys.executable} -m sorry_lan join --name Tess", env(tmp_path))
+    found = screen.wait_for(lambda t: "Both" in t and "10." in t)
+    assert f"10.{n}.2.11:" in found and f"10.{n}.1.11:" not in found
+
+
+def test_an_ipv6_only_lan(topo: Topology, tmp_path: Path) -> None:
+    n = topo.net
+    lan = topo.segment("lan")
+    h, p = topo.machine("host"), topo.machine("player")
+    topo.cable(h, lan, "eth0", None, f"fd77:{n}::11")
+    topo.cable(p, lan, "eth0", None, f"fd77:{n}::12")
+
+    status, report = doctor(topo, p, tmp_path)
+    assert problems(report)[0] == ("ipv6-only", ["eth0"])
+    assert "--ipv6" in report["problems"][0]["advice"]
+    listed = topo.run(p, "list", "--timeout", "1", env=env(tmp_path))
+    assert "Most likely: This network has IPv6 addresses only (eth0)" in flat(listed.stdout)
+    screen = find_screen(topo, p, tmp_path)
+    assert "Most likely: This network has IPv6 addresses only (eth0)" in screen
+    assert "sorry-lan join --ipv6" in screen
+
+    # With --ipv6, as the doctor says: the table is advertised and found over IPv6.
+    _table, advertised = host(topo, h, tmp_path, "Six", "--ipv6")
+    assert advertised == f"advertised on the LAN as 'Six' (fd77:{n}::11)"
+    status, report = doctor(topo, p, tmp_path, "--ipv6")
+    assert report["echoes"] == [{"address": f"fd77:{n}::12", "came_back": True, "error": None}]
+    assert [(t["name"], t["address"]) for t in report["tables"]] == [("Six", f"fd77:{n}::11")]
+    assert problems(report) == [] and status == 0
+    listed = topo.run(p, "list", "--ipv6", "--json", "--timeout", "1.5", env=env(tmp_path))
+    assert [g["address"] for g in json.loads(listed.stdout)] == [f"fd77:{n}::11"]
+
+
+def test_a_machine_with_nothing_but_loopback(topo: Topology, tmp_path: Path) -> None:
+    alone = topo.machine("alone")
+    status, report = doctor(topo, alone, tmp_path)
+    assert problems(report) == [("no-network", []), ("no-table", [])] and status == 1
+    assert report["echoes"] == [] and report["searched"] == ["127.0.0.1"]
+    listed = topo.run(alone, "list", "--timeout", "0.5", env=env(tmp_path))
+    assert "Most likely: This machine is on no network but itself" in flat(listed.stdout)
+    screen = find_screen(topo, alone, tmp_path)
+    assert "Most likely: This machine is on no network but itself" in screen
+    assert "sorry-lan join --address HOST:PORT" in screen
