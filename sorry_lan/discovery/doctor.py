@@ -18,7 +18,7 @@ import contextlib
 import errno
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from sorry_lan.discovery.advert import FoundGame
@@ -145,6 +145,14 @@ def _has_lan(interfaces: Sequence[NetInterface], ipv6: bool) -> bool:
     return any(i.kind is Kind.LAN and i.usable(ipv6) for i in interfaces)
 
 
+async def _base(
+    interfaces: list[NetInterface], ipv6: bool, echo_timeout: float, platform: str
+) -> Checkup:
+    searched = _searched(interfaces, ipv6)
+    echoes = await _echoes(searched, echo_timeout) if _has_lan(interfaces, ipv6) else ()
+    return Checkup(platform, ipv6, DEFAULT_PORT, tuple(interfaces), searched, echoes)
+
+
 async def async_quick_checkup(
     ipv6: bool = False,
     *,
@@ -153,10 +161,7 @@ async def async_quick_checkup(
     read: Callable[[], list[NetInterface]] = read_interfaces,
 ) -> Checkup:
     """Interfaces and echoes only (a second or two): for an empty find screen or list."""
-    interfaces = read()
-    searched = _searched(interfaces, ipv6)
-    echoes = await _echoes(searched, echo_timeout) if _has_lan(interfaces, ipv6) else ()
-    return Checkup(platform, ipv6, DEFAULT_PORT, tuple(interfaces), searched, echoes)
+    return await _base(read(), ipv6, echo_timeout, platform)
 
 
 async def _port_on(address: str, port: int, timeout: float) -> PortCheck:
@@ -202,26 +207,11 @@ async def async_checkup(
     """Every check (a few seconds: the search lasts `browse` seconds)."""
     interfaces = read()
     searched = _searched(interfaces, ipv6)
-    has_lan = _has_lan(interfaces, ipv6)
-    echoes_job = _echoes(searched, echo_timeout) if has_lan else _nothing()
     loopback = [a for i in interfaces if i.kind is Kind.LOOPBACK for a in i.usable(ipv6)]
     on = list(dict.fromkeys([*searched, *loopback]))
-    ports_job = asyncio.gather(*(_port_on(a, port, 1.0) for a in on))
-    echoes, (tables, error), ports = await asyncio.gather(
-        echoes_job, _tables(searched, ipv6, browse), ports_job
+    base, (tables, error), ports = await asyncio.gather(
+        _base(interfaces, ipv6, echo_timeout, platform),
+        _tables(searched, ipv6, browse),
+        asyncio.gather(*(_port_on(a, port, 1.0) for a in on)),
     )
-    return Checkup(
-        platform,
-        ipv6,
-        port,
-        tuple(interfaces),
-        searched,
-        tuple(echoes),
-        tables,
-        tuple(ports),
-        error,
-    )
-
-
-async def _nothing() -> tuple[Echo, ...]:
-    return ()
+    return replace(base, port=port, tables=tables, ports=tuple(ports), search_error=error)
