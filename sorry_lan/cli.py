@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bot": ("bot", N_("join a game as a bot player")),
     "games": ("games", N_("list the games saved on this machine (to resume with host --resume)")),
     "replay": ("replay", N_("print a game record, a turn a line; --check replays it")),
-    "rules": ("rules_oracle", N_("the rules oracle: legal moves for a position as JSON")),
+    "rules": ("rules", N_("print the rules of the game; rules moves: legal moves as JSON")),
     "simulate": ("simulate", N_("play bot games locally and print statistics")),
 }
 

@@ -42,8 +42,8 @@ errors:
 """
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="rules_command", metavar="QUERY", required=True)
+def add_moves_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``moves`` under ``sorry-lan rules`` (whose own words print the rules text)."""
     moves = sub.add_parser(
         "moves",
         help="print the legal moves of a JSON position read from stdin",
@@ -58,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run_moves(args: argparse.Namespace) -> int:
     if args.jsonl:
         return answer_lines(sys.stdin, sys.stdout, sys.stderr)
     return answer_one(sys.stdin.read(), sys.stdout, sys.stderr)

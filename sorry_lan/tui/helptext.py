@@ -1,9 +1,10 @@
 """The help overlay's text: the keys of the screen on show and the rules of the variant.
 
 :func:`help_text` picks the sections for a :class:`UiState`: the help lines of the
-table up (:mod:`.screens.tables`; a watcher's says it in a sentence), the rules in
-short, and the variant's own (its heading and description in the registry), in the
-player's language, and lays them out for a box ``cols`` columns wide: each key line
+table up (:mod:`.screens.tables`; a watcher's says it in a sentence; the rules view's
+while it is up), where the whole rules are (``r``), the rules in short, and the
+variant's own (its heading and description in the registry), in the player's
+language, and lays them out for a box ``cols`` columns wide: each key line
 is the keys, padded to a column as wide as the widest keys of the section (by display
 width), then what they do, wrapped under itself.  Plain text only: the help overlay
 draws the box and scrolls it; nothing here reads keys.
@@ -14,7 +15,7 @@ from __future__ import annotations
 from sorry_lan.i18n import _
 
 from .commands import help_lines, say
-from .screens.tables import table_for
+from .screens.tables import help_table
 from .state import UiState
 from .textfit import pad, width, wrap
 
@@ -40,13 +41,16 @@ def _text_section(title: str, text: str, cols: int) -> list[str]:
 def help_text(st: UiState, cols: int = 70) -> str:
     """The help for the screen on show (and the rules of the variant being played),
     laid out for ``cols`` columns."""
-    table = table_for(st)
+    table = help_table(st)
     title = table.title() if table.title is not None else ""
     if table.about is not None:
         parts = [_text_section(title, table.about(), cols)]
     else:
         keys = [(say(h.keys), h.what()) for _c, h in help_lines(table, st)]
         parts = [_keys_section(title, keys, cols)]
+    if not st.rules_visible:
+        whole = _("r: the whole rules of this game, to scroll through (Esc comes back).")
+        parts.append(wrap(whole, cols, first="", rest="  "))
     if table.rules:
         rules = _(
             "Draw a card, move one pawn; you must move if you can. 1 or 2 leaves START; "

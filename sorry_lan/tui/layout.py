@@ -2,8 +2,9 @@
 
 :class:`Screens` builds every screen once (each from its module in :mod:`.screens`,
 given the state, the clicks and the look) and frames each between the top and bottom
-bars; the help and the leave question float over them, and a terminal under 80x24
-gets a message instead.  Content comes from callables, so a state change plus
+bars; the rules view (``?`` then ``r``) takes the screen's place between them, the help
+and the leave question float over them, and a terminal under 80x24 gets a message
+instead.  Content comes from callables, so a state change plus
 ``invalidate()`` redraws.  No game logic, no keys (``keys.py``), nothing sent.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.layout import Container, DynamicContainer, FloatContainer, HSplit
 
-from .screens import bars, find, game, leave, lobby, over, too_small
+from .screens import bars, find, game, leave, lobby, over, rules, too_small
 from .screens import help as help_overlay
 from .screens.chat import ChatLine
 from .screens.log import log_page
@@ -50,6 +51,7 @@ class Screens:
         self._framed = {
             screen: HSplit([top, view.container, bottom]) for screen, view in views.items()
         }
+        self._rules = HSplit([top, rules.build(parts), bottom])
         self._too_small = too_small.build(parts)
         self._floats = [help_overlay.build(parts), leave.build(parts)]
         # what the application and its tests reach: the find screen's fields, the chat's
@@ -71,4 +73,6 @@ class Screens:
     def _body(self) -> Container:
         if is_too_small(*size()):
             return self._too_small
+        if self.state.rules_visible:
+            return self._rules
         return self._framed[self.state.screen]

@@ -194,6 +194,10 @@ class UiState:
     help_scroll: int = 0  # first help line shown (a short terminal scrolls the help)
     confirm_quit: bool = False
     chat_open: bool = False
+    # the rules view (? then r): the whole rules of the variant, in the screen's place
+    rules_visible: bool = False
+    rules_scroll: int = 0  # first line shown
+    rules_page: int = 20  # lines a page scrolls (set each time the view is drawn)
 
     # the language key: what words again, in the new language, the text kept above
     relabel: list[Callable[[], None]] = field(default_factory=list)

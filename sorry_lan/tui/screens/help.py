@@ -2,7 +2,8 @@
 
 :data:`TABLE` holds the keys: while the help is up only these act (and Ctrl-C).
 :func:`build` makes the box, drawn against the right edge over the screen, with the
-text of :func:`~..helptext.help_text`, scrolled when the terminal is short of rows.
+text of :func:`~..helptext.help_text`, scrolled when the terminal is short of rows;
+``r`` opens the whole rules (:mod:`.rules`) in the screen's place.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..commands import Command, Controls, Table
 from ..helptext import help_text
 from ..textfit import width
 from .parts import Parts, size, too_small
+from .rules import open_rules
 from .shared import HELP_KEY
 
 
@@ -40,6 +42,7 @@ TABLE = Table(
         Command(("down", "j", "pagedown"), _on, typing=True),
         Command(("up", "k", "pageup"), _back, typing=True),
         Command(("escape",), _close, typing=True),
+        Command(("r",), open_rules, typing=True),
     ),
 )
 

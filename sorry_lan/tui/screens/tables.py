@@ -1,7 +1,8 @@
 """Which command table is up: the screen's, a watcher's, or "host lost" over them.
 
 :func:`table_for` is the table of the screen on show (its keys, its help);
-:func:`footer_table` the one the footer reads (host lost says only how to rejoin);
+:func:`footer_table` the one the footer reads (host lost says only how to rejoin; the
+rules view, :mod:`.rules`, has its own); :func:`help_table` the one ``?`` lists;
 :data:`SCREENS` every screen's module by :class:`Screen` (its table, its title).
 """
 
@@ -11,7 +12,7 @@ from typing import Protocol
 
 from ..commands import Table
 from ..state import Link, Screen, UiState
-from . import find, game, lobby, over, watch
+from . import find, game, lobby, over, rules, watch
 from .shared import LOST
 
 
@@ -44,7 +45,14 @@ def lost(st: UiState) -> bool:
     return st.link is Link.LOST and st.screen is not Screen.FIND
 
 
+def help_table(st: UiState) -> Table:
+    """The table the ``?`` help lists: the rules view's while it is up, else the screen's."""
+    return rules.TABLE if st.rules_visible else table_for(st)
+
+
 def footer_table(st: UiState) -> Table:
+    if st.rules_visible:
+        return rules.TABLE
     return LOST if lost(st) else table_for(st)
 
 
