@@ -32,8 +32,10 @@ ALLOWED: dict[str, set[str]] = {
     "net": {"codes", "rules", "bots", "wire", "authority", "client", "records"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises
-    # tui: bots for the strengths
-    "tui": {"codes", "rules", "bots", "wire", "client", "net", "discovery", "i18n"},
+    # handbook: the rules text for players (package data), which names the variants
+    "handbook": {"codes", "rules", "i18n"},
+    # tui: bots for the strengths; handbook: the rules view's text
+    "tui": {"codes", "rules", "bots", "wire", "client", "net", "discovery", "i18n", "handbook"},
 }
 
 #: Third-party and socket-level modules, and the one layer each may be used in.

@@ -50,8 +50,9 @@ BAD = [
     ("simulate", "--variant", "chess"),
     ("simulate", "--bots", "wizard"),
     ("list", "--timeout", "-1"),
-    ("rules",),
     ("rules", "judge"),
+    ("rules", "--variant", "chess"),
+    ("rules", "--lang", "xx"),
     ("frobnicate",),
 ]
 
