@@ -1,4 +1,5 @@
-"""A self-contained demo of the game screen: ``python tests/tui/board_demo.py [--ascii]``.
+"""A self-contained demo of the game screen: ``python tests/tui/board_demo.py [--ascii]``
+(``--lang`` and ``--variant`` choose the words and the rules the help shows).
 
 You play red against a scripted blue: each turn draws the next card of a fixed
 cycle, lists moves, and after your move blue answers a moment later.  The move list
@@ -15,6 +16,7 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
+from sorry_lan.i18n import set_language
 from sorry_lan.rules.board import HOME, START, TRACK_LEN, backward, forward, start_exit
 from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.app import TuiApp
@@ -174,8 +176,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="board_demo.py")
     parser.add_argument("--ascii", action="store_true", help="no box-drawing characters")
     parser.add_argument("--no-mouse", action="store_true")
+    parser.add_argument("--lang", default="en", help="the language to show (a catalog code)")
+    parser.add_argument("--variant", type=Variant.parse, default=Variant.STANDARD)
     args = parser.parse_args(argv)
+    set_language(args.lang)
     state = demo_state()
+    state.variant = args.variant
     ctl = DemoController(state)
     ctl.deal(YOU)
     tui = TuiApp(state, ctl, ascii=args.ascii, mouse=not args.no_mouse)

@@ -88,6 +88,8 @@ MOMENTS: dict[str, Callable[[UiState], None]] = {
     "plain": lambda st: None,
     "host lost": lambda st: setattr(st, "link", Link.LOST),
     "help up": lambda st: setattr(st, "help_visible", True),
+    "rules up": lambda st: setattr(st, "rules_visible", True),
+    "help over the rules": lambda st: vars(st).update(rules_visible=True, help_visible=True),
     "asking to leave": lambda st: setattr(st, "confirm_quit", True),
     "chat open": lambda st: setattr(st, "chat_open", True),
 }

@@ -13,12 +13,13 @@ from sorry_lan.tui.commands import Command, Table
 from sorry_lan.tui.keys import build_keys, commands_now, layers
 from sorry_lan.tui.screens import help as help_overlay
 from sorry_lan.tui.screens import leave
+from sorry_lan.tui.screens import rules as rules_view
 from sorry_lan.tui.screens.chat import CHATTING
 from sorry_lan.tui.screens.shared import LOST
 from sorry_lan.tui.screens.tables import every_table, table_for
 from sorry_lan.tui.state import UiState
 
-ALL_TABLES = [*every_table(), help_overlay.TABLE, leave.TABLE, CHATTING]
+ALL_TABLES = [*every_table(), help_overlay.TABLE, rules_view.TABLE, leave.TABLE, CHATTING]
 
 
 def _parsed(key: str) -> tuple[object, ...]:
