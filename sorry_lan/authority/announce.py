@@ -118,11 +118,13 @@ class Announcer(Generic[C]):
             if speaker is not None:
                 self.send(conn, m.Chat(pid=speaker.pid, text=text), None)
 
-    def send_state(self, conn: C) -> None:
-        """The lobby and, during a game, the full snapshot of this connection's seat."""
+    def send_state(self, conn: C, result: bool = False) -> None:
+        """The lobby and, during or after a game, the full snapshot of this connection's
+        seat.  In the next game's lobby the last game is told only with ``result`` (a
+        player owed its result; the core then says ``rematch``)."""
         self.send_lobby(conn, self.lobby_message(conn.protocol))
         game = self.table.game
-        if game is None:
+        if game is None or (self.table.phase is Phase.LOBBY and not (result and game.over)):
             return
         seat = self.seat_of(conn)
         self.send(conn, seat_messages.snapshot(game, seat, conn.protocol), None)
@@ -138,16 +140,13 @@ class Announcer(Generic[C]):
         if game is not None and not game.over and seat == game.turn:
             self.send(conn, seat_messages.legal_moves(game, self.table.config.turn_timeout), None)
 
-    def begin_game(self, conns: Iterable[C], rematch: bool = False) -> None:
-        """Tell ``conns`` a game (or a rematch) has begun: lobby, snapshot, turn."""
+    def begin_game(self, conns: Iterable[C]) -> None:
+        """Tell ``conns`` a game has begun: lobby, snapshot, turn."""
         game = self.table.game
         assert game is not None
         lobby_for = self.lobbies()
-        again = shared(m.Rematch()) if rematch else None
         public_turn = shared(seat_messages.turn(game, None))
         for conn in conns:
-            if again is not None:
-                self.send(conn, *again)
             self.send_lobby(conn, *lobby_for(conn))
             seat = self.seat_of(conn)
             self.send(conn, seat_messages.snapshot(game, seat, conn.protocol), None)

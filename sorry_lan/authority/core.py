@@ -81,10 +81,13 @@ class HostCore:
         self._sent_revision = -1
         self._told_summary: TableSummary | None = None
         self._next_sweep: float | None = None
-        # A table resumed with its game already over (the host died after the last
-        # move): the people seated, until each came back and was told the result.
+        # The people owed the result of the game that ended (seats by pid): away at
+        # its end, or not yet known to have read it (their pong to the ping sent after
+        # ``over`` says so), or seated at a table resumed with its game over; each
+        # until told, gone, or the grace after the end.
         self._owed: set[int] = set()
         self._owed_until = 0.0
+        self._over_seen = table.games_played  # the game whose end was last handled
         self._thinking: tuple[int, BotTurn] | None = None  # (ticket, turn) being decided
         self._tickets = 0
         self._stopped = False  # Stop was said
@@ -100,6 +103,9 @@ class HostCore:
         if self.table.phase is Phase.FINISHED:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
             self._owed_until = now + self.table.config.grace
+            for p in self.table.players.values():
+                if not p.bot and p.conn is None and p.away_since is None:
+                    p.away_since = now  # their seat waits the grace for them
         return self._after_change([])
 
     def opened(self, cid: int, address: str, now: float) -> list[Effect]:
@@ -320,17 +326,27 @@ class HostCore:
     def welcomed(self) -> list[Peer]:
         return [p for p in self.peers.values() if p.welcomed and not p.closed]
 
-    def begin_game(self, rematch: bool = False) -> None:
+    def begin_game(self) -> None:
         self._sent_revision = self.table.revision
-        self.tell.begin_game(self.welcomed(), rematch)
+        self.tell.begin_game(self.welcomed())
 
     def close_now(self, peer: Peer, reason: ByeReason) -> None:
         with contextlib.suppress(LocalProtocolError):
             peer.session.close(reason)
         self.out.close_now(peer)
 
+    def owes_result(self, pid: int) -> bool:
+        return pid in self._owed
+
     def told_result(self, pid: int) -> None:
         self._owed.discard(pid)
+
+    def ponged(self, peer: Peer, n: int) -> None:
+        if n == peer.result_ping:  # it read the ``over`` sent before that ping
+            peer.result_ping = None
+            player = self.table.player_of(peer.cid)
+            if player is not None:
+                self._owed.discard(player.pid)
 
     # -- the round ---------------------------------------------------------------------
 
@@ -348,10 +364,18 @@ class HostCore:
         """Tell everyone what changed, run what is due, say what changed, flush."""
         self.tell.events(self.welcomed(), events)
         table = self.table
+        if table.phase is Phase.LOBBY:  # back in the lobby after a game: say so
+            again = shared(m.Rematch())
+            for peer in self.welcomed():
+                if peer.session.state is State.GAME_OVER:
+                    self.send(peer, *again)
         if table.can_auto_start():
             table.start(None, self._now)
             self.begin_game()
         self._run_due()
+        if table.phase is Phase.FINISHED and self._over_seen != table.games_played:
+            self._over_seen = table.games_played
+            self._owe_result()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
             lobby_for = self.tell.lobbies()
@@ -369,13 +393,28 @@ class HostCore:
             out.append(Stop())
         return out
 
+    def _owe_result(self) -> None:
+        """The game just ended (its ``over`` is sent): every person is owed the result
+        until known to have it.  Each connected one is pinged after the ``over``: its
+        pong proves the ``over`` was read (a laptop asleep or cut off never answers,
+        and is told when it comes back within the grace)."""
+        table = self.table
+        self._owed = {p.pid for p in table.players.values() if not p.bot}
+        self._owed_until = self._now + table.config.grace
+        for peer in self.welcomed():
+            if table.player_of(peer.cid) is not None:
+                n = peer.next_ping(self._now)
+                peer.result_ping = n
+                self.send(peer, m.Ping(n=n))
+
     def _finished(self) -> bool:
         """A headless table (not told to stay) whose game is over and whose people
-        have all been told the result (or were waited for long enough)."""
+        have all been told the result (or have left, or were waited for long enough)."""
         table = self.table
         if table.phase is not Phase.FINISHED or not table.config.auto_start or self.options.stay:
             return False
-        return not self._owed or self._now >= self._owed_until
+        waiting = self._owed & table.players.keys()
+        return not waiting or self._now >= self._owed_until
 
     def _run_due(self) -> None:
         """Play what is due; each bot move of a burst is told as it is made (its own

@@ -58,16 +58,24 @@ class Host(Protocol):
         """The connections that were welcomed and are still open."""
         ...
 
-    def begin_game(self, rematch: bool = False) -> None:
-        """Tell everyone a game (or a rematch) began."""
+    def begin_game(self) -> None:
+        """Tell everyone a game began."""
         ...
 
     def close_now(self, peer: Peer, reason: ByeReason) -> None:
         """Say bye to ``peer`` after what it was sent and close it."""
         ...
 
+    def owes_result(self, pid: int) -> bool:
+        """Whether seat ``pid`` is owed the result of the game that ended."""
+        ...
+
     def told_result(self, pid: int) -> None:
         """Seat ``pid`` was told the state of the table (the result, if it is over)."""
+        ...
+
+    def ponged(self, peer: Peer, n: int) -> None:
+        """``peer`` answered ping ``n``."""
         ...
 
 
@@ -114,7 +122,9 @@ def hello(host: Host, peer: Peer, msg: m.Hello, now: float) -> list[Event]:
         log.info("%s joined as %d", player.name, player.colour)
     peer.session.welcome(player.pid, token, owner=player.pid == table.owner, name=player.name)
     host.tell.send_chat_so_far(peer)  # a player whose own process died has none
-    host.tell.send_state(peer)
+    # Back after the game ended (asleep, cut off): the result too, even once the
+    # next game's lobby is open.
+    host.tell.send_state(peer, result=host.owes_result(player.pid))
     host.told_result(player.pid)  # told the result, if the game is over
     return []
 
@@ -184,8 +194,8 @@ def move(host: Host, peer: Peer, msg: m.Move, now: float) -> list[Event]:
 
 @handles(m.Rematch)
 def rematch(host: Host, peer: Peer, msg: m.Rematch, now: float) -> list[Event]:
-    if host.table.ask_rematch(peer.cid, now):
-        host.begin_game(rematch=True)
+    """Another game wanted; the core tells everyone once the next game's lobby opens."""
+    host.table.ask_rematch(peer.cid, now)
     return []
 
 
@@ -215,7 +225,9 @@ def resync(host: Host, peer: Peer, msg: m.Resync, now: float) -> list[Event]:
 
 @handles(m.Pong)
 def pong(host: Host, peer: Peer, msg: m.Pong, now: float) -> list[Event]:
-    """Nothing more to do: hearing from the peer at all kept it alive."""
+    """Hearing from the peer at all kept it alive; the answer to the ping sent after a
+    game's ``over`` also says the result was read."""
+    host.ponged(peer, msg.n)
     return []
 
 

@@ -61,6 +61,7 @@ class Peer:
         self.heard = now
         self.pinged = now
         self.ping_n = 0
+        self.result_ping: int | None = None  # the ping sent after a game's ``over``
         self.chat = Allowance(chat_burst, now)
         self.resyncs = Allowance(resync_burst, now)
         self.lobby_revision = -1  # the table revision of the last lobby sent here

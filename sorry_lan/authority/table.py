@@ -297,20 +297,26 @@ class Table:
         self._touch()
 
     def disconnect(self, conn: int, now: float, quit: bool = False) -> None:
-        """A connection is gone: in the lobby a seat is freed after the grace period (at
-        once if the player said bye); in a game the seat waits for its owner."""
+        """A connection is gone: in the lobby and after a game a seat is freed after the
+        grace period (at once if the player said bye: they left); in a game the seat
+        waits for its owner."""
         self.spectators.discard(conn)
         player = self.player_of(conn)
         if player is None:
             return
         player.conn = None
-        if quit and self.phase is Phase.LOBBY:
-            del self.players[player.pid]
-            if self.owner == player.pid:
-                self.owner = None
+        if quit and self.phase is not Phase.PLAYING:
+            self._free(player)
+            self._settle_rematch()
         else:
             player.away_since = now
         self._touch()
+
+    def _free(self, player: Player) -> None:
+        """Give ``player``'s seat up (they left, or stayed away past the grace)."""
+        del self.players[player.pid]
+        if self.owner == player.pid:
+            self.owner = None
 
     def _new_pid(self) -> int:
         """The next pid no seat holds, going round after the wire's largest (PID_MAX), so
@@ -425,7 +431,7 @@ class Table:
         player = self.player_of(conn)
         if player is None:  # the session lets only seated players chat
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
-        if self.game is not None:
+        if self.game is not None and self.phase is not Phase.LOBBY:
             if self.journal is not None:
                 self.journal.chat(player.colour, text)  # a resumed game keeps its chat
             self.chat.append((player.colour, text))
@@ -474,8 +480,10 @@ class Table:
         self._touch()
         return events
 
-    def ask_rematch(self, conn: int, now: float) -> list[Event]:
-        """A seated player asks for another game; it starts once every person asked."""
+    def ask_rematch(self, conn: int, now: float) -> None:
+        """A seated player asks for another game (the roster shows it).  The owner's ask
+        opens the next game's lobby with the same seats; at a headless table it opens
+        once every person seated asked (see :meth:`_settle_rematch`)."""
         player = self.player_of(conn)
         if player is None:
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot ask for a rematch")
@@ -483,11 +491,32 @@ class Table:
             raise RequestRefused(ErrorReason.UNEXPECTED, "the game is not over")
         player.rematch = True
         self._touch()
-        people = [p for p in self.players.values() if not p.bot and p.conn is not None]
-        if player.pid == self.owner or all(p.rematch for p in people):
-            self.phase = Phase.LOBBY
-            return self._new_game(now)
-        return []
+        if player.pid == self.owner:
+            self._open_lobby()
+        else:
+            self._settle_rematch()
+
+    def _settle_rematch(self) -> None:
+        """A headless table after a game: open the next game's lobby once every person
+        still seated asked for it (someone away holds it up until they come back or
+        their seat is freed).  Nobody is pulled into a game they did not ask for."""
+        if self.phase is not Phase.FINISHED or self.owner is not None:
+            return
+        people = [p for p in self.players.values() if not p.bot]
+        if people and all(p.rematch for p in people):
+            self._open_lobby()
+
+    def _open_lobby(self) -> None:
+        """Back to the lobby after a game, with the same seats: whoever asked for a
+        rematch (and every bot) is ready; anyone may change colour, get ready or leave,
+        a free seat may be taken, and the owner starts the game (a headless table
+        starts by itself once its seats are taken)."""
+        self.phase = Phase.LOBBY
+        self.chat = []  # the last game's chat stays with that game
+        for p in self.players.values():
+            p.ready = p.bot or p.rematch
+            p.rematch = False
+        self._touch()
 
     # -- the game -----------------------------------------------------------------------
 
@@ -521,6 +550,9 @@ class Table:
         if game.over:
             self.phase = Phase.FINISHED
             self.last_winner = game.winner
+            for p in self.players.values():  # a seat given up counts its grace from now
+                if p.away_since is not None:
+                    p.away_since = now
             self._touch()
         return events
 
@@ -543,10 +575,10 @@ class Table:
             due = timeout if due is None else min(due, timeout)
         return due
 
-    def _lobby_expiry(self) -> float | None:
-        """When a seat given up in the lobby is next freed (only the lobby frees them:
-        after a game a seat waits for its owner's rematch or the table's end)."""
-        if self.phase is not Phase.LOBBY:
+    def _seat_expiry(self) -> float | None:
+        """When a seat given up in the lobby or after a game is next freed (during a
+        game a seat waits for its owner)."""
+        if self.phase is Phase.PLAYING:
             return None
         times = [
             p.away_since + self.config.grace
@@ -557,7 +589,7 @@ class Table:
 
     def next_deadline(self) -> float | None:
         """The time :meth:`tick` next has work to do, or None."""
-        times = [t for t in (self._bot_due(0.0), self._lobby_expiry()) if t is not None]
+        times = [t for t in (self._bot_due(0.0), self._seat_expiry()) if t is not None]
         return min(times, default=None)
 
     def tick(
@@ -570,13 +602,12 @@ class Table:
         ``on_move`` is called after each bot move, before the next one is chosen, so
         that each can be told while the game is still at that move's state."""
         out: list[tuple[Move | None, list[Event]]] = []
-        expiry = self._lobby_expiry()
+        expiry = self._seat_expiry()
         if expiry is not None and expiry <= now:
             for p in list(self.players.values()):
                 if p.away_since is not None and p.away_since + self.config.grace <= now:
-                    del self.players[p.pid]
-                    if self.owner == p.pid:
-                        self.owner = None
+                    self._free(p)
+            self._settle_rematch()
             self._touch()
         while bots:
             turn = self.bot_turn(now)

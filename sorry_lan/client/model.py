@@ -23,6 +23,8 @@ The whole interface, for a network shell or an in-memory test pair::
 ``receive_data`` returns :data:`ClientEvent` values: the wire messages a UI or a bot
 reads (``Lobby``, ``Snapshot``, ``Turn``, ``LegalMoves``, ``Events``, ``GameOver``,
 ``Rematch``, ``Chat``, ``Error``), matched on as they are, and :class:`ReplayMismatch`.
+Where the table is comes from :attr:`state`: ``lobby`` (the table's lobby, a
+rematch's included: no game is known then), ``playing`` or ``game_over``.
 The joining messages (``welcome``, ``refuse``, a ``challenge`` with no PIN given) are
 not events: the shell reads :attr:`connected`, :attr:`refusal`, :attr:`pin_asked`
 and :attr:`closed` after each read.  :class:`Connection` (the link state) is made
@@ -278,14 +280,31 @@ class ClientModel:
             case m.Chat():
                 self._remember_chat(msg.text)
                 out.append(msg)
-            case m.Rematch() | m.Error():
+            case m.Rematch():  # back in the lobby: the game we knew is over and gone
+                self._forget_game()
+                self._seat_news = "keep"  # the seat holds us in the next game's lobby
+                out.append(msg)
+            case m.Error():
                 out.append(msg)
             case m.Bye():
                 self.bye = msg.reason
             case _:
                 pass  # pong, refuse (see refusal): nothing a reader acts on
 
+    def _forget_game(self) -> None:
+        """Nothing of a game is known: the table is in its lobby (until a snapshot)."""
+        self.snapshot = None
+        self.turn = None
+        self.moves = None
+        self.over = None
+        self.pawns = ()
+        self.discarded = ()
+
     def _welcomed(self, welcome: m.Welcome) -> None:
+        # Whatever game we knew is told again after a welcome (the snapshot and, if it
+        # ended, its over); a table in its lobby tells none: a rematch's lobby, or a new
+        # table at the same address.
+        self._forget_game()
         self.welcome = welcome
         self._welcomed_on = self.session
         if welcome.token is not None:

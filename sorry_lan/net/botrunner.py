@@ -13,6 +13,7 @@ trip).  It does not connect by itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -174,12 +175,16 @@ async def run_bot(
                 say(ev, stats.games, games)
                 if stats.games >= games:
                     return ev
-                client.rematch()
+                with contextlib.suppress(LocalProtocolError):  # the lobby may be open already
+                    client.rematch()
             case Connection():
                 say(ev, stats.games + 1, games)
                 if ev.state == "lost":
                     return None
-            case m.Lobby() | m.Turn() | m.Rematch() | m.Chat() | ReplayMismatch():
+            case m.Rematch():  # the next game's lobby opened: we want that game
+                with contextlib.suppress(LocalProtocolError):
+                    client.ready(True)
+            case m.Lobby() | m.Turn() | m.Chat() | ReplayMismatch():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case _:
                 assert_never(ev)

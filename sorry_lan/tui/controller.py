@@ -287,7 +287,13 @@ class ClientController:
             self.client.set_profile(language())
 
     def rematch(self) -> None:
-        self.state.notice = _("rematch asked: it starts when every player agrees")
+        st = self.state
+        if st.is_host:
+            st.notice = _("opening the next game's lobby")
+        elif st.auto_start:
+            st.notice = _("you asked for another game: it begins once every player has asked")
+        else:
+            st.notice = _("you asked for another game: the host opens its lobby")
         self._request(_("ask for a rematch"), lambda c: c.rematch())
 
     def reconnect(self) -> None:

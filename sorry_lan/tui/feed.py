@@ -24,6 +24,7 @@ from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
+from sorry_lan.wire.transitions import State
 
 from .news import events_news, mover_is_away, roster_news, roster_of
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
@@ -191,7 +192,8 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
         case m.GameOver():
             _over(st, ev)
         case m.Rematch():
-            st.add_log(_("rematch: a new game begins"))
+            _back_to_lobby(st)
+            st.add_log(_lobby_opened(client))
         case m.Chat():
             st.add_chat(_chat_name(client, ev.pid), ev.text)
         case m.Error():
@@ -214,7 +216,39 @@ def _your_turn(st: UiState) -> None:
         st.bell_due = True
 
 
+def _lobby_opened(client: ClientModel) -> str:
+    """Who opened the next game's lobby, truthfully: the host, or (at a table nobody
+    hosts) every player, by asking for another game."""
+    lobby = client.lobby
+    host = None if lobby is None or lobby.host is None else lobby.host
+    if host is None:
+        return _("everyone asked for another game: its lobby is open, with the same seats")
+    if host == client.pid:
+        return _("you opened the next game's lobby, with the same seats: s starts it")
+    name = next((p.name for p in lobby.players if p.pid == host), "") if lobby else ""
+    return _("{host} opened the next game's lobby, with the same seats").format(
+        host=name or _("the host")
+    )
+
+
+def _back_to_lobby(st: UiState) -> None:
+    """The table is in its lobby (the next game's, or a new table's): the game shown
+    is over and gone; its log stays."""
+    st.screen = Screen.LOBBY
+    st.set_moves([])
+    st.deadline = None
+    st.turn = None
+    st.card = None
+    st.hand = ()
+    st.notice = ""
+
+
 def _lobby(st: UiState, client: ClientModel, lobby: m.Lobby) -> None:
+    if client.state is State.LOBBY and st.screen in (Screen.GAME, Screen.OVER):
+        # Welcomed into a lobby with an old game on the screen: a new table at the
+        # same address, or the next game's lobby opened while we were away.
+        _back_to_lobby(st)
+        st.add_log(_("the table is in its lobby: the game shown before is over"))
     roster = roster_of(lobby)
     if st.roster:  # (the first roster is the table as found, not news)
         for line in roster_news(st.roster, roster, client.pid, st.screen is Screen.OVER):
@@ -232,7 +266,9 @@ def _lobby(st: UiState, client: ClientModel, lobby: m.Lobby) -> None:
     st.is_host = client.owner
     st.variant = lobby.variant
     st.seat_limit = lobby.seats
-    st.names = {}
+    # After a game, the names of those who left stay on its result.
+    kept = st.names if st.screen is Screen.OVER else {}
+    st.names = {c: name for c, name in kept.items() if c in st.seated}
     for p in lobby.players:
         if p.colour is not None:
             st.names[int(p.colour)] = p.name

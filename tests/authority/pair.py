@@ -20,6 +20,7 @@ from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.rules import Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
@@ -264,6 +265,10 @@ class Pair:
         for think in held:
             self.run(self.decide(think))
         self.pump()
+
+    def phase_now(self) -> Phase:
+        """The table's phase now (a call: what a test asserted before does not narrow it)."""
+        return self.table.phase
 
     # -- playing -----------------------------------------------------------------------
 

@@ -76,9 +76,6 @@ def test_a_started_game_is_told_to_each_seat_and_only_the_mover_gets_the_offer()
         frames = {frame for _, msg, frame in sent if isinstance(msg, kind)}
         assert len(frames) == 1 and None not in frames
     sent.clear()
-    tell.begin_game([ann], rematch=True)
-    assert _kinds(sent, 1)[0] == "Rematch"
-    sent.clear()
     tell.send_state(other)  # a resync: the same as at the start, for that seat
     assert _kinds(sent, other.cid) == ["Lobby", "Snapshot", "Turn"]
 

@@ -130,4 +130,6 @@ def test_the_table_keeps_each_games_chat_for_whoever_comes_back() -> None:
     assert t.chat[-1] == (ann.colour, "well played")
     t.ask_rematch(1, 0.0)
     t.ask_rematch(2, 0.0)
-    assert t.phase is Phase.PLAYING and t.game is not game and t.chat == []
+    assert [t.phase, t.chat] == [Phase.LOBBY, []]  # the next game's lobby
+    t.start(None, 0.0)
+    assert [t.phase, t.chat] == [Phase.PLAYING, []] and t.game is not game

@@ -41,6 +41,12 @@ def test_a_game_played_in_one_burst_reaches_everyone_move_by_move(seed: int) -> 
     assert isinstance(ann.inbox[0], m.Welcome)
     restored = replay(pair.journal)
     assert restored is not None and restored.game.over
+    # Over, but ann's reading of it is proven only by her answer to the ping after it:
+    over = next(x for x in ann.inbox if isinstance(x, m.GameOver))
+    ping = ann.inbox[ann.inbox.index(over) + 1]
+    assert pair.stops == 0 and isinstance(ping, m.Ping)
+    ann.send(m.Pong(n=ping.n))
+    pair.pump()
     assert pair.stops == 1  # a headless table whose game is over and told: done
     moves = restored.moves
     assert moves > 20
@@ -130,10 +136,13 @@ def test_the_summary_follows_the_phase_lobby_playing_over_and_a_rematch() -> Non
     assert phases[0] is Phase.LOBBY and phases[-1] is Phase.FINISHED, phases
     assert Phase.PLAYING in phases
     assert phases.index(Phase.PLAYING) < phases.index(Phase.FINISHED)
-    ann.send(m.Rematch())
+    ann.send(m.Rematch())  # the owner's: the next game's lobby
     pair.pump()
-    assert pair.summaries[-1].phase is Phase.PLAYING
+    assert [s.phase for s in pair.summaries[-1:]] == [Phase.LOBBY]
     assert ann.last(m.Rematch) == m.Rematch()
+    ann.send(m.Start())
+    pair.pump()
+    assert [s.phase for s in pair.summaries[-1:]] == [Phase.PLAYING]
     assert all(a != b for a, b in itertools.pairwise(pair.summaries))  # only real changes
     assert pair.summaries[0].port == 4242 and pair.summaries[0].name == "sorry-lan"
 
@@ -244,8 +253,9 @@ def test_a_client_bye_frees_a_lobby_seat_at_once() -> None:
 
 
 def test_a_player_who_leaves_after_the_game_does_not_keep_the_host_awake() -> None:
-    """After the game a seat given up waits (only the lobby frees seats): the core asks
-    for no wake-up in the past, so the shell's timer does not spin."""
+    """After the game a seat given up is kept for the grace period, then freed (SPEC
+    section 5): the core asks for no wake-up in the past, so the shell's timer does not
+    spin."""
     table = Table(TableConfig(seats=2, auto_start=True, seed=5, grace=5.0))
     table.add_bot(None)
     pair = Pair(table, HostOptions(stay=True, heartbeat=1000.0, dead_after=5000.0))
@@ -253,7 +263,9 @@ def test_a_player_who_leaves_after_the_game_does_not_keep_the_host_awake() -> No
     pair.play_first_moves([ann])
     assert table.phase is Phase.FINISHED
     pair.lose(cid)
+    pair.advance(4.0)
+    assert len(table.players) == 2  # kept for her ...
     pair.advance(60.0)  # raises if the core kept asking to wake up at once
     wake = pair.core.next_wakeup()
     assert wake is not None and wake > pair.now
-    assert len(table.players) == 2  # her seat waits for a rematch or the table's end
+    assert len(table.players) == 1  # her seat was kept for the grace, then freed

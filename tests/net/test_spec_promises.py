@@ -41,10 +41,9 @@ def test_state_ids_grow_across_rematches() -> None:
     t.add_bot(None)
     last = -1
     for _ in range(3):
-        if t.phase is Phase.LOBBY:
-            t.start(1, 0.0)
-        else:
-            t.ask_rematch(1, 0.0)
+        if t.phase is not Phase.LOBBY:
+            t.ask_rematch(1, 0.0)  # the owner's: the next game's lobby
+        t.start(1, 0.0)
         game = t.game
         assert game is not None
         first = seat_messages.snapshot(game, a.colour).sid
@@ -64,6 +63,7 @@ def test_a_resumed_rematch_keeps_its_state_ids(tmp_path: Path) -> None:
     t.start(1, 0.0)
     _finish(t)
     t.ask_rematch(1, 0.0)
+    t.start(1, 0.0)
     game = t.game
     assert game is not None and game.first_sid > 0
     for _ in range(5):
@@ -139,7 +139,8 @@ def test_the_roster_shows_who_asked_for_a_rematch() -> None:
     _finish(t)
     tell: Announcer[object] = Announcer(t, lambda c, msg, frame: None)  # type: ignore[type-var]
     assert not any(p.ready for p in tell.lobby_message().players)
-    assert t.ask_rematch(2, 0.0) == []  # Ann has not asked yet
+    t.ask_rematch(2, 0.0)  # Ann (the owner) has not asked yet: no lobby
+    assert t.phase is Phase.FINISHED
     ready = {p.pid: p.ready for p in tell.lobby_message().players}
     assert ready == {a.pid: False, b.pid: True}
 

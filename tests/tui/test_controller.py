@@ -52,6 +52,23 @@ async def play_our_moves(d: Driver, st: UiState, until: int) -> None:
         await d.wait_for(landed, timeout=10)
 
 
+async def play_to_the_end(d: Driver, st: UiState) -> None:
+    """Play by keys (Enter on the first legal move) until the game is over."""
+    while not over(st):
+        await d.wait_for(lambda: st.your_turn() or over(st), timeout=20)
+        if st.your_turn():
+            offer = st.moves  # replaced (by []) once the key is handled
+            d.inp.send_text("\r")
+
+            def played(o: object = offer) -> bool:
+                return st.moves is not o or over(st)
+
+            await d.wait_for(lambda: played() or st.split is not None, timeout=10)
+            if not played():  # Enter opened a split 7's first part:
+                d.inp.send_text("\r")  # play its first completion
+                await d.wait_for(played, timeout=10)
+
+
 async def test_host_player_starts_and_plays_against_three_bots() -> None:
     server, token = await host_table(bots=3, owner="ann", bot_delay=0.02)
     try:
@@ -221,26 +238,15 @@ async def test_a_whole_game_to_the_game_over_screen_then_rematch() -> None:
         async with board(join=join) as (d, ctl, _task):
             st = ctl.state
             await d.wait_for(lambda: st.screen is Screen.GAME, timeout=10)
-            while not over(st):
-                await d.wait_for(lambda: st.your_turn() or over(st), timeout=10)
-                if st.your_turn():
-                    offer = st.moves  # replaced (by []) once the key is handled
-                    d.inp.send_text("\r")
-
-                    def played(o: object = offer) -> bool:
-                        return st.moves is not o
-
-                    await d.wait_for(lambda: played() or st.split is not None, timeout=10)
-                    if not played():  # Enter opened a split 7's first part:
-                        d.inp.send_text("\r")  # play its first completion
-                        await d.wait_for(played, timeout=10)
+            await play_to_the_end(d, st)
             await d.settle()
             text = d.screen_text()
             assert "Game over" in text and ("wins" in text) and "r: rematch" in text
             assert st.winner in text
             await d.keys("r")
             await d.wait_for(lambda: st.screen is Screen.GAME, timeout=10)
-            assert "rematch: a new game begins" in st.log
+            opened = "everyone asked for another game: its lobby is open, with the same seats"
+            assert opened in st.log
     finally:
         await server.close()
 

@@ -16,7 +16,14 @@ def test_each_screen_has_its_own_keys_and_the_variant_its_rules() -> None:
     game = help_text(UiState(screen=Screen.GAME, variant=Variant.TEAM))
     assert "j/k" in game and "Red plays with Yellow" in game and "Play for points" not in game
     over = help_text(UiState(screen=Screen.OVER, variant=Variant.POINTS))
-    assert "rematch" in over and "Play for points" in over
+    assert "say you want another game (the host opens its lobby)" in over
+    assert "Play for points" in over
+    # The r of the game over, by who presses it (README, "Another game").
+    hosting = help_text(UiState(screen=Screen.OVER, is_host=True))
+    assert "open the next game's lobby, with the same seats" in hosting
+    assert "say you want another game" not in hosting
+    headless = help_text(UiState(screen=Screen.OVER, auto_start=True))
+    assert "say you want another game (it begins once every" in headless
     watching = help_text(UiState(screen=Screen.GAME, spectating=True))
     assert "You have no seat" in watching and "j/k" not in watching
 

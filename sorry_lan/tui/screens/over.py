@@ -12,8 +12,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from sorry_lan.i18n import _, ngettext, pgettext, words
 from sorry_lan.rules.board import HOME
 
-from ..commands import Command, Controls, Help, Hint, Table
-from ..state import COLOUR_TITLES, Link
+from ..commands import Command, Controls, Help, Hint, Predicate, Table, Words
+from ..state import COLOUR_TITLES, Link, UiState
 from .chat import ChatLine, chat_key
 from .game import board_and_panel
 from .log import log_keys
@@ -25,14 +25,40 @@ def _rematch(c: Controls, key: str) -> None:
     c.actions.rematch()
 
 
+def hosting(st: UiState) -> bool:
+    return st.is_host
+
+
+def guest(st: UiState) -> bool:
+    """A player at a table someone hosts."""
+    return not st.is_host and not st.auto_start
+
+
+def headless(st: UiState) -> bool:
+    """A player at a table nobody hosts."""
+    return not st.is_host and st.auto_start
+
+
+def _rematch_key(when: Predicate, what: Words) -> Command:
+    hint = Hint("r", lambda: pgettext("key", "rematch"), 2)
+    return Command(("r",), _rematch, when=when, hint=hint, help=Help("r", what, when=when))
+
+
 TABLE = Table(
     "over",
     (
-        Command(
-            ("r",),
-            _rematch,
-            hint=Hint("r", lambda: pgettext("key", "rematch"), 2),
-            help=Help("r", lambda: _("ask for a rematch (it starts when every player asks)")),
+        # The rule (README, "Another game"): the host's r opens the next game's lobby
+        # with the same seats; a player's r says they want one.
+        _rematch_key(
+            hosting,
+            lambda: _("open the next game's lobby, with the same seats (s then starts it)"),
+        ),
+        _rematch_key(
+            guest, lambda: _("say you want another game (the host opens its lobby)")
+        ),
+        _rematch_key(
+            headless,
+            lambda: _("say you want another game (it begins once every player has asked)"),
         ),
         *log_keys(
             hint=True,
@@ -95,8 +121,11 @@ class View:
                 head = ngettext("{head}, {n} point", "{head}, {n} points", points).format(
                     head=head, n=points
                 )
-            if any(e.colour == colour and e.ready and not e.bot for e in st.roster.values()):
+            here = [e for e in st.roster.values() if e.colour == colour]
+            if any(e.ready and not e.bot for e in here):
                 head = _("{head} (wants a rematch)").format(head=head)
+            elif not here:
+                head = _("{head} (left)").format(head=head)
             stats = st.stats[colour]
             play = _play_counts(stats["bumps"], stats["sorry"], stats["slides"], stats["turns"])
             style = f"class:seat.{COLOUR_TITLES[colour].lower()}"
