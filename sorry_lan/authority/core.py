@@ -5,9 +5,10 @@ A :class:`HostCore` owns the :class:`~sorry_lan.authority.table.Table`, one
 every decision about them: admission and eviction, what each client message does
 (``authority/handlers.py``), who is told what (``authority/announce.py``), the chat
 and resync allowances and the flood policy, the hello timeout, heartbeats and dead
-peers (``authority/limits.py``), bot turns and their fallback, the result owed to
-the people of a table resumed after its game ended, and the summary an advertiser
-publishes.
+peers (``authority/limits.py``), bot turns and their fallback, telling a table
+that went back to its lobby (``rematch``), the result owed to people who missed the
+end of a game (or seated at a table resumed after it), and the summary an
+advertiser publishes.
 
 The contract.  Each input is a method given the time (``now``, seconds on any
 monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,
