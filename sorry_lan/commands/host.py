@@ -75,6 +75,7 @@ from sorry_lan.net.saved import (
 from sorry_lan.net.stopsignals import on_stop_signals
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
+from sorry_lan.tui.telling import host_hint
 from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.vocab import NAME
 
@@ -218,10 +219,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stay", action="store_true", help=_("headless: keep serving after the game"))
     p.add_argument(
         "--text",
+        "--screen-reader",
         "--no-tui",
         dest="text",
         action="store_true",
-        help=_("your player uses the plain line interface (automatic when not on a terminal)"),
+        help=_(
+            "your player uses the line mode: every event a sentence, for screen readers "
+            "(automatic when not on a terminal)"
+        ),
     )
     p.add_argument(
         "--ascii",
@@ -623,11 +628,8 @@ async def _play_here(
             )
         finally:
             await client.close()
-    print(info())
-    print(
-        _("you host this table: type '{bot}' to add a bot, '{start}' to begin, '{quit}' to stop")
-        .format(bot="bot", start="start", quit="quit")
-    )
+    print(info(), flush=True)
+    print(host_hint(name), flush=True)
     ui = asyncio.create_task(play_lines(client))
     stop = asyncio.create_task(server.wait_done())
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)

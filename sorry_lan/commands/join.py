@@ -73,10 +73,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
     p.add_argument(
         "--text",
+        "--screen-reader",
         "--no-tui",
         dest="text",
         action="store_true",
-        help=_("plain line interface instead of the board (automatic when not on a terminal)"),
+        help=_(
+            "the line mode instead of the board: every event a sentence, for screen readers "
+            "(automatic when not on a terminal)"
+        ),
     )
     p.add_argument(
         "--ascii",
@@ -97,6 +101,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         ("sorry-lan join", _("find games on the LAN, choose one")),
         ("sorry-lan join --address 192.168.1.20:47474 --name Bob --colour blue", ""),
         ("sorry-lan join --spectate", _("watch a game without a seat")),
+        ("sorry-lan join --screen-reader", _("play by ear: every event a sentence")),
     )
 
 
@@ -289,11 +294,12 @@ async def _text_main(args: argparse.Namespace) -> int:
         break
     where = _format_address(host, port)
     if spectate:
-        print(_("joined {address} to watch").format(address=where))
+        print(_("You are watching the table at {address}.").format(address=where), flush=True)
     else:
         welcome = client.model.welcome
         who = welcome.name if welcome else name
-        print(_("joined {address} as {name}").format(address=where, name=who))
+        text = _("{name}, you joined the table at {address}; type help to hear every command.")
+        print(text.format(address=where, name=who), flush=True)
     if args.colour is not None and not spectate:
         client.choose_colour(args.colour)
     try:

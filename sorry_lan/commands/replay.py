@@ -1,6 +1,7 @@
-"""``sorry-lan replay FILE [--check]``: a game record, one turn a line, in the player's
-language; ``--check`` also replays it through the rules and refuses it at the first
-turn that does not follow.
+"""``sorry-lan replay FILE [--check] [--text]``: a game record, one turn a line, in the
+player's language (``--text``: in whole sentences, as the line mode tells a game);
+``--check`` also replays it through the rules and refuses it at the first turn that
+does not follow.
 
 :func:`text_lines` is the text form ``sorry-lan games --export --format text`` writes
 too.  Reading is bounded (at most ``records.MAX_BYTES`` and one byte more are read);
@@ -38,6 +39,7 @@ from sorry_lan.i18n.words import (
 from sorry_lan.records import MAX_BYTES, RecordError, load
 from sorry_lan.records import check as check_record
 from sorry_lan.rules import Card, Colour, parse_location, pawn_label
+from sorry_lan.tui.record_sentences import record_sentences
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -46,6 +48,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--check",
         action="store_true",
         help=_("replay it through the rules; refuse it at the first turn that does not follow"),
+    )
+    p.add_argument(
+        "--text",
+        "--screen-reader",
+        dest="sentences",
+        action="store_true",
+        help=_("tell each turn in whole sentences, as the line mode does (for screen readers)"),
     )
 
 
@@ -180,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
         record = read_record(args.file)
         if args.check:
             check_record(record, str(args.file))
-        lines = text_lines(record)
+        lines = record_sentences(record) if args.sentences else text_lines(record)
     except RecordError as exc:
         print(f"sorry-lan replay: {say(exc)}", file=sys.stderr)
         return 1

@@ -54,7 +54,7 @@ def test_yes_watches_the_game(tmp_path: Path, table: int) -> None:
         assert f"{LOCAL}:{table}: the game has already started" in screen
         assert "Watch it instead? [y/N]" in screen
         term.type("y")
-        term.wait_for(f"joined {LOCAL}:{table} to watch")
+        term.wait_for(f"You are watching the table at {LOCAL}:{table}.")
         term.type("quit")
         assert term.proc.wait(20) == 0
     finally:

@@ -211,7 +211,7 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
     assert f"to watch it: sorry-lan join --spectate --address 127.0.0.1:{port}" in err
     assert err.count("has already started") == 1 and len(err.splitlines()) == 1, err
     status, text, err = out["watch"]
-    assert status == 0 and f"joined 127.0.0.1:{port} to watch" in text, err
+    assert status == 0 and f"You are watching the table at 127.0.0.1:{port}." in text, err
     assert out["again_joined"] == f"joined 'Busy' at 127.0.0.1:{port}"
     status, last, err = out["again"]
     host_status, host_out, host_err = out["host"]

@@ -55,10 +55,10 @@ def test_the_check_finds_an_empty_or_wrong_translation() -> None:
     template = tool.extract()
     cat = tool.read(tool.PO_DIR / "el.po", "el")
     cat["{who} drew {card}"].string = "{who} τράβηξε"
-    cat["type a number"].string = ""
+    cat["away"].string = ""
     found = tool.problems("el", cat, template)
     assert any("placeholders of '{who} drew {card}'" in p for p in found)
-    assert "el: untranslated 'type a number'" in found
+    assert "el: untranslated 'away'" in found
 
 
 def test_the_check_finds_a_missing_plural_form() -> None:
@@ -143,9 +143,9 @@ def test_pseudo_locale_accents_lengthens_and_keeps_fields() -> None:
     with use_language(PSEUDO):
         from sorry_lan.i18n import _
 
-        shown = _("type a number")
+        shown = _("choose a game or type an address")
     assert shown.startswith("[") and "type" not in shown and "ţýpé" in shown
-    assert len(shown) >= 1.3 * len("type a number")
+    assert len(shown) >= 1.3 * len("choose a game or type an address")
 
 
 def test_a_message_that_returns_takes_its_kept_translation() -> None:

@@ -21,8 +21,8 @@ from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
 from sorry_lan.tui.feed import apply_event
-from sorry_lan.tui.lines import describe
 from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.tui.telling import Teller
 from sorry_lan.wire import messages as m
 
 # Words a player may read in English in any language: typed commands and names.
@@ -40,15 +40,19 @@ async def _play(variant: Variant) -> tuple[list[str], UiState]:
     client = GameClient("127.0.0.1", server.address[1], "Ann")
     lines: list[str] = []
     st = UiState(screen=Screen.FIND)
+    teller = Teller()
     try:
         await client.connect()
         while True:
             ev = await asyncio.wait_for(client.next_event(), 20)
             with use_language(PSEUDO):
-                lines += describe(client.model, ev)
+                lines += teller.tell(client.model, ev)
+                if isinstance(ev, m.Events):
+                    lines += teller.board()
                 apply_event(st, client.model, ev)
             if isinstance(ev, m.LegalMoves):
                 client.play(ev.moves[0].id)
+                teller.played()
             if isinstance(ev, m.GameOver):
                 return lines, st
     finally:

@@ -81,7 +81,7 @@ async def test_the_hosts_player_sees_the_chat_again_and_quit_marks_the_game_fini
             proc.kill()
             await proc.wait()
     assert proc.returncode == 0, err.decode()
-    assert "] good luck ann" in out  # the chat so far, from the host like anyone's
+    assert "says: good luck ann." in out  # the chat so far, from the host like anyone's
     assert out.startswith("resumed 20260101-a.journal: 4 moves replayed")
     (game,), _ = saved_games(d)
     assert game.state == FINISHED and game.table == "ann's"

@@ -1,73 +1,61 @@
-"""The line interface's words for every kind of client event."""
+"""The line mode's loop: commands typed between the host's events, over loopback."""
 
 from __future__ import annotations
 
-from sorry_lan.client import model as c
-from sorry_lan.codes import LinkNews
-from sorry_lan.rules.board import START, Colour
-from sorry_lan.rules.cards import Card
-from sorry_lan.rules.variants import Variant
-from sorry_lan.tui.lines import describe
-from sorry_lan.wire import messages as m
-from sorry_lan.wire import records as r
-from sorry_lan.wire.errors import ErrorReason
+import asyncio
 
-PAWNS = (1, START, START, START, START, START, START, START) + (START,) * 8
-SNAPSHOT = m.Snapshot(
-    sid=4, variant=Variant.STANDARD, you=Colour.RED, colours=(Colour.RED, Colour.BLUE),
-    pawns=PAWNS, turn=Colour.RED, card=Card.ONE, hand=None, pile=40, discards=4,
-    top=Card.ONE, discarded=(0, 4) + (0,) * 12, scores=None,
-)
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.rules import Variant
+from sorry_lan.tui.lines import not_understood, play_lines
+from sorry_lan.tui.telling import help_lines
 
 
-def client() -> c.ClientModel:
-    ann = c.ClientModel("ann")  # never connected: describe reads its state
-    ann.snapshot, ann.pawns = SNAPSHOT, PAWNS
-    return ann
+async def _game() -> tuple[int, list[str]]:
+    table = Table(TableConfig(variant=Variant.STANDARD, seats=2, auto_start=True, seed=5))
+    table.add_bot(None)
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
+    await server.start("127.0.0.1", 0)
+    client = GameClient("127.0.0.1", server.address[1], "Ann")
+    said: list[str] = []
+    typed: asyncio.Queue[str | None] | None = None
+
+    async def read(queue: asyncio.Queue[str | None]) -> None:
+        nonlocal typed
+        typed = queue
+
+    def say(line: str) -> None:
+        said.append(line)
+        assert typed is not None
+        if line.startswith("The game begins"):
+            for command in ("help", "board", "xyzzy", "9"):
+                typed.put_nowait(command)
+        elif line.startswith("Type the number of your move"):
+            typed.put_nowait("moves" if said.count(line) == 1 else "1")
+        elif line.startswith("The game is over"):
+            typed.put_nowait("quit")
+
+    try:
+        await client.connect()
+        status = await asyncio.wait_for(play_lines(client, say, read), 50)
+    finally:
+        await client.close()
+        await server.close()
+    return status, said
 
 
-def test_every_event_is_described() -> None:
-    ann = r.PlayerInfo(pid=0, name="ann", colour=Colour.RED, bot=False, ready=True,
-                       connected=True)
-    bot = r.PlayerInfo(pid=1, name="bot 1", colour=None, bot=True, ready=True, connected=False)
-    option = r.MoveOption(id=0, notation="R1 1->2", move=(0, 1, 0, 2))
-    cases: list[tuple[c.ClientEvent, list[str]]] = [
-        (m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ann, bot), spectators=0),
-         ["table [team play]: ann (red), bot 1 (?, bot, away)"]),
-        (SNAPSHOT,
-         ["game on:", "     red (you): R1 1, R2 start, R3 start, R4 start",
-          "    blue: B1 start, B2 start, B3 start, B4 start"]),
-        (m.Turn(sid=4, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39),
-         ["blue drew 2"]),
-        (m.LegalMoves(sid=4, moves=(option,), timeout=None),
-         ["your move:", "   1. R1 1->2", "type a number"]),
-        (m.Events(sid=5, colour=Colour.RED, notation="R1 1->2", events=()),
-         ["red: R1 1->2", "     red (you): R1 1, R2 start, R3 start, R4 start",
-          "    blue: B1 start, B2 start, B3 start, B4 start"]),
-        (m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None),
-         ["game over: blue won; scores []", "rematch? type rematch"]),
-        (m.Rematch(), ["rematch!"]),
-        (m.Chat(pid=1, text="hi"), ["[chat 1] hi"]),
-        (m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken", fatal=False),
-         ["refused: that colour is taken"]),
-        (c.Connection(LinkNews.DROPPED(reason="gone")), ["connection lost: gone"]),
-        (c.ReplayMismatch(5, "no pawn there"), []),
-    ]
-    assert len({type(ev) for ev, _ in cases}) == len(c.ClientEvent.__args__)
-    for ev, lines in cases:
-        assert describe(client(), ev) == lines, ev
-
-
-def test_the_table_line_names_each_players_language_and_bot_programs() -> None:
-    lobby = m.Lobby(
-        variant=Variant.STANDARD, seats=4, host=0, spectators=0,
-        players=(
-            r.PlayerInfo(0, "ann", Colour.RED, False, True, True, lang="cy"),
-            r.PlayerInfo(1, "robo", Colour.BLUE, False, True, True, program=True),
-            r.PlayerInfo(2, "sam", Colour.YELLOW, False, True, True, lang="xx-YY"),
-        ),
-    )
-    [line] = describe(client(), lobby)
-    assert "ann (red, Cymraeg)" in line
-    assert "robo (blue, bot)" in line
-    assert "sam (yellow, xx-YY)" in line
+def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:
+    status, said = asyncio.run(_game())
+    assert status == 0
+    start = said.index(help_lines()[0])
+    assert said[start : start + len(help_lines())] == help_lines()
+    assert any(line.startswith("Your pawns (") for line in said)
+    assert not_understood("unknown command 'xyzzy'") in said
+    assert not_understood("no such move on offer") in said
+    head = next(i for i, line in enumerate(said) if line.startswith("Ann, your turn"))
+    end = next(i for i in range(head, len(said)) if said[i].startswith("Type the number"))
+    block = said[head : end + 1]
+    assert said[end + 1 : end + 1 + len(block)] == block  # "moves" said the offer again
+    assert any(line.startswith("You played ") for line in said)
+    assert said[-2].startswith("The game is over: ")

@@ -138,24 +138,26 @@ def test_text_join_without_an_address_joins_the_only_game(
     assert found == (
         f"found: {GAME} - host Hal - standard - 1/2 seats - joinable  (127.0.0.1:{port})"
     )
-    assert join.line(lambda s: s.startswith("joined ")) == f"joined 127.0.0.1:{port} as Tess"
+    joined = join.line(lambda s: s.startswith("Tess, you joined "))
+    assert joined == (
+        f"Tess, you joined the table at 127.0.0.1:{port}; type help to hear every command."
+    )
     table = join.line(lambda s: "Tess (" in s)
     seat = re.search(r"Tess \((red|blue|yellow|green)", table)
     assert seat is not None and "bot 1 (" in table, table
-    you = seat.group(1)
 
-    # Answer every "your move:" with its first move until a bot's move follows ours.
+    # Answer every offer with its first move until a bot's move follows ours.
     answered = 0
     end = time.monotonic() + 30
     while time.monotonic() < end:
         lines = list(join.lines)
-        ours = [i for i, x in enumerate(lines) if x.startswith(f"{you}: ")]
+        ours = [i for i, x in enumerate(lines) if x.startswith("You played ")]
         if ours and any(
-            re.match(r"(red|blue|yellow|green): ", x) and not x.startswith(f"{you}: ")
+            re.match(r"\S.* (played|drew) ", x) and not x.startswith("You ")
             for x in lines[ours[0] + 1 :]
         ):
             break
-        prompts = [i for i, x in enumerate(lines) if x == "your move:"]
+        prompts = [i for i, x in enumerate(lines) if x.startswith("Type the number of your move")]
         if len(prompts) > answered:
             answered = len(prompts)
             join.send("1\n")

@@ -1,0 +1,618 @@
+"""What the line mode says: each event from the host as one line of whole sentences.
+
+:class:`Teller` follows one client's events in order (the lobby, the game's start,
+each turn, the offer, chat, link news, game over) and keeps what it needs to word
+them: who sits at which colour, the listener's colour, the board as each event
+leaves it, the moves on offer.  :meth:`Teller.tell` returns the lines for one event;
+:meth:`Teller.board`, :meth:`Teller.table` and :meth:`Teller.offer` answer the
+``board``, ``table`` and ``moves`` commands, :func:`help_lines` the ``help`` command.
+Every line names a person (a player or "you") and ends like a sentence; no line
+shows a pawn token, a track number or an arrow.
+
+Pure: it reads the events and the :class:`~sorry_lan.client.model.ClientModel`'s
+identity (pid, spectating), prints nothing, sends nothing and touches no terminal
+(:mod:`sorry_lan.tui.lines` is the I/O loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
+from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
+from sorry_lan.i18n.coded import error_text, say
+from sorry_lan.rules.board import (
+    HOME,
+    START,
+    TRACK_LEN,
+    colour_pawns,
+    is_safety,
+    safety_entry,
+)
+from sorry_lan.rules.moves import MoveKind
+from sorry_lan.rules.variants import Variant
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.apply import apply_events
+from sorry_lan.wire.records import EventKind, PlayerInfo
+
+from .news import roster_of
+from .options import BadMove, MoveOption, option_from_compact
+from .sentences import People, card_words, events_played, move_words, option_played, sentence
+from .sentences import place_words as place
+from .state import RosterEntry
+
+_KINDS = {int(k) for k in MoveKind}
+
+
+#: The words the line mode's commands are typed with, the same in every language.
+COMMAND_WORDS = (
+    "moves",
+    "board",
+    "where",
+    "table",
+    "who",
+    "say",
+    "chat",
+    "colour",
+    "color",
+    "ready",
+    "start",
+    "bot",
+    "variant",
+    "rematch",
+    "help",
+    "keys",
+    "quit",
+    "exit",
+    "bye",
+)
+
+
+def help_lines() -> list[str]:
+    """Every command of the line mode, one sentence each (``help``, ``?``, ``keys``)."""
+    return [
+        _("Type the number of a move to play it when it is your turn."),
+        _("Type moves to hear your turn and its moves again."),
+        _("Type board or where to hear where every pawn is and whose turn it is."),
+        _("Type table or who to hear who is at the table."),
+        _("Type say and your words to chat, for example: say good luck."),
+        _("In the lobby, type colour and a colour to choose yours, and ready when you are."),
+        _(
+            "The host types start to begin, bot to add a bot (bot blue seats it at blue), and "
+            "variant with standard, team or points to choose the game."
+        ),
+        _("After a game, type rematch to ask for another."),
+        _("Type help, ? or keys to hear this list again, and quit to leave."),
+    ]
+
+
+def host_hint(name: str) -> str:
+    """What the host's own player is told once in the line mode."""
+    return _(
+        "{name}, you host this table: type {bot} to add a bot, {start} to begin, {help} to "
+        "hear every command, or {quit} to stop."
+    ).format(name=name, bot="bot", start="start", help="help", quit="quit")
+
+
+def you_markers() -> list[str]:
+    """The words a line addressed to the listener contains in this language (a
+    transcript check counts them as naming a person)."""
+    # i18n: the words for "you" and "your" that every line spoken to the player
+    # contains in your translations, separated by |
+    return [w for w in pgettext("person", "you|your").split("|") if w.strip()]
+
+
+class Teller:
+    """One listener's view of the table, worded; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.position: tuple[int, ...] = ()
+        self.roster: dict[int, RosterEntry] = {}
+        self.lobby: m.Lobby | None = None
+        self.names: dict[int, str] = {}
+        self.you: int | None = None
+        self.pid: int | None = None
+        self.spectating = False
+        self.seated: tuple[int, ...] = ()
+        self.variant = Variant.STANDARD
+        self.turn: int | None = None
+        self.card: int | None = None
+        self.hand: tuple[int, ...] = ()
+        self.timeout: int | None = None
+        self.offered: list[MoveOption] = []
+        self.answered = False  # the listener chose a move on offer
+        self.scores: tuple[int, ...] = ()
+        self.over: m.GameOver | None = None
+
+    # -- who is who ------------------------------------------------------------------
+
+    @property
+    def people(self) -> People:
+        return People(self.names, self.you)
+
+    def _name(self, colour: int) -> str:
+        return self.people.name(colour)
+
+    def _me(self) -> str:
+        """The listener's own name (for lines addressed to them)."""
+        if self.pid is not None and self.lobby is not None:
+            for p in self.lobby.players:
+                if p.pid == self.pid:
+                    return p.name
+        return self._name(self.you) if self.you is not None else _("you")
+
+    def _away(self, colour: int) -> str | None:
+        for entry in self.roster.values():
+            if entry.colour == colour and not entry.bot and not entry.connected:
+                return entry.name
+        return None
+
+    # -- events ----------------------------------------------------------------------
+
+    def tell(self, client: ClientModel, ev: ClientEvent) -> list[str]:
+        """The lines for one event (the listener's state is updated first)."""
+        self.pid = client.pid
+        self.spectating = client.spectate
+        match ev:
+            case m.Lobby():
+                return self._lobby(ev)
+            case m.Snapshot():
+                return self._snapshot(ev)
+            case m.Turn():
+                self.turn = int(ev.colour)
+                self.card = None if ev.card is None else int(ev.card)
+                if ev.hand is not None:
+                    self.hand = tuple(int(c) for c in ev.hand)
+                self.offered = []
+                return []  # the listener's offer, or the mover's play, says it
+            case m.LegalMoves():
+                self.offered = [self._option(o.move, o.id) for o in ev.moves]
+                self.answered = False
+                self.timeout = ev.timeout
+                return self.offer()
+            case m.Events():
+                line = self._events(ev)
+                self.position = apply_events(self.position, ev.events)
+                if ev.colour is not None and ev.colour == self.you:
+                    self.offered = []  # the offer is answered (by us, or a bot in our time)
+                return [line] if line else []
+            case m.GameOver():
+                return self._over(ev)
+            case m.Rematch():
+                self.over = None
+                return [
+                    _("The table agreed to a rematch, {name}: a new game begins.").format(
+                        name=self._me()
+                    )
+                ]
+            case m.Chat():
+                return [self._chat(ev)]
+            case m.Error():
+                why = error_text(ev.reason.value, ev.text)
+                return [sentence(_("The host refused your request: {why}"), why=why)]
+            case Connection():
+                return [sentence(_("Your connection: {news}"), news=say(ev.news))]
+            case ReplayMismatch():
+                return []  # a resync was asked: its snapshot follows
+            case _:
+                assert_never(ev)
+
+    def _option(self, compact: Sequence[int], id: int) -> MoveOption:
+        try:
+            return option_from_compact(self.position, compact, id)
+        except BadMove:  # told as the host offers it, without its parts
+            values = tuple(int(v) for v in compact)
+            kind = MoveKind(values[0]) if values and values[0] in _KINDS else MoveKind.SIMPLE
+            card = values[1] if len(values) > 1 else 0
+            return MoveOption(id, kind, card, values, "", "", ())
+
+    def played(self) -> None:
+        """The listener chose one of the moves on offer."""
+        self.answered = True
+
+    # -- the table -------------------------------------------------------------------
+
+    def _lobby(self, lobby: m.Lobby) -> list[str]:
+        first = self.lobby is None
+        old, new = self.roster, roster_of(lobby)
+        variant_changed = self.lobby is not None and self.lobby.variant != lobby.variant
+        self.lobby, self.roster = lobby, new
+        self.names = {int(p.colour): p.name for p in lobby.players if p.colour is not None}
+        if self.pid is not None and not self.spectating:
+            mine = new.get(self.pid)
+            if mine is not None and mine.colour is not None and self.over is None:
+                self.you = mine.colour
+        if first:
+            return self.table()
+        lines = roster_lines(old, new, self.pid, self.over is not None)
+        if variant_changed:
+            lines.append(
+                sentence(
+                    _("{name}, the table now plays {variant}"),
+                    name=self._me(),
+                    variant=words.variant_title(lobby.variant.value),
+                )
+            )
+        return lines
+
+    def table(self) -> list[str]:
+        """Who sits where at the table, and the game it plays (the ``table`` command)."""
+        lobby = self.lobby
+        if lobby is None:
+            return [_("{name}, nothing is known of the table yet.").format(name=self._me())]
+        seats = [self._seat(p, lobby) for p in lobby.players]
+        lines = [
+            sentence(
+                _("The table plays {variant} for up to {seats} players: {players}"),
+                variant=words.variant_title(lobby.variant.value),
+                seats=lobby.seats,
+                players=words.join_names(seats) or pgettext("table", "nobody yet"),
+            )
+        ]
+        if lobby.spectators:
+            lines.append(
+                ngettext(
+                    "{n} person is watching, {name}.",
+                    "{n} people are watching, {name}.",
+                    lobby.spectators,
+                ).format(n=lobby.spectators, name=self._me())
+            )
+        return lines
+
+    def _seat(self, p: PlayerInfo, lobby: m.Lobby) -> str:
+        notes = [
+            pgettext("seat", "no colour yet")
+            if p.colour is None
+            else words.colour_name(int(p.colour)).lower()
+        ]
+        if p.pid == self.pid:
+            notes.append(pgettext("seat", "you"))
+        if lobby.host is not None and p.pid == lobby.host:
+            notes.append(pgettext("seat", "the host"))
+        if p.bot or p.program:
+            notes.append(_("bot"))
+        if p.lang:
+            notes.append(language_name(p.lang))
+        if not p.connected:
+            notes.append(_("away"))
+        return _("{name} ({notes})").format(name=p.name, notes=", ".join(notes))
+
+    # -- the game --------------------------------------------------------------------
+
+    def _snapshot(self, snap: m.Snapshot) -> list[str]:
+        resumed = bool(self.position) and self.over is None
+        self.position = tuple(snap.pawns)
+        self.you = None if snap.you is None else int(snap.you)
+        self.seated = tuple(int(c) for c in snap.colours)
+        self.variant = snap.variant
+        self.turn = None if snap.turn is None else int(snap.turn)
+        self.card = None if snap.card is None else int(snap.card)
+        self.hand = tuple(int(c) for c in snap.hand) if snap.hand else ()
+        self.scores = tuple(snap.scores or ())
+        self.offered, self.over = [], None
+        players = words.join_names(
+            [
+                _("{name} plays {colour}").format(
+                    name=self._name(c), colour=words.colour_name(c).lower()
+                )
+                for c in self.seated
+            ]
+        )
+        fresh = all(p == START for p in snap.pawns)
+        if self.spectating:
+            text = _("You are watching, and the game begins: {players}")
+            if not fresh:
+                text = _("You are watching a game under way: {players}")
+        else:
+            text = (
+                _("The game begins: {players}")
+                if fresh
+                else _("You are back at the game in progress: {players}")
+            )
+        lines = [sentence(text, players=players)]
+        teams = self._teams()
+        if teams:
+            lines.append(teams)
+        if not fresh or resumed:
+            lines += self.board()
+        return lines
+
+    def _teams(self) -> str:
+        """Who plays with whom, when the variant pairs partners ("" if it does not)."""
+        sides = []
+        for c in self.seated:
+            side = tuple(s for s in self.variant.rules.side(c) if s in self.seated)
+            if len(side) > 1 and side not in sides and tuple(reversed(side)) not in sides:
+                sides.append(side)
+        if len(sides) != 2:
+            return ""
+        first, second = (words.join_names([self._name(c) for c in s]) for s in sides)
+        return sentence(_("{first} play together, against {second}"), first=first, second=second)
+
+    def offer(self) -> list[str]:
+        """The listener's turn: the card, what it allows, and each move numbered (the
+        ``moves`` command repeats it)."""
+        if not self.offered:
+            if self.turn is not None and self.turn == self.you and self.over is None:
+                return [
+                    _("{name}, it is your turn; the moves are on their way.").format(
+                        name=self._me()
+                    )
+                ]
+            return [_("{name}, nothing is on offer: it is not your turn.").format(name=self._me())]
+        name = self._me()
+        if self.hand:
+            cards = words.join_names([card_words(c) for c in self.hand])
+            head = sentence(_("{name}, your turn: your hand is {cards}"), name=name, cards=cards)
+        elif self.card is not None:
+            allows = words.card_help(self.card)
+            template = (
+                _("{name}, your turn: you drew {card} ({allows})")
+                if allows
+                else _("{name}, your turn: you drew {card}")
+            )
+            head = sentence(template, name=name, card=card_words(self.card), allows=allows)
+        else:
+            head = sentence(_("{name}, your turn"), name=name)
+        if self.timeout is not None:
+            head += " " + ngettext(
+                "You have {n} second to choose.", "You have {n} seconds to choose.", self.timeout
+            ).format(n=self.timeout)
+        lines = [head]
+        for i, option in enumerate(self.offered, 1):
+            move = move_words(option_played(option), self.people, self.you)
+            if self.hand:
+                text = sentence(
+                    _("Move {i}, with {card}: {move}"), i=i, card=card_words(option.card), move=move
+                )
+            else:
+                text = sentence(_("Move {i}: {move}"), i=i, move=move)
+            lines.append(text)
+        lines.append(_("Type the number of your move, or help to hear every command."))
+        return lines
+
+    def _events(self, ev: m.Events) -> str:
+        mover = None if ev.colour is None else int(ev.colour)
+        texts: list[str] = []
+        played = events_played(ev.events)
+        if played is not None and mover is not None:
+            card = card_words(played.card)
+            what = move_words(played, self.people, mover)
+            away = self._away(mover)
+            if mover == self.you and self.offered and not self.answered:
+                head = _("Your time ran out, so a bot played {card} for you").format(card=card)
+            elif mover == self.you:
+                head = _("You played {card}").format(card=card)
+            elif away is not None:
+                head = _("A bot played {card} for {name}, who is away").format(card=card, name=away)
+            else:
+                head = _("{who} played {card}").format(who=self._name(mover), card=card)
+            texts.append(sentence(_("{head}: {move}"), head=head, move=what))
+        for item in ev.events:
+            kind = item[0]
+            if kind in (EventKind.TURN_LOST, EventKind.DISCARD, EventKind.DRAW_AGAIN):
+                texts.append(self._turn_event(kind, int(item[1]), item))
+            elif kind == EventKind.RESHUFFLE:
+                texts.append(sentence(words.reshuffle_line(int(item[1]))))
+        return " ".join(texts)
+
+    def _turn_event(self, kind: int, colour: int, item: Sequence[int]) -> str:
+        you = colour == self.you
+        if kind == EventKind.DRAW_AGAIN:
+            if you:
+                return sentence(_("You draw again."))
+            return sentence(_("{who} draws again."), who=self._name(colour))
+        card = card_words(int(item[2]))
+        if kind == EventKind.DISCARD:
+            text = _("You discarded {card}") if you else _("{who} discarded {card}")
+        elif item[2] == 11:
+            text = (
+                _("You drew {card} and made no move, so your turn is over")
+                if you
+                else _("{who} drew {card} and made no move, so the turn is over")
+            )
+        else:
+            text = (
+                _("You drew {card} and have no move, so your turn is lost")
+                if you
+                else _("{who} drew {card} and has no move, so the turn is lost")
+            )
+        return sentence(text, who=self._name(colour), card=card)
+
+    def _over(self, over: m.GameOver) -> list[str]:
+        self.over = over
+        self.offered = []
+        self.turn = None
+        if over.scores is not None:
+            self.scores = tuple(over.scores)
+        return self.result()
+
+    def result(self) -> list[str]:
+        """Who won, the points if the game counts them, and what comes next."""
+        over = self.over
+        if over is None:
+            return []
+        winners = [int(c) for c in over.winners]
+        names = [self._name(c) for c in winners]
+        if names:
+            text = ngettext(
+                "The game is over: {names} won.", "The game is over: {names} won.", len(names)
+            ).format(names=words.join_names(names))
+        else:
+            text = _("The game is over, {name}, and nobody won.").format(name=self._me())
+        if self.you is not None and self.you in winners:
+            text += " " + _("Well played, {name}!").format(name=self._me())
+        lines = [text, *self._points()]
+        if not self.spectating:
+            lines.append(
+                _("{name}, type rematch to play again, or quit to leave.").format(name=self._me())
+            )
+        return lines
+
+    def _points(self) -> list[str]:
+        if not (self.variant.rules.scores_points and self.scores):
+            return []
+        each = [
+            ngettext("{name} has {n} point", "{name} has {n} points", self.scores[c]).format(
+                name=self._name(c), n=self.scores[c]
+            )
+            for c in self.seated
+            if c < len(self.scores)
+        ]
+        return [sentence(_("Points: {scores}"), scores=words.join_names(each))]
+
+    def _chat(self, chat: m.Chat) -> str:
+        who = _("The host")
+        if chat.pid is not None:
+            who = _("player {pid}").format(pid=chat.pid)
+            for p in self.lobby.players if self.lobby is not None else ():
+                if p.pid == chat.pid:
+                    who = p.name
+        return sentence(_("{who} says: {text}"), who=who, text=chat.text.strip())
+
+    # -- where everyone is -----------------------------------------------------------
+
+    def board(self) -> list[str]:
+        """Where every pawn is, each colour one sentence, then whose turn it is."""
+        if not self.position or not self.seated:
+            return self.table()
+        lines = [self._row(c) for c in self.seated]
+        if self.over is not None:
+            return lines + self.result()
+        lines += self._points()
+        if self.turn is not None:
+            card = None if self.card is None else card_words(self.card)
+            if self.turn == self.you:
+                text = _("It is your turn, with {card}.") if card else _("It is your turn.")
+            else:
+                text = _("It is {name}'s turn, with {card}.") if card else _("It is {name}'s turn.")
+            lines.append(text.format(name=self._name(self.turn), card=card))
+        return lines
+
+    def _row(self, colour: int) -> str:
+        pos = self.position
+        pawns = list(colour_pawns(colour))
+        at_start = sum(1 for p in pawns if pos[p] == START)
+        at_home = sum(1 for p in pawns if pos[p] == HOME)
+        parts = []
+        if at_start:
+            parts.append(
+                ngettext("{n} pawn at start", "{n} pawns at start", at_start).format(n=at_start)
+            )
+        for p in pawns:
+            if pos[p] in (START, HOME):
+                continue
+            pawn = pgettext("pawn", "pawn {n}").format(n=(p & 3) + 1)
+            where = place(colour, pos[p])
+            near = self._near(p) if colour != self.you else None
+            if near is None:
+                parts.append(pgettext("board", "{pawn} at {where}").format(pawn=pawn, where=where))
+            else:
+                parts.append(
+                    pgettext("board", "{pawn} at {where}, {near}").format(
+                        pawn=pawn, where=where, near=near
+                    )
+                )
+        if at_home:
+            parts.append(ngettext("{n} pawn home", "{n} pawns home", at_home).format(n=at_home))
+        listed = words.join_names(parts)
+        hue = words.colour_name(colour).lower()
+        if colour == self.you:
+            return sentence(_("Your pawns ({colour}): {pawns}"), colour=hue, pawns=listed)
+        return sentence(
+            # i18n: {name} is a player's name: no gendered article or pronoun.
+            _("{name}'s pawns ({colour}): {pawns}"),
+            name=self._name(colour),
+            colour=hue,
+            pawns=listed,
+        )
+
+    def _near(self, pawn: int) -> str | None:
+        """How far another colour's pawn on the track is from the listener's nearest
+        pawn on the track within a card's reach (ahead of it, or behind it)."""
+        me, pos = self.you, self.position
+        at = pos[pawn]
+        if me is None or at >= TRACK_LEN:
+            return None
+        best: tuple[int, int, bool] | None = None  # (distance, my pawn, ahead?)
+        for mine in colour_pawns(me):
+            if pos[mine] >= TRACK_LEN or is_safety(pos[mine]):
+                continue
+            ahead = (at - pos[mine]) % TRACK_LEN
+            behind = (pos[mine] - at) % TRACK_LEN
+            turns_off = (safety_entry(me) - pos[mine]) % TRACK_LEN  # before my zone
+            if 0 < ahead <= 12 and ahead <= turns_off and (best is None or ahead < best[0]):
+                best = (ahead, mine, True)
+            if 0 < behind <= 12 and (best is None or behind < best[0]):
+                best = (behind, mine, False)
+        if best is None:
+            return None
+        n, mine, ahead_of = best
+        if ahead_of:
+            text = ngettext(
+                "{n} square ahead of your pawn {m}", "{n} squares ahead of your pawn {m}", n
+            )
+        else:
+            text = ngettext(
+                "{n} square behind your pawn {m}", "{n} squares behind your pawn {m}", n
+            )
+        return text.format(n=n, m=(mine & 3) + 1)
+
+
+def roster_lines(
+    old: dict[int, RosterEntry], new: dict[int, RosterEntry], you: int | None, over: bool
+) -> list[str]:
+    """What changed at the table from ``old`` to ``new``, one sentence each (``you``: the
+    listener's pid; ``over``: after a game, when ``ready`` means "wants a rematch")."""
+    lines: list[str] = []
+
+    def who(entry: RosterEntry, joined: bool = False) -> str:
+        notes = [] if entry.colour is None else [words.colour_name(entry.colour).lower()]
+        if joined and entry.bot:
+            notes.append(_("bot"))
+        return (
+            _("{name} ({notes})").format(name=entry.name, notes=", ".join(notes))
+            if (notes)
+            else entry.name
+        )
+
+    for pid, now in new.items():
+        before = old.get(pid)
+        if pid == you:
+            if before is not None and now.colour != before.colour and now.colour is not None:
+                lines.append(
+                    sentence(
+                        _("You now play {colour}"), colour=words.colour_name(now.colour).lower()
+                    )
+                )
+            continue
+        if before is None:
+            lines.append(sentence(_("{player} joined"), player=who(now, joined=True)))
+            continue
+        if now.bot and not before.bot:
+            lines.append(sentence(_("a bot now plays for {player}"), player=who(now)))
+        elif before.connected and not now.connected:
+            lines.append(
+                sentence(_("{player} lost the connection; the seat is held"), player=who(now))
+            )
+        elif now.connected and not before.connected:
+            lines.append(sentence(_("{player} is back"), player=who(now)))
+        if over and now.ready and not before.ready and not now.bot:
+            lines.append(
+                _("{player} asks for a rematch; type rematch to play again too.").format(
+                    player=who(now)
+                )
+            )
+        if now.colour != before.colour and now.colour is not None:
+            lines.append(
+                sentence(
+                    _("{name} now plays {colour}"),
+                    name=now.name,
+                    colour=words.colour_name(now.colour).lower(),
+                )
+            )
+    for pid, before in old.items():
+        if pid not in new and pid != you:
+            lines.append(sentence(_("{player} left the table"), player=who(before)))
+    return lines

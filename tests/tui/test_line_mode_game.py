@@ -1,0 +1,113 @@
+"""A whole game played by ear: a real ``sorry-lan join --text`` process against bots.
+
+For each language a table runs on 127.0.0.1 in this process (bots in every other
+seat); the player's process is driven only by what it prints: at each turn it picks
+one of the numbered move sentences (no pawn token or square number is read), asks
+for ``help`` and ``board`` on the way, says hello, and quits at game over.  The
+transcript then goes through ``scripts/check_transcript.py``: every line a sentence
+naming a person, no notation, every turn's moves numbered, the end told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.i18n import _, use_language
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.rules import Variant
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = {  # language: (variant, seats): every variant, two and four players
+    "en": (Variant.STANDARD, 2),
+    "el": (Variant.TEAM, 4),
+    "hi": (Variant.POINTS, 3),
+    "lo": (Variant.STANDARD, 4),
+    "th": (Variant.POINTS, 2),
+    "cy": (Variant.TEAM, 4),
+}
+
+
+async def _play(lang: str, tmp: Path) -> tuple[list[str], list[str], int]:
+    variant, seats = GAMES[lang]
+    table = Table(TableConfig(variant=variant, seats=seats, auto_start=True, seed=11))
+    for _n in range(seats - 1):
+        table.add_bot(None)
+    names = [p.name for p in table.players.values()] + ["Ann"]
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=5.0))
+    await server.start("127.0.0.1", 0)
+    with use_language(lang):
+        numbered = _("Move {i}: {move}").split("{i}")[0]
+        with_card = _("Move {i}, with {card}: {move}").split("{i}")[0]
+        ask = _("Type the number of your move, or help to hear every command.")
+        over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "sorry_lan", "--lang", lang, "join", "--text",
+        "--address", f"127.0.0.1:{server.address[1]}", "--name", "Ann",
+        "--data-dir", str(tmp),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, cwd=ROOT,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    rng = random.Random(lang)
+    transcript: list[str] = []
+    listed: list[int] = []
+    turns = 0
+
+    def send(text: str) -> None:
+        assert proc.stdin is not None
+        proc.stdin.write(text.encode() + b"\n")
+
+    try:
+        while True:
+            raw = await asyncio.wait_for(proc.stdout.readline(), 30)
+            assert raw, f"the player's process ended: {transcript[-5:]}"
+            line = raw.decode().rstrip("\n")
+            transcript.append(line)
+            for prefix in (numbered, with_card):
+                found = re.match(re.escape(prefix) + r"(\d+)", line)
+                if found:
+                    listed.append(int(found.group(1)))
+                    break
+            if line == ask:
+                turns += 1
+                if turns == 2:
+                    send("help")
+                    send("board")
+                    send("say hello")
+                send(str(rng.choice(listed)))
+                listed = []
+            elif line == over:
+                send("quit")
+                break
+        status = await asyncio.wait_for(proc.wait(), 20)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        await server.close()
+    return transcript, names, status
+
+
+@pytest.mark.parametrize("lang", list(GAMES))
+def test_a_whole_game_by_ear_reads_as_sentences(lang: str, tmp_path: Path) -> None:
+    transcript, names, status = asyncio.run(_play(lang, tmp_path))
+    assert status == 0
+    path = tmp_path / "transcript.txt"
+    path.write_text("\n".join(transcript) + "\n", encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "check_transcript.py"), str(path),
+         "--lang", lang, "--names", ",".join(names)],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert " 0 problems" in checked.stdout
+    with use_language(lang):
+        assert _("Type help, ? or keys to hear this list again, and quit to leave.") in transcript

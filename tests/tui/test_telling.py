@@ -1,0 +1,159 @@
+"""The line mode's words: every kind of event one line of sentences naming people."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from sorry_lan.client import model as c
+from sorry_lan.codes import LinkNews
+from sorry_lan.rules.board import START, Colour
+from sorry_lan.rules.cards import Card
+from sorry_lan.rules.variants import Variant
+from sorry_lan.tui.state import RosterEntry
+from sorry_lan.tui.telling import Teller, help_lines, roster_lines
+from sorry_lan.wire import messages as m
+from sorry_lan.wire import records as r
+from sorry_lan.wire.errors import ErrorReason
+
+RED, BLUE = Colour.RED, Colour.BLUE
+PAWNS = (5, START, START, START, START, START, START, START) + (START,) * 8
+ANN = r.PlayerInfo(pid=0, name="Ann", colour=RED, bot=False, ready=True, connected=True)
+BOB = r.PlayerInfo(pid=1, name="Bob", colour=BLUE, bot=False, ready=True, connected=True)
+LOBBY = m.Lobby(variant=Variant.STANDARD, seats=2, host=0, players=(ANN, BOB), spectators=0)
+SNAPSHOT = m.Snapshot(
+    sid=4, variant=Variant.STANDARD, you=RED, colours=(RED, BLUE),
+    pawns=PAWNS, turn=RED, card=Card.ONE, hand=None, pile=40, discards=4,
+    top=Card.ONE, discarded=(0, 4) + (0,) * 12, scores=None,
+)
+
+
+def ann() -> c.ClientModel:
+    model = c.ClientModel("Ann")  # never connected: the teller reads its identity
+    model.welcome = m.Welcome(version=2, software="t", pid=0, token=None, owner=True, name="Ann")
+    return model
+
+
+def seated() -> tuple[Teller, c.ClientModel]:
+    teller, model = Teller(), ann()
+    teller.tell(model, LOBBY)
+    teller.tell(model, SNAPSHOT)
+    return teller, model
+
+
+def test_the_lobby_names_each_seat_with_its_colour() -> None:
+    robo = r.PlayerInfo(2, "robo", None, False, True, False, lang="cy", program=True)
+    lobby = m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ANN, BOB, robo),
+                    spectators=1)  # fmt: skip
+    assert Teller().tell(ann(), lobby) == [
+        "The table plays team play for up to 4 players: Ann (red, you, the host), Bob (blue) "
+        "and robo (no colour yet, bot, Cymraeg, away).",
+        "1 person is watching, Ann.",
+    ]
+
+
+def test_the_game_begins_with_who_plays_which_colour() -> None:
+    teller, model = Teller(), ann()
+    teller.tell(model, LOBBY)
+    fresh = dataclasses.replace(SNAPSHOT, pawns=(START,) * 16)
+    assert teller.tell(model, fresh) == ["The game begins: Ann plays red and Bob plays blue."]
+
+
+def test_your_turn_tells_the_card_what_it_allows_and_the_numbered_moves() -> None:
+    teller, model = seated()
+    offer = m.LegalMoves(sid=4, timeout=30, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),
+        r.MoveOption(id=1, notation="R2 start->4", move=(0, 1, 1, 4)),
+    ))  # fmt: skip
+    assert teller.tell(model, offer) == [
+        "Ann, your turn: you drew a 1 (leave START, or move 1). You have 30 seconds to choose.",
+        "Move 1: your pawn 1 moves 1 to 2 squares past its start exit.",
+        "Move 2: your pawn 2 leaves start.",
+        "Type the number of your move, or help to hear every command.",
+    ]
+    assert teller.offer() == teller.tell(model, offer)  # the moves command repeats it
+
+
+def test_a_move_a_lost_turn_a_two_and_a_reshuffle_each_say_so() -> None:
+    teller, model = seated()
+    played = m.Events(sid=5, colour=BLUE, notation="B1 start->19", events=(
+        (3, BLUE, 2), (0, 4, START, 19), (6, BLUE), (7, 40),
+    ))  # fmt: skip
+    assert teller.tell(model, played) == [
+        "Bob played a 2: pawn 1 leaves start. Bob draws again. The discards are shuffled "
+        "into a new pile of 40 cards."
+    ]
+    lost = m.Events(sid=6, colour=RED, notation="", events=((5, RED, 12),))
+    assert teller.tell(model, lost) == [
+        "You drew a 12 and have no move, so your turn is lost."
+    ]
+
+
+def test_a_move_played_for_you_when_your_time_ran_out_says_so() -> None:
+    teller, model = seated()
+    teller.tell(model, m.LegalMoves(sid=4, timeout=5, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
+    events = m.Events(sid=5, colour=RED, notation="R1 5->6", events=((3, RED, 1), (0, 0, 5, 6)))
+    [line] = teller.tell(model, events)
+    assert line.startswith("Your time ran out, so a bot played a 1 for you: your pawn 1 moves")
+
+
+def test_board_tells_every_pawn_and_whose_turn_on_request() -> None:
+    teller, model = seated()
+    teller.tell(model, m.Events(sid=5, colour=BLUE, notation="", events=(
+        (3, BLUE, 1), (0, 4, START, 19))))  # fmt: skip
+    teller.tell(model, m.Turn(sid=6, colour=BLUE, card=Card.FIVE, hand=None, pile=38))
+    assert teller.board() == [
+        "Your pawns (red): 3 pawns at start and pawn 1 at 1 square past its start exit.",
+        "Bob's pawns (blue): 3 pawns at start and pawn 1 at its start exit.",
+        "It is Bob's turn, with a 5.",
+    ]
+
+
+def test_game_over_names_the_winner_and_the_points() -> None:
+    teller, model = seated()
+    assert teller.tell(model, m.GameOver(sid=9, winners=(BLUE,), scores=None)) == [
+        "The game is over: Bob won.",
+        "Ann, type rematch to play again, or quit to leave.",
+    ]
+    assert teller.tell(model, m.GameOver(sid=9, winners=(RED,), scores=None))[0] == (
+        "The game is over: Ann won. Well played, Ann!"
+    )
+
+
+def test_chat_errors_link_news_and_rematch_are_sentences_with_names() -> None:
+    teller, model = seated()
+    assert teller.tell(model, m.Chat(pid=1, text="good luck")) == ["Bob says: good luck."]
+    assert teller.tell(model, m.Chat(pid=None, text="closing soon!")) == [
+        "The host says: closing soon!"
+    ]
+    refused = m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken", fatal=False)
+    assert teller.tell(model, refused) == [
+        "The host refused your request: that colour is taken."
+    ]
+    link = c.Connection(LinkNews.DROPPED(reason="gone"))
+    assert teller.tell(model, link) == ["Your connection: connection lost: gone."]
+    assert teller.tell(model, m.Rematch()) == [
+        "The table agreed to a rematch, Ann: a new game begins."
+    ]
+    assert teller.tell(model, c.ReplayMismatch(5, "no pawn there")) == []
+
+
+def test_roster_changes_are_told_by_name_and_colour() -> None:
+    old = {1: RosterEntry("Bob", 1, False, True), 2: RosterEntry("Cai", 2, False, True)}
+    new = {1: RosterEntry("Bob", 1, False, False), 3: RosterEntry("Dee", 3, True, True)}
+    assert roster_lines(old, new, you=0, over=False) == [
+        "Bob (blue) lost the connection; the seat is held.",
+        "Dee (green, bot) joined.",
+        "Cai (yellow) left the table.",
+    ]
+    ready = {1: RosterEntry("Bob", 1, False, True, ready=True)}
+    assert roster_lines({1: RosterEntry("Bob", 1, False, True)}, ready, 0, over=True) == [
+        "Bob (blue) asks for a rematch; type rematch to play again too."
+    ]
+
+
+def test_help_lists_every_command_word() -> None:
+    text = " ".join(help_lines())
+    for word in ("moves", "board", "where", "table", "who", "say", "colour", "ready",
+                 "start", "bot", "variant", "rematch", "help", "?", "keys", "quit"):
+        assert f" {word} " in f" {text} ".replace(",", " "), word
