@@ -180,12 +180,7 @@ class Teller:
             case m.GameOver():
                 return self._over(ev)
             case m.Rematch():
-                self.over = None
-                return [
-                    _("The table agreed to a rematch, {name}: a new game begins.").format(
-                        name=self._me()
-                    )
-                ]
+                return self._rematch()
             case m.Chat():
                 return [self._chat(ev)]
             case m.Error():
@@ -197,6 +192,31 @@ class Teller:
                 return []  # a resync was asked: its snapshot follows
             case _:
                 assert_never(ev)
+
+    def _rematch(self) -> list[str]:
+        """The next game's lobby is open (with the same seats): who opened it, and for
+        the host, how to begin it.  Nothing of the last game is kept."""
+        self.position, self.offered, self.over, self.turn = (), [], None, None
+        lobby = self.lobby
+        host = None if lobby is None else lobby.host
+        if host is None:
+            text = _(
+                "{name}, everyone asked for another game: its lobby is open, with the same seats."
+            )
+        elif host == self.pid:
+            text = _(
+                "{name}, you opened the next game's lobby, with the same seats; type "
+                "{start} to begin it."
+            )
+        else:
+            opener = next((p.name for p in lobby.players if p.pid == host), None) if lobby else None
+            return [
+                sentence(
+                    _("{host} opened the next game's lobby, with the same seats"),
+                    host=opener or _("The host"),
+                )
+            ]
+        return [text.format(name=self._me(), start="start")]
 
     def _option(self, compact: Sequence[int], id: int) -> MoveOption:
         try:

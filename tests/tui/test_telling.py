@@ -133,8 +133,9 @@ def test_chat_errors_link_news_and_rematch_are_sentences_with_names() -> None:
     link = c.Connection(LinkNews.DROPPED(reason="gone"))
     assert teller.tell(model, link) == ["Your connection: connection lost: gone."]
     assert teller.tell(model, m.Rematch()) == [
-        "The table agreed to a rematch, Ann: a new game begins."
+        "Ann, you opened the next game's lobby, with the same seats; type start to begin it."
     ]
+    assert teller.position == () and teller.over is None  # the next game starts afresh
     assert teller.tell(model, c.ReplayMismatch(5, "no pawn there")) == []
 
 
