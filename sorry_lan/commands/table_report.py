@@ -1,5 +1,5 @@
 """What a table says on its host's terminal: who joined, dropped, came back or left, when
-a game starts, and a finished game's result in words.
+a game starts, a finished game's result in words, and the next game's lobby opening.
 
 :class:`TableReport` compares the table's roster and phase with what it last saw and
 prints the difference (``sorry-lan host --headless`` calls it after every change);
@@ -63,6 +63,8 @@ class TableReport:
                 print(_("the game starts: {players}").format(players=players), flush=True)
             elif table.phase is Phase.FINISHED and table.game is not None:
                 print(_("result: {result}").format(result=result_words(table)), flush=True)
+            elif table.phase is Phase.LOBBY and table.games_played:
+                print(_("the next game's lobby is open, with the same seats"), flush=True)
 
 
 def result_words(table: Table) -> str:
