@@ -181,8 +181,8 @@ class Teller:
                 return self._over(ev)
             case m.Rematch():
                 return self._rematch()
-            case m.Chat():
-                return [self._chat(ev)]
+            case m.Chat():  # the chat so far comes before the lobby the model already has
+                return [self._chat(ev, self.lobby or client.lobby)]
             case m.Error():
                 why = error_text(ev.reason.value, ev.text)
                 return [sentence(_("The host refused your request: {why}"), why=why)]
@@ -482,11 +482,11 @@ class Teller:
         ]
         return [sentence(_("Points: {scores}"), scores=words.join_names(each))]
 
-    def _chat(self, chat: m.Chat) -> str:
+    def _chat(self, chat: m.Chat, lobby: m.Lobby | None) -> str:
         who = _("The host")
         if chat.pid is not None:
             who = _("player {pid}").format(pid=chat.pid)
-            for p in self.lobby.players if self.lobby is not None else ():
+            for p in lobby.players if lobby is not None else ():
                 if p.pid == chat.pid:
                     who = p.name
         return sentence(_("{who} says: {text}"), who=who, text=chat.text.strip())

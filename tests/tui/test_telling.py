@@ -158,3 +158,29 @@ def test_help_lists_every_command_word() -> None:
     for word in ("moves", "board", "where", "table", "who", "say", "colour", "ready",
                  "start", "bot", "variant", "rematch", "help", "?", "keys", "quit"):
         assert f" {word} " in f" {text} ".replace(",", " "), word
+
+
+def test_a_spectator_hears_every_pawn_by_its_owners_name() -> None:
+    teller, zed = Teller(), c.ClientModel("Zed", spectate=True)
+    teller.tell(zed, LOBBY)
+    watched = dataclasses.replace(SNAPSHOT, you=None, pawns=(START,) * 16)
+    assert teller.tell(zed, watched) == [
+        "You are watching, and the game begins: Ann plays red and Bob plays blue."
+    ]
+    played = m.Events(sid=5, colour=RED, notation="", events=(
+        (3, RED, 13), (0, 0, START, 24), (2, 4, 24)))  # fmt: skip
+    assert teller.tell(zed, played) == [
+        "Ann played a Sorry! card: pawn 1 leaves start and sends Bob's pawn 1 back to start, "
+        "landing at 20 squares past its start exit."
+    ]
+    assert teller.tell(zed, m.GameOver(sid=9, winners=(RED,), scores=None)) == [
+        "The game is over: Ann won."  # no rematch prompt for a spectator
+    ]
+
+
+def test_the_chat_so_far_is_named_from_the_lobby_that_follows_it() -> None:
+    teller, model = Teller(), ann()
+    model.lobby = LOBBY  # the model has read the whole batch: chat so far, then lobby
+    assert teller.tell(model, m.Chat(pid=1, text="good luck ann")) == [
+        "Bob says: good luck ann."
+    ]
