@@ -208,6 +208,29 @@ def test_the_chat_so_far_is_the_current_games_including_after_its_end() -> None:
     assert kinds.index(m.Chat) < kinds.index(m.Lobby)  # before the roster: "so far"
 
 
+# -- 7. the rematch at a headless table ------------------------------------------------------
+
+
+def test_the_last_rematch_at_a_headless_table_gets_rematch_one_roster_and_the_snapshot(
+) -> None:
+    pair = Pair(Table(TableConfig(seats=2, auto_start=True, seed=3)))
+    _a, ann = pair.join("ann")
+    _b, bob = pair.join("bob")
+    pair.play_first_moves([ann, bob])
+    pair.advance(1.0)  # the pongs that prove the result was read
+    ann.send(m.Rematch())
+    pair.pump()
+    ann.take()
+    bob.take()
+    bob.send(m.Rematch())
+    pair.pump()
+    for client in (ann, bob):
+        got = client.take()
+        assert [type(x) for x in got[:3]] == [m.Rematch, m.Lobby, m.Snapshot]
+        roster = got[1]
+        assert isinstance(roster, m.Lobby) and all(p.ready for p in roster.players)
+
+
 # -- 11. turn.pile ---------------------------------------------------------------------------
 
 
