@@ -172,11 +172,11 @@ class Teller:
                 self.timeout = ev.timeout
                 return self.offer()
             case m.Events():
-                line = self._events(ev)
+                lines = self._events(ev)
                 self.position = apply_events(self.position, ev.events)
                 if ev.colour is not None and ev.colour == self.you:
                     self.offered = []  # the offer is answered (by us, or a bot in our time)
-                return [line] if line else []
+                return lines
             case m.GameOver():
                 return self._over(ev)
             case m.Rematch():
@@ -392,9 +392,13 @@ class Teller:
         lines.append(_("Type the number of your move, or help to hear every command."))
         return lines
 
-    def _events(self, ev: m.Events) -> str:
+    def _events(self, ev: m.Events) -> list[str]:
+        """One line a turn: the card played, or a lost turn or a discard (the turns
+        that pass by themselves after it come in the same message), each with its
+        second draw after a 2 and a reshuffle that follows it."""
         mover = None if ev.colour is None else int(ev.colour)
-        texts: list[str] = []
+        lines: list[list[str]] = []
+        waiting: list[str] = []  # a reshuffle before any turn: told with the next
         played = events_played(ev.events)
         if played is not None and mover is not None:
             card = card_words(played.card)
@@ -408,14 +412,21 @@ class Teller:
                 head = _("A bot played {card} for {name}, who is away").format(card=card, name=away)
             else:
                 head = _("{who} played {card}").format(who=self._name(mover), card=card)
-            texts.append(sentence(_("{head}: {move}"), head=head, move=what))
+            lines.append([sentence(_("{head}: {move}"), head=head, move=what)])
         for item in ev.events:
             kind = item[0]
-            if kind in (EventKind.TURN_LOST, EventKind.DISCARD, EventKind.DRAW_AGAIN):
-                texts.append(self._turn_event(kind, int(item[1]), item))
+            if kind in (EventKind.TURN_LOST, EventKind.DISCARD):
+                lines.append([*waiting, self._turn_event(kind, int(item[1]), item)])
+                waiting = []
+            elif kind == EventKind.DRAW_AGAIN:
+                said = self._turn_event(kind, int(item[1]), item)
+                (lines[-1] if lines else waiting).append(said)
             elif kind == EventKind.RESHUFFLE:
-                texts.append(sentence(words.reshuffle_line(int(item[1]))))
-        return " ".join(texts)
+                said = sentence(words.reshuffle_line(int(item[1])))
+                (lines[-1] if lines else waiting).append(said)
+        if waiting:
+            lines.append(waiting)
+        return [" ".join(line) for line in lines]
 
     def _turn_event(self, kind: int, colour: int, item: Sequence[int]) -> str:
         you = colour == self.you

@@ -184,3 +184,16 @@ def test_the_chat_so_far_is_named_from_the_lobby_that_follows_it() -> None:
     assert teller.tell(model, m.Chat(pid=1, text="good luck ann")) == [
         "Bob says: good luck ann."
     ]
+
+
+def test_turns_that_pass_by_themselves_after_a_move_get_a_line_each() -> None:
+    teller, model = seated()
+    events = m.Events(sid=5, colour=BLUE, notation="", events=(
+        (3, BLUE, 2), (0, 4, START, 19), (6, BLUE), (5, BLUE, 12), (7, 40), (5, RED, 10),
+    ))  # fmt: skip
+    assert teller.tell(model, events) == [
+        "Bob played a 2: pawn 1 leaves start. Bob draws again.",
+        "Bob drew a 12 and has no move, so the turn is lost. The discards are shuffled into "
+        "a new pile of 40 cards.",
+        "You drew a 10 and have no move, so your turn is lost.",
+    ]
