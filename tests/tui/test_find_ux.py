@@ -270,3 +270,31 @@ async def test_an_empty_search_says_the_likeliest_reason_and_the_address_fallbac
         finally:
             set_language("en")
         await finder.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hi", "lo", "th", "cy"])
+@pytest.mark.parametrize("platform", ["win32", "darwin", "linux"])
+async def test_the_reason_and_the_fallback_fit_80x24_in_every_language(
+    lang: str, platform: str
+) -> None:
+    from sorry_lan.discovery import nothing_found_message
+    from sorry_lan.discovery.advice import likely_reason
+    from sorry_lan.discovery.doctor import Checkup
+    from sorry_lan.discovery.echo import Echo
+    from sorry_lan.discovery.interfaces import Kind, NetInterface
+    from sorry_lan.i18n import set_language
+
+    eth = NetInterface("wlp0s20f3", "wlp0s20f3", ("192.168.100.200",), Kind.LAN)
+    echo = (Echo("192.168.100.200", False),)  # the longest advice: a lost echo
+    lost = Checkup(platform, False, 47474, (eth,), ("192.168.100.200",), echo)
+    set_language(lang)
+    try:
+        st = UiState(default_name="tess", searching=False)
+        st.find_message = nothing_found_message(3, reason=likely_reason(lost))
+        async with running(st) as (d, _actions):
+            lines = d.screen_lines()
+            assert any("sorry-lan join --address HOST:PORT" in line for line in lines), lines
+            assert any("192.168.100.200" in line for line in lines), lines
+            assert "? " in lines[-1]  # the footer's keys still show
+    finally:
+        set_language("en")
