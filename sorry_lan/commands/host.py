@@ -555,6 +555,15 @@ def _advertise(
         else:
             print(_("not advertised on the LAN: {why}").format(why=plan.skip), flush=True)
         return None
+    if plan.skipped:
+        text = _(
+            "not advertised on {names} (VPNs and virtual networks; --all-interfaces adds them)"
+        )
+        line = text.format(names=", ".join(plan.skipped))
+        if notes is not None:
+            notes.append(line)
+        else:
+            print(line, flush=True)
     advert = TableAdvertiser(
         title,
         name,

@@ -68,12 +68,14 @@ def ad_from_summary(summary: Summary, game_name: str, host_player: str) -> GameA
 @dataclass(frozen=True)
 class AdvertPlan:
     """Where to advertise: `interfaces` for the mDNS sockets (None: all), `addresses`
-    to publish; `skip` says why not to advertise at all (then the rest is unused)."""
+    to publish; `skip` says why not to advertise at all (then the rest is unused);
+    `skipped` names the VPN and virtual interfaces left out (the host says so)."""
 
     interfaces: list[str] | None
     addresses: list[str]
     ipv6: bool
     skip: str | None = None
+    skipped: tuple[str, ...] = ()
 
 
 def _wildcard(bind: str) -> bool:
@@ -117,8 +119,10 @@ def advert_plan(
     v6 = ipv6 or bind == "::"
     if all_interfaces:
         return AdvertPlan(None, local_addresses(None, v6), v6)
-    chosen = lan_addresses((read or read_interfaces)(), v6)
-    return AdvertPlan(chosen, chosen, v6)
+    found = (read or read_interfaces)()
+    chosen = lan_addresses(found, v6)
+    left_out = tuple(i.label for i in found if i.kind in (Kind.VPN, Kind.VIRTUAL))
+    return AdvertPlan(chosen, chosen, v6, skipped=left_out)
 
 
 def join_addresses(

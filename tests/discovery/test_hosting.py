@@ -112,12 +112,14 @@ MACHINE = [
 
 def test_a_host_advertises_on_its_home_networks_not_on_vpns_or_docker() -> None:
     plan = advert_plan("0.0.0.0", None, False, read=lambda: MACHINE)
-    assert plan == AdvertPlan(["10.0.0.7", "192.168.1.20"], ["10.0.0.7", "192.168.1.20"], False)
+    lan = ["10.0.0.7", "192.168.1.20"]
+    assert plan == AdvertPlan(lan, lan, False, skipped=("tun0", "docker0"))
     six = advert_plan("::", None, False, read=lambda: MACHINE)
     assert six.addresses == ["10.0.0.7", "192.168.1.20", "fd00::20"] and six.ipv6
     # Nothing but a VPN and docker: only this machine's players (loopback), not the VPN.
     alone = advert_plan("0.0.0.0", None, False, read=lambda: MACHINE[2:])
-    assert alone == AdvertPlan(["127.0.0.1"], ["127.0.0.1"], False)
+    assert alone == AdvertPlan(["127.0.0.1"], ["127.0.0.1"], False, skipped=("tun0", "docker0"))
+    assert advert_plan("0.0.0.0", None, False, read=lambda: MACHINE[:3]).skipped == ()
 
 
 def test_the_lobby_lists_the_address_of_each_network() -> None:

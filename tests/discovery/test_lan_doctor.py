@@ -120,8 +120,13 @@ def test_a_tun_device_and_a_docker_bridge_beside_the_lan(topo: Topology, tmp_pat
     topo.tun(v, f"10.{n}.8.3")
     topo.docker(v, f"172.{n % 16 + 16}.0.1")
 
-    _table, advertised = host(topo, h, tmp_path, "Tunnel")
+    table, advertised = host(topo, h, tmp_path, "Tunnel")
     assert advertised == f"advertised on the LAN as 'Tunnel' (10.{n}.1.11)"  # not tun0, docker0
+    said = [m["line"] for m in table.seen if m.get("event") == "raw"]
+    assert (
+        "not advertised on tun0, docker0 (VPNs and virtual networks; --all-interfaces adds them)"
+        in said
+    )
     listed = topo.run(p, "list", "--json", "--timeout", "1.5", env=env(tmp_path))
     games = json.loads(listed.stdout)
     assert [(g["name"], g["addresses"], g["joinable"]) for g in games] == [
@@ -141,6 +146,12 @@ def test_a_tun_device_and_a_docker_bridge_beside_the_lan(topo: Topology, tmp_pat
     assert report["echoes"][0]["came_back"]
     assert problems(report) == [("vpn", ["tun0"])]
     assert status == 1
+    # The board's lobby says what it left out, and the address the LAN joins by.
+    lobby = topo.screen(h, f"{sys.executable} -m sorry_lan host --name Cy --port 47474",
+                        env(tmp_path / "lobby"))  # fmt: skip
+    text = flat(lobby.wait_for(lambda t: "eth0:" in t))
+    assert f"eth0: sorry-lan join --address 10.{n}.1.11:47474" in text
+    assert "not advertised on tun0, docker0" in text and f"10.{n}.8.2" not in text
     words = flat(topo.run(h, "doctor", "--timeout", "1", env=env(tmp_path)).stdout)
     assert "tun0: 10." in words and "skipped: a VPN or tunnel" in words
     assert "docker0: 172." in words and "skipped: a virtual network" in words
