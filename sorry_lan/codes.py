@@ -376,6 +376,7 @@ class LinkNews(Code):
         ("connection lost ({reason}); reconnecting, watching again shortly"),
     )
     DROPPED = "lost", Link.LOST.template, "connection lost: {reason}"
+    CLOSED = "lost-closed", N_("the host closed the table"), "the host closed the table"
     NO_REJOIN = "lost-no-rejoin", Link.LOST.template, "cannot rejoin: {why}"
     GAVE_UP = (
         "lost-gave-up",

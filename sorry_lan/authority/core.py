@@ -49,6 +49,7 @@ from sorry_lan.authority.journal_records import RecordBuffer
 from sorry_lan.authority.limits import Due, HostOptions, due
 from sorry_lan.authority.output import Round
 from sorry_lan.authority.peers import Peer, PeerPin
+from sorry_lan.authority.seat_messages import abandoned
 from sorry_lan.authority.table import BotTurn, JoinRefused, RequestRefused, Table
 from sorry_lan.rules import Event, Move, Phase
 from sorry_lan.wire import messages as m
@@ -263,14 +264,24 @@ class HostCore:
         self.out.say(Stop())
         return self.out.take()
 
-    def shutdown(self, reason: ByeReason, now: float) -> list[Effect]:
-        """Say bye (``reason``) to everyone after what they are owed and close them."""
+    def shutdown(self, reason: ByeReason, now: float, *, abandon: bool = False) -> list[Effect]:
+        """Say bye (``reason``) to everyone after what they are owed and close them.
+
+        ``abandon``: the host ends a game still being played for everyone (its own
+        player left on purpose): each connection is first told ``over`` with no
+        winner (SPEC section 7: an abandoned game), so nobody waits to be let back
+        into a game that will not go on."""
         if self._ended:
             return []
         self._now = now
         self._ended = True
         self._thinking = None
         self.out.say(StopListening())
+        game = self.table.game
+        if abandon and game is not None and self.table.phase is Phase.PLAYING:
+            ended = abandoned(game)
+            for peer in self.welcomed():
+                self.send(peer, ended)
         for peer in self.peers.values():
             with contextlib.suppress(LocalProtocolError):
                 peer.session.close(reason)

@@ -198,6 +198,12 @@ def events_messages(game: Game, events: Sequence[Event], seat: int | None) -> li
     ]
 
 
+def abandoned(game: Game) -> m.GameOver:
+    """``over`` for a game its host ended before anyone won: no winners, and in play
+    for points the scores so far."""
+    return m.GameOver(sid=game.state_id, winners=(), scores=_scores(game.variant, game.scores()))
+
+
 def game_over(game: Game) -> m.GameOver:
     return m.GameOver(
         sid=game.state_id,

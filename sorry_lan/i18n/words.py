@@ -286,9 +286,10 @@ def to_play_line(who: str) -> str:
 
 
 def winners_line(names: Sequence[str]) -> str:
-    """Who won: nobody, one name or several (a team)."""
+    """Who won: one name or several (a team); none: the host ended the game first
+    (SPEC: an ``over`` with no winners is an abandoned game)."""
     if not names:
-        return _("no winner")
+        return _("the host ended the game; nobody won")
     return ngettext("{names} wins", "{names} win", len(names)).format(names=join_names(names))
 
 

@@ -249,7 +249,10 @@ class GameClient:
             self.model.connection_lost()
             if self._closing:
                 return
-            if (self.model.token is None and not spectate) or reason == _GOODBYE:
+            if reason == _GOODBYE:  # the host said bye: nothing to reconnect to
+                await self._tell(LinkNews.CLOSED())
+                return
+            if self.model.token is None and not spectate:
                 await self._tell(LinkNews.DROPPED(reason=reason))
                 return
             held = LinkNews.REWATCH if spectate else LinkNews.HELD

@@ -192,10 +192,12 @@ class HostServer:
         """Ask :meth:`wait_done` to return (for a signal handler or the host's player)."""
         self._done.set()
 
-    async def close(self, reason: ByeReason = ByeReason.SHUTDOWN) -> None:
+    async def close(self, reason: ByeReason = ByeReason.SHUTDOWN, *, abandon: bool = False
+                    ) -> None:
         """Say bye to everyone after what they are owed, make the journal durable
         (records appended by the caller too, such as the end mark), stop listening.
-        Closing again does nothing more."""
+        ``abandon``: a game still being played ends for everyone (each is told
+        ``over`` with no winner first).  Closing again does nothing more."""
         if not self._closing:
             self._closing = True
             if self._thinking is not None:
@@ -204,7 +206,7 @@ class HostServer:
             if self._bot_thread is not None:
                 self._bot_thread.shutdown(wait=False)
                 self._bot_thread = None
-            self._run(self.core.shutdown(reason, self.now()))
+            self._run(self.core.shutdown(reason, self.now(), abandon=abandon))
             for conn in list(self.conns.values()):
                 conn.close()
             self._stop_listening()

@@ -258,7 +258,7 @@ class HostedTable:
                 self.finished = server.failure is None and (self._quit or over)
                 if self.finished and journal.appended + journal.size > 0:
                     journal.end()  # before close(), which makes it durable with the last output
-                await server.close()
+                await server.close(abandon=self._quit)  # q: the game ends for everyone
             finally:
                 journal.close()
                 self._kept = _tidy(journal, played=table.game is not None)

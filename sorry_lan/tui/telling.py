@@ -471,7 +471,9 @@ class Teller:
                 "The game is over: {names} won.", "The game is over: {names} won.", len(names)
             ).format(names=words.join_names(names))
         else:
-            text = _("The game is over, {name}, and nobody won.").format(name=self._me())
+            text = _("The host ended the game, {name}, before anyone won.").format(
+                name=self._me()
+            )
         if self.you is not None and self.you in winners:
             text += " " + _("Well played, {name}!").format(name=self._me())
         lines = [text, *self._points()]

@@ -125,6 +125,23 @@ def test_connection_news_is_worded_by_state() -> None:
     assert st.notice == "connection lost: reset by peer"
 
 
+def test_a_table_the_host_closed_and_a_game_it_ended_are_said_so() -> None:
+    from sorry_lan.client.model import Connection
+
+    st = UiState(screen=Screen.GAME, you=1, seated=(0, 1))
+    client = ClientModel("ann")
+    with use_language("cy"):
+        apply_event(st, client, m.GameOver(sid=40, winners=(), scores=None))
+        assert st.winner == "daeth y gwesteiwr â'r gêm i ben; ni enillodd neb"
+        apply_event(st, client, Connection(LinkNews.CLOSED()))
+        assert st.notice == "caeodd y gwesteiwr y bwrdd"
+    with use_language("en"):
+        apply_event(st, client, m.GameOver(sid=40, winners=(), scores=None))
+        assert st.winner == "the host ended the game; nobody won"
+        apply_event(st, client, Connection(LinkNews.CLOSED()))
+        assert st.notice == "the host closed the table" and "r rejoins" in st.link_hint
+
+
 def test_join_refusals_are_worded_from_their_reason() -> None:
     from sorry_lan.net.client import JoinError, JoinFailure
     from sorry_lan.tui.controller import join_error_text

@@ -10,6 +10,7 @@ import pytest
 from netkit import LOCAL, Gate, start_host
 
 from sorry_lan.client.model import Connection
+from sorry_lan.codes import LinkNews
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, refusal_text
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
@@ -159,3 +160,23 @@ def test_a_refusal_is_one_sentence_without_the_host_repeating_it() -> None:
         versions=SUPPORTED_VERSIONS,
     )
     assert refusal_text(full) == "the game is full (the host has too many connections)"
+
+
+@pytest.mark.asyncio
+async def test_a_host_that_ends_the_game_is_told_as_ended_and_closed_not_as_a_lost_link(
+) -> None:
+    server = await start_host(seats=2, bots=1)
+    ann = GameClient(LOCAL, server.address[1], "Ann", ClientOptions(reconnect_for=20))
+    try:
+        await ann.connect()
+        for _ in range(200):
+            if ann.model.snapshot is not None:
+                break
+            await asyncio.sleep(0.01)
+        await server.close(abandon=True)  # the host's own player left with q
+        ev = await next_connection(ann)
+        assert ev.news.code is LinkNews.CLOSED and ev.state == "lost", ev.text
+        assert ann.model.over is not None and ann.model.over.winners == ()
+    finally:
+        await ann.close()
+        await server.close()
