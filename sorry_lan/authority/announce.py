@@ -13,10 +13,11 @@ table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from sorry_lan.authority import seat_messages
+from sorry_lan.authority.game_log import speaks_records
 from sorry_lan.authority.table import Table
 from sorry_lan.rules import Event, Phase
 from sorry_lan.wire import messages as m
@@ -55,9 +56,21 @@ def shared(msg: m.Message) -> Shared:
 class Announcer(Generic[C]):
     """Tells connections about ``table`` through ``send(conn, msg, frame)``."""
 
-    def __init__(self, table: Table, send: Callable[[C, m.Message, bytes | None], None]) -> None:
+    def __init__(
+        self, table: Table, send: Callable[[C, m.Message, bytes | None], None],
+        record: Callable[[], Sequence[Shared]] = lambda: (),
+    ) -> None:
+        """``record`` gives the ``record`` messages of the current game as it stands
+        (the whole record once it is over, the game so far before)."""
         self.table = table
         self.send = send
+        self.record = record
+
+    def send_record(self, conn: C) -> None:
+        """The game's record, to a connection on protocol version 3 or later."""
+        if speaks_records(conn.protocol):
+            for msg, frame in self.record():
+                self.send(conn, msg, frame)
 
     def seat_of(self, conn: C) -> int | None:
         player = self.table.player_of(conn.cid)
@@ -118,10 +131,12 @@ class Announcer(Generic[C]):
             if speaker is not None:
                 self.send(conn, m.Chat(pid=speaker.pid, text=text), None)
 
-    def send_state(self, conn: C, result: bool = False) -> None:
+    def send_state(self, conn: C, result: bool = False, history: bool = True) -> None:
         """The lobby and, during or after a game, the full snapshot of this connection's
         seat.  In the next game's lobby the last game is told only with ``result`` (a
-        player owed its result; the core then says ``rematch``)."""
+        player owed its result; the core then says ``rematch``).  With ``history`` the
+        game's record too (version 3: the game so far, after the snapshot, or the
+        whole game after ``over``)."""
         self.send_lobby(conn, self.lobby_message(conn.protocol))
         game = self.table.game
         if game is None or (self.table.phase is Phase.LOBBY and not (result and game.over)):
@@ -130,7 +145,11 @@ class Announcer(Generic[C]):
         self.send(conn, seat_messages.snapshot(game, seat, conn.protocol), None)
         if game.over:
             self.send(conn, seat_messages.game_over(game), None)
+            if history:
+                self.send_record(conn)
         else:
+            if history:
+                self.send_record(conn)
             self.send(conn, seat_messages.turn(game, seat), None)
             self.offer(conn, seat)
 
@@ -177,6 +196,7 @@ class Announcer(Generic[C]):
             for conn in conns:
                 for msg, frame in told:
                     self.send(conn, msg, frame)
+                self.send_record(conn)  # every player and spectator gets the game
             return
         public_turn = shared(seat_messages.turn(game, None))
         for conn in conns:

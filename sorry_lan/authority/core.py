@@ -44,6 +44,7 @@ from sorry_lan.authority.effects import (
     TableSummary,
     Think,
 )
+from sorry_lan.authority.game_log import GameLog
 from sorry_lan.authority.handlers import HANDLERS
 from sorry_lan.authority.journal_records import RecordBuffer
 from sorry_lan.authority.limits import Due, HostOptions, due
@@ -69,14 +70,20 @@ class HostCore:
         self, table: Table, options: HostOptions | None = None, *,
         wall: Callable[[], float] = lambda: 0.0, journalled: bool = True,
     ) -> None:
-        """``journalled`` False: the table keeps no journal (no ``Append`` effects)."""
+        """``journalled`` False: the table keeps no journal file (no ``Append`` effects;
+        the game's record is still made for the connections)."""
         self.table = table
         self.options = options or HostOptions()
         self.pin_key = pin_key(self.options.pin) if self.options.pin else None
-        self.records = RecordBuffer(wall)
-        table.journal = self.records if journalled else None
+        # The game under way as journal records (a resumed table's first): what the
+        # game record sent to each connection is made of, with a journal file or not.
+        self.game_log = GameLog(table.history)
+        self.records = RecordBuffer(wall, seen=self.game_log.add, keep=journalled)
+        table.journal = self.records
         self.peers: dict[int, Peer] = {}
-        self.tell: Announcer[Peer] = Announcer(table, self.send)
+        self.tell: Announcer[Peer] = Announcer(
+            table, self.send, lambda: self.game_log.parts(table.games_played)
+        )
         self.port = 0
         self._now = 0.0
         self.out = Round(self.records)

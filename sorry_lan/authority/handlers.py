@@ -219,7 +219,7 @@ def resync(host: Host, peer: Peer, msg: m.Resync, now: float) -> list[Event]:
     """Tell the connection the whole state again, within its allowance."""
     if not peer.resyncs.take(now, host.options.resync_rate):
         raise RequestRefused(ErrorReason.RATE_LIMITED, "too many resyncs; wait a moment")
-    host.tell.send_state(peer)
+    host.tell.send_state(peer, history=False)  # the log it has is whole
     return []
 
 

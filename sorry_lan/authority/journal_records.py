@@ -119,17 +119,27 @@ class RecordWriter:
 class RecordBuffer(RecordWriter):
     """A table's recorder that keeps its records for the host core to hand on.
 
-    ``wall`` gives the time of day (Unix seconds) a ``game`` record carries."""
+    ``wall`` gives the time of day (Unix seconds) a ``game`` record carries; ``seen``
+    is shown every record as it is made (the core's game log); with ``keep`` False
+    (a table without a journal file) nothing is kept to hand on."""
 
-    def __init__(self, wall: Callable[[], float]) -> None:
+    def __init__(
+        self, wall: Callable[[], float], *, seen: Callable[[Record], None] | None = None,
+        keep: bool = True,
+    ) -> None:
         self._wall = wall
+        self._seen = seen
+        self._keep = keep
         self._records: list[Record] = []
 
     def wall(self) -> float:
         return self._wall()
 
     def append(self, record: Record) -> None:
-        self._records.append(record)
+        if self._seen is not None:
+            self._seen(record)
+        if self._keep:
+            self._records.append(record)
 
     def take(self) -> list[Record]:
         """The records given since the last call, oldest first."""

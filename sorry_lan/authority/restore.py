@@ -49,6 +49,7 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
     if start is None:
         return None
     out = _start(records[start], start, games)
+    out.history = [dict(rec) for rec in records[start:] if rec.get("k") != "end"]
     game = out.game
     for i in range(start + 1, len(records)):
         rec = records[i]

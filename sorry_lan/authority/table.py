@@ -210,6 +210,9 @@ class Table:
     # What was said during the current game, (colour, text), the last CHAT_KEPT lines:
     # told again to whoever comes (back) to the table.
     chat: list[tuple[int, str]] = field(default_factory=list)
+    # A table resumed from its journal: the records of the game it was rebuilt from
+    # (the host core's game log, and so the game's record, starts from them).
+    history: list[dict[str, Any]] = field(default_factory=list)
     _next_pid: int = 0
     _seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(63))
 
@@ -695,6 +698,7 @@ class Table:
         table.last_winner = game.winner
         table.decision_since = now
         table.chat = restored.chat[-CHAT_KEPT:]
+        table.history = list(restored.history)
         return table
 
 
@@ -739,7 +743,7 @@ class Restored:
     owner: int | None = None  # the colour of the host's own player
     moves: int = 0
     games: int = 0  # how many games the journal holds (rematches included)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # the game's records
     table: str | None = None  # the table's name, if recorded
     host: str | None = None  # who hosted it, if recorded
     started: float | None = None  # when the game started (Unix seconds), if recorded

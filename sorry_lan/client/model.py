@@ -22,9 +22,14 @@ The whole interface, for a network shell or an in-memory test pair::
 
 ``receive_data`` returns :data:`ClientEvent` values: the wire messages a UI or a bot
 reads (``Lobby``, ``Snapshot``, ``Turn``, ``LegalMoves``, ``Events``, ``GameOver``,
-``Rematch``, ``Chat``, ``Error``), matched on as they are, and :class:`ReplayMismatch`.
-Where the table is comes from :attr:`state`: ``lobby`` (the table's lobby, a
-rematch's included: no game is known then), ``playing`` or ``game_over``.
+``Rematch``, ``Chat``, ``Error``), matched on as they are, :class:`ReplayMismatch`
+and :class:`GameRecord`: the game record a host on protocol version 3 sends, put
+together from its ``record`` parts and read (``sorry_lan.records``): the whole game
+after ``over`` (kept, the last :data:`RECORDS_KEPT`, and handed to the shell once
+by :meth:`take_records` to file), or the game so far when welcomed mid-game
+(:attr:`so_far`).  Where the table is comes from :attr:`state`: ``lobby`` (the
+table's lobby, a rematch's included: no game is known then), ``playing`` or
+``game_over``.
 The joining messages (``welcome``, ``refuse``, a ``challenge`` with no PIN given) are
 not events: the shell reads :attr:`connected`, :attr:`refusal`, :attr:`pin_asked`
 and :attr:`closed` after each read.  :class:`Connection` (the link state) is made
@@ -40,14 +45,16 @@ from __future__ import annotations
 import contextlib
 import logging
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.codes import Link, LinkNews, Said
+from sorry_lan.records import RecordError, load
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_discards, apply_events, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.record_parts import RecordAssembler, RecordPartsError
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason
@@ -55,6 +62,7 @@ from sorry_lan.wire.vocab import ByeReason
 log = logging.getLogger(__name__)
 
 HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
+RECORDS_KEPT = 8  # whole game records a model keeps (the shell files each as it comes)
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 
@@ -85,6 +93,20 @@ class ReplayMismatch:
     problem: str
 
 
+@dataclass(frozen=True)
+class GameRecord:
+    """A game record the host sent (``protocol/RECORD.md``, read but not replayed):
+    the table's game number ``game`` and the record."""
+
+    game: int
+    record: dict[str, Any]
+
+    @property
+    def whole(self) -> bool:
+        """The finished game's (with its result and deck), not the game so far."""
+        return self.record.get("result") is not None
+
+
 ClientEvent = (
     m.Lobby
     | m.Snapshot
@@ -96,6 +118,7 @@ ClientEvent = (
     | m.Chat
     | m.Error
     | ReplayMismatch
+    | GameRecord
     | Connection
 )
 
@@ -149,6 +172,10 @@ class ClientModel:
         self.sid = 0
         self._pings = 0
         self._seat_news: SeatNews | None = None
+        self.records: list[GameRecord] = []  # the whole games sent, the last RECORDS_KEPT
+        self.so_far: GameRecord | None = None  # the game so far, as sent on a welcome
+        self._assembler = RecordAssembler()
+        self._unfiled: list[GameRecord] = []
 
     # -- what we know ------------------------------------------------------------------
 
@@ -183,6 +210,12 @@ class ClientModel:
     @property
     def refusal(self) -> m.Refuse | None:
         return None if self.session is None else self.session.refusal
+
+    def take_records(self) -> list[GameRecord]:
+        """The whole game records received since the last call, oldest first (each
+        once: the shell files them)."""
+        taken, self._unfiled = self._unfiled, []
+        return taken
 
     def take_seat_news(self) -> SeatNews | None:
         """What became of the seat token since the last call (None: nothing)."""
@@ -280,6 +313,8 @@ class ClientModel:
             case m.Chat():
                 self._remember_chat(msg.text)
                 out.append(msg)
+            case m.RecordPart():
+                self._record_part(msg, out)
             case m.Rematch():  # back in the lobby: the game we knew is over and gone
                 self._forget_game()
                 self._seat_news = "keep"  # the seat holds us in the next game's lobby
@@ -299,6 +334,7 @@ class ClientModel:
         self.over = None
         self.pawns = ()
         self.discarded = ()
+        self.so_far = None  # (the records of whole games stay: kept)
 
     def _welcomed(self, welcome: m.Welcome) -> None:
         # Whatever game we knew is told again after a welcome (the snapshot and, if it
@@ -332,6 +368,27 @@ class ClientModel:
         for line in lines[known:]:
             self._remember_chat(line.text)
             out.append(line)
+
+    def _record_part(self, part: m.RecordPart, out: list[ClientEvent]) -> None:
+        """Take a part of a game record; the record once its last part is in.  A record
+        that cannot be put together or read is dropped with a log line."""
+        try:
+            data = self._assembler.take(part)
+            if data is None:
+                return
+            record = load(data, "the host's game record")
+        except (RecordPartsError, RecordError) as exc:
+            log.warning("a game record from the host was dropped: %s", exc)
+            return
+        got = GameRecord(part.game, record)
+        if not got.whole:
+            self.so_far = got
+        elif got not in self.records:  # (told again to a player who came back: kept once)
+            self.so_far = None
+            self.records.append(got)
+            del self.records[:-RECORDS_KEPT]
+            self._unfiled.append(got)
+        out.append(got)
 
     def _check_replay(self, msg: m.Events, out: list[ClientEvent]) -> None:
         """Ask for a ``resync`` (and log why) when ``msg`` does not add up on our board."""

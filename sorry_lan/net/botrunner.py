@@ -21,7 +21,7 @@ from typing import assert_never
 
 from sorry_lan.bots import Bot, Position, make_bot
 from sorry_lan.bots.base import legal_moves
-from sorry_lan.client.model import Connection, ReplayMismatch
+from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch
 from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.wire import messages as m
@@ -184,7 +184,7 @@ async def run_bot(
             case m.Rematch():  # the next game's lobby opened: we want that game
                 with contextlib.suppress(LocalProtocolError):
                     client.ready(True)
-            case m.Lobby() | m.Turn() | m.Chat() | ReplayMismatch():
+            case m.Lobby() | m.Turn() | m.Chat() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case _:
                 assert_never(ev)

@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import assert_never
 
-from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
+from sorry_lan.client.model import (
+    ClientEvent,
+    ClientModel,
+    Connection,
+    GameRecord,
+    ReplayMismatch,
+)
 from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.rules.board import START
@@ -202,6 +208,8 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             _connection(st, ev)
         case ReplayMismatch():
             pass  # the client has asked for a resync: the snapshot that answers redraws
+        case GameRecord():
+            pass  # the client process files it (``sorry-lan games`` lists it)
         case _:
             assert_never(ev)
 

@@ -19,7 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from sorry_lan.client.model import ClientEvent, ClientModel, Connection, ReplayMismatch
+from sorry_lan.client.model import (
+    ClientEvent,
+    ClientModel,
+    Connection,
+    GameRecord,
+    ReplayMismatch,
+)
 from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.rules.board import (
@@ -190,6 +196,8 @@ class Teller:
                 return [sentence(_("Your connection: {news}"), news=say(ev.news))]
             case ReplayMismatch():
                 return []  # a resync was asked: its snapshot follows
+            case GameRecord():
+                return []  # the client process files it (``sorry-lan games`` lists it)
             case _:
                 assert_never(ev)
 

@@ -15,8 +15,9 @@ import sorry_lan
 #: every client speaking it may try (``hello`` then settles on the highest in common).
 PROTOCOL_VERSION: Final = 1
 #: Every protocol version this code can speak, oldest first.  Version 2 adds the
-#: ``profile`` message and the ``player`` record's language (SPEC sections 3 and 7).
-SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2)
+#: ``profile`` message and the ``player`` record's language (SPEC sections 3 and 7);
+#: version 3 the ``record`` message, the game record sent to everyone (SPEC section 7).
+SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3)
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.
@@ -48,6 +49,14 @@ TOKEN_SIZE: Final = 16
 NONCE_SIZE: Final = 16
 MAC_SIZE: Final = 32
 
+# The game record (``record`` messages): its JSON (protocol/RECORD.md) compressed with
+# zlib is cut into at most RECORD_PARTS_MAX parts of at most RECORD_PART_MAX bytes
+# (192 KiB in all: some 9000 turns, where a long game has 300); it inflates to at most
+# RECORD_MAX bytes (the record reader's own limit).
+RECORD_PART_MAX: Final = 48 * 1024
+RECORD_PARTS_MAX: Final = 4
+RECORD_MAX: Final = 4 * 1024 * 1024
+
 # Integer ranges.
 U32_MAX: Final = 2**32 - 1
 PID_MAX: Final = 255
@@ -62,6 +71,6 @@ TIMEOUT_MAX: Final = 3600
 # before field validation runs.  Strings are limited in UTF-8 bytes here (4 per
 # character at most), then in characters by the field specs.
 UNPACK_MAX_STR: Final = 4 * CHAT_MAX
-UNPACK_MAX_BIN: Final = 64
+UNPACK_MAX_BIN: Final = RECORD_PART_MAX  # a record's part; every other bin is 64 at most
 UNPACK_MAX_ARRAY: Final = MOVES_MAX
 UNPACK_MAX_MAP: Final = 32

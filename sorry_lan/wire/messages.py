@@ -39,6 +39,7 @@ from sorry_lan.wire.records import (
     PlayerInfo,
 )
 from sorry_lan.wire.schema import (
+    BlobSpec,
     BoolSpec,
     BytesSpec,
     EnumSpec,
@@ -395,6 +396,21 @@ class Rematch(Message):
     """Client -> host: I want another game.  Host -> client: back to the lobby."""
 
 
+@declare("record", by_host(S.PLAYING, S.GAME_OVER), since=3)
+@dataclass(frozen=True, slots=True)
+class RecordPart(Message):
+    """Host -> client, protocol version 3: part ``part`` of ``parts`` of the record of
+    the table's game number ``game`` (from 1; a rematch is the next number).  The
+    parts' ``data`` joined in order are a zlib stream of the record's JSON
+    (``protocol/RECORD.md``): the whole game after ``over``, or the game so far (no
+    seed, no deck) to a connection welcomed during the game."""
+
+    game: int = field(metadata=_f(IntSpec(1, L.U32_MAX)))
+    part: int = field(metadata=_f(IntSpec(0, L.RECORD_PARTS_MAX - 1)))
+    parts: int = field(metadata=_f(IntSpec(1, L.RECORD_PARTS_MAX)))
+    data: bytes = field(metadata=_f(BlobSpec(L.RECORD_PART_MAX)))
+
+
 # -- any time ------------------------------------------------------------------------
 
 
@@ -479,6 +495,7 @@ __all__ = [
     "Profile",
     "Proof",
     "Ready",
+    "RecordPart",
     "Refuse",
     "Rematch",
     "RemoveBot",

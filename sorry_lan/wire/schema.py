@@ -178,6 +178,29 @@ class BytesSpec(Spec):
         return f"bin of {self.size} bytes"
 
 
+class BlobSpec(Spec):
+    """A msgpack ``bin`` of ``min_len..max_len`` bytes (a piece of something larger)."""
+
+    def __init__(self, max_len: int, min_len: int = 1) -> None:
+        self.max_len = max_len
+        self.min_len = min_len
+
+    def check(self, value: object, where: str) -> bytes:
+        if type(value) is not bytes:
+            raise _bad(f"{where}: expected bytes, got {_describe(value)}")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise _bad(
+                f"{where}: expected {self.min_len}..{self.max_len} bytes, got {len(value)}"
+            )
+        return value
+
+    def example(self) -> bytes:
+        return bytes(self.min_len)
+
+    def describe(self) -> str:
+        return f"bin of {self.min_len}..{self.max_len} bytes"
+
+
 class OptSpec(Spec):
     """``nil`` or a value of the inner spec."""
 

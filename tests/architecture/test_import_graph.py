@@ -25,10 +25,12 @@ ALLOWED: dict[str, set[str]] = {
     "rules": {"codes"},
     "bots": {"codes", "rules"},
     "wire": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
-    "authority": {"codes", "rules", "bots", "wire"},
+    # records: the game's record, made at the host for every connection
+    "authority": {"codes", "rules", "bots", "wire", "records"},
     # sorry_lan: the version a record names; bots: the strength a bot's name shows
     "records": {"codes", "rules", "bots", "sorry_lan"},
-    "client": {"codes", "rules", "bots", "wire"},  # bots: the default strength asked for
+    # bots: the default strength asked for; records: reading the game record sent
+    "client": {"codes", "rules", "bots", "wire", "records"},
     "net": {"codes", "rules", "bots", "wire", "authority", "client", "records"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises

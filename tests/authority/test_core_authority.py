@@ -108,8 +108,12 @@ def test_nothing_received_reveals_a_hand_or_a_card_before_its_draw(variant: Vari
             assert (token in raw) == (i == j)  # one's own token only
         you = _colour(client)
         checked_hands = 0
+        over = False
         for msg in Decoder().feed(raw):
-            if isinstance(msg, m.Turn | m.Snapshot):
+            over = over or isinstance(msg, m.GameOver)
+            if isinstance(msg, m.RecordPart):
+                assert over, "a game record (its seed and deck) is sent only after over"
+            elif isinstance(msg, m.Turn | m.Snapshot):
                 card, hands = history[msg.sid]
                 assert msg.card == card  # the card in play, never one still in the pile
                 if msg.hand is not None:

@@ -153,7 +153,7 @@ def test_full_lobby_game_and_rematch_flow() -> None:
     bob = ClientSession("Bob")
     h_ann = connect(table, ann)
     h_bob = connect(table, bob)
-    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 2)
+    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 3)
     assert (bob.role, h_bob.role, bob.pid) == (Role.PLAYER, Role.PLAYER, 1)
     assert ann.token == table.seats[0] and bob.token == table.seats[1]
 
@@ -304,7 +304,7 @@ def test_wrong_pin_is_refused_and_closed() -> None:
 
 
 def test_version_negotiation() -> None:
-    both = ClientSession("Ann", versions=(1, 2))
+    both = ClientSession("Ann", versions=(1, 2))  # a peer from before version 3
     host = HostSession()
     both.join()
     [_hello], _ = pump(host, both)
@@ -329,14 +329,22 @@ def test_version_negotiation() -> None:
     pump(old_host, new_client)
     assert old_host.version == new_client.version == 1
 
-    future = ClientSession("Ann", versions=(3, 4))
+    current = ClientSession("Ann")
+    host = HostSession()
+    current.join()
+    pump(host, current)
+    host.welcome(0, new_token())
+    pump(host, current)
+    assert host.version == current.version == 3
+
+    future = ClientSession("Ann", versions=(4, 5))
     host = HostSession()
     future.join()
     got_host, _ = pump(host, future)
     assert got_host == []
     assert future.refusal is not None and future.refusal.reason is RefuseReason.VERSION
-    assert future.refusal.versions == (1, 2)
-    assert host.closed and future.closed and host.peer_versions == (3, 4)
+    assert future.refusal.versions == (1, 2, 3)
+    assert host.closed and future.closed and host.peer_versions == (4, 5)
 
 
 def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> None:
@@ -346,14 +354,15 @@ def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> N
     )
     assert host.receive_data(len(body).to_bytes(4, "big") + body) == []
     [reply] = frames(host.data_to_send())
-    assert reply["t"] == "refuse" and reply["reason"] == "version" and reply["versions"] == [1, 2]
+    assert reply["t"] == "refuse" and reply["reason"] == "version"
+    assert reply["versions"] == [1, 2, 3]
 
 
 def test_client_rejects_a_version_it_did_not_offer() -> None:
     ann = ClientSession("Ann")
     ann.join()
     assert frames(ann.data_to_send())[0]["t"] == "hello"
-    bad = Welcome(version=3, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
+    bad = Welcome(version=4, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
     assert ann.receive_data(encode(bad)) == []
     assert ann.closed
     [reply] = frames(ann.data_to_send())

@@ -8,6 +8,9 @@ produced by the engine; nothing here should be read as a rules example.
 
 from __future__ import annotations
 
+import json
+import zlib
+
 from sorry_lan.rules.board import HOME, START, Colour
 from sorry_lan.rules.cards import NO_CARDS, Card
 from sorry_lan.rules.variants import Variant
@@ -33,6 +36,7 @@ from sorry_lan.wire.messages import (
     Profile,
     Proof,
     Ready,
+    RecordPart,
     Refuse,
     Rematch,
     RemoveBot,
@@ -83,6 +87,14 @@ LOBBY_PLAYERS_V2 = (
     PlayerInfo(pid=3, name="robo", colour=G, bot=False, ready=True, connected=True,
                program=True),
 )
+
+#: The start of a game record (protocol/RECORD.md) as a ``record`` message carries it: a
+#: zlib stream (stored, level 0: the same bytes from every zlib) of its UTF-8 JSON.
+RECORD_JSON = json.dumps(
+    {"format": "sorry-lan game record", "version": 2, "table": "Ann's table",
+     "variant": "standard", "seed": None, "turns": []},
+).encode()
+RECORD_DATA = zlib.compress(RECORD_JSON, 0)
 
 SAMPLES: tuple[tuple[str, Message], ...] = (
     ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
@@ -275,6 +287,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
     ("game_over_team", GameOver(sid=402, winners=(B, G), scores=None)),
     ("game_over_points", GameOver(sid=150, winners=(R,), scores=(145, 10, 5, 0))),
     ("rematch", Rematch()),
+    ("record", RecordPart(game=1, part=0, parts=1, data=RECORD_DATA)),
     ("chat_from_client", Chat(pid=None, text="good luck!")),
     ("chat_relayed", Chat(pid=1, text="Sorry! ☺")),
     ("ping", Ping(n=7)),
