@@ -70,7 +70,7 @@ class GameLog:
         try:
             record = from_journal(self._records, name="the table's game")
         except RecordError as exc:
-            log.warning("the game's record cannot be made: %s", exc)
+            log.info("the game's record cannot be made: %s", exc)
             return None
         if record["result"] is None:
             record["seed"] = None  # the game so far: the seed would tell the cards to come
@@ -88,6 +88,6 @@ class GameLog:
             try:
                 made = [(p, encode(p)) for p in record_parts(game, dump(record))]
             except (RecordPartsError, LocalProtocolError) as exc:
-                log.warning("the game's record is not sent: %s", exc)
+                log.info("the game's record is not sent: %s", exc)
         self._made = (key, made)
         return made

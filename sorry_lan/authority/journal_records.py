@@ -58,9 +58,13 @@ def game_record(
     return record
 
 
-def move_record(state_id: int, compact: Sequence[int]) -> Record:
-    """One chosen move: the state id it answered and its compact form."""
-    return {"k": "move", "sid": int(state_id), "m": [int(x) for x in compact]}
+def move_record(state_id: int, compact: Sequence[int], t: int | None = None) -> Record:
+    """One chosen move: the state id it answered and its compact form; ``t`` (Unix
+    seconds) on the move that ended the game: when it ended."""
+    record: Record = {"k": "move", "sid": int(state_id), "m": [int(x) for x in compact]}
+    if t is not None:
+        record["t"] = t
+    return record
 
 
 def seat_record(colour: int, name: str, token: str | None) -> Record:
@@ -106,8 +110,8 @@ class RecordWriter:
             first_arg=first_arg, table=table, host=host,
         ))  # fmt: skip
 
-    def move(self, state_id: int, compact: Sequence[int]) -> None:
-        self.append(move_record(state_id, compact))
+    def move(self, state_id: int, compact: Sequence[int], ended: bool = False) -> None:
+        self.append(move_record(state_id, compact, int(self.wall()) if ended else None))
 
     def seat(self, colour: int, name: str, token: str | None) -> None:
         self.append(seat_record(colour, name, token))

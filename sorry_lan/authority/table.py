@@ -548,7 +548,7 @@ class Table:
         sid = game.state_id
         events = game.play(move)
         if self.journal is not None:
-            self.journal.move(sid, move.compact())
+            self.journal.move(sid, move.compact(), ended=game.over)
         self.decision_since = now
         if game.over:
             self.phase = Phase.FINISHED
@@ -725,7 +725,7 @@ class Recorder(Protocol):
         host: str | None = None,
     ) -> None: ...
 
-    def move(self, state_id: int, compact: Sequence[int]) -> None: ...
+    def move(self, state_id: int, compact: Sequence[int], ended: bool = False) -> None: ...
 
     def seat(self, colour: int, name: str, token: str | None) -> None: ...
 

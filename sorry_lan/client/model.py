@@ -378,7 +378,7 @@ class ClientModel:
                 return
             record = load(data, "the host's game record")
         except (RecordPartsError, RecordError) as exc:
-            log.warning("a game record from the host was dropped: %s", exc)
+            log.info("a game record from the host was dropped: %s", exc)
             return
         got = GameRecord(part.game, record)
         if not got.whole:

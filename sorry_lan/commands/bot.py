@@ -25,7 +25,12 @@ import sys
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.argtypes import examples, seconds, whole
 from sorry_lan.commands.join import address_arg, join_error_words
-from sorry_lan.commands.list_games import add_data_dir_argument, add_discovery_arguments, seats_dir
+from sorry_lan.commands.list_games import (
+    add_data_dir_argument,
+    add_discovery_arguments,
+    played_store,
+    seats_dir,
+)
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import colour_name, join_names
@@ -156,7 +161,10 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                 assert game.address is not None  # listed games have answered
                 seat = seats.at_game(game, args.name)
                 name = seat.name if seat is not None else args.name or DEFAULT_NAME
-                options = ClientOptions(pin=args.pin, seats=seats, game=game.instance, program=True)
+                options = ClientOptions(
+                    pin=args.pin, seats=seats, played=played_store(args), game=game.instance,
+                    program=True,
+                )
                 client = GameClient(game.address, game.port, name, options)
                 try:
                     await client.connect()
@@ -199,7 +207,9 @@ async def _main(args: argparse.Namespace) -> int:
         seats = SeatStore(seats_dir(args))
         seat = seats.choose([host], port, args.name)
         name = seat.name if seat is not None else args.name or DEFAULT_NAME
-        options = ClientOptions(pin=args.pin, seats=seats, program=True)
+        options = ClientOptions(
+            pin=args.pin, seats=seats, played=played_store(args), program=True
+        )
         client = GameClient(host, port, name, options)
         try:
             await client.connect()

@@ -1,6 +1,8 @@
 """``sorry-lan games``: the games saved on this machine, for people or (``--json``) scripts.
 
-Lists every journal in the data directory, newest first: its id (what ``sorry-lan host
+Lists every journal in the data directory, newest first, then the games this machine
+kept from other hosts' tables (``played/``: the records they sent, ``net/kept``), marked
+``kept``, a game this machine also hosted counted once: its id (what ``sorry-lan host
 --resume ID`` takes), the table's name, and each game the table played, a rematch on
 its own row (its number, what ``--export ID --game N`` takes): variant, players (with
 their points, playing for points), the winner or winning team, moves, when it started,
@@ -30,13 +32,13 @@ import sys
 import time
 from pathlib import Path
 
-from sorry_lan.authority.journal_format import scan
 from sorry_lan.codes import RecordFailure
 from sorry_lan.commands.replay import text_lines as record_lines
 from sorry_lan.i18n import _, npgettext, pgettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import variant_title
 from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
+from sorry_lan.net.kept import listed_games, record_of
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
@@ -45,10 +47,9 @@ from sorry_lan.net.saved import (
     PlayedGame,
     SavedGame,
     find,
-    saved_games,
 )
 from sorry_lan.net.scoreboard import PlayerScore, Tally, scoreboard
-from sorry_lan.records import RecordError, dump, from_journal
+from sorry_lan.records import RecordError, dump
 from sorry_lan.tui.cells import room
 
 
@@ -164,10 +165,10 @@ def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
     rows = [head]
     owners: list[SavedGame] = []
     for g in games:
-        state = state_words(g.state)
+        state = pgettext("saved game", "kept") if g.kept else state_words(g.state)
         if g.running:
             state = _("{state} (running)").format(state=state)
-        if g.over and g.state != DAMAGED:
+        if g.over and g.state != DAMAGED and not g.kept:
             state = _("{state} (game over)").format(state=state)
         played: list[PlayedGame | None] = [*g.games] or [None]
         if numbered:
@@ -250,15 +251,9 @@ def _stats(args: argparse.Namespace, games: list[SavedGame]) -> int:
 
 
 def export(game: SavedGame, number: int | None, chat: bool) -> dict[str, object]:
-    """The record of game ``number`` (None: the last) of a saved table."""
-    try:
-        data = game.path.read_bytes()
-    except OSError as exc:
-        raise RecordError(RecordFailure.CANNOT_READ, path=game.path, why=exc.strerror or exc
-                          ) from None  # fmt: skip
-    records = scan(data).records  # up to any damage: the intact part is exported
-    ended = game.last_move if game.over and number is None else None
-    return from_journal(records, number, name=game.id, ended=ended, chat=chat)
+    """The record of game ``number`` (None: the last) of a saved table, or of a kept
+    game (``net/kept.record_of``)."""
+    return record_of(game, number, chat)
 
 
 def _export(args: argparse.Namespace, games: list[SavedGame]) -> int:
@@ -285,7 +280,7 @@ def _export(args: argparse.Namespace, games: list[SavedGame]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     directory = journal_dir(args)
-    games, notes = saved_games(directory)
+    games, notes = listed_games(directory)
     for note in notes:
         print(f"sorry-lan games: {say(note)}", file=sys.stderr)
     if args.export is not None:
@@ -300,4 +295,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for line in table_lines(games):
         print(line)
+    if any(g.kept for g in games):
+        print(_("kept: a game played or watched at another machine's table, as its host sent it"))
     return 0

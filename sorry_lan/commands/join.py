@@ -27,7 +27,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import examples
-from sorry_lan.commands.list_games import add_data_dir_argument, seats_dir
+from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
@@ -132,13 +132,16 @@ async def _tui_main(args: argparse.Namespace) -> int:
 
     spectate = bool(args.spectate)
     seats = SeatStore(seats_dir(args))
+    played = played_store(args)
     state = UiState(default_name=args.name or DEFAULT_NAME)
 
     def make_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
         if args.name is None and not spectate and name == state.default_name:
             seat = seats.choose([host], port, None)  # the name was left alone: our seat's
             name = seat.name if seat is not None else name
-        options = ClientOptions(pin=pin, spectate=spectate, seats=seats, lang=language())
+        options = ClientOptions(
+            pin=pin, spectate=spectate, seats=seats, played=played, lang=language()
+        )
         return GameClient(host, port, name, options)
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
@@ -277,7 +280,8 @@ async def _text_main(args: argparse.Namespace) -> int:
     name = _seat_name(seats.choose([host], port, args.name, game=game), args.name)
     while True:
         options = ClientOptions(
-            pin=args.pin, spectate=spectate, seats=seats, game=game, lang=language()
+            pin=args.pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
+            lang=language(),
         )
         client = GameClient(host, port, name, options)
         try:

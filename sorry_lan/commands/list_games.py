@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from sorry_lan.commands.argtypes import examples, seconds
 from sorry_lan.i18n import _
 from sorry_lan.net.journal import DATA_DIR_ENV
+from sorry_lan.net.played import PlayedStore
 from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
@@ -35,7 +36,8 @@ DEFAULT_TIMEOUT = 2.0  # same as sorry_lan.discovery.DEFAULT_LIST_TIMEOUT (not i
 
 
 def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
-    """``--data-dir``: where the user's seats are kept (shared by list, join and bot)."""
+    """``--data-dir``: where the user's seats (and the games played at other tables)
+    are kept (shared by list, join and bot)."""
     p.add_argument(
         "--data-dir",
         type=Path,
@@ -48,6 +50,11 @@ def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
 def seats_dir(args: argparse.Namespace) -> Path | None:
     """The seat store's directory for ``--data-dir`` (None: the default)."""
     return args.data_dir / "seats" if args.data_dir is not None else None
+
+
+def played_store(args: argparse.Namespace) -> PlayedStore:
+    """Where the games this machine plays or watches are kept, for ``--data-dir``."""
+    return PlayedStore(args.data_dir / "played" if args.data_dir is not None else None)
 
 
 def add_discovery_arguments(

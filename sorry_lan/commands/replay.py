@@ -36,7 +36,8 @@ from sorry_lan.i18n.words import (
     variant_title,
     won_line,
 )
-from sorry_lan.records import MAX_BYTES, RecordError, load
+from sorry_lan.net.kept import read_kept
+from sorry_lan.records import RecordError
 from sorry_lan.records import check as check_record
 from sorry_lan.rules import Card, Colour, parse_location, pawn_label
 from sorry_lan.tui.record_sentences import record_sentences
@@ -60,12 +61,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def read_record(path: Path) -> dict[str, Any]:
     """The record in ``path``, read in bounded memory; :class:`RecordError` if none."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(RecordFailure.CANNOT_READ, path=path, why=exc.strerror or exc) from None
-    return load(data, str(path))
+    return read_kept(path)
 
 
 def _colour(word: object) -> str:

@@ -46,6 +46,10 @@ KNOWN: dict[str, tuple[str, tuple[str, ...]]] = {
     "could not show %r": (N_("could not show news from the host ({event})"), ("event",)),
     "closing the game browser failed": (N_("closing the search for games failed"), ()),
     "the network checks failed": (N_("checking why no table shows up failed"), ()),
+    "the game's record could not be kept in %s: %s": (
+        N_("this game's record could not be kept in {folder} ({why})"),
+        ("folder", "why"),
+    ),
 }
 
 _SPEC = re.compile(r"%[sdr]")

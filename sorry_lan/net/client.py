@@ -19,6 +19,9 @@ quiet) is reconnected too; any other ``bye`` ends it.
 Given a :class:`~sorry_lan.net.seats.SeatStore` (``seats``), it keeps its seat's
 token there from ``welcome`` until the game ends (or it leaves the lobby, or the
 host no longer knows the token), so that a new process can take the seat back.
+Given a :class:`~sorry_lan.net.played.PlayedStore` (``played``), it files there each
+whole game record the host sends (protocol version 3), so the machine keeps the
+games it played or watched.
 
 A player's ``lang`` (the language it reads) and ``program`` (a program plays the seat)
 go to the host in a ``profile`` after every welcome, when the connection settled on
@@ -47,6 +50,7 @@ from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 from .gcsettle import settle
+from .played import PlayedStore
 from .seats import SeatStore
 
 _GOODBYE = "the host closed the table"
@@ -67,6 +71,7 @@ class ClientOptions:
     reconnect_for: float = 60.0  # keep trying to reconnect for this long
     capture: bytearray | None = None  # every byte received is appended here (tests)
     seats: SeatStore | None = None  # where the seat's token is kept for a later process
+    played: PlayedStore | None = None  # where the whole games the host sends are kept
     game: str | None = None  # the table's LAN name, when it was found by discovery
     lang: str | None = None  # the language code the roster shows for this player
     program: bool = False  # a program (a bot process) plays this seat
@@ -238,7 +243,12 @@ class GameClient:
     def _received(self, data: bytes, now: float) -> list[ClientEvent]:
         if self.options.capture is not None:
             self.options.capture.extend(data)
-        return self.model.receive_data(data, now)
+        events = self.model.receive_data(data, now)
+        played = self.options.played
+        for got in self.model.take_records():
+            if played is not None:
+                played.save(got.record)
+        return events
 
     # -- the running connection ---------------------------------------------------------
 

@@ -35,7 +35,7 @@ from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
 from sorry_lan.codes import JournalFailure, Resume, Said
-from sorry_lan.records.build import game_starts, iso
+from sorry_lan.records.build import ended_at, game_starts, iso
 
 from .filelock import is_locked
 from .journal import SUFFIX, JournalError
@@ -58,6 +58,7 @@ class PlayedGame:
     points: dict[str, int] = field(default_factory=dict)  # the points variant only
     started: float | None = None  # Unix seconds
     ended: float | None = None  # Unix seconds (a rematch: when the next game started)
+    seed: int | None = None  # with ``started``, what tells one game from another
 
     @property
     def over(self) -> bool:
@@ -104,12 +105,14 @@ def played(restored: Restored, number: int, ended: float | None) -> PlayedGame:
         ),
         started=restored.started,
         ended=ended if g.over else None,
+        seed=g.seed,
     )
 
 
 def earlier_games(records: list[dict[str, Any]]) -> list[PlayedGame]:
     """Every game of a journal's records before its last one (the games a rematch
-    followed), oldest first; each ended, at the latest, when the next one started."""
+    followed), oldest first; each ended when its journal says (a journal from before
+    that: at the latest, when the next one started)."""
     starts = game_starts(records)
     out: list[PlayedGame] = []
     for n, (first, stop) in enumerate(pairwise(starts), 1):
@@ -119,7 +122,8 @@ def earlier_games(records: list[dict[str, Any]]) -> list[PlayedGame]:
             continue
         if restored is None:
             continue
-        out.append(played(restored, n, _start_time(records[stop])))
+        end = ended_at(records[first:stop])
+        out.append(played(restored, n, _start_time(records[stop]) if end is None else end))
     return out
 
 
@@ -148,6 +152,7 @@ class SavedGame:
     salvage_bytes: int = 0  # damaged: the length of the intact part worth resuming
     salvage_moves: int = 0  # damaged: the moves in that part
     games: list[PlayedGame] = field(default_factory=list)  # oldest first, rematches apart
+    kept: bool = False  # not a journal: a game record another host sent (``net/kept``)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -165,6 +170,7 @@ class SavedGame:
             "running": self.running,
             "problem": self.problem,
             "games": [g.as_json() for g in self.games],
+            "kept": self.kept,
         }
 
     def mine(self, name: str) -> bool:
@@ -207,7 +213,9 @@ def describe(path: Path) -> SavedGame:
         return game
     _fill(game, restored)
     game.games = earlier_games(records)
-    game.games.append(played(restored, restored.games, game.last_move))
+    starts = game_starts(records)
+    end = ended_at(records[starts[-1] :]) if starts else None
+    game.games.append(played(restored, restored.games, game.last_move if end is None else end))
     if game.state == DAMAGED:
         game.salvage_moves = restored.moves
         game.salvage_bytes = found.ends[len(records) - 1] if records else 0

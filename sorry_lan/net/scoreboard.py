@@ -1,13 +1,15 @@
 """The family's scoreboard: per player name, across this machine's saved games.
 
 :func:`scoreboard` goes through every finished game the journals hold (a rematch is a
-game of its own), oldest first, and counts for each name the games played and won, by
-variant and by how many played, and the winning streaks: the current one (the wins
-since that name last lost) and the longest.  A team's win is a win for both partners.
-Names are told apart without regard to case (the latest spelling is shown); a name a
-bot played under is counted apart from a person's, and bots are listed after people.
+game of its own) and the games kept from other hosts' tables, oldest first, and counts
+for each name the games played and won, by variant and by how many played, and the
+winning streaks: the current one (the wins since that name last lost) and the longest.
+A team's win is a win for both partners.  Names are told apart without regard to case
+(the latest spelling is shown); a name a bot played under is counted apart from a
+person's, and bots are listed after people.
 
-It reads no file (``net.saved`` describes the journals) and words nothing for people
+It reads no file (``net.saved`` describes the journals, ``net.kept`` the games kept
+from other hosts) and words nothing for people
 (``commands.games`` does).
 """
 
@@ -67,9 +69,20 @@ class PlayerScore:
 
 
 def finished_games(saved: list[SavedGame]) -> list[PlayedGame]:
-    """Every finished game of ``saved``, oldest first (by journal, then by number)."""
-    journals = sorted(saved, key=lambda g: journal_order(g.id))
-    return [p for g in journals for p in sorted(g.games, key=lambda p: p.number) if p.over]
+    """Every finished game of ``saved``, oldest first: the journals' by journal, then
+    by number; each kept game (``net/kept``) goes in by its start, before the first
+    game that started after it."""
+    journals = sorted((g for g in saved if not g.kept), key=lambda g: journal_order(g.id))
+    out = [p for g in journals for p in sorted(g.games, key=lambda p: p.number) if p.over]
+    kept = [p for g in saved if g.kept for p in g.games if p.over]
+    for game in sorted(kept, key=lambda p: p.started or 0.0):
+        at = next(
+            (i for i, p in enumerate(out)
+             if p.started is not None and game.started is not None and p.started > game.started),
+            len(out),
+        )  # fmt: skip
+        out.insert(at, game)
+    return out
 
 
 def scoreboard(saved: list[SavedGame]) -> list[PlayerScore]:

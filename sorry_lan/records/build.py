@@ -46,7 +46,8 @@ def from_journal(
 ) -> dict[str, Any]:
     """The record of game ``number`` (from 1; None: the last) in a journal's records.
 
-    ``ended`` is when the game ended (Unix seconds), written if it is over; ``chat``
+    ``ended`` is when the game ended (Unix seconds), written if it is over and its
+    journal does not say (the move that ended it carries the time since it does); ``chat``
     keeps what was said.  A journal record that does not replay raises
     :class:`RecordError` (``RecordFailure.JOURNAL``, numbered from 1)."""
     starts = game_starts(records)
@@ -78,13 +79,24 @@ def from_journal(
         except (KeyError, TypeError, ValueError, RuntimeError) as exc:
             raise RecordError(RecordFailure.JOURNAL, number=i + 1, why=exc) from None
     turns = [{"n": n, **entry} for n, entry in enumerate(turns, 1)]
-    record["ended"] = iso(ended) if game.over else None
+    recorded = ended_at(records[first:stop])
+    record["ended"] = iso(recorded if recorded is not None else ended) if game.over else None
     record["result"] = result(game.winner, game.winners, game.final_scores)
     record["board"] = board(game.pawns, game.seated)
     record["turns"] = turns
     if game.over:
         record["deck"] = draws
     return record
+
+
+def ended_at(records: Sequence[JournalRecord]) -> float | None:
+    """When one game's records say it ended (the ``t`` of the move that ended it;
+    None in a journal from before it was written)."""
+    for rec in reversed(records):
+        if rec.get("k") == "move":
+            t = rec.get("t")
+            return float(t) if isinstance(t, int | float) and not isinstance(t, bool) else None
+    return None
 
 
 def seat_entry(colour: int, name: str, bot: bool, key: str = "type") -> Entry:

@@ -95,7 +95,7 @@ def test_the_table_keeps_each_games_chat_for_whoever_comes_back() -> None:
         def game(self, *args: object, **kwargs: object) -> None:
             said.clear()
 
-        def move(self, state_id: int, compact: object) -> None:
+        def move(self, state_id: int, compact: object, ended: bool = False) -> None:
             pass
 
         def seat(self, colour: int, name: str, token: str | None) -> None:

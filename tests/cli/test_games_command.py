@@ -69,8 +69,10 @@ def test_a_rematch_is_its_own_row_with_its_winner(
     assert [g["number"] for g in played] == [1, 2]
     assert [g["winners"] for g in played] == [[w] for w in winners]
     assert all(sorted(g["players"]) == sorted(["ann", *g["bots"]]) for g in played)
-    assert played[0]["started"] == "2026-09-21T14:13:20Z" and played[0]["seconds"] == 60.0
-    assert played[0]["ended"] == played[1]["started"]
+    # the bots play each game out at once on the pair's clock; the journal says when
+    # each ended (the rematch began a minute after the first game's end)
+    assert played[0]["started"] == "2026-09-21T14:13:20Z" and played[0]["seconds"] == 0.0
+    assert played[0]["ended"] == "2026-09-21T14:13:20Z" != played[1]["started"]
     assert listed["moves"] == played[1]["moves"]
     assert main(["games", "--data-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -80,7 +82,7 @@ def test_a_rematch_is_its_own_row_with_its_winner(
     assert (lines[1][at], lines[2][at]) == ("2", "1")
     assert lines[1].index(winners[1], lines[0].index("WINNER")) == lines[0].index("WINNER")
     assert lines[2].index(winners[0], lines[0].index("WINNER")) == lines[0].index("WINNER")
-    assert winners[0] in lines[2] and "1 min" in lines[2] and "finished" in lines[2]
+    assert winners[0] in lines[2] and "0 min" in lines[2] and "finished" in lines[2]
 
 
 def test_stats_count_each_game_people_first_bots_apart(

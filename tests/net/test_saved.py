@@ -11,8 +11,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 
-from pair import Pair
+from pair import EPOCH, Pair
 
+from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig, token_hash
@@ -105,8 +106,23 @@ def test_a_rematch_does_not_hide_the_first_game(tmp_path: Path) -> None:
         (1, winners[0], True),
         (2, winners[1], True),
     ]
+    # each ends when its journal says (the move that ended it carries the time): the
+    # bots played the first out at once, not when the rematch began a minute later
+    assert game.games[0].ended == EPOCH and game.games[0].seconds == 0.0
+    assert game.games[1].ended == game.games[1].started == EPOCH + 60.0 != game.last_move
+    assert not game.games[0].points
+    # a journal from before that is estimated as before: the next start, the file's time
+    path = tmp_path / "n000001-x.journal"
+    records = [{k: v for k, v in r.items() if k != "t" or r["k"] != "move"}
+               for r in scan(path.read_bytes()).records]  # fmt: skip
+    path.unlink()
+    old = Journal(path)
+    for record in records:
+        old.append(record)
+    old.close()
+    (game,) = saved_games(tmp_path)[0]
     assert game.games[0].ended == game.games[1].started and game.games[0].seconds == 60.0
-    assert game.games[1].ended == game.last_move and not game.games[0].points
+    assert game.games[1].ended == game.last_move
 
 
 @pytest.mark.parametrize(("variant", "seats"), [(Variant.POINTS, 3), (Variant.TEAM, 4)])
