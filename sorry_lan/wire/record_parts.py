@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import zlib
 
+from sorry_lan.errors import SorryLanError
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.messages import RecordPart
 
 
-class RecordPartsError(ValueError):
+class RecordPartsError(SorryLanError, ValueError):
     """A record that cannot be sent (too large) or put together from its parts."""
 
 
