@@ -23,7 +23,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from sorry_lan.authority.journal_records import (  # noqa: E402
+    back_record,
     chat_record,
+    cover_record,
     game_record,
     move_record,
     seat_record,
@@ -45,23 +47,30 @@ NAMES = {0: "Ann", 1: "Bob", 2: "Cai", 3: "Dee"}
 
 def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[str, Any]]:
     """The journal of one game: the greedy bot plays every seat (the last is a bot's
-    at the table, the others people's); a chat line after the first move, and the
-    first seat's person comes back with a new token after ten moves."""
+    at the table, the others people's); a chat line after the first move, the first
+    seat's person comes back with a new token after ten moves, goes away for moves 20
+    to 30 (a random bot covers the seat) and takes it back; the game's
+    last move says when it ended, half an hour after its start."""
     game = Game(variant, seated, seed=seed)
     names = {c: NAMES[c] for c in seated}
     last = seated[-1]
     names[last] = "greedy bot 1"
     tokens = {c: f"token-{c}" for c in seated if c != last}
     records = [
-        game_record(game, names, [last], tokens, t=START,
-                    owner=seated[0], table="Kitchen table", host=NAMES[seated[0]])
+        game_record(game, names, [last], tokens, t=START, owner=seated[0],
+                    table="Kitchen table", host=NAMES[seated[0]], levels={last: "greedy"})
     ]  # fmt: skip
     game.start()
     bots = {c: make_bot("greedy", seed + c) for c in seated}
     while not game.over:
         move = bots[game.turn].choose(position_of(game), game.legal_moves())
-        records.append(move_record(game.state_id, move.compact()))
+        sid = game.state_id
         game.play(move)
+        records.append(move_record(sid, move.compact(), START + 1800 if game.over else None))
+        if game.moves_played == 20:
+            records.append(cover_record(seated[0], "random"))
+        if game.moves_played == 30:
+            records.append(back_record(seated[0], names[seated[0]]))
         if game.moves_played == 1:
             records.append(chat_record(seated[0], "good luck!"))
         if game.moves_played == 10:
@@ -74,7 +83,7 @@ def expected() -> dict[Path, bytes]:
     out = {}
     for name, (variant, seated, seed) in GAMES.items():
         records = journal(variant, seated, seed)
-        record = from_journal(records, ended=START + 1800, chat=True)
+        record = from_journal(records, chat=True)
         out[OUT / name] = dump(record)
     return out
 

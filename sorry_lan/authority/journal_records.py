@@ -32,9 +32,11 @@ def game_record(
     first_arg: int | None = None,
     table: str | None = None,
     host: str | None = None,
+    levels: Mapping[int, str] | None = None,
 ) -> Record:
-    """A game's start.  ``first_arg`` is the ``first`` the game was built with (None:
-    drawn from the seed, which also advances the deck's generator); ``table`` and
+    """A game's start (``levels``: each bot's strength, by colour).  ``first_arg`` is
+    the ``first`` the game was built with (None: drawn from the seed, which also
+    advances the deck's generator); ``table`` and
     ``host`` name the table and whoever hosts it (for listings); ``t`` is when it
     started (Unix seconds)."""
     record: Record = {
@@ -46,6 +48,7 @@ def game_record(
         "first_arg": first_arg,
         "names": {str(c): n for c, n in names.items()},
         "bots": sorted(bots),
+        "levels": {str(c): lv for c, lv in sorted((levels or {}).items())},
         "tokens": {str(c): h for c, h in tokens.items()},
         "owner": owner,
         "sid0": game.first_sid,
@@ -70,6 +73,16 @@ def move_record(state_id: int, compact: Sequence[int], t: int | None = None) -> 
 def seat_record(colour: int, name: str, token: str | None) -> Record:
     """A seat (re)bound to a new token during a game."""
     return {"k": "seat", "colour": colour, "name": name, "token": token}
+
+
+def cover_record(colour: int, level: str) -> Record:
+    """A bot of strength ``level`` began playing for ``colour``, whose person is away."""
+    return {"k": "cover", "colour": colour, "level": level}
+
+
+def back_record(colour: int, name: str) -> Record:
+    """``name``, whose seat a bot covered, took ``colour``'s seat back."""
+    return {"k": "back", "colour": colour, "name": name}
 
 
 def chat_record(colour: int, text: str) -> Record:
@@ -104,10 +117,11 @@ class RecordWriter:
         first_arg: int | None = None,
         table: str | None = None,
         host: str | None = None,
+        levels: Mapping[int, str] | None = None,
     ) -> None:
         self.append(game_record(
             game, names, bots, tokens, t=int(self.wall()), owner=owner,
-            first_arg=first_arg, table=table, host=host,
+            first_arg=first_arg, table=table, host=host, levels=levels,
         ))  # fmt: skip
 
     def move(self, state_id: int, compact: Sequence[int], ended: bool = False) -> None:
@@ -115,6 +129,12 @@ class RecordWriter:
 
     def seat(self, colour: int, name: str, token: str | None) -> None:
         self.append(seat_record(colour, name, token))
+
+    def cover(self, colour: int, level: str) -> None:
+        self.append(cover_record(colour, level))
+
+    def back(self, colour: int, name: str) -> None:
+        self.append(back_record(colour, name))
 
     def chat(self, colour: int, text: str) -> None:
         self.append(chat_record(colour, text))

@@ -2,8 +2,9 @@
 
 The engine is deterministic from its seed and the moves chosen, so replaying a
 journal's ``game`` record and the moves after it restores the same deck order, the
-same turn and the same hands; ``seat`` records rebind seats, ``chat`` records give
-back what was said and an ``end`` mark says the table was closed on purpose (the
+same turn and the same hands; ``seat`` records rebind seats (``cover`` and ``back``,
+a bot playing for an away person and their return, are only checked), ``chat``
+records give back what was said and an ``end`` mark says the table was closed on purpose (the
 records are described in ``sorry_lan.net.journal``).  Every move is checked against
 the engine, and a record that disagrees or is malformed raises :class:`BadRecord`,
 naming it.
@@ -79,6 +80,10 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
                 else:
                     out.bots.discard(colour)
                     out.tokens[colour] = _text(token)
+            elif kind in ("cover", "back"):  # a table event: nothing to restore but its check
+                if int(rec["colour"]) not in game.seated:
+                    raise BadRecord(i, f"a {kind} record for colour {rec['colour']}, "
+                                    "not at the table")  # fmt: skip
             elif kind == "chat":
                 out.chat.append((int(rec["colour"]), _text(rec["text"])))
             elif kind == "end":
@@ -117,6 +122,7 @@ def _start(head: Mapping[str, Any], index: int, games: int) -> Restored:
             raise BadRecord(index, "the first player does not follow from the seed")
         names = {int(c): _text(n) for c, n in dict(head["names"]).items()}
         bots = {int(c) for c in head["bots"]}
+        levels = {int(c): _text(lv) for c, lv in dict(head.get("levels") or {}).items()}
         tokens = {int(c): _text(h) for c, h in dict(head["tokens"]).items()}
         owner = None if head.get("owner") is None else int(head["owner"])
         table = head.get("table")
@@ -132,6 +138,7 @@ def _start(head: Mapping[str, Any], index: int, games: int) -> Restored:
             table=None if table is None else _text(table),
             host=None if host is None else _text(host),
             started=None if started is None else float(started),
+            levels=levels,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(index, f"a malformed game record: {_field(exc)}") from None

@@ -167,6 +167,7 @@ class Player:
     rematch: bool = False
     lang: str | None = None  # the language its profile named (shown in the roster)
     program: bool = False  # its profile says a program plays it (not a host-run bot)
+    covered: bool = False  # a bot has played for this person since they went away
 
     @property
     def connected(self) -> bool:
@@ -288,6 +289,10 @@ class Table:
             raise JoinRefused(RefuseReason.BAD_TOKEN, "that seat token is not valid at this table")
         player.conn = conn
         player.away_since = None
+        if player.covered:  # the seat a bot played is the person's again
+            player.covered = False
+            if self.journal is not None and self.phase is Phase.PLAYING:
+                self.journal.back(player.colour, player.name)
         self._touch()
         return player
 
@@ -471,6 +476,7 @@ class Table:
                 first_arg=first,
                 table=self.config.title,
                 host=self.config.host_name,
+                levels={p.colour: p.level for p in self.players.values() if p.bot},
             )
         events = game.start()
         self.game = game
@@ -479,6 +485,7 @@ class Table:
         self.games_played += 1
         for p in self.players.values():
             p.rematch = False
+            p.covered = False  # each game journals its own covers
         self.decision_since = now
         self._touch()
         return events
@@ -617,6 +624,7 @@ class Table:
             if turn is None:
                 break
             move = turn.decide_or_fall_back()
+            self._note_cover(turn)
             events = self._apply(move, now)
             out.append((move, events))
             if on_move is not None:
@@ -645,7 +653,19 @@ class Table:
             return None
         if self.game is None or move not in self.game.legal_moves():
             return None
+        self._note_cover(turn)
         return self._apply(move, now)
+
+    def _note_cover(self, turn: BotTurn) -> None:
+        """A bot is about to move for the seat on turn: if its person is away and no
+        bot has covered them since they went, journal that one now does."""
+        game = self.game
+        player = None if game is None else self.by_colour(game.turn)
+        if player is None or player.bot or player.away_since is None or player.covered:
+            return
+        player.covered = True
+        if self.journal is not None:
+            self.journal.cover(player.colour, turn.level)
 
     def bot_move(self) -> Move:
         """The move a bot would play for the player to move now."""
@@ -685,7 +705,7 @@ class Table:
                 name,
                 colour,
                 bot=bot,
-                level=level_of(name) or config.bot_level,
+                level=restored.levels.get(colour) or level_of(name) or config.bot_level,
                 token_hash=None if bot else restored.tokens.get(colour),
                 away_since=None if bot else now,
                 ready=True,
@@ -723,11 +743,16 @@ class Recorder(Protocol):
         first_arg: int | None = None,
         table: str | None = None,
         host: str | None = None,
+        levels: Mapping[int, str] | None = None,
     ) -> None: ...
 
     def move(self, state_id: int, compact: Sequence[int], ended: bool = False) -> None: ...
 
     def seat(self, colour: int, name: str, token: str | None) -> None: ...
+
+    def cover(self, colour: int, level: str) -> None: ...
+
+    def back(self, colour: int, name: str) -> None: ...
 
     def chat(self, colour: int, text: str) -> None: ...
 
@@ -744,6 +769,7 @@ class Restored:
     moves: int = 0
     games: int = 0  # how many games the journal holds (rematches included)
     history: list[dict[str, Any]] = field(default_factory=list)  # the game's records
+    levels: dict[int, str] = field(default_factory=dict)  # colour -> a bot's strength
     table: str | None = None  # the table's name, if recorded
     host: str | None = None  # who hosted it, if recorded
     started: float | None = None  # when the game started (Unix seconds), if recorded

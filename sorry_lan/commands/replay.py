@@ -137,6 +137,14 @@ def _turn_line(turn: Mapping[str, Any], names: Mapping[object, str]) -> str:
         if turn.get("player") == "bot":
             return _("{colour}: a bot takes the seat").format(colour=colour)
         return _("{colour}: {name} takes the seat").format(colour=colour, name=turn.get("name"))
+    if kind == "cover":
+        return _("{colour}: a bot ({strength}) plays for the player who is away").format(
+            colour=_colour(turn.get("colour")), strength=turn.get("strength")
+        )
+    if kind == "back":
+        return _("{colour}: {name} is back in the seat").format(
+            colour=_colour(turn.get("colour")), name=turn.get("name")
+        )
     if kind == "chat":
         speaker = names.get(turn.get("colour"), _colour(turn.get("colour")))
         return _("{who} says: {text}").format(who=speaker, text=turn.get("text"))

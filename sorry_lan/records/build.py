@@ -1,6 +1,7 @@
 """A game record built from a journal's records (``authority.journal_records`` writes
 them): the game's ``game`` record, its ``move`` records replayed through the engine to
-learn every card, lost turn and reshuffle, its ``seat`` records as table events and,
+learn every card, lost turn and reshuffle, its ``seat``, ``cover`` (a bot playing for
+an away person) and ``back`` (their return) records as table events and,
 if asked, its ``chat`` records.
 
 A journal holds a table's games one after another (a rematch starts a new ``game``
@@ -71,6 +72,12 @@ def from_journal(
                 turns += entries_of(game.play_compact([int(x) for x in rec["m"]]), draws)
             elif kind == "seat":
                 turns.append(seat_entry(int(rec["colour"]), str(rec["name"]), rec["token"] is None))
+            elif kind == "cover":
+                turns.append({"type": "cover", "colour": colour_word(int(rec["colour"])),
+                              "strength": str(rec["level"])})  # fmt: skip
+            elif kind == "back":
+                turns.append({"type": "back", "colour": colour_word(int(rec["colour"])),
+                              "name": str(rec["name"])})  # fmt: skip
             elif kind == "chat" and chat:
                 turns.append(
                     {"type": "chat", "colour": colour_word(int(rec["colour"])),
@@ -99,16 +106,19 @@ def ended_at(records: Sequence[JournalRecord]) -> float | None:
     return None
 
 
-def seat_entry(colour: int, name: str, bot: bool, key: str = "type") -> Entry:
-    """A seat: who holds it, a person or a bot, and the bot's strength as its name
-    shows it (None for a person, or a bot named otherwise).  With ``key="type"`` it is
-    a table event in the turns; else a seat of the header."""
+def seat_entry(
+    colour: int, name: str, bot: bool, key: str = "type", level: str | None = None
+) -> Entry:
+    """A seat: who holds it, a person or a bot, and the bot's strength: ``level`` as the
+    table recorded it, else (a journal from before that) as its name shows it; None
+    for a person.  With ``key="type"`` it is a table event in the turns; else a seat
+    of the header."""
     entry: Entry = {"type": "seat"} if key == "type" else {}
     entry |= {
         "colour": colour_word(colour),
         "name": name,
         "player": "bot" if bot else "person",
-        "strength": level_of(name) if bot else None,
+        "strength": (level or level_of(name)) if bot else None,
     }
     return entry
 
@@ -123,6 +133,7 @@ def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
     )  # fmt: skip
     names = {int(c): str(n) for c, n in dict(head["names"]).items()}
     bots = {int(c) for c in head["bots"]}
+    levels = {int(c): str(lv) for c, lv in dict(head.get("levels") or {}).items()}
     teams = sorted({team_of(c) for c in seated}) if variant.rules.partners else []
     started = head.get("t")
     record: dict[str, Any] = {
@@ -136,7 +147,9 @@ def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
         "seed": game.seed,
         "first": colour_word(game.first),
         "seats": [
-            seat_entry(c, names.get(c, colour_word(c)), c in bots, key="colour") for c in seated
+            seat_entry(c, names.get(c, colour_word(c)), c in bots, key="colour",
+                       level=levels.get(c))
+            for c in seated
         ],
         "teams": [[colour_word(a), colour_word(b)] for a, b in teams],
         "started": iso(None if started is None else float(started)),

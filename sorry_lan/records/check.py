@@ -28,6 +28,7 @@ from .entries import (
     PAWNS,
     PLACES,
     VERSION,
+    VERSIONS,
     Entry,
     RecordError,
     board,
@@ -65,7 +66,7 @@ def new_game(record: Mapping[str, Any], path: str = "the record") -> Game:
     if record.get("format") != FORMAT:
         raise RecordError(RecordFailure.NOT_RECORD, path=path)
     version = record.get("version")
-    if version != VERSION:
+    if version not in VERSIONS:
         raise RecordError(RecordFailure.VERSION, path=path, version=version, known=VERSION)
     seats = _field(record, "seats", list, path)
     if not all(isinstance(s, dict) for s in seats):
@@ -96,7 +97,7 @@ def check(record: Mapping[str, Any], path: str = "the record") -> Checked:
         if not isinstance(entry, dict) or entry.get("n") != n:
             raise RecordError(RecordFailure.MALFORMED, path=path, field=f"turns[{n}]")
         kind = entry.get("type")
-        if kind in ("seat", "chat"):
+        if kind in ("seat", "cover", "back", "chat"):
             continue
         given = {k: v for k, v in entry.items() if k != "n"}
         if pending:

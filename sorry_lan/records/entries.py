@@ -33,7 +33,10 @@ from sorry_lan.rules.cards import Card
 from sorry_lan.rules.notation import layout_json, location_json
 
 FORMAT = "sorry-lan game record"
-VERSION = 1
+VERSION = 2
+#: Every format version this program reads (version 2 adds the ``cover`` and ``back``
+#: table events, bots' strength from the table and exact end times).
+VERSIONS = (1, 2)
 
 Entry = dict[str, Any]
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from sorry_lan.codes import RecordFailure
 
-from .entries import FORMAT, VERSION, RecordError
+from .entries import FORMAT, VERSION, VERSIONS, RecordError
 
 #: The largest record read: a long game is a few hundred kilobytes.
 MAX_BYTES = 4 * 1024 * 1024
@@ -52,7 +52,7 @@ def load(data: bytes, path: str = "the record") -> dict[str, Any]:
         raise RecordError(RecordFailure.NOT_JSON, path=path) from None
     if not isinstance(value, dict) or value.get("format") != FORMAT:
         raise RecordError(RecordFailure.NOT_RECORD, path=path)
-    if value.get("version") != VERSION:
+    if value.get("version") not in VERSIONS:
         raise RecordError(
             RecordFailure.VERSION, path=path, version=value.get("version"), known=VERSION
         )

@@ -101,6 +101,12 @@ def test_the_table_keeps_each_games_chat_for_whoever_comes_back() -> None:
         def seat(self, colour: int, name: str, token: str | None) -> None:
             pass
 
+        def cover(self, colour: int, level: str) -> None:
+            pass
+
+        def back(self, colour: int, name: str) -> None:
+            pass
+
         def chat(self, colour: int, text: str) -> None:
             said.append((colour, text))
 

@@ -175,7 +175,7 @@ def test_an_edited_deck_or_board_is_refused(record: dict[str, Any]) -> None:
         (b"[" * 100_000, RecordFailure.NOT_JSON),
         (b"[1, 2]", RecordFailure.NOT_RECORD),
         (b'{"format": "chess"}', RecordFailure.NOT_RECORD),
-        (b'{"format": "sorry-lan game record", "version": 2}', RecordFailure.VERSION),
+        (b'{"format": "sorry-lan game record", "version": 3}', RecordFailure.VERSION),
         (b" " * (MAX_BYTES + 1), RecordFailure.TOO_LARGE),
     ],
 )
@@ -246,3 +246,14 @@ def test_a_bots_strength_is_the_one_its_name_shows() -> None:
         "n": 0, "type": "seat", "colour": "red", "name": "random bot 2", "player": "bot",
         "strength": "random",
     }  # fmt: skip
+
+
+def test_a_version_1_record_still_reads_and_replays() -> None:
+    """Version 2 only added table events and exact times: a record written before it
+    (no ``cover`` or ``back``) reads and checks as it is."""
+    path = Path(__file__).resolve().parents[2] / "protocol" / "records" / "standard-2.json"
+    record = load(path.read_bytes())
+    assert record["version"] == 2 and {t["type"] for t in record["turns"]} >= {"cover", "back"}
+    turns = [t for t in record["turns"] if t["type"] not in ("cover", "back")]
+    old = record | {"version": 1, "turns": [t | {"n": n} for n, t in enumerate(turns, 1)]}
+    assert check(load(dump(old))).game.over
