@@ -32,7 +32,7 @@ from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.transitions import State
 
-from .news import events_news, mover_is_away, roster_news, roster_of
+from .news import events_news, mover_is_away, record_stats, roster_news, roster_of
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
 
@@ -209,7 +209,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
         case ReplayMismatch():
             pass  # the client has asked for a resync: the snapshot that answers redraws
         case GameRecord():
-            pass  # the client process files it (``sorry-lan games`` lists it)
+            _game_record(st, ev)
         case _:
             assert_never(ev)
 
@@ -324,6 +324,20 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
                 st.add_log(words.you_drew_line(st.card))
             else:
                 st.add_log(words.drew_line(_who(st, st.turn), st.card))
+
+
+def _game_record(st: UiState, got: GameRecord) -> None:
+    """The host's record of the game (protocol version 3; the client process files a
+    whole one): the statistics are counted from it, so they are the whole game's and
+    the same as everyone's, also for a player who came back mid-game (the game so
+    far, sent after the snapshot) or whose process was new."""
+    if st.screen not in (Screen.GAME, Screen.OVER):
+        return
+    try:
+        st.stats = record_stats(got.record)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return  # a record this program cannot read: the counts it made stay
+    st.stats_partial = False
 
 
 def _turn(st: UiState, turn: m.Turn) -> None:

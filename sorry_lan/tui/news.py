@@ -11,10 +11,12 @@ present player's turn timing out is known only for yourself, from your own side)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sorry_lan.i18n import _, pgettext, words
-from sorry_lan.rules.board import START, pawn_label
+from sorry_lan.rules.board import START, Colour, pawn_label
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind
 
@@ -75,6 +77,36 @@ def mover_is_away(st: UiState, colour: int) -> str | None:
         if entry.colour == colour and not entry.bot and not entry.connected:
             return entry.name
     return None
+
+
+_COLOURS = {c.label: int(c) for c in Colour}
+_PAWN_COLOURS = {c.label[0].upper(): int(c) for c in Colour}
+
+
+def record_stats(record: Mapping[str, Any]) -> dict[int, Counter[str]]:
+    """The game's statistics counted from its record (the host's, so the same for
+    everyone at the table): per colour the turns (moves, discards and lost turns),
+    Sorry!s played, slides taken, and others' pawns sent back, as
+    :func:`events_news` counts them.  A record whose turns cannot be read raises
+    ``KeyError``, ``TypeError`` or ``ValueError``."""
+    stats: dict[int, Counter[str]] = {c: Counter() for c in range(4)}
+    for turn in record["turns"]:
+        kind = turn["type"]
+        if kind not in ("move", "lost"):
+            continue
+        who = _COLOURS[turn["who"]]
+        stats[who]["turns"] += 1
+        if kind == "lost":
+            continue
+        if turn["kind"] == "sorry":
+            stats[who]["sorry"] += 1
+        for i, part in enumerate(turn["parts"]):
+            owner = _PAWN_COLOURS[str(part["pawn"])[0]]
+            if part["end"] != part["to"]:
+                stats[owner]["slides"] += 1
+            bumped = [*part["bumps"], *([part["pawn"]] if turn["kind"] == "sorry" and i else [])]
+            stats[who]["bumps"] += sum(1 for b in bumped if _PAWN_COLOURS[str(b)[0]] != who)
+    return stats
 
 
 def events_news(st: UiState, colour: int | None, events: Sequence[tuple[int, ...]]) -> None:

@@ -1,0 +1,93 @@
+"""The game's statistics at game over come from the host's record (protocol version 3):
+the same for a player there from the start and for one whose process died and came
+back mid-game (no "counted since you joined"), and equal to what the events counted.
+A real HostCore in memory (``tests/authority/pair.py``), ClientModels and the feed."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
+from pair import Pair
+
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.client.model import ClientEvent, ClientModel, GameRecord
+from sorry_lan.rules import Variant
+from sorry_lan.tui.feed import apply_event
+from sorry_lan.tui.news import record_stats
+from sorry_lan.tui.state import Screen, UiState
+
+
+class Fed:
+    """A client end: a ClientModel whose events go to a UiState through the feed."""
+
+    def __init__(self, model: ClientModel) -> None:
+        self.model = model
+        self.state = UiState()
+        self.counted: dict[int, dict[str, int]] = {}  # the stats the events made
+
+    def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:
+        got = self.model.receive_data(data, now)
+        for ev in got:
+            if isinstance(ev, GameRecord) and ev.whole:
+                self.counted = {c: dict(n) for c, n in self.state.stats.items()}
+            apply_event(self.state, self.model, ev)
+        return got
+
+    def data_to_send(self) -> bytes:
+        return self.model.data_to_send()
+
+
+def _arrive(pair: Pair, model: ClientModel) -> tuple[int, Fed]:
+    model.join(pair.now)
+    cid, end = pair.connect(Fed(model))
+    pair.pump()
+    assert model.connected
+    return cid, end
+
+
+def _play(pair: Pair, models: list[ClientModel], turns: int = 100_000) -> None:
+    for _ in range(turns):
+        movers = [x for x in models if x.moves is not None and x.connected]
+        if not movers:
+            return
+        for x in movers:
+            assert x.moves is not None
+            x.play(x.moves.moves[-1].id)
+        pair.pump()
+
+
+def _plain(stats: Mapping[int, Mapping[str, int]]) -> dict[int, dict[str, int]]:
+    return {c: {k: v for k, v in n.items() if v} for c, n in stats.items()}
+
+
+def test_a_player_back_mid_game_sees_the_same_statistics_as_everyone() -> None:
+    for variant, seed in ((Variant.STANDARD, 31), (Variant.POINTS, 32), (Variant.TEAM, 33)):
+        table = Table(TableConfig(variant=variant, seats=2, auto_start=True, seed=seed))
+        pair = Pair(table)
+        ann, bob = ClientModel("ann"), ClientModel("bob")
+        _a, ann_end = _arrive(pair, ann)
+        bob_cid, _b = _arrive(pair, bob)
+        _play(pair, [ann, bob], turns=12)
+        pair.lose(bob_cid)  # its process dies
+        again = ClientModel("bob", token=bob.token)
+        _c, back = _arrive(pair, again)
+        assert not back.state.stats_partial  # the game so far came with the snapshot
+        _play(pair, [ann, again])
+        for end in (ann_end, back):
+            assert end.state.screen is Screen.OVER and not end.state.stats_partial
+        assert _plain(back.state.stats) == _plain(ann_end.state.stats)
+        # the record counts what the events counted all along, and the turns lost
+        # before the first decision, which no event tells (the first snapshot shows them)
+        record = again.records[-1].record
+        assert _plain(record_stats(record)) == _plain(back.state.stats)
+        first_move = next(t["n"] for t in record["turns"] if t["type"] == "move")
+        for t in record["turns"][: first_move - 1]:
+            assert t["type"] in ("lost", "reshuffle")
+            if t["type"] == "lost":
+                seat = ann_end.counted[{"red": 0, "blue": 1, "yellow": 2, "green": 3}[t["who"]]]
+                seat["turns"] = seat.get("turns", 0) + 1
+        assert _plain(ann_end.counted) == _plain(ann_end.state.stats)
+        assert sum(n["turns"] for n in ann_end.state.stats.values()) > 20
