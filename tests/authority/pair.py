@@ -14,7 +14,7 @@ A client end is anything with ``receive_data(data, now)`` and ``data_to_send()``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
@@ -289,3 +289,15 @@ class Pair:
             self.pump()
         if rounds is None:
             raise AssertionError("the game did not end")
+
+    def play_models(self, models: list[Any], turns: int | None = None, pick: int = 0) -> None:
+        """Each client model (``sorry_lan.client.ClientModel``) holding an offer plays
+        its option ``pick`` (0: the first, -1: the last), ``turns`` times or until no
+        offer is left."""
+        for _ in range(100_000 if turns is None else turns):
+            movers = [x for x in models if x.moves is not None and x.connected]
+            if not movers:
+                return
+            for x in movers:
+                x.play(x.moves.moves[pick].id)
+            self.pump()

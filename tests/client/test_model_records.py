@@ -26,25 +26,13 @@ def records(end: Heard) -> list[GameRecord]:
     return [ev for ev in end.events if isinstance(ev, GameRecord)]
 
 
-def play(pair: Pair, models: list[ClientModel], turns: int = 100_000) -> None:
-    """Each model with an offer plays its first move, ``turns`` times or to the end."""
-    for _ in range(turns):
-        movers = [x for x in models if x.moves is not None and x.connected]
-        if not movers:
-            return
-        for x in movers:
-            assert x.moves is not None
-            x.play(x.moves.moves[0].id)
-        pair.pump()
-
-
 def test_the_whole_game_is_kept_and_handed_to_the_shell_once() -> None:
     table = Table(TableConfig(variant=Variant.TEAM, seats=2, auto_start=True, seed=8))
     pair = Pair(table)
     ann, bob = ClientModel("ann"), ClientModel("bob")
     ann_cid, ann_end = arrive(pair, ann)
     _b, _bob_end = arrive(pair, bob)  # bots fill the team table
-    play(pair, [ann, bob])
+    pair.play_models([ann, bob])
     game = table.game
     assert game is not None and game.over
     [got] = records(ann_end)
@@ -65,7 +53,7 @@ def test_a_model_welcomed_mid_game_holds_the_game_so_far() -> None:
     ann, bob = ClientModel("ann"), ClientModel("bob")
     ann_cid, _a = arrive(pair, ann)
     arrive(pair, bob)
-    play(pair, [ann, bob], turns=5)
+    pair.play_models([ann, bob], turns=5)
     pair.lose(ann_cid)
     again = ClientModel("ann", token=ann.token)  # a new process: it saw nothing
     _c, end = arrive(pair, again)
@@ -73,7 +61,7 @@ def test_a_model_welcomed_mid_game_holds_the_game_so_far() -> None:
     assert not so_far.whole and again.so_far == so_far and again.records == []
     assert so_far.record["seed"] is None and len(so_far.record["turns"]) >= 5
     assert again.take_records() == []
-    play(pair, [again, bob])
+    pair.play_models([again, bob])
     assert _so_far(again) is None and [r.whole for r in again.take_records()] == [True]
 
 
@@ -98,7 +86,7 @@ def test_records_kept_are_bounded_and_a_broken_record_is_dropped(
     arrive(pair, a)
     arrive(pair, b)
     for _ in range(RECORDS_KEPT + 2):
-        play(pair, [a, b])
+        pair.play_models([a, b])
         a.send(m.Rematch())
         b.send(m.Rematch())
         pair.pump()

@@ -48,17 +48,6 @@ def _arrive(pair: Pair, model: ClientModel) -> tuple[int, Fed]:
     return cid, end
 
 
-def _play(pair: Pair, models: list[ClientModel], turns: int = 100_000) -> None:
-    for _ in range(turns):
-        movers = [x for x in models if x.moves is not None and x.connected]
-        if not movers:
-            return
-        for x in movers:
-            assert x.moves is not None
-            x.play(x.moves.moves[-1].id)
-        pair.pump()
-
-
 def _plain(stats: Mapping[int, Mapping[str, int]]) -> dict[int, dict[str, int]]:
     return {c: {k: v for k, v in n.items() if v} for c, n in stats.items()}
 
@@ -70,12 +59,12 @@ def test_a_player_back_mid_game_sees_the_same_statistics_as_everyone() -> None:
         ann, bob = ClientModel("ann"), ClientModel("bob")
         _a, ann_end = _arrive(pair, ann)
         bob_cid, _b = _arrive(pair, bob)
-        _play(pair, [ann, bob], turns=12)
+        pair.play_models([ann, bob], turns=12, pick=-1)
         pair.lose(bob_cid)  # its process dies
         again = ClientModel("bob", token=bob.token)
         _c, back = _arrive(pair, again)
         assert not back.state.stats_partial  # the game so far came with the snapshot
-        _play(pair, [ann, again])
+        pair.play_models([ann, again], pick=-1)
         for end in (ann_end, back):
             assert end.state.screen is Screen.OVER and not end.state.stats_partial
         assert _plain(back.state.stats) == _plain(ann_end.state.stats)
