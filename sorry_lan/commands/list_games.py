@@ -41,7 +41,10 @@ def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--data-dir",
         type=Path,
-        help=_("where your seats at tables are kept (default: ${env} or your data dir)").format(
+        help=_(
+            "where your seats at tables and the games you played are kept "
+            "(default: ${env} or your data dir)"
+        ).format(
             env=DATA_DIR_ENV
         ),
     )
