@@ -137,6 +137,7 @@ def test_chat_errors_link_news_and_rematch_are_sentences_with_names() -> None:
     ]
     assert teller.position == () and teller.over is None  # the next game starts afresh
     assert teller.tell(model, c.ReplayMismatch(5, "no pawn there")) == []
+    assert teller.tell(model, c.GameRecord(1, {"result": None})) == []  # the process files it
 
 
 def test_roster_changes_are_told_by_name_and_colour() -> None:
