@@ -189,7 +189,8 @@ def test_a_player_back_after_the_lobby_opened_is_told_the_result_first() -> None
     assert pair.table.phase is Phase.LOBBY
     _new, back = pair.join("bob", token=bob.token)
     kinds = [type(x) for x in back.inbox]
-    assert kinds[:5] == [m.Welcome, m.Lobby, m.Snapshot, m.GameOver, m.Rematch], kinds
+    # (the game's record, version 3, follows its result)
+    assert kinds[:6] == [m.Welcome, m.Lobby, m.Snapshot, m.GameOver, m.RecordPart, m.Rematch]
     assert list(back.last(m.GameOver).winners) == list(game.winners)
     assert back.session.state is State.LOBBY
     # Someone who was told the result already comes back to the lobby alone.

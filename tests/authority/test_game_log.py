@@ -11,6 +11,7 @@ from typing import Any
 from pair import Pair, SessionClient
 
 from sorry_lan.authority.game_log import GameLog
+from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.records import check, from_journal, load
@@ -30,11 +31,13 @@ def _records(client: SessionClient) -> list[dict[str, Any]]:
     return out
 
 
-def _headless(variant: Variant, seats: int, seed: int, bots: int = 0) -> Pair:
+def _headless(
+    variant: Variant, seats: int, seed: int, bots: int = 0, options: HostOptions | None = None
+) -> Pair:
     table = Table(TableConfig(variant=variant, seats=seats, auto_start=True, seed=seed))
     for _ in range(bots):
         table.add_bot(None)
-    return Pair(table)
+    return Pair(table, options)
 
 
 def test_every_player_and_spectator_on_version_3_gets_the_whole_game_after_over() -> None:
@@ -93,7 +96,7 @@ def test_a_player_back_mid_game_gets_the_game_so_far_without_seed_or_deck() -> N
 
 
 def test_a_spectator_welcomed_mid_game_and_a_player_back_after_it_get_the_record() -> None:
-    pair = _headless(Variant.STANDARD, 2, 7)
+    pair = _headless(Variant.STANDARD, 2, 7, options=HostOptions(stay=True))  # stays on
     ann_cid, ann = pair.join("ann")
     bob = pair.join("bob")[1]
     pair.play_first_moves([ann, bob], rounds=3)
@@ -101,11 +104,8 @@ def test_a_spectator_welcomed_mid_game_and_a_player_back_after_it_get_the_record
     eve.session.join()
     pair.pump()
     assert [r["result"] for r in _records(eve)] == [None]
-    pair.lose(ann_cid)
-    pair.advance(61)  # a bot plays for ann after the grace, to the end
-    pair.play_first_moves([bob])
-    pair.advance(61)
-    pair.play_first_moves([bob])
+    pair.play_first_moves([ann, bob])
+    pair.lose(ann_cid)  # after the end: she comes back to the result
     game = pair.table.game
     assert game is not None and game.over
     assert _records(eve)[-1]["result"] is not None
