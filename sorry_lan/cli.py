@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("doctor", N_("check why tables do not show up: this machine's networks and mDNS")),
     "bot": ("bot", N_("join a game as a bot player")),
     "games": ("games", N_("list the games saved on this machine (to resume with host --resume)")),
-    "replay": ("replay", N_("print a game record, a turn a line; --check replays it")),
+    "replay": ("replay", N_("replay a game on the board, or print it a turn a line (--text)")),
     "rules": ("rules", N_("print the rules of the game; rules moves: legal moves as JSON")),
     "simulate": ("simulate", N_("play bot games locally and print statistics")),
 }

@@ -419,6 +419,7 @@ class RecordFailure(Code):
     RESULT = "result", N_("the record's {part} field does not match the game replayed")
     JOURNAL = "journal", N_("journal record {number} does not replay: {why}")
     NO_GAME = "no-game", N_("{id} holds no game number {number}")
+    NO_SAVED = "no-saved", N_("no saved games in {directory}")
     CANNOT_READ = "cannot-read", N_("cannot read {path}: {why}")
     CANNOT_WRITE = "cannot-write", N_("cannot write {path}: {why}")
 

@@ -33,9 +33,9 @@ import time
 from pathlib import Path
 
 from sorry_lan.codes import RecordFailure
-from sorry_lan.commands.replay import text_lines as record_lines
 from sorry_lan.i18n import _, npgettext, pgettext
 from sorry_lan.i18n.coded import say
+from sorry_lan.i18n.recordwords import record_lines
 from sorry_lan.i18n.words import variant_title
 from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
 from sorry_lan.net.kept import listed_games, record_of

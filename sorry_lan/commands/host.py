@@ -58,13 +58,14 @@ from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.hosted import HostedTable, bot_delay, bot_room, table_names, table_seats
-from sorry_lan.net.journal import JournalError, load
+from sorry_lan.net.journal import SUFFIX, JournalError, load
 from sorry_lan.net.saved import (
     Ask,
     NotChosen,
     Resumable,
     SavedGame,
     answered,
+    describe,
     find,
     new_journal_path,
     pick,
@@ -83,6 +84,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from sorry_lan.discovery import TableAdvertiser
+    from sorry_lan.replay import Tape
 
 
 def _name(text: str) -> str:
@@ -490,7 +492,9 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                     return "\n".join([*notes, hint, *pins])
 
                 owner = hosted.owner or ""
-                status = await _play_here(args, owner, port, hosted.owner_token, server, info)
+                status = await _play_here(
+                    args, owner, port, hosted.owner_token, server, info, hosted.path
+                )
                 if not hosted.stopped:
                     hosted.quit()  # the host's player left on purpose (not a signal, an error)
         finally:
@@ -606,6 +610,14 @@ def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool
     return "\n".join([head, *commands])
 
 
+def _journal_tape(journal: Path) -> Tape:
+    """The last game of this table's journal, to replay on the host's board."""
+    from sorry_lan.net.kept import record_of
+    from sorry_lan.replay import from_record
+
+    return from_record(record_of(describe(journal)), journal.name.removesuffix(SUFFIX))
+
+
 async def _play_here(
     args: argparse.Namespace,
     name: str,
@@ -613,6 +625,7 @@ async def _play_here(
     token: bytes | None,
     server: HostServer,
     info: Callable[[], str],
+    journal: Path,
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     options = ClientOptions(pin=args.pin, token=token, lang=language())
@@ -633,7 +646,10 @@ async def _play_here(
                 server.wait_done(),
                 title=lambda: _("{name}'s table").format(name=name),
                 info=info,
-                options=TuiOptions(ascii=True if args.ascii else None),
+                options=TuiOptions(
+                    ascii=True if args.ascii else None, journals=journal.parent
+                ),
+                game_tape=lambda: _journal_tape(journal),
             )
         finally:
             await client.close()

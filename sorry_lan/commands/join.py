@@ -27,6 +27,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import examples
+from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
@@ -145,7 +146,9 @@ async def _tui_main(args: argparse.Namespace) -> int:
         return GameClient(host, port, name, options)
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
-    options = TuiOptions(ascii=True if args.ascii else None, mouse=not args.no_mouse)
+    options = TuiOptions(
+        ascii=True if args.ascii else None, mouse=not args.no_mouse, journals=journal_dir(args)
+    )
     finder = None
     join = None
     if args.address is not None:

@@ -100,3 +100,21 @@ def scoreboard(saved: list[SavedGame]) -> list[PlayerScore]:
         scores.values(),
         key=lambda s: (s.bot, -s.games.won, -s.games.played, s.name.casefold()),
     )
+
+
+#: How many of a player's latest games the lobby's "won 3 of the last 5" counts.
+RECENT = 5
+
+
+def recent_form(saved: list[SavedGame], last: int = RECENT) -> dict[str, tuple[int, int]]:
+    """Per person's name (casefolded; bots are left out): how many of their ``last``
+    latest finished games they won, and how many those are (fewer if they played
+    fewer): what the lobby says of the people at the table."""
+    results: dict[str, list[bool]] = {}
+    for game in finished_games(saved):
+        bots = set(game.bots)
+        winners = set(game.winners)
+        for name in dict.fromkeys(game.players):
+            if name not in bots:
+                results.setdefault(name.casefold(), []).append(name in winners)
+    return {name: (sum(won[-last:]), len(won[-last:])) for name, won in results.items()}

@@ -41,10 +41,12 @@ from .entries import (
 
 @dataclass
 class Checked:
-    """A record that replays: the game at its end, and how many turns it has."""
+    """A record that replays: the game at its end, how many turns it has, and where
+    every pawn stood after each of them (``boards[n - 1]`` after turn ``n``)."""
 
     game: Game
     turns: int
+    boards: list[tuple[int, ...]]
 
 
 def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...], path: str) -> Any:
@@ -92,20 +94,22 @@ def check(record: Mapping[str, Any], path: str = "the record") -> Checked:
     turns = _field(record, "turns", list, path)
     draws: list[str] = []
     pending = entries_of(game.start(), draws)
+    boards: list[tuple[int, ...]] = []
     n = 0
     for n, entry in enumerate(turns, 1):
         if not isinstance(entry, dict) or entry.get("n") != n:
             raise RecordError(RecordFailure.MALFORMED, path=path, field=f"turns[{n}]")
         kind = entry.get("type")
-        if kind in ("seat", "cover", "back", "chat"):
-            continue
         given = {k: v for k, v in entry.items() if k != "n"}
-        if pending:
+        if kind in ("seat", "cover", "back", "chat"):
+            pass
+        elif pending:
             _same(n, given, pending.pop(0))
-            continue
-        if kind != "move" or game.over:
+        elif kind != "move" or game.over:
             raise RecordError(RecordFailure.DIFFERS, n=n, expected=_expected(game))
-        pending = _play(game, n, given, draws)
+        else:
+            pending = _play(game, n, given, draws)
+        boards.append(game.pawns)
     if pending or (not game.over and record.get("result") is not None):
         raise RecordError(RecordFailure.ENDS_EARLY, n=n)
     if record.get("result") != result(game.winner, game.winners, game.final_scores):
@@ -116,7 +120,7 @@ def check(record: Mapping[str, Any], path: str = "the record") -> Checked:
         raise RecordError(RecordFailure.RESULT, part="deck")
     if not game.over and "deck" in record:
         raise RecordError(RecordFailure.RESULT, part="deck")
-    return Checked(game, len(turns))
+    return Checked(game, len(turns), boards)
 
 
 def _expected(game: Game) -> str:

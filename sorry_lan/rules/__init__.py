@@ -3,7 +3,7 @@
 Import what you need from here; the submodules say what each part does.
 """
 
-from .board import HOME, START, Colour, location_name, parse_location, pawn_label
+from .board import HOME, START, Colour, location_name, parse_location, parse_pawn, pawn_label
 from .cards import Card, Deck
 from .events import (
     CardDrawn,
@@ -53,6 +53,7 @@ __all__ = [
     "location_name",
     "move_context",
     "parse_location",
+    "parse_pawn",
     "pawn_label",
     "rules_of",
 ]

@@ -219,3 +219,14 @@ def colour_pawns(colour: int) -> range:
 def pawn_label(pawn: int) -> str:
     """``'R1'``..``'G4'``."""
     return f"{Colour(pawn_colour(pawn)).letter}{(pawn & 3) + 1}"
+
+
+_LETTERS = {c.letter: c for c in Colour}
+
+
+def parse_pawn(label: object) -> int:
+    """Inverse of :func:`pawn_label` (``'R1'``..``'G4'``); ValueError if no pawn."""
+    text = str(label)
+    if len(text) != 2 or text[0] not in _LETTERS or text[1] not in "1234":
+        raise ValueError(f"no pawn {text!r}")
+    return _LETTERS[text[0]] * 4 + int(text[1]) - 1

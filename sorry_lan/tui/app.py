@@ -14,7 +14,9 @@ Usage by the network layer::
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -57,6 +59,8 @@ class TuiApp:
             state, clicks, self._send_chat, ascii=self.ascii, letters=self.letters
         )
         self._shown: Screen | None = None
+        self._replay_timer: asyncio.TimerHandle | None = None
+        self._replay_due: float | None = None
         depth = None if colour_wanted(colour) else ColorDepth.DEPTH_1_BIT
         self.app: Application[str | None] = Application(
             layout=Layout(self.screens.root()),
@@ -87,8 +91,10 @@ class TuiApp:
         return self.app.run()
 
     def _before_render(self, _app: Application[str | None]) -> None:
-        """Ring the bell when asked; keep the focus on something the current screen shows."""
+        """Ring the bell when asked; keep the focus on something the current screen
+        shows; time the replay's next step when it plays."""
         st = self.state
+        self._time_replay()
         if st.bell_due:
             st.bell_due = False
             if st.bell:
@@ -109,6 +115,29 @@ class TuiApp:
         visible = layout.current_window in layout.find_all_windows()
         if not visible or layout.has_focus(self.screens.chat_input):
             self._focus_main()
+
+    def _time_replay(self) -> None:
+        """A timer for the step a playing replay takes next (:attr:`Replay.due`, on the
+        monotonic clock); none while it is paused or not on show."""
+        st = self.state
+        rp = st.replay if st.screen is Screen.REPLAY else None
+        due = rp.due if rp is not None and rp.playing else None
+        if due == self._replay_due:
+            return
+        if self._replay_timer is not None:
+            self._replay_timer.cancel()
+            self._replay_timer = None
+        self._replay_due = due
+        if due is not None:
+            delay = max(0.0, due - time.monotonic())
+            self._replay_timer = asyncio.get_running_loop().call_later(delay, self._replay_step)
+
+    def _replay_step(self) -> None:
+        self._replay_timer = self._replay_due = None
+        rp = self.state.replay
+        if rp is not None:
+            rp.tick(time.monotonic())
+        self.invalidate()  # the next render times the step after
 
     def _focus_main(self) -> None:
         # While the too-small message is up there is nothing to focus.

@@ -60,7 +60,8 @@ Action = Callable[[Controls, str], None]
 class Hint:
     """A command's words in the footer: ``keys word`` (``keys`` may be empty)."""
 
-    keys: str  # as the bar shows them ("↑↓", "Enter"); --ascii spells the arrows
+    keys: str | Words  # as the bar shows them ("↑↓", "Enter"); --ascii spells the arrows;
+    # Words for a key cap a language names its own way (the space bar)
     word: Words  # pgettext("key", ...)
     rank: int  # the lower, the longer it stays when the bar is short of room
     when: Predicate = always  # shown only then (and only while its command acts)

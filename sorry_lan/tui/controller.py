@@ -3,7 +3,9 @@
 :class:`ClientController` turns key presses into requests to the host (joining,
 colours, ready, bots, variant, start, moves, chat, rematch) and turns everything the
 host says into :class:`UiState` changes (through :func:`feed.apply_event`), then
-redraws.  Every :class:`Actions` method returns at once; the network work runs as a
+redraws; for the game over's replay it keeps the game as it was told
+(:class:`~sorry_lan.replay.seen.Seen`), and prefers the host's record when one came.
+Every :class:`Actions` method returns at once; the network work runs as a
 task on the event loop, and failures come back as a line on the screen (a refused
 join leaves the player on the find screen to try again).  After the client has given
 up reconnecting ("host lost"), ``reconnect`` connects the same client again, so its
@@ -27,7 +29,11 @@ from sorry_lan.i18n import _, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
+from sorry_lan.records import RecordError
+from sorry_lan.replay import Tape, from_record
+from sorry_lan.replay.seen import Seen
 from sorry_lan.rules.variants import Variant
+from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.vocab import RefuseReason
@@ -87,7 +93,12 @@ class ClientController:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rejoining = False
         self._refusal: JoinError | None = None  # the last join refusal (worded again)
+        self.seen = Seen()  # the game as the host told it, to replay
+        # this machine's games, per person: won of their latest (the lobby says it)
+        self.form: Callable[[], dict[str, tuple[int, int]]] | None = None
+        self._form_read = False
         state.relabel.append(self._relabel)
+        state.game_tape = self.game_tape
 
     def _relabel(self) -> None:
         """The find screen's refusal again, in the language chosen since."""
@@ -128,12 +139,40 @@ class ClientController:
         while True:
             ev = await client.next_event()
             try:
+                self.seen.take(ev)
+                if isinstance(ev, m.GameOver) or (isinstance(ev, m.Lobby) and not self._form_read):
+                    self._read_form()
                 apply_event(self.state, client.model, ev)
             except Exception:  # a bad message must not kill the screen
                 log.exception("could not show %r", ev)
             self.redraw()
             if self.on_event is not None:
                 self.on_event(ev)
+
+    def _read_form(self) -> None:
+        """This machine's games again: at the first roster and after each game."""
+        self._form_read = True
+        if self.form is None:
+            return
+        try:
+            self.state.form = self.form()
+        except OSError as exc:
+            log.debug("the saved games could not be read: %s", exc)
+
+    def game_tape(self) -> Tape | None:
+        """The game just played, to replay: the host's record of it (protocol version
+        3), else as this board was told it (an older host, or the record not come)."""
+        seen = self.seen.tape()
+        kept = self.client.model.records if self.client is not None else []
+        if kept and seen is not None and seen.over and seen.steps:
+            try:
+                recorded = from_record(kept[-1].record, "the host's game record")
+            except RecordError as exc:
+                log.debug("the host's game record does not replay: %s", exc)
+                return seen
+            if recorded.steps and recorded.steps[-1].pawns == seen.steps[-1].pawns:
+                return recorded  # (the last kept is this game's: it ended as seen)
+        return seen
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(coro)

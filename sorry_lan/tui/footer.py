@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .commands import hints
+from .commands import hints, say
 from .screens.tables import footer_table
 from .state import UiState
 from .textfit import width
@@ -26,7 +26,7 @@ class Hint(NamedTuple):
 
 def footer_hints(st: UiState) -> list[Hint]:
     """The key hints for the screen on show, in the order the bar shows them."""
-    return [Hint(h.keys, h.word(), h.rank) for _c, h in hints(footer_table(st), st)]
+    return [Hint(say(h.keys), h.word(), h.rank) for _c, h in hints(footer_table(st), st)]
 
 
 def hint_text(hint: Hint) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.layout import Container, DynamicContainer, FloatContainer, HSplit
 
-from .screens import bars, find, game, leave, lobby, over, rules, too_small
+from .screens import bars, find, game, leave, lobby, over, replay, rules, too_small
 from .screens import help as help_overlay
 from .screens.chat import ChatLine
 from .screens.log import log_page
@@ -45,6 +45,7 @@ class Screens:
             Screen.LOBBY: lobby.build(parts, self.chat),
             Screen.GAME: game.build(parts, self.chat),
             Screen.OVER: over.build(parts, self.chat),
+            Screen.REPLAY: replay.build(parts),
         }
         self._focus = {screen: view.focus for screen, view in views.items()}
         top, bottom = bars.build(parts)

@@ -17,12 +17,17 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from sorry_lan.i18n.logwords import log_line
 from sorry_lan.net.client import GameClient
+from sorry_lan.net.saved import saved_games
+from sorry_lan.net.scoreboard import recent_form
+from sorry_lan.replay import Tape
 
 from .app import TuiApp
 from .controller import ClientController
@@ -40,6 +45,7 @@ class TuiOptions:
     input: Input | None = None
     output: Output | None = None
     refresh_interval: float | None = 1.0  # redraws the turn timer
+    journals: Path | None = None  # this machine's saved games: the lobby's "won 3 of 5"
 
 
 class _LogToBoard(logging.Handler):
@@ -55,6 +61,11 @@ class _LogToBoard(logging.Handler):
             self.state.add_log(log_line(record)[:200])
         except Exception:
             self.handleError(record)
+
+
+def _form(journals: Path) -> dict[str, tuple[int, int]]:
+    """Each person's latest games in ``journals``: won, of how many."""
+    return recent_form(saved_games(journals)[0])
 
 
 @dataclass
@@ -91,6 +102,8 @@ async def run_tui(
         refresh_interval=opts.refresh_interval,
     )
     controller.attach(tui)
+    if opts.journals is not None:
+        controller.form = partial(_form, opts.journals)
     state.relabel.append(controller.language_changed)  # the language key: tell the host
     closing: list[asyncio.Task[None]] = []
     if finder is not None:
@@ -149,12 +162,14 @@ async def play_as_host(
     title: Callable[[], str],
     info: Callable[[], str] = lambda: "",
     options: TuiOptions | None = None,
+    game_tape: Callable[[], Tape | None] | None = None,
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
     completes.  ``title`` and ``info`` (how others join) are worded again when the
     player changes language.  A resumed table's chat so far comes from the host like
-    anyone's."""
+    anyone's.  ``game_tape`` is the game just finished, for the game over's replay
+    (the host's journal; by default the game as the board was told it)."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
 
     def relabel() -> None:
@@ -162,4 +177,6 @@ async def play_as_host(
 
     state.relabel.append(relabel)
     controller = ClientController(state)
+    if game_tape is not None:
+        state.game_tape = game_tape
     return await run_tui(state, controller, options, client=client, stop=stop)

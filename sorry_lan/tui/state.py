@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Protocol
 
 from sorry_lan.i18n import N_, _, words
+from sorry_lan.replay import Replay, Tape
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.variants import Variant
 
@@ -37,6 +38,7 @@ class Screen(Enum):
     LOBBY = "lobby"
     GAME = "game"
     OVER = "over"
+    REPLAY = "replay"
 
 
 class Link(Enum):
@@ -150,6 +152,8 @@ class UiState:
     watchers: int = 0  # spectators at the table
     auto_start: bool = False  # no one hosts: the table starts when its seats are taken
     roster: dict[int, RosterEntry] = field(default_factory=dict)  # by pid, as last told
+    # this machine's games: per person (casefolded name), won of their latest played
+    form: dict[str, tuple[int, int]] = field(default_factory=dict)
     title_is_address: bool = False  # the title is the address joined; the lobby names it
 
     # game
@@ -188,6 +192,15 @@ class UiState:
         default_factory=lambda: {c: Counter() for c in range(4)}
     )  # per colour: turns, bumps, sorry, slides
     stats_partial: bool = False  # joined a game under way: the stats miss its start
+
+    # replay: a game shown again (``replay_back``: the screen q goes back to; None:
+    # the replay is all this board shows, and q quits)
+    replay: Replay | None = None
+    replay_back: Screen | None = None
+    replay_goto: str = ""  # the digits of a turn number typed so far
+    # The game just finished as a tape to replay (None, or it gives None: this board
+    # cannot replay it); it may raise a RecordError, which the screen words.
+    game_tape: Callable[[], Tape | None] | None = None
 
     # overlays
     help_visible: bool = False

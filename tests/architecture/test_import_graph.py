@@ -31,13 +31,19 @@ ALLOWED: dict[str, set[str]] = {
     "records": {"codes", "rules", "bots", "sorry_lan"},
     # bots: the default strength asked for; records: reading the game record sent
     "client": {"codes", "rules", "bots", "wire", "records"},
+    # a game shown again: its tape from a record (records) or from what a client was told
+    "replay": {"codes", "rules", "records", "wire"},
     "net": {"codes", "rules", "bots", "wire", "authority", "client", "records"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises
     # handbook: the rules text for players (package data), which names the variants
     "handbook": {"codes", "rules", "i18n"},
-    # tui: bots for the strengths; handbook: the rules view's text
-    "tui": {"codes", "rules", "bots", "wire", "client", "net", "discovery", "i18n", "handbook"},
+    # tui: bots for the strengths; handbook: the rules view's text; records and replay
+    # for the replay screen
+    "tui": {
+        "codes", "rules", "bots", "wire", "client", "net", "discovery", "i18n", "handbook",
+        "records", "replay",
+    },
 }
 
 #: Third-party and socket-level modules, and the one layer each may be used in.
@@ -130,8 +136,8 @@ def test_sockets_zeroconf_and_prompt_toolkit_stay_in_their_layer() -> None:
 
 #: What a sans-I/O core may not import: no event loop, socket, file system or clock.
 NO_IO = {"asyncio", "socket", "selectors", "os", "time", "threading", "concurrent"}
-#: The sans-I/O cores: the host's (authority/) and the client's (client/).
-SANS_IO = {"authority", "client"}
+#: The sans-I/O cores: the host's (authority/), the client's (client/), a replay's.
+SANS_IO = {"authority", "client", "replay"}
 
 
 def test_the_cores_import_no_io() -> None:

@@ -75,7 +75,7 @@ def test_a_bots_strength_comes_from_the_table_not_its_name() -> None:
 def test_the_text_form_words_a_cover_and_a_return() -> None:
     from pathlib import Path
 
-    from sorry_lan.commands.replay import text_lines
+    from sorry_lan.i18n.recordwords import record_lines as text_lines
     from sorry_lan.records import load
 
     path = Path(__file__).resolve().parents[2] / "protocol" / "records" / "team-4.json"

@@ -135,3 +135,54 @@ def test_moves_are_worded_in_the_players_language(capsys: pytest.CaptureFixture[
     greek = capsys.readouterr().out
     assert "start->" not in greek and ", bumps " not in greek and " <-> " in greek
     assert len(greek.splitlines()) == len(english.splitlines())
+
+
+def test_a_saved_game_replays_by_its_id_or_as_the_newest(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", "20260101", "--data-dir", str(data_dir)]) == 0  # piped: a turn a line
+    by_id = capsys.readouterr().out
+    assert by_id.startswith("ann's: standard, seed 3\n")
+    assert main(["replay", "--check", "--data-dir", str(data_dir)]) == 0  # the newest
+    newest = capsys.readouterr().out.splitlines()
+    assert newest[:-1] == by_id.splitlines()
+    assert main(["replay", "20260101", "--game", "2", "--data-dir", str(data_dir)]) == 1
+    assert capsys.readouterr().err == "sorry-lan replay: 20260101-a holds no game number 2\n"
+    assert main(["replay", "nope", "--data-dir", str(data_dir)]) == 1
+    assert "no saved game has the id 'nope'" in capsys.readouterr().err
+    empty = data_dir / "empty"
+    assert main(["replay", "--data-dir", str(empty)]) == 1
+    assert capsys.readouterr().err == f"sorry-lan replay: no saved games in {empty / 'journals'}\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
+def test_on_a_terminal_it_opens_the_board_and_q_quits(data_dir: Path) -> None:
+    from terminal import Terminal
+
+    term = Terminal("replay", "20260101", "--data-dir", str(data_dir))
+    try:
+        term.wait_for("Replay: the start")
+        term.type("q")
+        assert term.proc.wait(10) == 0
+    finally:
+        term.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX")
+def test_on_a_terminal_a_refused_record_is_one_sentence_before_any_board(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    from terminal import Terminal
+
+    out = tmp_path / "game.json"
+    assert export(data_dir, "-o", str(out)) == 0
+    record = json.loads(out.read_text())
+    move = next(t for t in record["turns"] if t["type"] == "move")
+    move["card"] = "sorry" if move["card"] != "sorry" else "1"
+    out.write_text(json.dumps(record))
+    term = Terminal("replay", str(out))
+    try:
+        seen = term.wait_for(f"turn {move['n']}: the card is")
+        assert term.proc.wait(10) == 1 and "Replay" not in seen
+    finally:
+        term.close()

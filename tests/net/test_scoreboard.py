@@ -8,7 +8,7 @@ from pathlib import Path
 from test_saved import rematched_table
 
 from sorry_lan.net.saved import FINISHED, PlayedGame, SavedGame, saved_games
-from sorry_lan.net.scoreboard import finished_games, scoreboard
+from sorry_lan.net.scoreboard import finished_games, recent_form, scoreboard
 
 
 def journal(gid: str, *games: PlayedGame) -> SavedGame:
@@ -66,3 +66,19 @@ def test_a_rematched_table_counts_both_games(tmp_path: Path) -> None:
     assert not ann.bot and bot.bot and ann.name == "ann"
     assert (ann.games.played, ann.games.won) == (2, 1) == (bot.games.played, bot.games.won)
     assert (ann.streak, bot.streak) == (1, 0) and winners[1] == ["ann"]
+
+
+def test_recent_form_counts_each_persons_latest_five_games_and_leaves_bots_out() -> None:
+    older = journal("n000001-a", *(won(k, ["Ann"], ["Ann", "bob"]) for k in range(1, 5)))
+    newer = journal(
+        "n000002-b",
+        won(1, ["bob"], ["ann", "bob"]),
+        won(2, ["ann"], ["ann", "bob", "bot 1"], bots=("bot 1",)),
+        won(3, ["bot 1"], ["ann", "bot 1"], bots=("bot 1",)),
+        won(4, [], ["ann", "bob"]),  # not finished: not counted
+    )
+    form = recent_form([newer, older])
+    # ann's latest five: won, won, lost, won, lost (and four older wins before them)
+    assert form == {"ann": (3, 5), "bob": (1, 5)}
+    assert recent_form([newer], last=2) == {"ann": (1, 2), "bob": (1, 2)}
+    assert recent_form([]) == {}

@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sorry_lan.commands.replay import text_lines
+from sorry_lan.i18n.recordwords import record_lines as text_lines
 from sorry_lan.records import RecordError, check, load
 
 GOLDEN = load(

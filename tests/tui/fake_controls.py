@@ -8,11 +8,15 @@ moment that changes the keys (:data:`MOMENTS`: host lost, an overlay, the chat o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from tui_harness import FakeActions
 
+from sorry_lan.replay import Replay, Tape, from_record
 from sorry_lan.tui.keys import commands_now
 from sorry_lan.tui.menu import MoveMenu
 from sorry_lan.tui.state import Link, Screen, UiState
@@ -73,6 +77,23 @@ def _game(**kw: object) -> UiState:
     return st
 
 
+GOLDEN = Path(__file__).resolve().parents[2] / "protocol" / "records"
+
+
+@cache
+def golden_tape(name: str = "standard-2") -> Tape:
+    """A golden record's tape (``protocol/records/NAME.json``)."""
+    return from_record(json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8")))
+
+
+def replay_state(at: int = 0, back: Screen | None = None, **kw: object) -> UiState:
+    """The replay screen on the golden two-player game, at step ``at`` (``back``: the
+    screen q goes back to, as when opened from a game over)."""
+    st = UiState(screen=Screen.REPLAY, replay=Replay(golden_tape(), at), replay_back=back,
+                 **kw)  # type: ignore[arg-type]  # fmt: skip
+    return st
+
+
 #: A state of each table, the host's lobby and a split 7 too.
 VIEWS: dict[str, Callable[[], UiState]] = {
     "find": UiState,
@@ -83,6 +104,8 @@ VIEWS: dict[str, Callable[[], UiState]] = {
     "watched game": lambda: _game(spectating=True),
     "over": lambda: UiState(screen=Screen.OVER),
     "watched over": lambda: UiState(screen=Screen.OVER, spectating=True),
+    "replay": replay_state,
+    "replay of the game over": lambda: replay_state(5, Screen.OVER, link=Link.CONNECTED),
 }
 MOMENTS: dict[str, Callable[[UiState], None]] = {
     "plain": lambda st: None,

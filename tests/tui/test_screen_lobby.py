@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from fake_controls import FakeControls, press
+from tui_harness import running
 
+from sorry_lan.i18n import use_language
 from sorry_lan.rules.variants import Variant
-from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.tui.screens.lobby import form_words
+from sorry_lan.tui.state import Screen, Seat, UiState
 
 
 def test_a_guest_sits_says_ready_and_has_no_host_keys() -> None:
@@ -35,3 +39,36 @@ def test_q_asks_first_and_the_language_key_changes_the_language() -> None:
     assert press(c, "q") and c.state.confirm_quit and c.called() == []
     c = FakeControls(UiState(screen=Screen.LOBBY))
     assert press(c, "g") and c.called() == ["next_language"]
+
+
+@pytest.mark.asyncio
+async def test_the_lobby_says_how_each_person_seated_did_in_this_machines_latest_games() -> None:
+    st = UiState(screen=Screen.LOBBY, names={0: "Ann", 1: "greedy bot 1", 2: "Bob"},
+                 form={"ann": (3, 5), "greedy bot 1": (4, 5), "bob": (1, 1)})  # fmt: skip
+    st.seats = [Seat(0, "Ann"), Seat(1, "greedy bot 1", bot=True), Seat(2, "Bob"), Seat(3)]
+    assert form_words(st) == "Ann has won 3 of the last 5 games; Bob has won 1 of the last 1 game"
+    async with running(st, 80, 24) as (d, _actions):
+        assert "Ann has won 3 of the last 5 games; Bob has won 1 of the last 1 game" in (
+            " ".join(line.strip() for line in d.screen_lines()))
+    with use_language("cy"):
+        assert "Ann" in form_words(st) and "games" not in form_words(st)
+    assert form_words(UiState(screen=Screen.LOBBY)) == ""
+
+
+def test_the_controller_reads_this_machines_form_and_a_read_that_fails_keeps_the_last() -> None:
+    from sorry_lan.tui.controller import ClientController
+
+    st = UiState()
+    controller = ClientController(st)
+    controller._read_form()  # no saved games to read: nothing changes
+    assert st.form == {}
+    controller.form = lambda: {"ann": (3, 5)}
+    controller._read_form()
+    assert st.form == {"ann": (3, 5)}
+
+    def unreadable() -> dict[str, tuple[int, int]]:
+        raise PermissionError("no")
+
+    controller.form = unreadable
+    controller._read_form()
+    assert st.form == {"ann": (3, 5)}

@@ -36,7 +36,7 @@ def test_every_screen_has_a_module_with_a_table_a_title_and_a_build() -> None:
         st.screen = screen
         assert module.title() == SCREENS[screen].title() != ""
         build = vars(module)["build"]
-        view = build(parts) if screen is Screen.FIND else build(parts, chat)
+        view = build(parts) if screen in (Screen.FIND, Screen.REPLAY) else build(parts, chat)
         assert any(view.focus is w for w in walk(view.container)), screen
     assert set(watch.TABLES) == {Screen.LOBBY, Screen.GAME, Screen.OVER}
 
@@ -59,7 +59,8 @@ def test_every_command_with_keys_does_something_and_tables_name_no_key_twice_at_
 async def test_the_bottom_bar_shows_the_hints_of_the_table_up(view: str, moment: str) -> None:
     st = view_state(view, moment)
     shown = [
-        f"{h.keys} {h.word()}" if h.keys else h.word() for _c, h in hints(footer_table(st), st)
+        f"{say(h.keys)} {h.word()}" if say(h.keys) else h.word()
+        for _c, h in hints(footer_table(st), st)
     ]
     async with running(st, COLS, ROWS) as (d, _actions):
         assert d.screen_lines()[-1].strip() == "  ".join(shown)

@@ -49,8 +49,13 @@ def top(parts: Parts) -> StyleAndTextTuples:
         Link.LOST: "class:bar.bad",
         Link.OFFLINE: "class:bar",
     }[st.link]
-    # The connection always shows; the left part gives way (ending in an ellipsis).
+    # The connection always shows (a replay on its own has none: where it is, turn of
+    # turns, instead); the left part gives way (ending in an ellipsis).
     right = parts.text(clip(f"● {link} ", max(12, cols // 2), parts.ellipsis))
+    rp = st.replay
+    if st.screen is Screen.REPLAY and rp is not None and st.link is Link.OFFLINE:
+        step = rp.step
+        right, link_style = f"{0 if step is None else step.n}/{rp.tape.last_n()} ", "class:bar"
     left = parts.text(clip(left, cols - width(right) - 1, parts.ellipsis))
     gap = max(0, cols - width(left) - width(right))
     return [("class:bar", left + " " * gap), (link_style, right)]

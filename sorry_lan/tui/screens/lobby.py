@@ -2,7 +2,9 @@
 
 :data:`TABLE` is a seated player's keys (a watcher's are in :mod:`.watch`); the
 host's keys act, show in the footer and in the help only for the host.  :func:`build`
-makes its container (the seats, then the chat); the seats have the focus.
+makes its container (the seats, then the chat); the seats have the focus.  Under the
+seats, :func:`form_words` says how each person seated did in this machine's latest
+games (``UiState.form``).
 """
 
 from __future__ import annotations
@@ -149,6 +151,25 @@ def title() -> str:
     return pgettext("screen", "lobby")
 
 
+def form_words(st: UiState) -> str:
+    """What this machine's games say of the people seated: "Ann has won 3 of the last
+    5 games; Bob 1 of the last 2" (bots are not counted; "" if none has played)."""
+    said = []
+    for seat in st.seats:
+        name = st.names.get(seat.colour, "")
+        got = st.form.get(name.casefold()) if name and not seat.bot else None
+        if got is None:
+            continue
+        won, played = got
+        text = ngettext(
+            "{name} has won {won} of the last {n} game",
+            "{name} has won {won} of the last {n} games",
+            played,
+        ).format(name=cells.steady_form(name), won=won, n=played)
+        said.append(text)
+    return "; ".join(said)
+
+
 class View:
     """The lobby's container: the seats (with the focus), a rule, the chat."""
 
@@ -219,6 +240,9 @@ class View:
                     free,
                 ).format(n=free)
             )
+        form = form_words(st)
+        if form:
+            notes.append(form)
         if st.is_host and not st.spectating:  # the footer may be short of room for these
             notes.append(
                 _("a: add a bot   x: remove one   l: its strength   v: variant   s: start")

@@ -7,6 +7,8 @@ the board (or in its place), word-wrapped to the board's width.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import Window
 
@@ -36,15 +38,16 @@ def _view(c: Controls, key: str) -> None:
 
 
 def log_keys(
-    hint: bool, help: Help | None = None, view_help: Help | None = None
+    hint: bool, help: Help | None = None, view_help: Help | None = None, end: bool = True
 ) -> tuple[Command, ...]:
-    """The log's commands; ``hint``: the footer says "PgUp/PgDn log".  Scrolling acts
-    while the chat line has the focus too."""
+    """The log's commands; ``hint``: the footer says "PgUp/PgDn log"; ``end``: End
+    goes back to the log's end (a table whose End does something else leaves it out).
+    Scrolling acts while the chat line has the focus too."""
     words = Hint("PgUp/PgDn", lambda: pgettext("key", "log"), 5) if hint else None
     return (
         Command(("pageup",), _back, typing=True, hint=words, help=help),
         Command(("pagedown",), _on, typing=True),
-        Command(("end",), _end, typing=True),
+        *((Command(("end",), _end, typing=True),) if end else ()),
         Command(("L",), _view, help=view_help),
     )
 
@@ -62,10 +65,12 @@ def log_page(st: UiState) -> int:
 
 
 class LogWindow:
-    """The end of the log under the board; PgUp/PgDn scroll back."""
+    """The end of the log under the board; PgUp/PgDn scroll back.  ``lines``: what it
+    shows instead of the game's log (the replay's turns so far)."""
 
-    def __init__(self, parts: Parts) -> None:
+    def __init__(self, parts: Parts, lines: Callable[[], Iterable[str]] | None = None) -> None:
         self._parts = parts
+        self._lines = (lambda: parts.state.log) if lines is None else lines
         self.window: Window = text_window(parts.plain(self._fragments), width=parts.board_width)
 
     def _fragments(self) -> StyleAndTextTuples:
@@ -83,7 +88,7 @@ class LogWindow:
                 text = text.replace(name, cells.steady_form(name))
             return text
 
-        log = [steady_names(parts.text(entry)) for entry in st.log]
+        log = [steady_names(parts.text(entry)) for entry in self._lines()]
         lines = [line for entry in log for line in wrap(entry, cols)]
         scroll = max(0, min(st.log_scroll, len(lines) - rows))
         st.log_scroll = scroll

@@ -1,6 +1,7 @@
 """The game over: the final board and log, each player's result; a rematch.
 
-:data:`TABLE` is a seated player's keys: ask for a rematch, the log, chat, leave.
+:data:`TABLE` is a seated player's keys: ask for a rematch, the log, the replay of
+the game, chat, leave.
 :func:`build` makes its container: the game's board and log, the result in the panel
 (which has the focus).
 """
@@ -18,6 +19,7 @@ from .chat import ChatLine, chat_key
 from .game import board_and_panel
 from .log import log_keys
 from .parts import Parts, wrap_text
+from .replay import OPEN
 from .shared import ASK_CTRL_C, SHARED, leave_key
 
 
@@ -67,6 +69,7 @@ TABLE = Table(
                 lambda: _("scroll the log of the game (L: all of it in the board's place)"),
             ),
         ),
+        OPEN,
         chat_key(Help("t", lambda: _("chat"))),
         *SHARED,
         leave_key(help=Help("q", lambda: _("leave"))),

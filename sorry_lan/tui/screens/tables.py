@@ -12,7 +12,7 @@ from typing import Protocol
 
 from ..commands import Table
 from ..state import Link, Screen, UiState
-from . import find, game, lobby, over, rules, watch
+from . import find, game, lobby, over, replay, rules, watch
 from .shared import LOST
 
 
@@ -30,6 +30,7 @@ SCREENS: dict[Screen, ScreenModule] = {
     Screen.LOBBY: lobby,
     Screen.GAME: game,
     Screen.OVER: over,
+    Screen.REPLAY: replay,
 }
 
 

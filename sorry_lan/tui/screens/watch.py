@@ -13,6 +13,7 @@ from ..state import Screen
 from .chat import chat_key
 from .game import BELL
 from .log import log_keys
+from .replay import OPEN
 from .shared import ASK_CTRL_C, LANGUAGE, SHARED, leave_key
 
 WATCHING = Command((), hint=Hint("", lambda: pgettext("key", "watching"), 6))
@@ -35,5 +36,5 @@ def _table(name: str, *commands: Command) -> Table:
 TABLES = {
     Screen.LOBBY: _table("watch lobby", LANGUAGE),
     Screen.GAME: _table("watch game", *log_keys(hint=True), BELL),
-    Screen.OVER: _table("watch over", *log_keys(hint=True)),
+    Screen.OVER: _table("watch over", *log_keys(hint=True), OPEN),
 }
