@@ -227,5 +227,9 @@ async def _main(args: argparse.Namespace) -> int:
     if over is None:
         print("sorry-lan bot: " + _("lost the connection to the host"), file=sys.stderr)
         return 1
-    print(format_result(over))
+    lobby = client.model.lobby
+    names = {} if lobby is None else {
+        int(p.colour): p.name for p in lobby.players if p.colour is not None
+    }
+    print(format_result(over, names))
     return 0

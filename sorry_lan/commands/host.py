@@ -505,7 +505,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             if game is not None and game.over:
                 from sorry_lan.authority.seat_messages import game_over
 
-                result = result_words(table) if board else format_result(game_over(game))
+                names = {p.colour: p.name for p in table.players.values()}
+                result = result_words(table) if board else format_result(game_over(game), names)
                 print(_("game over: {result}").format(result=result), flush=True)
             await hosted.close()
             if hosted.saved_as is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from sorry_lan.client.model import Connection
@@ -165,8 +165,25 @@ async def play_lines(
         reader.cancel()
 
 
-def format_result(over: m.GameOver) -> str:
-    names = words.join_names([colour_name(c) for c in over.winners]) or _("nobody")
-    return _("winner: {names}; scores: {scores}").format(
-        names=names, scores=list(over.scores or ())
-    )
+def format_result(over: m.GameOver, names: Mapping[int, str]) -> str:
+    """The end of a game as one sentence for a terminal or a script: who won, by colour
+    and name (``names``: colour -> player name), and the points in play for points;
+    "the host ended the game" for one with no winner.  The same words on the host and
+    on each bot, so that they can be compared."""
+
+    def who(colour: int) -> str:
+        name = names.get(colour)
+        label = words.colour_name(colour)
+        return _("{colour} ({name})").format(colour=label, name=name) if name else label
+
+    winners = [int(c) for c in over.winners]
+    if not winners:
+        text = _("The host ended the game before anyone won.")
+    else:
+        text = _("{won} won.").format(won=words.join_names([who(c) for c in winners]))
+    if over.scores is not None:
+        each = ", ".join(f"{who(c)} {points}" for c, points in enumerate(over.scores)
+                         if c in names)
+        if each:
+            text += " " + _("Points: {each}.").format(each=each)
+    return text

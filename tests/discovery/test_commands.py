@@ -127,7 +127,7 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
         f"Loop game - host Ann - standard - 2/3 seats - your seat  (127.0.0.1:{port})",
     )
     assert out["host_status"] == 0, out["host_err"]
-    over = [s for s in out["host_out"] if s.startswith("game over: winner: ")]
+    over = [s for s in out["host_out"] if s.startswith("game over: ") and s.endswith(" won.")]
     assert len(over) == 1
     # Both bots played the same game to the end and report the host's result.
     assert out["bots"] == [(0, over[0].removeprefix("game over: "))] * 2
@@ -305,7 +305,7 @@ def test_hosts_not_advertised_when_told_or_bound_to_loopback_and_mdns_failure_is
         == "not advertised on the LAN: bound to 127.0.0.1 (only this machine can join it)"
     )
     assert out["list"][:2] == (1, "[]")
-    assert out["bot"][0] == 0 and out["bot"][1].startswith("winner: ")
+    assert out["bot"][0] == 0 and out["bot"][1].endswith(" won.")
     status, err = out["broken"]
     assert status == 0
     assert len(err) == 1 and "not advertised on the LAN" in err[0] and "10.9.9.9" in err[0]

@@ -78,10 +78,11 @@ def test_bots_find_the_host_play_a_game_and_see_it_leave(lan: VirtualLan, tmp_pa
             assert b.expect(line("joined"), STEP)["line"] == (
                 f"joined 'LAN party' at {m0.address}:{port}"
             )
-        over = h.expect(line("game over: winner: "), 30)["line"].removeprefix("game over: ")
+        over = h.expect(line("game over: "), 30)["line"].removeprefix("game over: ")
+        assert over.endswith(" won."), over  # a sentence: "Red (greedy bot 1) won."
         assert h.wait(STEP) == 0
         for b in bots:
-            assert b.expect(line("winner: "), STEP)["line"] == over
+            assert b.expect(line(over), STEP)["line"] == over
             assert b.wait(STEP) == 0
         watcher.expect(about("removed", "LAN party"), STEP)
         # The watcher saw the seats fill up (bots' joins) before the game went away.

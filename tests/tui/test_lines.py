@@ -10,6 +10,7 @@ from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import not_understood, play_lines
 from sorry_lan.tui.telling import help_lines
+from sorry_lan.wire import messages as m
 
 
 async def _game() -> tuple[int, list[str]]:
@@ -59,3 +60,22 @@ def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:
     assert said[end + 1 : end + 1 + len(block)] == block  # "moves" said the offer again
     assert any(line.startswith("You played ") for line in said)
     assert said[-2].startswith("The game is over: ")
+
+
+def test_the_result_line_is_a_sentence_with_names_and_points() -> None:
+    from sorry_lan.i18n import use_language
+    from sorry_lan.rules.board import Colour
+    from sorry_lan.tui.lines import format_result
+
+    names = {0: "Ann", 1: "Bob", 2: "Cy"}
+    with use_language("en"):
+        won = m.GameOver(sid=9, winners=(Colour.RED, Colour.YELLOW), scores=None)
+        assert format_result(won, names) == "Red (Ann) and Yellow (Cy) won."
+        points = m.GameOver(sid=9, winners=(Colour.BLUE,), scores=(10, 145, 0, 0))
+        assert format_result(points, {0: "Ann", 1: "Bob"}) == (
+            "Blue (Bob) won. Points: Red (Ann) 10, Blue (Bob) 145."
+        )
+        ended = m.GameOver(sid=9, winners=(), scores=None)
+        assert format_result(ended, names) == "The host ended the game before anyone won."
+    with use_language("cy"):
+        assert format_result(won, names) == "Enillodd Coch (Ann) a Melyn (Cy)."
