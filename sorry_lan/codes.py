@@ -361,7 +361,9 @@ class Link(Code):
 
 class LinkNews(Code):
     """What happened to the link, in English; in other languages it reads as its
-    :attr:`state` (the same template).  The value starts with the state's."""
+    :attr:`state` (the same template), except :attr:`CLOSED`, which says more: the host
+    said goodbye, so the link is lost but nobody is reconnecting.  The value starts
+    with the state's."""
 
     BACK = "connected", Link.CONNECTED.template, "reconnected; your seat is yours again"
     WATCHING = "connected-watching", Link.CONNECTED.template, "reconnected; watching again"
