@@ -6,7 +6,16 @@ Bots do no I/O: ``sorry-lan simulate``, the host's seats and ``sorry-lan bot`` d
 them.
 """
 
-from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, Position, bot_name, level_of, position_of
+from .base import (
+    DEFAULT_STRENGTH,
+    STRENGTHS,
+    Bot,
+    Position,
+    bot_name,
+    level_of,
+    made_name,
+    position_of,
+)
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
@@ -24,6 +33,7 @@ __all__ = [
     "bot_kinds",
     "bot_name",
     "level_of",
+    "made_name",
     "make_bot",
     "parse_strength",
     "play_out",

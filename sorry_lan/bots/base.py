@@ -125,3 +125,13 @@ def level_of(name: str) -> str | None:
     """The strength a bot's name shows (``expert bot 2`` -> ``expert``), or None."""
     first = name.split(" ", 1)[0]
     return first if first in STRENGTHS and name.startswith(f"{first} bot ") else None
+
+
+def made_name(name: str) -> tuple[str, int] | None:
+    """The strength and number of a name :func:`bot_name` made (``expert bot 2`` ->
+    ``("expert", 2)``), or None for any other name (one a person chose)."""
+    level = level_of(name)
+    number = name.rsplit(" ", 1)[-1]
+    if level is None or not number.isdecimal() or name != bot_name(level, int(number)):
+        return None
+    return level, int(number)

@@ -114,6 +114,28 @@ def join_names(names: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def strength_word(level: str) -> str:
+    """A bot's strength (``random``, ``greedy``, ``expert``) in the current language."""
+    words = {
+        "random": pgettext("strength", "random"),
+        "greedy": pgettext("strength", "greedy"),
+        "expert": pgettext("strength", "expert"),
+    }
+    return words.get(level, level)
+
+
+def bot_title(level: str, number: int) -> str:
+    """The name the table gave a bot (its strength and number: ``greedy bot 2``) in the
+    current language: a label, worded for each player (a name a person chose is not)."""
+    return _("{strength} bot {n}").format(strength=strength_word(level), n=number)
+
+
+def join_clauses(clauses: Sequence[str]) -> str:
+    """Clauses of one sentence, each whole, joined as the language joins them (English
+    ``A; B``, Greek ``A· B``: a Greek ``;`` is a question mark; Thai a space)."""
+    return pgettext("clauses", "; ").join(clauses)
+
+
 def pawns_word(pawns: Sequence[int]) -> str:
     """Pawn tokens separated by spaces (``B1 Y2``)."""
     return " ".join(pawn_label(p) for p in pawns)

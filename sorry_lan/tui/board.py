@@ -140,7 +140,9 @@ class Geometry:
         return GRID * self.cell_h
 
 
-COMPACT: Final = Geometry("compact", 3, 1, 9, 3, framed=False)
+# (START a third of a cell inwards: a side's START box and the next side's HOME box
+# share a row, and a blank column between them keeps "START 4" and "HOME 0" apart)
+COMPACT: Final = Geometry("compact", 3, 1, 9, 3, framed=False, start_centre=(13.5, 10.85))
 LARGE: Final = Geometry("large", 4, 2, 12, 4, framed=True, numbers=True, start_centre=(13.5, 11.4))
 GEOMETRIES: Final = (LARGE, COMPACT)  # largest first
 
@@ -434,7 +436,7 @@ def _render(
             sp = SPOT_SAFETY + colour * SAFETY_LEN + i
             draw_cell(r, c, sp, g.safety, " ", " ", zone_style, f"S{i + 1}")
         for kind, loc in (("start", START), ("home", HOME)):
-            _draw_box(canvas, geo, g, view, hl, colour, kind, loc, seated)
+            _draw_box(canvas, geo, g, view, hl, colour, kind, loc, seated, letters)
 
     _draw_centre(canvas, geo, view.centre)
     return tuple(canvas.fragments())
@@ -450,7 +452,11 @@ def _draw_box(
     kind: str,
     loc: int,
     seated: bool,
+    letters: bool = False,
 ) -> None:
+    """One START or HOME box: its label and count, the pawns in it.  With ``letters``
+    (no colour on screen) a box whose last row no pawn fills names its colour there,
+    so that whose box it is shows without colour (a full box's pawns say it)."""
     name = COLOUR_NAMES[colour]
     top, left, h, w = box_rect(kind, colour, view.bottom, geo)
     sp = spot(colour, loc)
@@ -493,8 +499,13 @@ def _draw_box(
     else:
         canvas.put(top, left, " " * w, box_style)
         canvas.put_text(top, left + (w - cells.width(title)) // 2, title, box_style)
-        for i, row_tokens in enumerate([tokens[:2], tokens[2:]][: h - 1]):
+        rows = [tokens[:2], tokens[2:]][: h - 1]
+        for i, row_tokens in enumerate(rows):
             _put_tokens(canvas, top + 1 + i, left, w, row_tokens, box_style)
+        if letters and seated and rows and not rows[-1]:
+            whose = cells.clip(words.colour_name(colour), w)
+            at = left + (w - cells.width(whose)) // 2
+            canvas.put_text(top + len(rows), at, whose, box_style)
 
 
 def _put_tokens(

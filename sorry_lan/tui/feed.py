@@ -32,7 +32,14 @@ from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.transitions import State
 
-from .news import events_news, mover_is_away, record_stats, roster_news, roster_of
+from .news import (
+    events_news,
+    mover_is_away,
+    record_stats,
+    roster_news,
+    roster_of,
+    shown_name,
+)
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
 
@@ -53,7 +60,8 @@ def seats_from_lobby(lobby: m.Lobby, you: int | None) -> list[Seat]:
         if p.colour is None:
             continue
         seat = seats[int(p.colour)]
-        seat.name = p.name if p.connected else _("{name} (away)").format(name=p.name)
+        name = shown_name(p)
+        seat.name = name if p.connected else _("{name} (away)").format(name=name)
         seat.bot = p.bot
         seat.program = p.program
         seat.lang = p.lang
@@ -194,7 +202,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             events_news(st, colour, ev.events)
             if colour is not None and colour == st.you:
                 st.since_last.clear()
-                st.summary = ""
+                st.summary = []
         case m.GameOver():
             _over(st, ev)
         case m.Rematch():
@@ -218,7 +226,7 @@ def _your_turn(st: UiState) -> None:
     """Your turn has come: the summary of what happened to you since, and the bell."""
     st.sent_move = False
     if st.since_last:
-        st.summary = _("Since your last move: {news}.").format(news="; ".join(st.since_last))
+        st.summary = list(st.since_last)
         st.since_last.clear()
     if st.bell:
         st.bell_due = True
@@ -279,7 +287,7 @@ def _lobby(st: UiState, client: ClientModel, lobby: m.Lobby) -> None:
     st.names = {c: name for c, name in kept.items() if c in st.seated}
     for p in lobby.players:
         if p.colour is not None:
-            st.names[int(p.colour)] = p.name
+            st.names[int(p.colour)] = shown_name(p)
     if st.screen is Screen.FIND:
         st.screen = Screen.LOBBY
         st.notice = ""
@@ -309,7 +317,7 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
         st.stats = {c: Counter() for c in range(4)}
         st.stats_partial = not fresh
         st.since_last.clear()
-        st.summary = ""
+        st.summary = []
     if st.spectating:
         if fresh:
             line = _("you are watching: the game begins")
@@ -403,5 +411,5 @@ def _chat_name(client: ClientModel, pid: int | None) -> str:
         for p in lobby.players:
             if p.pid == pid:
                 colour = "" if p.colour is None else f" ({words.colour_name(int(p.colour))})"
-                return p.name + colour
+                return shown_name(p) + colour
     return _("player {pid}").format(pid=pid)

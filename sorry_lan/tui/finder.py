@@ -62,9 +62,23 @@ def address_of(game: Advert) -> str:
 def row_for(game: Advert, mine: bool = False) -> FoundGame:
     """One find-screen row: name, address, details and, if any, why it cannot be joined;
     ``mine``: the user holds a seat there (marked "your seat", and joinable even when
-    the game is under way)."""
+    the game is under way).  The details begin with what decides what Enter does (your
+    seat, why it cannot be joined, a PIN asked), then the host, rules and seats: a row
+    too long for the screen loses its least useful end."""
+    status: list[str] = []
+    mine = mine and (game.joinable or game.watchable)
+    if mine:
+        status.append(_("your seat"))
+        if game.reason is not None:
+            status.append(say(game.reason))
+    elif game.watchable and game.reason is not None:
+        status.append(_("{why}: Enter watches").format(why=say(game.reason)))
+    elif game.reason is not None:
+        status.append(_("cannot join: {why}").format(why=say(game.reason)))
     details: list[str] = []
     if game.ad is not None:
+        if game.ad.pin_required:
+            status.append(_("PIN"))
         details.append(_("host {name}").format(name=game.ad.host_player))
         details.append(words.variant_title(game.ad.variant))
         total = game.ad.seats_total
@@ -73,22 +87,11 @@ def row_for(game: Advert, mine: bool = False) -> FoundGame:
                 taken=game.ad.seats_taken, total=total
             )
         )
-        if game.ad.pin_required:
-            details.append(_("PIN"))
-    mine = mine and (game.joinable or game.watchable)
-    if mine:
-        if game.reason is not None:
-            details.append(say(game.reason))
-        details.append(_("your seat"))
-    elif game.watchable and game.reason is not None:
-        details.append(_("{why}: Enter watches").format(why=say(game.reason)))
-    elif game.reason is not None:
-        details.append(_("cannot join: {why}").format(why=say(game.reason)))
     why = "" if game.reason is None else say(game.reason)
     return FoundGame(
         title=game.name,
         address=address_of(game),
-        detail=" · ".join(details),
+        detail=" · ".join(status + details),
         joinable=game.joinable or mine,
         watch=game.watchable and not mine,
         mine=mine,

@@ -15,18 +15,27 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sorry_lan.i18n import _, pgettext, words
+from sorry_lan.bots import made_name
+from sorry_lan.i18n import _, ngettext, pgettext, words
 from sorry_lan.rules.board import START, Colour, pawn_label
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.records import EventKind
+from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .state import RosterEntry, UiState
+
+
+def shown_name(player: PlayerInfo) -> str:
+    """A player's name as this player reads it: a bot the table named (``greedy bot 2``)
+    in this player's language (its strength is a label), any other name as it is."""
+    made = made_name(player.name) if player.bot else None
+    return player.name if made is None else words.bot_title(*made)
 
 
 def roster_of(lobby: m.Lobby) -> dict[int, RosterEntry]:
     return {
         p.pid: RosterEntry(
-            p.name, None if p.colour is None else int(p.colour), p.bot, p.connected, p.ready
+            shown_name(p), None if p.colour is None else int(p.colour), p.bot, p.connected,
+            p.ready,
         )
         for p in lobby.players
     }
@@ -69,6 +78,16 @@ def roster_news(
         if pid not in new and pid != you:
             lines.append(_("{player} left the table").format(player=before.name + _seat(before)))
     return lines
+
+
+def since_text(news: Sequence[str], more: int = 0) -> str:
+    """The turn summary as one sentence: each of ``news`` whole, joined as the language
+    joins clauses; ``more`` events left out (no room) are counted at its end."""
+    clauses = list(news)
+    if more:
+        left = ngettext("{n} more in the log (L)", "{n} more in the log (L)", more)
+        clauses.append(left.format(n=more))
+    return _("Since your last move: {news}.").format(news=words.join_clauses(clauses))
 
 
 def mover_is_away(st: UiState, colour: int) -> str | None:

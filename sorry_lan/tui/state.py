@@ -181,7 +181,7 @@ class UiState:
 
     # what happened since your last move (the turn summary), and the bell
     since_last: list[str] = field(default_factory=list)
-    summary: str = ""  # shown in the panel on your turn
+    summary: list[str] = field(default_factory=list)  # since_last, shown on your turn
     sent_move: bool = False  # you chose this turn's move (else a bot moved for you)
     bell: bool = True  # ring when your turn comes (b toggles)
     bell_due: bool = False  # the app rings on its next redraw

@@ -5,7 +5,9 @@ Widths are terminal cells (a wide character counts two), measured by
 grapheme clusters (a Thai tone mark or a Hindi vowel sign stays with its letter).
 :func:`wrap` breaks at spaces and only cuts a word that is longer than a whole line;
 :func:`clip` shortens a line that does not fit and ends it with an ellipsis, so a cut
-is never silent.  Nothing here draws or knows about screens.
+is never silent; :func:`paragraphs` undoes the line breaks of text broken for another
+width (a catalog's message broken for a wide terminal), so that it is wrapped once.
+Nothing here draws or knows about screens.
 """
 
 from __future__ import annotations
@@ -81,4 +83,24 @@ def wrap(text: str, cols: int, first: str = " ", rest: str = "   ") -> list[str]
             line += word
             has_word = bool(word)
         out.append(line)
+    return out
+
+
+_SENTENCE_ENDS = (".", ":", "?", "!", ";", "\u037e", "\u0964")  # also Greek ;  Hindi ।
+
+
+def paragraphs(text: str) -> list[str]:
+    """``text``'s lines put back into the paragraphs they were broken from: a line
+    joins the one before it unless that one ends a sentence (or a list's colon), or
+    either is indented (a command to type, shown as it is) or empty."""
+    out: list[str] = []
+    joinable = False
+    for line in text.split("\n"):
+        indented = line[:1].isspace()
+        if joinable and line.strip() and not indented:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line.rstrip() if indented else line.strip())
+        stripped = line.rstrip()
+        joinable = bool(stripped) and not indented and not stripped.endswith(_SENTENCE_ENDS)
     return out

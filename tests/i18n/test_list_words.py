@@ -64,5 +64,5 @@ def test_find_screen_rows_are_translated() -> None:
     with use_language("hi"):
         row = row_for(_game(Unjoinable.PLAYING))
         mine = row_for(_game(Unjoinable.PLAYING), mine=True)
-    assert row.detail == "होस्ट Llŷr · सामान्य · 3/4 सीटें · खेल जारी: Enter से देखें"
-    assert mine.detail.endswith("खेल जारी · आपकी सीट") and mine.joinable
+    assert row.detail == "खेल जारी: Enter से देखें · होस्ट Llŷr · सामान्य · 3/4 सीटें"
+    assert mine.detail.startswith("आपकी सीट · खेल जारी") and mine.joinable

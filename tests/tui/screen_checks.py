@@ -11,6 +11,12 @@
   language's catalog itself uses (``Sorry!``, ``Enter``) is allowed, as are key caps
   (``Esc``, ``PgUp``); player names (also wrapped or clipped ones) and pawn tokens
   (``R1``, ``xB2``) are taken out before reading.
+* **No cut sentence**: a sentence the screen should show (the test knows it, worded
+  as the screen words it) that would fit on two lines of its column is shown whole
+  (its words in order, wrapped over any number of lines of the board's column, the
+  side panel or the whole width); and no line of a column ends in an ellipsis with
+  the line under it empty (the rest had room there).  The width check alone cannot
+  see a cut: a clipped line is never too wide.
 * **Layout**: the title bar ends in the column it ends in on the English screen, the
   footer starts where the English one does on the last row, and on every row where
   the English screen has the side panel's border (``│``) the translated one has a
@@ -36,6 +42,7 @@ _PAWN = re.compile(r"(?<![^\W\d_])x?[RBYG][1-4](?!\d)")  # R1, and xB2 (bumps B2
 #: Key caps as keyboards print them (abbreviations, not English words to translate).
 KEY_CAPS = frozenset({"esc", "bksp", "pgup", "pgdn", "ctrl"})
 _BORDERS = "│─┤├┼┬┴"
+_ELLIPSES = ("…", "...")
 
 
 def cell_width(ch: str) -> int:
@@ -155,4 +162,56 @@ def layout_faults(screen: str, english: str) -> list[str]:
     for row in range(1, ROWS - 1):
         if at_column(theirs[row], sep) == "│" and at_column(mine[row], sep) not in _BORDERS:
             faults.append(f"row {row}: no panel border in column {sep}: {mine[row].rstrip()!r}")
+    return faults
+
+
+def columns_of(screen: str) -> dict[str, list[str]]:
+    """The screen's text by column: ``"full"`` (each row whole), ``"board"`` and
+    ``"panel"`` (each side of the panel's border, on the rows that have one; "" on the
+    others), so that a sentence wrapped inside the panel reads on."""
+    sep = board_geometry(COLS, ROWS).width
+    out: dict[str, list[str]] = {"full": [], "board": [], "panel": []}
+    for line in screen.splitlines():
+        out["full"].append(line)
+        if at_column(line, sep) in _BORDERS:
+            used, cut = 0, len(line)
+            for i, ch in enumerate(line):
+                if used == sep:
+                    cut = i
+                    break
+                used += cell_width(ch)
+            out["board"].append(line[:cut])
+            out["panel"].append(line[cut + 1 :])
+        else:
+            out["board"].append("")
+            out["panel"].append("")
+    return out
+
+
+def _squeezed(text: str) -> str:
+    return "".join(text.split())
+
+
+def clipped_sentences(
+    screen: str, sentences: Iterable[str], cols: int, lines: int = 2
+) -> list[str]:
+    """Each of ``sentences`` that would fit on ``lines`` lines of ``cols`` columns but is
+    not on ``screen`` whole (read across line breaks, in any column)."""
+    texts = [_squeezed("".join(rows)) for rows in columns_of(screen).values()]
+    return [
+        f"cut: {sentence!r}"
+        for sentence in sentences
+        if term_width(sentence) <= lines * cols
+        and not any(_squeezed(sentence) in text for text in texts)
+    ]
+
+
+def cut_with_room(screen: str) -> list[str]:
+    """Each line of a column that ends in an ellipsis above an empty line of that
+    column: the rest of its sentence had a second line there."""
+    faults = []
+    for name, rows in columns_of(screen).items():
+        for line, below in zip(rows, [*rows[1:], None], strict=True):
+            if below is not None and not below.strip() and line.rstrip().endswith(_ELLIPSES):
+                faults.append(f"cut with room under it ({name}): {line.strip()!r}")
     return faults

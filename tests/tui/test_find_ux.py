@@ -53,7 +53,7 @@ async def test_empty_find_screen_says_it_is_searching_and_enter_explains() -> No
         await d.settle()
         assert st.notice == ""
         lines = d.screen_lines()
-        assert lines[2].startswith(">1. Friday  10.0.0.5:47474  host Bob")
+        assert lines[2].startswith(">1. Friday  host Bob · standard · 2/4 seats  10.0.0.5:47474")
         assert "Enter joins the highlighted game" in d.screen_text()
         await d.keys("\r")
         assert actions.calls == [("join", ("10.0.0.5:47474", "tess", ""))]

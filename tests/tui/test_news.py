@@ -8,6 +8,7 @@ from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.feed import apply_event
+from sorry_lan.tui.news import since_text
 from sorry_lan.tui.state import Screen, UiState
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
@@ -116,8 +117,9 @@ def test_your_turn_sums_up_what_happened_to_you_and_rings() -> None:
         sid=5, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=None
     )
     apply_event(st, client, offer)
-    assert st.summary == "Since your last move: Blue (bob) played Sorry! on your R1."
-    assert st.bell_due and st.summary not in st.log  # the panel shows it
+    assert st.summary == ["Blue (bob) played Sorry! on your R1"]
+    assert since_text(st.summary) == "Since your last move: Blue (bob) played Sorry! on your R1."
+    assert st.bell_due and not any("Since" in line for line in st.log)  # the panel shows it
     assert st.stats[1]["sorry"] == 1 and st.stats[1]["bumps"] == 1
     st.bell, st.bell_due = False, False
     apply_event(st, client, offer)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from screen_checks import (
     at_column,
+    clipped_sentences,
+    cut_with_room,
     english_left,
     layout_faults,
     term_width,
@@ -61,3 +63,31 @@ def test_a_title_bar_that_ends_short_a_moved_border_and_a_lost_footer_are_found(
     assert any("row 1" in f for f in layout_faults("\n".join(lines), ENGLISH))
     lines = [*ENGLISH.splitlines()[:-1], ""]
     assert any("footer" in f for f in layout_faults("\n".join(lines), ENGLISH))
+
+
+SINCE = "Ers eich symudiad diwethaf: anfonodd Glas (Cai) eich Y1 yn ôl"  # 61 columns
+
+
+def _panel(rows: list[str]) -> str:
+    return _screen(" sorry-lan", [" board".ljust(SEP) + "│" + row for row in rows], " Enter")
+
+
+def test_a_clipped_sentence_is_found_where_the_whole_one_fits_on_two_lines() -> None:
+    whole = _panel([" Ers eich symudiad diwethaf:", "   anfonodd Glas (Cai) eich Y1",
+                    "   yn ôl"])  # fmt: skip
+    assert clipped_sentences(whole, [SINCE], 31) == [] and cut_with_room(whole) == []
+    cut = _panel([" Ers eich symudiad diwethaf:", "   anfonodd Glas (Cai) eich Y…"])
+    assert clipped_sentences(cut, [SINCE], 31) == [f"cut: {SINCE!r}"]
+    # A sentence longer than two lines may be cut, unless more lines are asked for.
+    longer = SINCE + " i DECHRAU"
+    assert clipped_sentences(cut, [longer], 31) == []
+    assert clipped_sentences(cut, [longer], 31, lines=3) == [f"cut: {longer!r}"]
+    # the same cut in the whole width is found too
+    assert clipped_sentences(" " + SINCE[:40] + "…\n\n", [SINCE], 80) == [f"cut: {SINCE!r}"]
+
+
+def test_a_line_cut_above_an_empty_line_is_found_a_row_cut_above_a_row_is_not() -> None:
+    cut = _panel([" Ers eich symudiad diwethaf:", "   anfonodd Glas (Cai) eich Y…"])
+    assert cut_with_room(cut) == ["cut with room under it (panel): 'anfonodd Glas (Cai) eich Y…'"]
+    rows = "\n".join([" 1. Friday  host Konstantina · standa…", " 2. Grandma  host Bob"])
+    assert cut_with_room(rows) == []

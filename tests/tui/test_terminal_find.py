@@ -87,7 +87,7 @@ def test_the_find_screen_lists_the_game_live_then_we_join_and_play(
 
         # The host starts after the player is already looking: the game appears by itself.
         _host, port = start_host(ns, tmp_path)
-        row = f"{GAME}  127.0.0.1:{port}  host Hal · standard · 1/2 seats"
+        row = f"{GAME}  host Hal · standard · 1/2 seats  127.0.0.1:{port}"
         found = tmux.wait_for(lambda s: row in s, 15)
         assert f">1. {row}" in found  # listed and highlighted
         assert "Enter joins the highlighted game" in found

@@ -17,11 +17,19 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from screen_checks import english_left, layout_faults, too_wide, without_names, words_of
+from screen_checks import (
+    cut_with_room,
+    english_left,
+    layout_faults,
+    too_wide,
+    without_names,
+    words_of,
+)
 from tmux_games import (
     BOTS,
     HOST,
     Played,
+    bots_shown,
     free_port,
     host_session,
     join_session,
@@ -72,8 +80,11 @@ def test_each_screen_in_each_language(
     text = played.screens[screen]
     problems: list[str] = [f"wider than 80 columns: {line!r}" for line in too_wide(text)]
     if lang != "en":
-        left = english_left(text, lang, english_words(games, tmp_path_factory), NAMES)
+        # The bots' names are read too: the table's names for them are worded in lang.
+        names = (HOST, "watcher", *bots_shown(lang))
+        left = english_left(text, lang, english_words(games, tmp_path_factory), names)
         problems += [f"English {word!r} in: {lines[0]!r}" for word, lines in left.items()]
+    problems += cut_with_room(text)
     problems += layout_faults(text, english.screens[screen])
     assert not problems, f"{lang} {screen}:\n" + "\n".join(problems) + "\n" + text
 

@@ -125,7 +125,8 @@ def test_the_find_screen_and_the_too_small_message(tmux: Tmux, tmp_path: Path) -
 def test_a_whole_game_fits_and_is_translated(tmux: Tmux, tmp_path: Path) -> None:
     _start(tmux, "h", "host --lang qps --name Ann --bots 1 --port 0 --bind 127.0.0.1 "
            f"--no-mdns --bot-delay 0.02 --seed 5 --data-dir {tmp_path}", first=True)  # fmt: skip
-    lobby = _wait(tmux, "h", lambda s: "bot 1" in s and "--address" in s)
+    greedy = pseudo("greedy")  # the bot's name is worded too: "[greedy] bot 1", clipped
+    lobby = _wait(tmux, "h", lambda s: greedy in s and "--address" in s)
     check(lobby, "lobby")
     tmux.keys("?")
     check(_wait(tmux, "h", lambda s: _head("Help: Esc closes") in s), "lobby help")

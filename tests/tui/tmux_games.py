@@ -33,7 +33,13 @@ from sorry_lan.net.client import ClientOptions, GameClient
 ROOT = Path(__file__).resolve().parents[2]
 COLS, ROWS = 80, 24
 HOST = "Ann"
-BOTS = ("greedy bot 1", "greedy bot 2", "greedy bot 3")
+BOTS = ("greedy bot 1", "greedy bot 2", "greedy bot 3")  # as the table names them
+
+
+def bots_shown(lang: str) -> tuple[str, ...]:
+    """The three bots' names as a player reading ``lang`` sees them."""
+    with use_language(lang):
+        return tuple(words.bot_title("greedy", n) for n in (1, 2, 3))
 
 # A move list entry: "│>1 R1 start->4", "│ 12 ..." (the marker, then its number).
 _ENTRY = re.compile(r"│([> ])\s?(\d{1,2}) (.*)$")
@@ -230,7 +236,8 @@ def play_captured(tmux: Tmux, lang: str, data: Path, *, mid: int = 6,
     session = "host"
     port = free_port()
     host_session(tmux, session, lang, port, data)
-    wait(tmux, session, lambda s: all(b in s for b in BOTS), "three bots in the lobby")
+    bots = bots_shown(lang)
+    wait(tmux, session, lambda s: all(b in s for b in bots), "three bots in the lobby")
     played.screens["lobby"] = settled(tmux, session)
     end = time.monotonic() + limit
     with Watcher(port) as game:

@@ -19,7 +19,7 @@ from sorry_lan.i18n import _, pgettext
 
 from .. import cells
 from ..commands import Command, Controls, Help, Hint, Table
-from ..textfit import clip, pad, width, wrap
+from ..textfit import clip, pad, paragraphs, width, wrap
 from .parts import Parts, click_index, size, text_window, wrap_text
 from .shared import LANGUAGE, SHARED, leave_now
 
@@ -105,6 +105,11 @@ def _label(index: int) -> Callable[[], str]:
     return label
 
 
+def _indent(line: str) -> str:
+    """A line's first indent on the screen: one space, and its own (a command to type)."""
+    return " " + line[: len(line) - len(line.lstrip())]
+
+
 class View:
     """The find screen's container, its list and its fields."""
 
@@ -151,7 +156,8 @@ class View:
         if not st.found:
             if st.find_message:
                 cols = size()[0]
-                lines = [w for line in st.find_message.splitlines() for w in wrap(line, cols)]
+                text = st.find_message
+                lines = [w for line in paragraphs(text) for w in wrap(line, cols, _indent(line))]
                 return [("", "\n".join(lines))]
             msg = _("searching the network for games...") if st.searching else _("no games found")
             return [("class:dim", " " + msg)]
@@ -163,9 +169,11 @@ class View:
             if not game.joinable:
                 style += " class:dim"
             # The game's name (a player's words) is the one field of unknown width in
-            # the middle of the row: steady, at most 24 columns; the row ends clipped.
+            # the middle of the row: steady, at most 24 columns.  What Enter does comes
+            # first in the details; the address (Enter needs none typed) ends the row,
+            # which is clipped.
             title = cells.steady_field(game.title, min(24, width(game.title)))
-            line = f"{'>' if selected else ' '}{i + 1}. {title}  {game.address}  {game.detail}"
+            line = f"{'>' if selected else ' '}{i + 1}. {title}  {game.detail}  {game.address}"
             line = clip(line, cols, self._parts.ellipsis)
             out.append((style, line, click_index(self._parts.clicks.found, i)))
             out.append(("", "\n"))

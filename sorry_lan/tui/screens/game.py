@@ -29,6 +29,7 @@ from sorry_lan.i18n import _, pgettext
 from ..board import render_board
 from ..commands import Command, Controls, Help, Hint, Table
 from ..menu import Row, entry_description, entry_row, menu_rows
+from ..news import since_text
 from ..options import card_name
 from ..state import COLOUR_TITLES, UiState, card_help
 from ..textfit import clip
@@ -48,6 +49,10 @@ from .shared import ASK_CTRL_C, REJOIN, SHARED, leave_help, leave_key
 
 DESCRIPTION_ROWS = 3  # the highlighted move in words, under the move list
 CHAT_ROWS = 4  # chat lines in the panel
+LIST_ROWS = 3  # the fewest rows the move list (or the result) is given
+#: The panel's rows under its head at the least: the list, the description, the rule,
+#: a chat line and the chat box.
+PANEL_BELOW_HEAD = LIST_ROWS + DESCRIPTION_ROWS + 1 + 1 + 1
 
 Fragments = Callable[[], StyleAndTextTuples]
 
@@ -168,11 +173,23 @@ def move_rows(st: UiState) -> list[Row]:
     return menu_rows(st.entries(), st.split)
 
 
+def summary_lines(news: list[str], cols: int, rows: int) -> list[str]:
+    """The turn summary wrapped to ``cols``: as many whole events as ``rows`` lines hold,
+    the rest counted (they are in the log); no event is ever cut, and the first one is
+    shown even when it alone takes more room."""
+    for keep in range(len(news), 0, -1):
+        lines = wrap_text(since_text(news[:keep], len(news) - keep), cols).split("\n")
+        if len(lines) <= rows or keep == 1:
+            return lines
+    return []
+
+
 def board_and_panel(
-    parts: Parts, chat: ChatLine, head: Fragments, listing: Fragments
+    parts: Parts, chat: ChatLine, head: Fragments, listing: Fragments, *, describe: bool = True
 ) -> tuple[Container, Window]:
     """The board over the log, beside the panel: ``head`` (who plays, the card) over
-    ``listing`` (the moves, or the result), the highlighted move in words, the chat.
+    ``listing`` (the moves, or the result), the highlighted move in words (unless not
+    ``describe``: the game over has no move to describe), the chat.
     Returns the container and the listing's window (the focus)."""
     st = parts.state
 
@@ -201,7 +218,7 @@ def board_and_panel(
     listed = FormattedTextControl(
         parts.plain(listing), focusable=True, get_cursor_position=cursor, show_cursor=False
     )
-    list_window = Window(listed, height=Dimension(min=3))
+    list_window = Window(listed, height=Dimension(min=LIST_ROWS))
     # The board column and the panel have fixed widths taken from the terminal, so
     # no line of text can squeeze either (long lines wrap or end in an ellipsis).
     board_window = text_window(board, width=parts.board_width, height=parts.board_height)
@@ -209,7 +226,7 @@ def board_and_panel(
         [
             text_window(parts.plain(head), dont_extend_height=True),
             list_window,
-            text_window(parts.plain(description), height=DESCRIPTION_ROWS),
+            *([text_window(parts.plain(description), height=DESCRIPTION_ROWS)] if describe else []),
             parts.rule(),
             text_window(parts.plain(chat_heard), height=Dimension(min=1, max=CHAT_ROWS)),
             chat.box,
@@ -264,9 +281,9 @@ class View:
             )
             out.append(("", wrap_text(_("Scores: {scores}").format(scores=scores), cols) + "\n"))
         if st.summary and st.your_turn():
-            out.append(
-                ("class:notice", wrap_text(st.summary, cols, 3, self._parts.ellipsis) + "\n")
-            )
+            used = sum(text.count("\n") for _style, text, *_rest in out)
+            rows = size()[1] - 2 - PANEL_BELOW_HEAD - used
+            out.append(("class:notice", "\n".join(summary_lines(st.summary, cols, rows)) + "\n"))
         return out
 
     def _moves(self) -> StyleAndTextTuples:

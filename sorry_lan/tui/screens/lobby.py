@@ -20,7 +20,7 @@ from sorry_lan.rules.variants import VARIANTS
 from .. import cells
 from ..commands import Command, Controls, Help, Hint, Table, Words
 from ..state import CHAT_LINES, COLOUR_TITLES, UiState
-from ..textfit import clip, pad, width, wrap
+from ..textfit import clip, pad, paragraphs, width, wrap
 from .chat import ChatLine, chat_help, chat_key
 from .parts import Parts, colour_title, size
 from .shared import (
@@ -34,6 +34,19 @@ from .shared import (
 
 NAME_COLS = 22  # a row's name column (the name, and [bot])
 FLAG_COLS = 16  # a row's flags column (ready, host), when a language follows
+LANG_COLS = 12  # the room kept for a language's name at the end of a row
+
+
+def _columns(room: int, flags: list[str], langs: bool) -> tuple[int, int]:
+    """The name and flags columns' widths for every row of the table (display widths),
+    so that each column starts in the same terminal column on every row: the flags
+    column is as wide as the widest flags (at least :data:`FLAG_COLS`) when a language
+    follows, and the name gives up room (down to 8) before the flags do."""
+    widest = max((width(f) for f in flags), default=0)
+    lang_cols = LANG_COLS if langs else 0
+    name_cols = min(NAME_COLS, max(8, room - 2 - widest - lang_cols))
+    flag_cols = max(0, min(max(FLAG_COLS, widest), room - 2 - name_cols - lang_cols))
+    return name_cols, flag_cols
 
 
 def hosting(st: UiState) -> bool:
@@ -201,6 +214,7 @@ class View:
         team = st.variant.rules.partners
         free_shown = 0
         colour_cols = max(7, *(width(colour_title(c)) + 1 for c in range(4)))
+        rows: list[tuple[str, str, str, str, str | None]] = []
         for seat in st.seats:
             title = colour_title(seat.colour)
             if not seat.name:
@@ -228,8 +242,13 @@ class View:
             mark = ">" if seat.you else " "
             colour_style = f"class:seat.{COLOUR_TITLES[seat.colour].lower()}"
             head = f" {mark}{seat.colour + 1} " + pad(title, colour_cols)
+            rows.append((colour_style, head, who, flags, seat.lang))
+        room = cols - max((width(head) for _s, head, *_rest in rows), default=0)
+        columns = _columns(room, [flags for *_rest, flags, _lang in rows],
+                           any(lang for *_rest, lang in rows))  # fmt: skip
+        for colour_style, head, who, flags, lang in rows:
             out.append((colour_style, head))
-            out.append(("", self._seat_row(head, who, flags, seat.lang) + "\n"))
+            out.append(("", self._seat_row(room, columns, who, flags, lang) + "\n"))
         notes: list[str] = []
         if st.variant.rules.fills_with_bots and taken < 4:
             free = 4 - taken
@@ -250,7 +269,7 @@ class View:
         if st.spectating:
             notes.append(_("you are watching (no seat): the game shows when it starts"))
         elif st.lobby_info:
-            notes += st.lobby_info.splitlines()
+            notes += paragraphs(st.lobby_info)
         elif st.is_host:
             pass  # its keys are above
         elif st.auto_start:
@@ -269,20 +288,19 @@ class View:
         out.append(("class:dim", "\n" + text))
         return out
 
-    def _seat_row(self, head: str, who: str, flags: str, lang: str | None) -> str:
-        """A lobby row after its ``head`` (mark, number, colour): the name, the flags and
-        the player's language by its own name.  The name sits in the middle of the row
-        in steady form; the language, whose name may be unsteady (हिन्दी), ends the row
-        and is clipped to what is left even if the terminal counts the rest wider.
-        Widths are display widths: flags in any language keep the language's column."""
-        room = size()[0] - width(head)
-        lang_cols = 12 if lang else 0
-        name_cols = min(NAME_COLS, max(8, room - 2 - width(flags) - lang_cols))
+    def _seat_row(
+        self, room: int, columns: tuple[int, int], who: str, flags: str, lang: str | None
+    ) -> str:
+        """A lobby row after its head (mark, number, colour), in ``room`` columns: the
+        name, the flags and the player's language by its own name, in the table's
+        ``columns`` (see :func:`_columns`).  The name sits in the middle of the row in
+        steady form; the language, whose name may be unsteady (हिन्दी), ends the row and
+        is clipped to what is left even if the terminal counts the rest wider."""
+        name_cols, flag_cols = columns
         row = " " + cells.steady_field(who, name_cols) + " "
         if not lang:
             return row + clip(flags, max(0, room - width(row)), self._parts.ellipsis)
-        flag_cols = min(max(FLAG_COLS, width(flags)), max(0, room - width(row) - lang_cols))
-        row += pad(flags, flag_cols, self._parts.ellipsis) + " "
+        row += pad(flags, min(flag_cols, max(0, room - width(row))), self._parts.ellipsis) + " "
         return row + cells.tail_field(language_name(lang), max(0, room - width(row)))
 
     def _chat_fragments(self) -> StyleAndTextTuples:

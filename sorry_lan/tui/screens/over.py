@@ -15,10 +15,11 @@ from sorry_lan.rules.board import HOME
 
 from ..commands import Command, Controls, Help, Hint, Predicate, Table, Words
 from ..state import COLOUR_TITLES, Link, UiState
+from ..textfit import clip, wrap
 from .chat import ChatLine, chat_key
-from .game import board_and_panel
+from .game import CHAT_ROWS, board_and_panel
 from .log import log_keys
-from .parts import Parts, wrap_text
+from .parts import Parts, size, wrap_text
 from .replay import OPEN
 from .shared import ASK_CTRL_C, SHARED, leave_key
 
@@ -84,7 +85,7 @@ def title() -> str:
     return pgettext("screen", "over")
 
 
-def _play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
+def play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
     """A player's game in numbers: "2 bumps, 1 Sorry!, 3 slides in 20 turns"."""
     counts = ", ".join(
         (
@@ -103,14 +104,42 @@ class View:
 
     def __init__(self, parts: Parts, chat: ChatLine) -> None:
         self._parts = parts
-        self.container, self.focus = board_and_panel(parts, chat, self._head, self._result)
+        self._chat = chat
+        self.container, self.focus = board_and_panel(
+            parts, chat, self._head, self._result, describe=False
+        )
+
+    def _head_text(self) -> str:
+        text = _("Game over: {result}").format(result=self._parts.state.winner)
+        return wrap_text(text, self._parts.panel_width())
 
     def _head(self) -> StyleAndTextTuples:
-        text = _("Game over: {result}").format(result=self._parts.state.winner)
-        return [("class:heading", wrap_text(text, self._parts.panel_width()) + "\n")]
+        return [("class:heading", self._head_text() + "\n")]
+
+    def _rows(self) -> int:
+        """The rows the result has: the panel less its head, the rule, the chat heard
+        and the chat line."""
+        chat = self._chat.lines(self._parts.panel_width(), CHAT_ROWS)
+        heard = sum(text.count("\n") for _style, text, *_rest in chat) + 1
+        head = self._head_text().count("\n") + 1
+        return size()[1] - 2 - head - 1 - heard - 1
 
     def _result(self) -> StyleAndTextTuples:
-        """The result beside the final board: each player's pawns home, points and play."""
+        """The result beside the final board: each player's pawns home, points and play.
+
+        Every player's lines show: when all of it does not fit, the keys' reminder
+        goes first (the footer has the keys), then the note that play was counted
+        since you joined, and only then is each player's play told in one line,
+        clipped."""
+        rows = self._rows()
+        forms = ((True, True, True), (False, True, True), (False, False, True))
+        for keys, note, whole in (*forms, (False, False, False)):
+            out = self._result_lines(keys, note, whole)
+            if sum(text.count("\n") for _style, text, *_rest in out) <= rows:
+                break
+        return out
+
+    def _result_lines(self, keys: bool, note: bool, whole: bool) -> StyleAndTextTuples:
         st = self._parts.state
         cols = self._parts.panel_width()
         out: StyleAndTextTuples = []
@@ -130,17 +159,22 @@ class View:
             elif not here:
                 head = _("{head} (left)").format(head=head)
             stats = st.stats[colour]
-            play = _play_counts(stats["bumps"], stats["sorry"], stats["slides"], stats["turns"])
+            play = play_counts(stats["bumps"], stats["sorry"], stats["slides"], stats["turns"])
             style = f"class:seat.{COLOUR_TITLES[colour].lower()}"
             out.append((style, wrap_text(head, cols) + "\n"))
-            out.append(("class:dim", wrap_text(play, cols, first="   ") + "\n"))
-        if st.stats_partial:
+            if whole:
+                play = "\n".join(wrap(play, cols, "   ", "   "))
+            else:
+                play = clip("   " + play, cols, self._parts.ellipsis)
+            out.append(("class:dim", play + "\n"))
+        if st.stats_partial and note:
             text = _("(play counted since you joined)")
             out.append(("class:dim", wrap_text(text, cols) + "\n"))
-        keys = _("q: leave") if st.spectating else _("r: rematch   q: leave")
-        if st.link is Link.LOST:
-            keys = _("the table has closed: q leaves (r tries to rejoin)")
-        out.append(("", "\n" + wrap_text(keys, cols)))
+        if keys:
+            reminder = _("q: leave") if st.spectating else _("r: rematch   q: leave")
+            if st.link is Link.LOST:
+                reminder = _("the table has closed: q leaves (r tries to rejoin)")
+            out.append(("", "\n" + wrap_text(reminder, cols)))
         return out
 
 
