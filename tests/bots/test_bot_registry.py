@@ -13,6 +13,8 @@ from sorry_lan.bots import (
     RandomBot,
     UnknownBotError,
     bot_kinds,
+    bot_name,
+    made_name,
     make_bot,
     parse_strength,
     position_of,
@@ -136,3 +138,10 @@ def test_bots_finish_whole_games_with_a_game_as_table(
             game.play(move)
         game.check()
         assert game.winner in game.seated
+
+
+def test_a_name_the_table_made_gives_its_strength_and_number_a_persons_name_none() -> None:
+    assert made_name(bot_name("expert", 2)) == ("expert", 2)
+    assert made_name("greedy bot 12") == ("greedy", 12)
+    for name in ("Robo", "greedy bot", "greedy bot x", "greedy bot 1 jr", "clever bot 1"):
+        assert made_name(name) is None

@@ -164,7 +164,7 @@ def test_rows_show_details_and_why_a_game_cannot_be_joined() -> None:
     assert not full.joinable and full.watch and "full: Enter watches" in full.detail
     playing = row_for(_found(Unjoinable.PLAYING))
     assert not playing.joinable and playing.watch and "playing: Enter watches" in playing.detail
-    assert playing.detail.startswith("playing: Enter watches · PIN · host Bob")  # what matters first
+    assert playing.detail.startswith("playing: Enter watches · PIN · host Bob")  # Enter first
     mine = row_for(_found(Unjoinable.PLAYING), mine=True)
     assert mine.joinable and mine.mine and not mine.watch
     assert mine.detail.startswith("your seat · playing · PIN · host Bob")

@@ -4,11 +4,12 @@ summary and bell, a spectator's log, and the game's statistics (feed + news)."""
 from __future__ import annotations
 
 from sorry_lan.client.model import ClientModel
+from sorry_lan.i18n import use_language
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.feed import apply_event
-from sorry_lan.tui.news import since_text
+from sorry_lan.tui.news import shown_name, since_text
 from sorry_lan.tui.state import Screen, UiState
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
@@ -145,3 +146,15 @@ def test_a_rematch_request_is_announced_after_the_game() -> None:
     apply_event(st, client, _lobby(ANN, bob_waits))
     apply_event(st, client, _lobby(ANN, bob_asks))
     assert st.log[-1] == "bob (Blue) asks for a rematch (r: you too)"
+
+
+def test_a_bot_the_table_named_reads_in_the_players_language_a_persons_name_does_not() -> None:
+    made = r.PlayerInfo(3, "greedy bot 1", Colour.BLUE, True, True, True)
+    chosen = r.PlayerInfo(4, "Robo", Colour.GREEN, True, True, True)
+    person = r.PlayerInfo(5, "greedy bot 2", Colour.RED, False, True, True)  # not a bot
+    with use_language("el"):
+        assert shown_name(made) == "άπληστο ρομπότ 1"
+        assert shown_name(chosen) == "Robo" and shown_name(person) == "greedy bot 2"
+        assert since_text(["x", "y"]).endswith(": x· y.")  # a Greek ";" asks a question
+    assert shown_name(made) == "greedy bot 1"
+    assert since_text(["a"], more=2) == "Since your last move: a; 2 more in the log (L)."

@@ -7,7 +7,9 @@ from fake_controls import FakeControls, press
 
 from sorry_lan.rules.board import START
 from sorry_lan.tui.menu import MoveMenu, SplitFirst
+from sorry_lan.tui.screens.game import summary_lines
 from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.tui.textfit import width
 
 
 def _game() -> UiState:
@@ -37,3 +39,18 @@ def test_b_rings_or_silences_the_bell() -> None:
     c = FakeControls(_game())
     assert press(c, "b") and not c.state.bell and c.state.notice == "bell off"
     assert press(c, "b") and c.state.bell
+
+
+def test_the_turn_summary_fits_whole_events_and_counts_the_rest() -> None:
+    news = ["Blue (Cai) sent your Y1 back to START", "Green (Dee) played Sorry! on your Y2"]
+    lines = summary_lines(news, 31, 8)
+    text = " ".join(line.strip() for line in lines)
+    assert text == ("Since your last move: Blue (Cai) sent your Y1 back to START; Green (Dee) "
+                    "played Sorry! on your Y2.")  # fmt: skip
+    assert all(width(line) <= 31 for line in lines)
+    short = " ".join(line.strip() for line in summary_lines(news, 31, 3))
+    assert short == (
+        "Since your last move: Blue (Cai) sent your Y1 back to START; 1 more in the log (L)."
+    )
+    # one event is shown whole even where it takes more rows than there are
+    assert len(summary_lines(news[:1], 31, 1)) == 3
