@@ -42,7 +42,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
-from .news import roster_of
+from .news import roster_of, shown_name
 from .options import BadMove, MoveOption, option_from_compact
 from .sentences import People, card_words, events_played, move_words, option_played, sentence
 from .sentences import place_words as place
@@ -246,7 +246,7 @@ class Teller:
         old, new = self.roster, roster_of(lobby)
         variant_changed = self.lobby is not None and self.lobby.variant != lobby.variant
         self.lobby, self.roster = lobby, new
-        self.names = {int(p.colour): p.name for p in lobby.players if p.colour is not None}
+        self.names = {int(p.colour): shown_name(p) for p in lobby.players if p.colour is not None}
         if self.pid is not None and not self.spectating:
             mine = new.get(self.pid)
             if mine is not None and mine.colour is not None and self.over is None:
@@ -304,7 +304,7 @@ class Teller:
             notes.append(language_name(p.lang))
         if not p.connected:
             notes.append(_("away"))
-        return _("{name} ({notes})").format(name=p.name, notes=", ".join(notes))
+        return _("{name} ({notes})").format(name=shown_name(p), notes=", ".join(notes))
 
     # -- the game --------------------------------------------------------------------
 
@@ -509,7 +509,7 @@ class Teller:
             who = _("player {pid}").format(pid=chat.pid)
             for p in lobby.players if lobby is not None else ():
                 if p.pid == chat.pid:
-                    who = p.name
+                    who = shown_name(p)
         return sentence(_("{who} says: {text}"), who=who, text=chat.text.strip())
 
     # -- where everyone is -----------------------------------------------------------

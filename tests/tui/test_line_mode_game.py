@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.i18n import _, use_language
+from sorry_lan.bots import made_name
+from sorry_lan.i18n import _, use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
 
@@ -40,7 +41,9 @@ async def _play(lang: str, tmp: Path) -> tuple[list[str], list[str], int]:
     table = Table(TableConfig(variant=variant, seats=seats, auto_start=True, seed=11))
     for _n in range(seats - 1):
         table.add_bot(None)
-    names = [p.name for p in table.players.values()] + ["Ann"]
+    with use_language(lang):  # the bots' names as the listener hears them
+        names = [words.bot_title(*made) if (made := made_name(p.name)) else p.name
+                 for p in table.players.values()] + ["Ann"]  # fmt: skip
     server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=5.0))
     await server.start("127.0.0.1", 0)
     with use_language(lang):
