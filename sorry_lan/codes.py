@@ -135,6 +135,8 @@ class Place(Code):
     """Words that fill another code's field."""
 
     THIS_MACHINE = "this-machine", N_("this machine")
+    HELD_BY = "held-by", N_("sorry-lan process {pid} on {machine}")
+    HELD_ELSEWHERE = "held-elsewhere", N_("another sorry-lan host")
 
 
 class HostFailure(Code):
@@ -152,13 +154,19 @@ class HostFailure(Code):
     CANNOT_LISTEN = "cannot-listen", N_("cannot listen on {host}:{port}: {why}")
     SALVAGE_ALONE = "salvage-alone", N_("--salvage goes with --resume")
     NOT_CHOSEN_IN = "not-chosen-in", N_("{error} in {directory}")
-    RUNNING = "running", N_("another sorry-lan host is running game {id}; stop that host first")
     FINISHED = "finished", N_("game {id} is finished: there is nothing to resume")
     NOTHING_SALVAGED = (
         "nothing-salvaged",
         N_("{damage}, and nothing before the damage can be resumed"),
     )
     NO_GAME = "no-game", N_("{path} holds no game to resume")
+    NOTHING_TO_RESUME = (
+        "nothing-to-resume",
+        N_(
+            "{damage}: nothing before the damage can be resumed; to host a new table "
+            "instead, run `{command}` (the damaged file is kept)"
+        ),
+    )
     BOTS_RANGE = "bots-range", N_("--bots must be between 0 and {free} (the free seats)")
 
 
@@ -204,6 +212,9 @@ class JournalFailure(Code):
         ),
     )
     NONE_UNFINISHED = "none-unfinished", N_("there is no unfinished game to resume")
+    BEING_HOSTED = "being-hosted", N_(
+        "game {id} is being hosted right now by {holder}: stop that host first, or join its table"
+    )
 
 
 class Resume(Code):

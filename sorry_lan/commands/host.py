@@ -65,6 +65,7 @@ from sorry_lan.net.saved import (
     Resumable,
     SavedGame,
     answered,
+    being_hosted,
     describe,
     find,
     new_journal_path,
@@ -327,6 +328,8 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
         try:
             picked = pick(games, args.name)
         except NotChosen as exc:
+            if exc.code is not JournalFailure.NONE_UNFINISHED:
+                raise HostError(exc.said) from None  # it names the journal and what to do
             raise HostError(HostFailure.NOT_CHOSEN_IN, error=exc.said, directory=directory) \
                 from None
         game = _ask(picked) if isinstance(picked, Ask) else picked
@@ -361,7 +364,7 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
     consent); refuses a finished game or one a running host holds."""
     verdict = resumable(game)
     if verdict is Resumable.RUNNING:
-        raise HostError(HostFailure.RUNNING, id=game.id)
+        raise HostError(being_hosted(game))
     if verdict is Resumable.FINISHED:
         raise HostError(HostFailure.FINISHED, id=game.id)
     if verdict is Resumable.YES:

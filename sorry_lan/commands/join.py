@@ -13,7 +13,8 @@ until the game ends, so ``sorry-lan join`` run again after the client died (or a
 marked "your seat") or given with ``--address``.  Without ``--name`` it takes the
 only seat held at that table.  When a table is full or its game has started (and no
 seat there is ours) it offers to watch instead: a question on a terminal, else the
-command to run.
+command to run.  A wrong or missing PIN is asked for again on a terminal (an empty
+answer gives up); elsewhere the command stops and says to give ``--pin``.
 
 This module parses options and picks the interface; the connection lives in
 ``sorry_lan.net.client``, the screens in ``sorry_lan.tui``.
@@ -32,7 +33,7 @@ from sorry_lan.commands.list_games import add_data_dir_argument, played_store, s
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
-from sorry_lan.net.client import ClientOptions, GameClient, JoinError
+from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire.vocab import RefuseReason
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 SEARCH_SECONDS = 2.0
 DEFAULT_NAME = "player"
 WATCH_REASONS = (RefuseReason.STARTED, RefuseReason.FULL)  # then watching is offered
+PIN_REASONS = (RefuseReason.BAD_PIN, JoinFailure.PIN_NEEDED)  # then a terminal asks for it
 
 
 def address_arg(text: str) -> tuple[str, int]:
@@ -256,6 +258,18 @@ def join_error_words(exc: JoinError) -> str:
     return say(exc)
 
 
+def _ask_pin(why: RefuseReason | JoinFailure) -> str | None:
+    """On a terminal, ask for the table's PIN (again, after a wrong one, as the board
+    lets you retype it); None when the person gives none."""
+    if why is RefuseReason.BAD_PIN:
+        question = _("wrong PIN; type it again (nothing: give up): ")
+    else:
+        question = _("this game needs a PIN; type it (nothing: give up): ")
+    print(question, end="", flush=True)
+    answer = sys.stdin.readline().strip()
+    return answer or None
+
+
 def _offer_watch(what: str, why: str, address: str) -> bool:
     """Ask on a terminal whether to watch ``what`` instead of playing; elsewhere say how."""
     if sys.stdin.isatty():
@@ -281,9 +295,10 @@ async def _text_main(args: argparse.Namespace) -> int:
         host, port, game, watch = found
         spectate = spectate or watch
     name = _seat_name(seats.choose([host], port, args.name, game=game), args.name)
+    pin = args.pin
     while True:
         options = ClientOptions(
-            pin=args.pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
+            pin=pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
             lang=language(),
         )
         client = GameClient(host, port, name, options)
@@ -291,6 +306,11 @@ async def _text_main(args: argparse.Namespace) -> int:
             await client.connect()
         except JoinError as exc:
             where = _format_address(host, port)
+            if exc.reason in PIN_REASONS and sys.stdin.isatty():
+                pin = _ask_pin(exc.reason)
+                if pin is None:
+                    return 1
+                continue
             if spectate or exc.reason not in WATCH_REASONS:
                 print(f"sorry-lan join: {join_error_words(exc)}", file=sys.stderr)
                 return 1

@@ -34,7 +34,8 @@ one sync.  A crash can leave a half-written last line; :func:`load` drops it
 the host writes before it sends).
 
 A :class:`Journal` holds an operating-system lock on its file for as long as it is
-open (:mod:`sorry_lan.net.filelock`), refuses a file another user owns, and creates
+open (:mod:`sorry_lan.net.filelock`), with a note of its process beside it
+(:mod:`sorry_lan.net.holder`), refuses a file another user owns, and creates
 its directory private (0700).  A failed or short write is never counted as written:
 a syncing journal raises it, a deferred one keeps it (:attr:`Journal.failure`) and
 raises it at the next :meth:`Journal.flush_to_disk`, and :meth:`Journal.rollback`
@@ -62,6 +63,7 @@ from sorry_lan.authority.journal_format import carry_on, encode, frame, scan
 from sorry_lan.codes import JournalFailure
 
 from .filelock import FileLocked, lock_file, private_dir
+from .holder import drop_holder, note_holder
 
 SUFFIX = ".journal"
 DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
@@ -181,6 +183,7 @@ class Journal(records.RecordWriter):
         self._mark = (0, self.size)  # (appended, size) as of the last whole record
         if not existed:
             _sync_directory(path.parent)
+        note_holder(path)  # who holds it, for a second host that asks
 
     def append(self, record: Mapping[str, Any]) -> None:
         self._write(encode(record))
@@ -248,6 +251,8 @@ class Journal(records.RecordWriter):
         self.append(records.end_record())
 
     def close(self) -> None:
+        if not self._file.closed:
+            drop_holder(self.path)
         self._file.close()
 
 

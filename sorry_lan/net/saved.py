@@ -34,10 +34,11 @@ from typing import Any
 from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, replay
 from sorry_lan.authority.table import Restored
-from sorry_lan.codes import JournalFailure, Resume, Said
+from sorry_lan.codes import HostFailure, JournalFailure, Place, Resume, Said
 from sorry_lan.records.build import ended_at, game_starts, iso
 
 from .filelock import is_locked
+from .holder import Holder, read_holder
 from .journal import SUFFIX, JournalError
 
 UNFINISHED = "unfinished"
@@ -148,6 +149,7 @@ class SavedGame:
     last_move: float | None = None  # the file's last change, Unix seconds
     over: bool = False  # the game ended (an unfinished journal: no end mark yet)
     running: bool = False  # a running host holds the journal now
+    holder: Holder | None = None  # running: which process holds it, if it noted itself
     problem: str | None = None  # what is wrong, for a damaged journal
     salvage_bytes: int = 0  # damaged: the length of the intact part worth resuming
     salvage_moves: int = 0  # damaged: the moves in that part
@@ -188,6 +190,7 @@ def describe(path: Path) -> SavedGame:
         game.state, game.problem = DAMAGED, f"it cannot be read ({exc.strerror or exc})"
         return game
     game.running = is_locked(path)
+    game.holder = read_holder(path) if game.running else None
     found = scan(data)
     records = found.records
     if found.damage is not None:
@@ -306,7 +309,32 @@ class Ask:
 
 
 class NotChosen(JournalError):
-    """No saved game answers: ``JournalFailure.NO_ID``, ``AMBIGUOUS`` or ``NONE_UNFINISHED``."""
+    """No saved game answers: ``JournalFailure.NO_ID``, ``AMBIGUOUS``, ``NONE_UNFINISHED``
+    or ``BEING_HOSTED``, or ``HostFailure.NOTHING_TO_RESUME`` (only a damaged journal
+    with nothing intact)."""
+
+
+def being_hosted(game: SavedGame) -> Said:
+    """``game`` is being hosted right now: by which process, when its host noted it."""
+    held = game.holder
+    if held is None:
+        return JournalFailure.BEING_HOSTED(id=game.id, holder=Place.HELD_ELSEWHERE())
+    who = Place.HELD_BY(pid=held.pid, machine=held.machine)
+    return JournalFailure.BEING_HOSTED(id=game.id, holder=who)
+
+
+def _nothing_to_choose(games: list[SavedGame]) -> NotChosen:
+    """Why no game can be offered, when none is unfinished and free, nor salvageable:
+    the newest held by a running host, else the newest damaged one (its file, its
+    line, and what to do), else there is none."""
+    for game in games:
+        if game.running and game.state == UNFINISHED:
+            return NotChosen(being_hosted(game))
+    for game in games:
+        if game.state == DAMAGED:
+            damage = JournalFailure.DAMAGED_AT(path=game.path, problem=game.problem)
+            return NotChosen(HostFailure.NOTHING_TO_RESUME(damage=damage, command="sorry-lan host"))
+    return NotChosen(JournalFailure.NONE_UNFINISHED)
 
 
 def find(games: list[SavedGame], wanted: str) -> SavedGame:
@@ -330,9 +358,9 @@ def pick(games: list[SavedGame], name: str | None) -> SavedGame | Ask:
     journals is theirs, whoever is recorded as its host."""
     unfinished = [g for g in games if g.state == UNFINISHED and not g.running]
     damaged = [g for g in games if g.state == DAMAGED]
-    if not unfinished and not damaged:
-        raise NotChosen(JournalFailure.NONE_UNFINISHED)
     choices = unfinished + [g for g in damaged if g.salvage_moves or g.salvage_bytes]
+    if not choices:
+        raise _nothing_to_choose(games)
     if len(unfinished) == 1:
         only = unfinished[0]
         newer = [g for g in damaged if journal_order(g.id) > journal_order(only.id)]

@@ -1,13 +1,17 @@
 """A ``sorry-lan`` command with a pseudo-terminal as its stdin, stdout and stderr, for
-the questions it asks only on a terminal (POSIX only)."""
+the questions it asks only on a terminal (POSIX only); and a headless host to ask them at."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import select
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 
 class Terminal:
@@ -44,8 +48,34 @@ class Terminal:
     def type(self, line: str) -> None:
         os.write(self.fd, line.encode() + b"\r")
 
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
         os.close(self.fd)
+
+
+@contextlib.contextmanager
+def headless_host(data_dir: Path, *options: str) -> Iterator[int]:
+    """A ``host --headless --no-mdns`` process on loopback with ``options``: its port,
+    while it runs (killed afterwards)."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns",
+         "--bind", "127.0.0.1", "--port", "0", "--data-dir", str(data_dir), *options],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        assert host.stdout is not None
+        line = host.stdout.readline()
+        found = re.search(r"listening on \S+:(\d+)", line)
+        assert found, line
+        yield int(found.group(1))
+    finally:
+        host.kill()
+        host.communicate()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import platform
 import sys
 from pathlib import Path
 
@@ -194,6 +196,37 @@ def test_finished_and_unknown_games_are_refused(
     assert "no unfinished game to resume in" in capsys.readouterr().err
 
 
+def test_a_journal_damaged_in_its_game_record_is_named_with_its_line_and_the_way_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = games(tmp_path)
+    flip(save_game(d, "20260102-b", host="ann", moves=6), line=1)
+    assert main(resume(tmp_path)) == 1
+    err = capsys.readouterr().err
+    assert f"{d / '20260102-b.journal'} is damaged at line 1" in err
+    assert "nothing before the damage can be resumed" in err
+    assert "to host a new table instead, run `sorry-lan host`" in err
+    assert "which game" not in err  # no empty list to choose from
+
+
+def test_a_second_host_is_told_the_only_game_is_being_hosted_and_by_whom(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = games(tmp_path)
+    save_game(d, "20260101-a", host="ann", end=True)
+    held = Journal(save_game(d, "20260102-b", host="ann"))  # as a running host holds it
+    try:
+        assert main(resume(tmp_path)) == 1
+        err = capsys.readouterr().err
+    finally:
+        held.close()
+    assert err.strip() == (
+        f"sorry-lan host: game 20260102-b is being hosted right now by sorry-lan process "
+        f"{os.getpid()} on {platform.node()}: stop that host first, or join its table"
+    )
+    assert not (d / "20260102-b.journal.holder").exists()  # gone with the host
+
+
 def _exited(proc: asyncio.subprocess.Process) -> bool:
     return proc.returncode is not None
 
@@ -223,7 +256,8 @@ async def test_resume_id_resumes_that_game_and_a_second_host_is_refused(tmp_path
     _, err = await asyncio.wait_for(second.communicate(), 20)
     assert second.returncode == 1
     assert err.decode().strip() == (
-        "sorry-lan host: another sorry-lan host is running game 20260101-a; stop that host first"
+        f"sorry-lan host: game 20260101-a is being hosted right now by sorry-lan process "
+        f"{proc.pid} on {platform.node()}: stop that host first, or join its table"
     )
     seats = (("ann", ANN), ("bob", BOB))
     clients = [GameClient(LOCAL, port, n, ClientOptions(token=t)) for n, t in seats]

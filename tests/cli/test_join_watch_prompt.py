@@ -4,8 +4,6 @@ the user; the table is a headless host of two slow bots in its own process."""
 
 from __future__ import annotations
 
-import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 
 from netkit import LOCAL
-from terminal import Terminal
+from terminal import Terminal, headless_host
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
 
@@ -23,21 +21,9 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-te
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[int]:
     """The port of a table whose game of two bots has begun (and lasts)."""
-    host = subprocess.Popen(
-        [sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--players",
-         "2", "--bots", "2", "--bot-delay", "5", "--bind", LOCAL, "--port", "0",
-         "--data-dir", str(tmp_path / "host")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    try:
-        assert host.stdout is not None
-        line = host.stdout.readline()
-        found = re.search(r"listening on \S+:(\d+)", line)
-        assert found, line
-        yield int(found.group(1))
-    finally:
-        host.kill()
-        host.communicate()
+    slow_bots = ("--players", "2", "--bots", "2", "--bot-delay", "5")
+    with headless_host(tmp_path / "host", *slow_bots) as port:
+        yield port
 
 
 def _join(tmp_path: Path, port: int) -> Terminal:

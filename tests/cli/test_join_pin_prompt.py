@@ -1,0 +1,66 @@
+"""``sorry-lan join`` on a terminal at a table with a PIN: a wrong or missing PIN is
+asked for again (as the board lets you retype it), an empty answer gives up, and off a
+terminal it still stops at once.  A pseudo-terminal stands in for the user; the table
+is a headless host in its own process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+
+from netkit import LOCAL
+from terminal import Terminal, headless_host
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX pseudo-terminals")
+
+PIN = "4321"
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[int]:
+    """The port of a headless table (two seats, one taken by a bot) with a PIN."""
+    with headless_host(tmp_path / "host", "--players", "2", "--bots", "1", "--pin", PIN) as port:
+        yield port
+
+
+def _join(tmp_path: Path, port: int, *pin: str) -> list[str]:
+    return [
+        "join", "--text", "--address", f"{LOCAL}:{port}", "--name", "Zed",
+        "--data-dir", str(tmp_path / "player"), *pin,
+    ]  # fmt: skip
+
+
+def test_a_wrong_pin_is_asked_for_again_and_the_right_one_joins(
+    tmp_path: Path, table: int
+) -> None:
+    with Terminal(*_join(tmp_path, table, "--pin", "1111")) as term:
+        term.wait_for("wrong PIN; type it again (nothing: give up): ")
+        term.type(PIN)
+        term.wait_for(f"joined {LOCAL}:{table} as Zed")
+        term.type("quit")
+        assert term.proc.wait(20) == 0
+
+
+def test_no_pin_asks_for_one_and_nothing_gives_up(tmp_path: Path, table: int) -> None:
+    with Terminal(*_join(tmp_path, table)) as term:
+        term.wait_for("this game needs a PIN; type it (nothing: give up): ")
+        term.type("2222")
+        term.wait_for("wrong PIN; type it again")
+        term.type("")
+        assert term.proc.wait(20) == 1
+        assert "joined" not in term.seen
+
+
+def test_off_a_terminal_a_wrong_pin_stops_at_once(tmp_path: Path, table: int) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sorry_lan", *_join(tmp_path, table, "--pin", "1111")],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.startswith("sorry-lan join: wrong PIN") and "type it" not in done.stderr
