@@ -94,7 +94,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_data_dir_argument(p)
 
 
-def _when(t: float | None) -> str:
+def when(t: float | None) -> str:
+    """A time of day as the listing shows it (local time, to the minute), or a dash."""
     return "-" if t is None else time.strftime("%Y-%m-%d %H:%M", time.localtime(t))
 
 
@@ -145,10 +146,10 @@ def state_words(state: str) -> str:
     }.get(state, state)
 
 
-def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
+def table_lines(games: list[SavedGame]) -> list[str]:
     """The games as aligned text lines (a header first), a row per game a table
-    played (a rematch on its own row, newest first); ``numbered`` lists a row per
-    journal (its last game) with 1, 2, ... in front, for choosing one."""
+    played (a rematch on its own row, newest first).  (``host --resume`` lists the
+    games to choose from in blocks that fit 80 columns: ``commands.resume_choice``.)"""
     head = [
         pgettext("column", "ID"),
         pgettext("column", "STATE"),
@@ -171,8 +172,6 @@ def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
         if g.over and g.state != DAMAGED and not g.kept:
             state = _("{state} (game over)").format(state=state)
         played: list[PlayedGame | None] = [*g.games] or [None]
-        if numbered:
-            played = played[-1:]
         for p in reversed(played):
             last = p is None or p is g.games[-1]
             rows.append(
@@ -185,14 +184,12 @@ def table_lines(games: list[SavedGame], numbered: bool = False) -> list[str]:
                     (", ".join(g.players) or "-") if p is None else _players(p),
                     "-" if p is None else winner_words(p),
                     str(g.moves if p is None else p.moves),
-                    _when(g.started if p is None else p.started),
+                    when(g.started if p is None else p.started),
                     "-" if p is None else _took(p.seconds),
-                    _when(g.last_move) if last else _when(p.ended if p else None),
+                    when(g.last_move) if last else when(p.ended if p else None),
                 ]
             )
             owners.append(g)
-    if numbered:
-        rows = [["#", *rows[0]]] + [[str(i), *r] for i, r in enumerate(rows[1:], 1)]
     lines = aligned(rows)
     out = [lines[0]]
     for i, (g, line) in enumerate(zip(owners, lines[1:], strict=True)):

@@ -44,13 +44,10 @@ from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
 from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
-from sorry_lan.commands.games import (
-    add_data_dir_argument,
-    journal_dir,
-    table_lines,
-)
+from sorry_lan.commands.games import add_data_dir_argument, journal_dir
 from sorry_lan.commands.join import join_error_words
 from sorry_lan.commands.list_games import add_discovery_arguments
+from sorry_lan.commands.resume_choice import choice_lines, fitted
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
@@ -338,18 +335,16 @@ def _choose_resume(args: argparse.Namespace) -> Path | None:
 
 def _ask(ask: Ask) -> SavedGame:
     """Let the person choose among ``ask.choices`` (not on a terminal: exit 2 with them)."""
-    lines = table_lines(ask.choices, numbered=True)
+    lines = choice_lines(ask.choices)
     why = say(ask.said)
     if not _interactive():
         text = _("not resuming by itself: {why}; choose a game with `{command}`:")
-        print(
-            "sorry-lan host: " + text.format(why=why, command="sorry-lan host --resume ID"),
-            file=sys.stderr,
-        )
+        said = "sorry-lan host: " + text.format(why=why, command="sorry-lan host --resume ID")
+        print(fitted(said), file=sys.stderr)
         for line in lines:
             print(line, file=sys.stderr)
         raise _Exit(2)
-    print(_("{why}; which game do you want to resume?").format(why=why))
+    print(fitted(_("{why}; which game do you want to resume?").format(why=why)))
     for line in lines:
         print(line)
     answer = input(_("number or id (nothing: cancel): ")).strip()
@@ -378,15 +373,13 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
     ).format(n=game.salvage_moves)
     if not consent and _interactive():
         question = _("{damage}.\nResume {offer} (the damaged file is kept)? [y/N] ")
-        answer = input(question.format(damage=damage, offer=offer))
+        answer = input(fitted(question.format(damage=damage, offer=offer)) + " ")
         consent = is_yes(answer)
     if not consent:
         command = f"sorry-lan host --resume {game.id} --salvage"
         text = _("{damage}; to resume {offer}, run `{command}` (the damaged file is kept)")
-        print(
-            "sorry-lan host: " + text.format(damage=damage, offer=offer, command=command),
-            file=sys.stderr,
-        )
+        said = "sorry-lan host: " + text.format(damage=damage, offer=offer, command=command)
+        print(fitted(said), file=sys.stderr)
         raise _Exit(2)
     copy = salvage(game)
     print(_("kept the damaged journal as {path}").format(path=copy), flush=True)

@@ -31,7 +31,7 @@ def test_it_asks_which_game_and_resumes_the_one_chosen(tmp_path: Path) -> None:
     save_game(d, "20260102-b", host="mallory", moves=6)
     term = Terminal(*_args(tmp_path, "--name", "ann"))
     try:
-        screen = term.wait_for("number or id")
+        screen = " ".join(term.wait_for("number or id").split())  # fitted to 80 columns
         assert "2 games are unfinished; which game do you want to resume?" in screen
         assert screen.index("20260102-b") < screen.index("20260101-a")  # newest first
         term.type("2")
@@ -47,7 +47,7 @@ def test_it_asks_before_resuming_a_damaged_journal(tmp_path: Path) -> None:
     flip(save_game(d, "20260101-a", host="ann", moves=6), line=5)
     term = Terminal(*_args(tmp_path, "20260101-a"))
     try:
-        screen = term.wait_for("[y/N]")
+        screen = " ".join(term.wait_for("[y/N]").split())  # fitted to 80 columns
         assert f"{d / '20260101-a.journal'} is damaged at line 5" in screen
         assert "Resume the 3 moves before the damage" in screen
         term.type("y")
