@@ -437,6 +437,15 @@ class RecordFailure(Code):
     CANNOT_WRITE = "cannot-write", N_("cannot write {path}: {why}")
 
 
+class SeatFile(Code):
+    """What became of a seat's token on this machine (``sorry_lan.net.seats``)."""
+
+    NOT_KEPT = "not-kept", N_(
+        "your seat cannot be kept on this machine ({why}): if this program stops, it "
+        "cannot take the seat back"
+    )
+
+
 #: Every kind of code, for the checks that each has its words.
 KINDS: tuple[type[Code], ...] = (
     Place,
@@ -451,6 +460,7 @@ KINDS: tuple[type[Code], ...] = (
     Link,
     LinkNews,
     RecordFailure,
+    SeatFile,
 )
 
 #: Codes whose words no catalog has yet: read in English in every language.  The set

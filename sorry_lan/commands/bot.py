@@ -24,7 +24,7 @@ import sys
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.commands.argtypes import examples, seconds, whole
-from sorry_lan.commands.join import address_arg, join_error_words
+from sorry_lan.commands.join import address_arg, join_error_words, warn_seat_not_kept
 from sorry_lan.commands.list_games import (
     add_data_dir_argument,
     add_discovery_arguments,
@@ -216,6 +216,7 @@ async def _main(args: argparse.Namespace) -> int:
         except JoinError as exc:
             print(f"sorry-lan bot: {join_error_words(exc)}", file=sys.stderr)
             return 1
+    warn_seat_not_kept(client, "bot")
     with contextlib.suppress(LocalProtocolError):
         client.ready()  # a bot is always ready
     try:

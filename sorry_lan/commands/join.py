@@ -252,6 +252,13 @@ async def _search(
     return None
 
 
+def warn_seat_not_kept(client: GameClient, command: str) -> None:
+    """Tell the player, once, on stderr, that the seat's token could not be kept on
+    this machine (the data dir cannot be written): only this process can rejoin."""
+    if client.seat_not_kept is not None:
+        print(f"sorry-lan {command}: {say(client.seat_not_kept)}", file=sys.stderr, flush=True)
+
+
 def join_error_words(exc: JoinError) -> str:
     """Why joining failed, for a terminal, in the player's language (the words of its
     code name the option that fixes it)."""
@@ -320,6 +327,7 @@ async def _text_main(args: argparse.Namespace) -> int:
             continue
         break
     where = _format_address(host, port)
+    warn_seat_not_kept(client, "join")
     if spectate:
         print(_("You are watching the table at {address}.").format(address=where), flush=True)
     else:

@@ -18,10 +18,12 @@ quiet) is reconnected too; any other ``bye`` ends it.
 
 Given a :class:`~sorry_lan.net.seats.SeatStore` (``seats``), it keeps its seat's
 token there from ``welcome`` until the game ends (or it leaves the lobby, or the
-host no longer knows the token), so that a new process can take the seat back.
-Given a :class:`~sorry_lan.net.played.PlayedStore` (``played``), it files there each
-whole game record the host sends (protocol version 3), so the machine keeps the
-games it played or watched.
+host no longer knows the token), so that a new process can take the seat back.  When
+the store cannot be written (a read-only or full data dir) the token stays in this
+process only, and :attr:`GameClient.seat_not_kept` says so, for the interface to tell
+the player once.  Given a :class:`~sorry_lan.net.played.PlayedStore` (``played``), it
+files there each whole game record the host sends (protocol version 3), so the
+machine keeps the games it played or watched.
 
 A player's ``lang`` (the language it reads) and ``program`` (a program plays the seat)
 go to the host in a ``profile`` after every welcome, when the connection settled on
@@ -40,7 +42,7 @@ import time
 from dataclasses import dataclass
 
 from sorry_lan.client.model import ClientEvent, ClientModel, Connection
-from sorry_lan.codes import Coded, Joining, LinkNews, Said
+from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
@@ -137,6 +139,7 @@ class GameClient:
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task[None] | None = None
         self._closing = False
+        self.seat_not_kept: Said | None = None  # the seat's file could not be written
 
     @property
     def connected(self) -> bool:
@@ -333,7 +336,11 @@ class GameClient:
         if seats is None or model.token is None or model.over is not None:
             return
         name = model.welcome.name if model.welcome is not None else self.name
-        seats.save(name, model.token, (self.host, self._peer), self.port, self.options.game)
+        addresses = (self.host, self._peer)
+        if not seats.save(name, model.token, addresses, self.port, self.options.game):
+            failure = seats.failure
+            why = failure.strerror or str(failure) if failure is not None else ""
+            self.seat_not_kept = SeatFile.NOT_KEPT(why=f"{seats.directory}: {why}")
 
     def _forget_seat(self) -> None:
         if self.options.seats is not None and self.model.token is not None:

@@ -14,8 +14,11 @@ host of a game that never ended may be gone for good.
 
 It does not connect anywhere and never prints or logs a token.  Files it cannot read
 (damaged, another program's) are skipped, never trusted; a store that cannot be
-written to only loses the ability to rejoin, so :meth:`SeatStore.save` reports
-failure by returning False rather than raising.
+written to (read-only, full) only loses the ability to rejoin from another process,
+so :meth:`SeatStore.save` reports failure by returning False (and keeps why in
+:attr:`SeatStore.failure`) rather than raising, and keeps the seat in memory
+instead: a rejoin by the same process (a new connection from the find screen, say)
+still finds it.
 """
 
 from __future__ import annotations
@@ -98,6 +101,8 @@ class SeatStore:
     def __init__(self, directory: Path | None = None, max_age: float = SEAT_MAX_AGE) -> None:
         self.directory = directory if directory is not None else default_seats_dir()
         self.max_age = max_age
+        self.failure: OSError | None = None  # why the last save could not be written
+        self._memory: dict[Path, SavedSeat] = {}  # seats kept only by this process
 
     # -- reading ------------------------------------------------------------------------
 
@@ -107,8 +112,9 @@ class SeatStore:
         try:
             paths = list(self.directory.glob(f"*{SUFFIX}"))
         except OSError:
-            return []
-        found = [s for s in map(_read, paths) if s is not None]
+            paths = []
+        found = [s for s in map(_read, paths) if s is not None and s.path not in self._memory]
+        found += self._memory.values()
         oldest = time.time() - self.max_age
         for stale in [s for s in found if s.saved < oldest]:
             self._remove(stale.path)
@@ -166,7 +172,8 @@ class SeatStore:
         game: str | None = None,
     ) -> bool:
         """Keep ``token`` as the seat ``name`` at that table (replacing any earlier token
-        for the same name there); False if the data directory cannot be written."""
+        for the same name there); False if the data directory cannot be written (the
+        seat is then kept in this process's memory only)."""
         addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
         for old in self.find(addresses, port, game=game, name=name):
             if old.token != token:
@@ -174,6 +181,7 @@ class SeatStore:
             else:  # same seat reached another way: remember every address
                 addresses = tuple(dict.fromkeys(addresses + old.addresses))
                 game = game or old.game
+        now = time.time()
         record = {
             "v": 1,
             "name": name,
@@ -181,7 +189,7 @@ class SeatStore:
             "port": port,
             "addresses": list(addresses),
             "game": game,
-            "saved": time.time(),
+            "saved": now,
         }
         key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
         path = self.directory / f"{key[:32]}{SUFFIX}"
@@ -198,8 +206,12 @@ class SeatStore:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
                 raise
-        except OSError:
+        except OSError as exc:
+            self.failure = exc
+            self._memory[path] = SavedSeat(name, token, port, addresses, game, now, path)
             return False
+        self.failure = None
+        self._memory.pop(path, None)
         return True
 
     def forget(self, token: bytes) -> None:
@@ -208,8 +220,8 @@ class SeatStore:
             if seat.token == token:
                 self._remove(seat.path)
 
-    @staticmethod
-    def _remove(path: Path) -> None:
+    def _remove(self, path: Path) -> None:
+        self._memory.pop(path, None)
         with contextlib.suppress(OSError):
             path.unlink()
 

@@ -255,6 +255,9 @@ class ClientController:
             st.game_title = f"{host}:{port}"
             st.title_is_address = True
         self.adopt(client)
+        if client.seat_not_kept is not None:  # only this process can take the seat back
+            st.notice = say(client.seat_not_kept)
+            st.add_log(st.notice)
         if self.wanted_colour is not None and not client.model.spectate:
             self.choose_colour(self.wanted_colour)
 

@@ -1,7 +1,8 @@
 """``sorry-lan join`` on a terminal at a table with a PIN: a wrong or missing PIN is
 asked for again (as the board lets you retype it), an empty answer gives up, and off a
-terminal it still stops at once.  A pseudo-terminal stands in for the user; the table
-is a headless host in its own process."""
+terminal it still stops at once; and a data dir that cannot be written is told at join.
+A pseudo-terminal stands in for the user; the table is a headless host in its own
+process."""
 
 from __future__ import annotations
 
@@ -64,3 +65,19 @@ def test_off_a_terminal_a_wrong_pin_stops_at_once(tmp_path: Path, table: int) ->
     )  # fmt: skip
     assert done.returncode == 1
     assert done.stderr.startswith("sorry-lan join: wrong PIN") and "type it" not in done.stderr
+
+
+def test_a_data_dir_that_cannot_be_written_is_told_at_join_in_the_players_language(
+    tmp_path: Path, table: int
+) -> None:
+    blocker = tmp_path / "blocker"
+    blocker.write_text("")  # a file where the data dir should be: no seat file can go there
+    args = ["--lang", "cy", *_join(tmp_path, table, "--pin", PIN)]
+    args[args.index("--data-dir") + 1] = str(blocker)
+    done = subprocess.run(
+        [sys.executable, "-m", "sorry_lan", *args],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (said,) = [line for line in done.stderr.splitlines() if str(blocker) in line]
+    assert said.startswith("sorry-lan join: ni ellir cadw eich sedd ar y peiriant hwn")

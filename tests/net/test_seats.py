@@ -82,28 +82,49 @@ def test_a_seat_unused_for_a_month_is_forgotten(tmp_path: Path) -> None:
 def test_an_unwritable_store_only_loses_rejoining(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    assert not SeatStore(blocker / "seats").save("Bob", TOKEN, ["h"], 1)
+    store = SeatStore(blocker / "seats")
+    assert not store.save("Bob", TOKEN, ["h"], 1)
+    assert isinstance(store.failure, OSError)
+    seat = store.choose(["h"], 1, None)  # this process still has it, in memory
+    assert seat is not None and seat.token == TOKEN and seat.name == "Bob"
+    assert SeatStore(blocker / "seats").seats() == []  # another process does not
+    store.forget(TOKEN)
+    assert store.seats() == []
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("how", ["killed", "quit"])
+@pytest.mark.parametrize("how", ["killed", "quit", "unwritable"])
 async def test_a_new_process_takes_its_seat_back_mid_game_until_the_game_ends(
     tmp_path: Path, how: str
 ) -> None:
-    store = SeatStore(tmp_path)
+    """(``unwritable``: the data dir is a file, nothing can be written under it; the
+    player is told at join, and a new connection from the same process takes the seat
+    back from the token kept in memory.)"""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    store = SeatStore(blocker / "seats" if how == "unwritable" else tmp_path)
     server = await start_host(seats=2, bots=1, bot_delay=0.01, grace=30.0)
     port = server.address[1]
     first = GameClient(LOCAL, port, "Bob", ClientOptions(seats=store))
     second: GameClient | None = None
     try:
         await first.connect()
+        said = first.seat_not_kept
+        if how == "unwritable":
+            assert said is not None and str(said) == (
+                f"your seat cannot be kept on this machine ({blocker / 'seats'}: "
+                f"{store.failure and store.failure.strerror}): if this program stops, it "
+                "cannot take the seat back"
+            )
+        else:
+            assert said is None
         playing = asyncio.create_task(run_bot(first))
         while server.table.game is None or server.table.game.moves_played < 6:
             await asyncio.sleep(0.01)
         (seat,) = store.seats()
         assert seat.name == "Bob" and seat.token == first.model.token
-        if how == "killed":
-            first.abort()  # the process died without a word
+        if how != "quit":
+            first.abort()  # the process died (the connection did) without a word
         playing.cancel()
         await first.close()  # "q" then "y": bye, and the seat waits (a bot plays it)
         second = GameClient(LOCAL, port, "Bob", ClientOptions(seats=store))
