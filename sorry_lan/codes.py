@@ -338,6 +338,9 @@ class JoinFailure(Code):
     LOST = "lost", N_("the host closed the connection before letting you in")
     # the table asks for a PIN and we were given none:
     PIN_NEEDED = "pin", N_("this game needs a PIN: give it with --pin")
+    # a host that welcomed us before does not answer now (asleep, or cut off): the
+    # address is not to blame, and the host keeps the seat:
+    ASLEEP = "asleep", N_("the host is not answering (asleep or out of reach); your seat is kept")
 
 
 _UNREACHABLE, _LOST = JoinFailure.UNREACHABLE.template, JoinFailure.LOST.template
@@ -368,6 +371,8 @@ class Link(Code):
     CONNECTED = "connected", N_("reconnected: your seat is yours again")
     RECONNECTING = "reconnecting", N_("connection lost; reconnecting, your seat is held")
     LOST = "lost", N_("connection to the host lost")
+    # reconnecting to a host that welcomed us before and does not answer now:
+    ASLEEP = "asleep", JoinFailure.ASLEEP.template
 
 
 class LinkNews(Code):
@@ -388,6 +393,7 @@ class LinkNews(Code):
         Link.RECONNECTING.template,
         ("connection lost ({reason}); reconnecting, watching again shortly"),
     )
+    ASLEEP = "asleep", Link.ASLEEP.template  # still trying, for longer: it may wake
     DROPPED = "lost", Link.LOST.template, "connection lost: {reason}"
     CLOSED = "lost-closed", N_("the host closed the table"), "the host closed the table"
     NO_REJOIN = "lost-no-rejoin", Link.LOST.template, "cannot rejoin: {why}"

@@ -13,6 +13,11 @@ its token, a spectator just watches again), retrying with back-off for
 ``reconnect_for`` seconds through unreachable hosts, hosts that accept but never
 answer and tables that are momentarily full, and reports ``reconnecting`` /
 ``connected`` / ``lost`` as :class:`~sorry_lan.client.model.Connection` events.  A
+host that welcomed this client before and now takes connections without answering,
+or lets them time out, is asleep or out of reach (a laptop's lid closed, heavy packet
+loss), not at a wrong address: the client says so once (``asleep``: the host keeps
+the seat) and keeps trying for ``asleep_for`` seconds in all, since the host's own
+clock, and so the seat's grace, starts again only when it wakes.  A
 ``bye`` of reason ``timeout`` (the host dropped us because we fell behind or went
 quiet) is reconnected too; any other ``bye`` ends it.
 
@@ -71,6 +76,7 @@ class ClientOptions:
     heartbeat: float = 5.0  # ping a host that said nothing for this long
     dead_after: float = 20.0  # nothing heard for this long: the host is gone
     reconnect_for: float = 60.0  # keep trying to reconnect for this long
+    asleep_for: float = 600.0  # ...and this long in all while the host is asleep (silent)
     capture: bytearray | None = None  # every byte received is appended here (tests)
     seats: SeatStore | None = None  # where the seat's token is kept for a later process
     played: PlayedStore | None = None  # where the whole games the host sends are kept
@@ -92,7 +98,13 @@ class JoinError(Coded):
 # Failures worth retrying while reconnecting: the host may answer, or have room, soon
 # (busy: too many connections were waiting to join; the host made room by closing ours).
 _RETRY = frozenset(
-    {JoinFailure.UNREACHABLE, JoinFailure.LOST, RefuseReason.FULL, RefuseReason.BUSY}
+    {
+        JoinFailure.UNREACHABLE,
+        JoinFailure.ASLEEP,
+        JoinFailure.LOST,
+        RefuseReason.FULL,
+        RefuseReason.BUSY,
+    }
 )
 
 
@@ -140,6 +152,7 @@ class GameClient:
         self._task: asyncio.Task[None] | None = None
         self._closing = False
         self.seat_not_kept: Said | None = None  # the seat's file could not be written
+        self._welcomed = False  # this host has let us in before (its address works)
 
     @property
     def connected(self) -> bool:
@@ -188,9 +201,11 @@ class GameClient:
         except ConnectionRefusedError:
             said = Joining.REFUSED(host=self.host, port=self.port)
             raise JoinError(JoinFailure.UNREACHABLE, said) from None
-        except (TimeoutError, OSError) as exc:
-            why = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
-            said = Joining.NO_ROUTE(host=self.host, port=self.port, why=why)
+        except TimeoutError:
+            said = Joining.NO_ROUTE(host=self.host, port=self.port, why="no answer")
+            raise self._silent(said) from None
+        except OSError as exc:
+            said = Joining.NO_ROUTE(host=self.host, port=self.port, why=exc.strerror or str(exc))
             raise JoinError(JoinFailure.UNREACHABLE, said) from None
         model = self.model
         model.join(time.monotonic())
@@ -206,7 +221,7 @@ class GameClient:
         except TimeoutError:
             writer.close()
             said = Joining.SILENT(host=self.host, port=self.port, seconds=timeout)
-            raise JoinError(JoinFailure.UNREACHABLE, said) from None
+            raise self._silent(said) from None
         except BaseException:
             writer.close()
             raise
@@ -215,7 +230,15 @@ class GameClient:
         self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self._tend_seat()
         self._keep_seat()
+        self._welcomed = True
         return welcome
+
+    def _silent(self, first_time: Said) -> JoinError:
+        """No answer in time: at a host that let us in before, it is asleep or out of
+        reach (the address worked); else ``first_time`` (check the address)."""
+        if self._welcomed:
+            return JoinError(JoinFailure.ASLEEP)
+        return JoinError(JoinFailure.UNREACHABLE, first_time)
 
     async def _handshake(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
@@ -307,10 +330,12 @@ class GameClient:
             writer.close()
 
     async def _reconnect(self) -> bool:
-        deadline = time.monotonic() + self.options.reconnect_for
+        began = time.monotonic()
+        deadline = began + self.options.reconnect_for
         delay = 0.05
         last = ""
         spectate = self.model.spectate
+        asleep = False
         while not self._closing and time.monotonic() < deadline:
             try:
                 await self._open()
@@ -319,6 +344,11 @@ class GameClient:
                 if exc.reason not in _RETRY:
                     await self._tell(LinkNews.NO_REJOIN(why=exc.said))
                     return False
+                if exc.reason is JoinFailure.ASLEEP:
+                    deadline = max(deadline, began + self.options.asleep_for)  # it may wake
+                    if not asleep:
+                        asleep = True
+                        await self._tell(LinkNews.ASLEEP())
                 await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
                 delay = min(delay * 2, 2.0)
                 continue

@@ -46,7 +46,7 @@ from .state import Link, Screen, Seat, UiState
 
 def link_hint(state: str) -> str:
     """The footer's hint for a connection state (empty when connected)."""
-    if state == "reconnecting":
+    if state in ("reconnecting", "asleep"):  # asleep: the host may wake; still trying
         return _("your seat is held; wait, or q to leave")
     if state == "lost":
         return _("r rejoins, q leaves")
@@ -391,6 +391,7 @@ def _connection(st: UiState, ev: Connection) -> None:
     link = {
         "connected": Link.CONNECTED,
         "reconnecting": Link.RECONNECTING,
+        "asleep": Link.RECONNECTING,
         "lost": Link.LOST,
     }.get(ev.state, Link.LOST)
     st.link = link
