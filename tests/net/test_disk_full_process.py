@@ -96,7 +96,7 @@ async def test_a_host_on_a_full_tmpfs_stops_cleanly_and_loses_nothing_seen(tmp_p
     port = free_port()
     proc = await _host_in_tmpfs(
         tmp_path,
-        "8k",
+        "12k",  # a page for the filler, one for the journal's holder note, one for it
         fill=4096,
         args=["--port", str(port), "--bind", LOCAL, "--players", "4", "--bots", "3", "--seed", "5"],
     )
