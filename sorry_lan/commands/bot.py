@@ -163,6 +163,7 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                 name = seat.name if seat is not None else args.name or DEFAULT_NAME
                 options = ClientOptions(
                     pin=args.pin, seats=seats, played=played_store(args), game=game.instance,
+                    table_id=game.table_id,
                     program=True,
                 )
                 client = GameClient(game.address, game.port, name, options)

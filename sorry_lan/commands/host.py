@@ -468,8 +468,9 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         advert = None
         if not args.no_mdns:
             title, name = table.config.title or "", table.config.host_name or ""
+            tid, said = hosted.table_id, notes if board else None
             advert = hosted.advertise(
-                lambda server: _advertise(args, title, name, server, host, notes if board else None)
+                lambda server: _advertise(args, (title, name, tid), server, host, said)
             )
         report = None
         if args.headless:  # say what the table does: joins, drops, starts, results
@@ -527,13 +528,13 @@ def _wants_board(args: argparse.Namespace) -> bool:
 
 def _advertise(
     args: argparse.Namespace,
-    title: str,
-    name: str,
+    names: tuple[str, str, str],
     server: HostServer,
     bound: str,
     notes: list[str] | None,
 ) -> TableAdvertiser | None:
-    """Start advertising the bound table on the LAN; None (after a warning) if not possible.
+    """Start advertising the bound table on the LAN (``names``: its title, its host's
+    name and its id); None (after a warning) if not possible.
 
     With ``notes`` the warnings go there (for the board's lobby), else to stderr."""
     from sorry_lan.discovery import DiscoveryError, TableAdvertiser, advert_plan
@@ -565,6 +566,7 @@ def _advertise(
             notes.append(line)
         else:
             print(line, flush=True)
+    title, name, tid = names
     advert = TableAdvertiser(
         title,
         name,
@@ -572,6 +574,7 @@ def _advertise(
         plan,
         warn=warn,
         announce=(lambda text: print(text, flush=True)) if args.headless else None,
+        table_id=tid,
     )
     return advert if advert.start(server.summary()) else None
 

@@ -138,12 +138,18 @@ async def _tui_main(args: argparse.Namespace) -> int:
     played = played_store(args)
     state = UiState(default_name=args.name or DEFAULT_NAME)
 
+    finder: GameFinder | None = None
+
     def make_client(host: str, port: int, name: str, pin: str | None) -> GameClient:
+        found = finder.advert_at(host, port) if finder is not None else None
+        game = found.instance if found is not None else None
+        table = found.table_id if found is not None else None
         if args.name is None and not spectate and name == state.default_name:
-            seat = seats.choose([host], port, None)  # the name was left alone: our seat's
+            seat = seats.choose([host], port, None, game=game, table=table)  # our seat's name
             name = seat.name if seat is not None else name
         options = ClientOptions(
-            pin=pin, spectate=spectate, seats=seats, played=played, lang=language()
+            pin=pin, spectate=spectate, seats=seats, played=played, game=game, table_id=table,
+            lang=language(),
         )
         return GameClient(host, port, name, options)
 
@@ -151,7 +157,6 @@ async def _tui_main(args: argparse.Namespace) -> int:
     options = TuiOptions(
         ascii=True if args.ascii else None, mouse=not args.no_mouse, journals=journal_dir(args)
     )
-    finder = None
     join = None
     if args.address is not None:
         host, port = args.address
@@ -194,12 +199,13 @@ def _seat_name(seat: SavedSeat | None, asked: str | None) -> str:
     return seat.name if seat is not None else DEFAULT_NAME
 
 
-async def _search(
-    args: argparse.Namespace, seats: SeatStore
-) -> tuple[str, int, str | None, bool] | None:
-    """Look for games for a moment: (host, port, LAN name, watch) of the game where we
-    hold a seat, else of the only joinable one, else (with consent) of the only one to
-    watch; or None (after saying why)."""
+Chosen = tuple[str, int, str | None, str | None, bool]  # host, port, LAN name, id, watch
+
+
+async def _search(args: argparse.Namespace, seats: SeatStore) -> Chosen | None:
+    """Look for games for a moment: (host, port, LAN name, table id, watch) of the game
+    where we hold a seat, else of the only joinable one, else (with consent) of the
+    only one to watch; or None (after saying why)."""
     from sorry_lan.discovery import DiscoveryError, Unjoinable, async_find_games, make_zeroconf
     from sorry_lan.discovery import nothing_found_message as nothing
 
@@ -227,9 +233,9 @@ async def _search(
         found = game.describe(game in mine)
         print(_("found: {game}  ({address})").format(game=found, address=where))
 
-    def chosen(game: FoundGame, watch: bool = False) -> tuple[str, int, str | None, bool]:
+    def chosen(game: FoundGame, watch: bool = False) -> Chosen:
         assert game.address is not None
-        return game.address, game.port, game.instance, watch
+        return game.address, game.port, game.instance, game.table_id, watch
 
     joinable = [g for g in live if g.joinable]
     if len(mine) == 1:
@@ -292,6 +298,7 @@ def _offer_watch(what: str, why: str, address: str) -> bool:
 async def _text_main(args: argparse.Namespace) -> int:
     seats = SeatStore(seats_dir(args))
     game: str | None = None
+    table: str | None = None
     spectate = bool(args.spectate)
     if args.address is not None:
         host, port = args.address
@@ -299,14 +306,14 @@ async def _text_main(args: argparse.Namespace) -> int:
         found = await _search(args, seats)
         if found is None:
             return 1
-        host, port, game, watch = found
+        host, port, game, table, watch = found
         spectate = spectate or watch
-    name = _seat_name(seats.choose([host], port, args.name, game=game), args.name)
+    name = _seat_name(seats.choose([host], port, args.name, game=game, table=table), args.name)
     pin = args.pin
     while True:
         options = ClientOptions(
             pin=pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
-            lang=language(),
+            table_id=table, lang=language(),
         )
         client = GameClient(host, port, name, options)
         try:

@@ -1,8 +1,10 @@
 """What a game advertises about itself over mDNS, and how that is read back.
 
 `GameAd` is the host's side: the facts published in the TXT record of the
-`_sorry-lan._tcp.local.` service, validated when built so that a host never
-publishes something the browsers would reject.  `parse_txt` is the player's
+`_sorry-lan._tcp.local.` service (`pv`, `game`, `host`, `var`, `seats`, `state`,
+`pin`, and the optional `tid`: the table's id, which a player's seat belongs to),
+validated when built so that a host never publishes something the browsers would
+reject.  `parse_txt` is the player's
 side: it turns the TXT properties of *any* responder on the network (possibly
 buggy, garbled or hostile) into a `GameAd`, or raises `AdvertError`; it never
 raises anything else.  `FoundGame` is one entry of the list a player sees.
@@ -51,6 +53,9 @@ K_VARIANT = "var"
 K_SEATS = "seats"
 K_STATE = "state"
 K_PIN = "pin"
+K_TABLE = "tid"  # optional: the table's id (older hosts leave it out)
+
+_TABLE_ID_RE = re.compile(r"[0-9a-z]{4,32}")
 
 
 class AdvertError(SorryLanError, ValueError):
@@ -88,6 +93,7 @@ class GameAd:
     state: Phase = Phase.LOBBY
     pin_required: bool = False
     protocol_version: int = PROTOCOL_VERSION
+    table_id: str | None = None  # the table's id: a seat belongs to it, not to an address
 
     def __post_init__(self) -> None:
         _check_text("game name", self.game_name, MAX_GAME_NAME_CHARS, MAX_GAME_NAME_BYTES)
@@ -115,6 +121,9 @@ class GameAd:
         pv = self.protocol_version
         if isinstance(pv, bool) or not isinstance(pv, int) or not 0 <= pv <= MAX_PROTOCOL_VERSION:
             raise AdvertError(f"protocol_version must be 0..{MAX_PROTOCOL_VERSION}: {pv!r}")
+        tid = self.table_id
+        if tid is not None and not (isinstance(tid, str) and _TABLE_ID_RE.fullmatch(tid)):
+            raise AdvertError(f"table_id must be 4-32 of 0-9, a-z: {tid!r}")
 
     def to_txt(self) -> dict[str, str]:
         """The TXT properties to publish (all values short UTF-8 strings)."""
@@ -126,6 +135,7 @@ class GameAd:
             K_SEATS: f"{self.seats_taken}/{self.seats_total}",
             K_STATE: self.state.value,
             K_PIN: "1" if self.pin_required else "0",
+            **({} if self.table_id is None else {K_TABLE: self.table_id}),
         }
 
 
@@ -159,8 +169,10 @@ def parse_protocol_version(props: TxtProperties) -> int | None:
 def parse_txt(props: TxtProperties) -> GameAd:
     """Read a TXT record into a `GameAd`; raises `AdvertError` and nothing else.
 
-    Unknown keys are ignored (a newer host may add some).  It does not check
-    whether the protocol version is one we speak: the browser does that.
+    Unknown keys are ignored (a newer host may add some).  The table id
+    (``tid``) is optional: an older host's advert has none, and one that is not
+    well formed is read as none (the seat is then matched by address).  It does
+    not check whether the protocol version is one we speak: the browser does that.
     """
     try:
         text = _text_props(props)
@@ -193,6 +205,7 @@ def parse_txt(props: TxtProperties) -> GameAd:
         state=Phase(state),
         pin_required=pin == "1",
         protocol_version=pv,
+        table_id=tid if (tid := text.get(K_TABLE)) and _TABLE_ID_RE.fullmatch(tid) else None,
     )
 
 
@@ -256,6 +269,11 @@ class FoundGame:
         return self.ad.protocol_version if self.ad else None
 
     @property
+    def table_id(self) -> str | None:
+        """The table's id, when its host advertises one (older hosts do not)."""
+        return self.ad.table_id if self.ad else None
+
+    @property
     def watchable(self) -> bool:
         """Not joinable as a player, but open to watch: a full table, or a game under way."""
         return self.reason in (Unjoinable.FULL, Unjoinable.PLAYING)
@@ -279,6 +297,7 @@ class FoundGame:
             "joinable": self.joinable,
             "reason": self.reason.value if self.reason else None,
             "watchable": self.watchable,
+            "table_id": self.table_id,
             "your_seat": your_seat,
         }
 

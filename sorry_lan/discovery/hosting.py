@@ -52,9 +52,12 @@ class Summary(Protocol):
     def pin(self) -> bool: ...
 
 
-def ad_from_summary(summary: Summary, game_name: str, host_player: str) -> GameAd:
+def ad_from_summary(
+    summary: Summary, game_name: str, host_player: str, table_id: str | None = None
+) -> GameAd:
     """The advert for a table; raises `AdvertError` for a value that cannot be published."""
     return GameAd(
+        table_id=table_id,
         game_name=game_name,
         host_player=host_player,
         seats_total=summary.seats,
@@ -159,6 +162,8 @@ class TableAdvertiser:
     nothing advertised); `close()` sends goodbyes and closes the sockets.
     Problems go to `warn(text)`; `announce(text)` hears of a successful
     registration.  `cooperating_responders=True` skips name probing (tests).
+    `table_id`, when given, is advertised so that players' seats follow the table
+    rather than its address.
     """
 
     def __init__(
@@ -172,8 +177,10 @@ class TableAdvertiser:
         announce: Callable[[str], None] | None = None,
         cooperating_responders: bool = False,
         coalesce: float = COALESCE_SECONDS,
+        table_id: str | None = None,
     ) -> None:
         self._game_name = game_name
+        self._table_id = table_id
         self._host_player = host_player
         self._port = port
         self._plan = plan
@@ -196,12 +203,15 @@ class TableAdvertiser:
         """The registered instance name (renamed on a clash), or None before registration."""
         return self._adv.instance if self._adv is not None and self._registered.is_set() else None
 
+    def _ad(self, summary: Summary) -> GameAd:
+        return ad_from_summary(summary, self._game_name, self._host_player, self._table_id)
+
     def start(self, summary: Summary) -> bool:
         """Open mDNS and begin registering; False (after a warning) if that cannot happen."""
         if self._task is not None:
             raise RuntimeError("TableAdvertiser already started")
         try:
-            self._wanted = ad_from_summary(summary, self._game_name, self._host_player)
+            self._wanted = self._ad(summary)
             self._zc = make_zeroconf(self._plan.interfaces, self._plan.ipv6)
             self._adv = GameAdvertiser(
                 self._zc,
@@ -220,7 +230,7 @@ class TableAdvertiser:
     def update(self, summary: Summary) -> None:
         """Note the table's new summary; the advert follows shortly.  Never raises."""
         try:
-            self._wanted = ad_from_summary(summary, self._game_name, self._host_player)
+            self._wanted = self._ad(summary)
         except AdvertError as exc:
             if not self._bad_summary_reported:
                 self._bad_summary_reported = True

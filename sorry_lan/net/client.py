@@ -81,6 +81,7 @@ class ClientOptions:
     seats: SeatStore | None = None  # where the seat's token is kept for a later process
     played: PlayedStore | None = None  # where the whole games the host sends are kept
     game: str | None = None  # the table's LAN name, when it was found by discovery
+    table_id: str | None = None  # the table's id, when its advert carried one
     lang: str | None = None  # the language code the roster shows for this player
     program: bool = False  # a program (a bot process) plays this seat
 
@@ -178,7 +179,10 @@ class GameClient:
         model, seats = self.model, self.options.seats
         stored = False
         if model.token is None and seats is not None and not model.spectate:
-            seat = seats.choose((self.host,), self.port, self.name, game=self.options.game)
+            opts = self.options
+            seat = seats.choose(
+                (self.host,), self.port, self.name, game=opts.game, table=opts.table_id
+            )
             if seat is not None:
                 model.token, stored = seat.token, True
         try:
@@ -366,8 +370,8 @@ class GameClient:
         if seats is None or model.token is None or model.over is not None:
             return
         name = model.welcome.name if model.welcome is not None else self.name
-        addresses = (self.host, self._peer)
-        if not seats.save(name, model.token, addresses, self.port, self.options.game):
+        addresses, opts = (self.host, self._peer), self.options
+        if not seats.save(name, model.token, addresses, self.port, opts.game, opts.table_id):
             failure = seats.failure
             why = failure.strerror or str(failure) if failure is not None else ""
             self.seat_not_kept = SeatFile.NOT_KEPT(why=f"{seats.directory}: {why}")

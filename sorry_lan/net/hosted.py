@@ -14,6 +14,7 @@ call twice) takes them down in the one order that loses nothing:
 3. the server closes (a ``bye`` to everyone, the journal synced);
 4. the journal file closes, and goes if no game was ever started in it.
 
+:func:`table_id` gives the table the id its advert carries (a seat belongs to it).
 :func:`table_names` decides the names a table is hosted under: those given, else
 (resumed) those its journal recorded, so that a resumed table keeps its name;
 :func:`table_seats`, :func:`bot_room` and :func:`bot_delay` decide the seats, the room
@@ -29,6 +30,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import platform
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -162,6 +165,13 @@ class HostedTable:
         return None if self._server is None else self._server.failure
 
     @property
+    def table_id(self) -> str:
+        """The table's id, advertised so that a player's seat follows the table, not its
+        address: the same for as long as its journal lives (resumed too), another for a
+        new table at the same address (see :func:`table_id`)."""
+        return table_id(self.path)
+
+    @property
     def saved_as(self) -> str | None:
         """Once closed: the id that resumes the game (its journal kept, unfinished and
         written whole), or None (finished, failed, or no game ever played)."""
@@ -262,6 +272,14 @@ class HostedTable:
             finally:
                 journal.close()
                 self._kept = _tidy(journal, played=table.game is not None)
+
+
+def table_id(journal: Path) -> str:
+    """A table's id, from its journal's path (unique on this machine: a data dir, and a
+    name with a sequence number, a time and a process id) and this machine's name: 16
+    hex digits, the same whenever that journal is resumed."""
+    seed = f"{platform.node()}\0{journal.absolute()}".encode()
+    return hashlib.sha256(seed).hexdigest()[:16]
 
 
 def _tidy(journal: Journal, played: bool) -> bool:

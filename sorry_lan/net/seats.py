@@ -4,8 +4,11 @@ A player's seat at a table is held by a secret token (given in ``welcome``).  A
 :class:`SeatStore` keeps each seat's token in the user's data directory
 (``$SORRY_LAN_DATA_DIR/seats`` or the platform's data dir), one small file per seat
 (directory mode 0700, files 0600, written atomically), together with what names the
-table: the port, every address it was reached by (typed, answered from, advertised)
-and its LAN name when it was found by discovery.  ``sorry-lan join`` and
+table: its id when known (advertised by its host; a seat belongs to that table, so a
+new table at the same address is not "your seat"), the port, every address it was
+reached by (typed, answered from, advertised) and its LAN name when it was found by
+discovery.  Where either side has no id (an older host, or a seat joined by address
+alone) the address and port decide, as before ids.  ``sorry-lan join`` and
 ``sorry-lan bot`` look a seat up before connecting and offer its token; the find
 screen marks the tables where the user has a seat.  A seat is forgotten when its game
 ends, when its player leaves the lobby, when the host no longer knows the token, and
@@ -63,10 +66,20 @@ class SavedSeat:
     game: str | None
     saved: float
     path: Path
+    table: str | None = None  # the table's id, when it was known
 
-    def at(self, addresses: Iterable[str], port: int, game: str | None = None) -> bool:
-        """Whether this seat is at the table reached by ``addresses``/``port`` (or
-        advertised as ``game``)."""
+    def at(
+        self,
+        addresses: Iterable[str],
+        port: int,
+        game: str | None = None,
+        table: str | None = None,
+    ) -> bool:
+        """Whether this seat is at the table with id ``table`` (when both sides know
+        the id), else at the one reached by ``addresses``/``port`` (or advertised as
+        ``game``)."""
+        if table is not None and self.table is not None:
+            return table == self.table
         if port != self.port:
             return False
         if game is not None and game == self.game:
@@ -89,6 +102,8 @@ class Advertised(Protocol):
     def port(self) -> int: ...
     @property
     def instance(self) -> str: ...
+    @property
+    def table_id(self) -> str | None: ...
 
 
 def _canon(address: str) -> str:
@@ -129,6 +144,7 @@ class SeatStore:
         *,
         game: str | None = None,
         name: str | None = None,
+        table: str | None = None,
     ) -> list[SavedSeat]:
         """The seats at that table (named ``name`` when given, compared without case)."""
         addresses = list(addresses)
@@ -136,7 +152,8 @@ class SeatStore:
         return [
             s
             for s in self.seats()
-            if s.at(addresses, port, game) and (folded is None or s.name.casefold() == folded)
+            if s.at(addresses, port, game, table)
+            and (folded is None or s.name.casefold() == folded)
         ]
 
     def choose(
@@ -146,20 +163,21 @@ class SeatStore:
         name: str | None,
         *,
         game: str | None = None,
+        table: str | None = None,
     ) -> SavedSeat | None:
         """The seat to reclaim at that table: the one named ``name``; with no name, the
         only seat held there (None when there are several: the user must say which)."""
         if name is not None:
-            mine = self.find(addresses, port, game=game, name=name)
+            mine = self.find(addresses, port, game=game, name=name, table=table)
             return mine[0] if mine else None
-        mine = self.find(addresses, port, game=game)
+        mine = self.find(addresses, port, game=game, table=table)
         names = {s.name.casefold() for s in mine}
         return mine[0] if len(names) == 1 else None
 
     def at_game(self, game: Advertised, name: str | None = None) -> SavedSeat | None:
         """The seat to reclaim at a table found on the LAN (see :meth:`choose`)."""
         addresses = [a for a in (game.address, *game.addresses) if a]
-        return self.choose(addresses, game.port, name, game=game.instance)
+        return self.choose(addresses, game.port, name, game=game.instance, table=game.table_id)
 
     # -- writing ------------------------------------------------------------------------
 
@@ -170,17 +188,22 @@ class SeatStore:
         addresses: Iterable[str],
         port: int,
         game: str | None = None,
+        table: str | None = None,
     ) -> bool:
-        """Keep ``token`` as the seat ``name`` at that table (replacing any earlier token
-        for the same name there); False if the data directory cannot be written (the
-        seat is then kept in this process's memory only)."""
+        """Keep ``token`` as the seat ``name`` at that table (``table``: its id, if
+        known), replacing any earlier token for the same name there; False if the data
+        directory cannot be written (the seat is then kept in this process's memory
+        only)."""
         addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
-        for old in self.find(addresses, port, game=game, name=name):
+        here = self.find(addresses, port, game=game, name=name, table=table)
+        for old in here:
             if old.token != token:
                 self._remove(old.path)
-            else:  # same seat reached another way: remember every address
+        for old in self.seats():
+            if old.token == token:  # the same seat, reached another way: keep what it knew
                 addresses = tuple(dict.fromkeys(addresses + old.addresses))
                 game = game or old.game
+                table = table or old.table
         now = time.time()
         record = {
             "v": 1,
@@ -189,6 +212,7 @@ class SeatStore:
             "port": port,
             "addresses": list(addresses),
             "game": game,
+            "table": table,
             "saved": now,
         }
         key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
@@ -208,7 +232,7 @@ class SeatStore:
                 raise
         except OSError as exc:
             self.failure = exc
-            self._memory[path] = SavedSeat(name, token, port, addresses, game, now, path)
+            self._memory[path] = SavedSeat(name, token, port, addresses, game, now, path, table)
             return False
         self.failure = None
         self._memory.pop(path, None)
@@ -236,13 +260,15 @@ def _read(path: Path) -> SavedSeat | None:
         name, port, game = raw["name"], raw["port"], raw["game"]
         addresses = tuple(str(a) for a in raw["addresses"])
         saved = float(raw["saved"])
-    except (OSError, ValueError, KeyError, TypeError):
+        table = raw.get("table")  # files from before table ids have none
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if (
         len(token) != TOKEN_BYTES
         or not isinstance(name, str)
         or not isinstance(port, int)
         or not (game is None or isinstance(game, str))
+        or not (table is None or isinstance(table, str))
     ):
         return None
-    return SavedSeat(name, token, port, addresses, game, saved, path)
+    return SavedSeat(name, token, port, addresses, game, saved, path, table)

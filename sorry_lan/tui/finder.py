@@ -224,6 +224,16 @@ class GameFinder:
             st.find_message = self._nothing_message()
         self._redraw()
 
+    def advert_at(self, host: str, port: int) -> Advert | None:
+        """The game listed at ``host``/``port`` (the one a join from this screen goes
+        to), for its LAN name and table id; None when none is."""
+        wanted = host.strip("[]").lower()
+        for game in self.games.values():
+            addresses = {a.lower() for a in (game.address, *game.addresses) if a}
+            if game.port == port and wanted in addresses:
+                return game
+        return None
+
     def _mine(self, game: Advert) -> bool:
         return self.seats is not None and self.seats.at_game(game, self.name) is not None
 

@@ -41,6 +41,7 @@ ads = st.builds(
     state=st.sampled_from(Phase),
     pin_required=st.booleans(),
     protocol_version=st.integers(0, 65535),
+    table_id=st.none() | st.from_regex(r"[0-9a-z]{4,32}", fullmatch=True),
 )
 
 
@@ -205,3 +206,16 @@ def test_a_host_advertises_the_oldest_version_it_speaks() -> None:
     ad = GameAd(game_name="G", host_player="H", seats_total=4)
     assert ad.protocol_version == PROTOCOL_VERSION == min(SUPPORTED_VERSIONS)
     assert judge_advert(ad, supported=(1,)) is None
+
+
+def test_the_table_id_is_optional_and_an_old_or_odd_one_reads_as_none() -> None:
+    ad = GameAd("Friday", "Ann", seats_total=4, table_id="d616716adca6c258")
+    txt = ad.to_txt()
+    assert txt["tid"] == "d616716adca6c258" and parse_txt(txt) == ad
+    old = GameAd("Friday", "Ann", seats_total=4).to_txt()
+    assert "tid" not in old and parse_txt(old).table_id is None  # an older host's advert
+    for odd in ("", "ABC", "x" * 33, "no spaces", "tab\t1"):
+        assert parse_txt({**old, "tid": odd}).table_id is None, odd  # still readable
+    for bad in ("", "AB12", "x" * 33, 1234):
+        with pytest.raises(AdvertError):
+            GameAd("Friday", "Ann", seats_total=4, table_id=bad)  # type: ignore[arg-type]

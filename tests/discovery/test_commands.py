@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import signal
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -104,7 +105,8 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
     status, games, port = out["list"]
     assert status == 0 and len(games) == 1
     game = games[0]
-    assert {k: game[k] for k in game if k not in ("protocol_version",)} == {
+    assert re.fullmatch(r"[0-9a-f]{16}", game["table_id"])  # the table's own id
+    assert {k: game[k] for k in game if k not in ("protocol_version", "table_id")} == {
         "name": "Loop game",
         "instance": "Loop game",
         "host_player": "Ann",

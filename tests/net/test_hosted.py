@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from sorry_lan.net.hosted import (
     TableNames,
     bot_delay,
     bot_room,
+    table_id,
     table_names,
     table_seats,
 )
@@ -135,7 +137,11 @@ async def test_a_stopped_table_is_saved_to_resume_and_resumes(tmp_path: Path) ->
     async with again:
         assert again.table.game is restored.game and again.table.phase is Phase.PLAYING
         assert again.owner_token is None  # headless: nobody plays here
+        assert again.table_id == hosted.table_id  # resumed: the same table, seats and all
     assert again.saved_as == "t" and load(path) == records
+    fresh = headless(tmp_path / "new")  # a new table at the same address: another id
+    assert re.fullmatch(r"[0-9a-f]{16}", fresh.table_id) and fresh.table_id != hosted.table_id
+    assert table_id(tmp_path / "n000002-x.journal") != table_id(tmp_path / "n000003-x.journal")
 
 
 @pytest.mark.asyncio

@@ -8,6 +8,7 @@ import os
 import stat
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,38 @@ def test_a_seat_is_kept_found_by_any_of_its_addresses_and_forgotten(tmp_path: Pa
     assert [s.token for s in store.find(["10.0.0.5"], 47474, name="Bob")] == [OTHER[::-1]]
     store.forget(OTHER)
     assert [s.name for s in store.seats()] == ["Bob"]
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A table as discovery lists it (the fields seats match on)."""
+
+    address: str | None
+    addresses: tuple[str, ...]
+    port: int
+    instance: str
+    table_id: str | None
+
+
+def test_a_seat_belongs_to_its_tables_id_not_to_its_address(tmp_path: Path) -> None:
+    store = SeatStore(tmp_path / "seats")
+    assert store.save("Bob", TOKEN, ["10.0.0.5"], 47474, game="Friday", table="aaaa1111")
+    here = ("10.0.0.5", ("10.0.0.5",), 47474, "Friday")
+    assert store.at_game(_Found(*here, "aaaa1111")) is not None
+    # A new table at the same address, port and name is not "your seat".
+    assert store.at_game(_Found(*here, "bbbb2222")) is None
+    assert store.choose(["10.0.0.5"], 47474, "Bob", table="bbbb2222") is None
+    # The same table resumed on another port (and found by another address) still is.
+    assert store.at_game(_Found("10.0.0.7", ("10.0.0.7",), 5000, "Friday", "aaaa1111"))
+    # An older host (no id advertised): the address and port decide, as before.
+    assert store.at_game(_Found(*here, None)) is not None
+    # A seat kept before ids (or joined by address alone) matches by address too.
+    assert store.save("Ann", OTHER, ["10.0.0.6"], 47474)
+    assert store.at_game(_Found("10.0.0.6", (), 47474, "Den", "cccc3333")) is not None
+    # Reconnecting by address alone keeps the id the seat was saved with.
+    assert store.save("Bob", TOKEN, ["box.local"], 47474)
+    (bob,) = store.find(["box.local"], 47474, name="Bob")
+    assert bob.table == "aaaa1111" and set(bob.addresses) == {"10.0.0.5", "box.local"}
 
 
 def test_damaged_and_foreign_files_are_never_offered(tmp_path: Path) -> None:
@@ -155,6 +188,27 @@ async def test_a_token_the_host_does_not_know_is_forgotten_and_a_new_seat_taken(
         assert [s.token for s in store.seats()] == [bob.model.token]
         await bob.close()  # leaving the lobby gives the seat up: nothing kept
         assert store.seats() == []
+    finally:
+        await bob.close()
+        await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_client_keeps_the_tables_id_with_its_seat_and_offers_none_elsewhere(
+    tmp_path: Path,
+) -> None:
+    store = SeatStore(tmp_path)
+    server = await start_host(seats=3)
+    port = server.address[1]
+    store.save("Bob", TOKEN, [LOCAL], port, table="aaaa1111")  # another table, same port
+    bob = GameClient(LOCAL, port, "Bob", ClientOptions(seats=store, table_id="bbbb2222"))
+    try:
+        await bob.connect()
+        assert bob.model.token is not None and bob.model.token != TOKEN
+        mine = store.find([LOCAL], port, name="Bob", table="bbbb2222")
+        assert [(s.token, s.table) for s in mine] == [(bob.model.token, "bbbb2222")]
+        old = store.find([LOCAL], port, name="Bob", table="aaaa1111")
+        assert [s.token for s in old] == [TOKEN]  # that table's seat is left for it
     finally:
         await bob.close()
         await server.close()
