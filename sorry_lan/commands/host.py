@@ -290,14 +290,17 @@ class _Exit(SorryLanError):
 
 
 def run(args: argparse.Namespace) -> int:
+    choosing = True  # what --resume says is fitted to the terminal (80 columns at most)
     try:
         resume = _choose_resume(args)
+        choosing = False
         return asyncio.run(_main(args, resume))
     except _Exit as done:
         return done.status
     except (HostError, JournalError, TableError) as exc:
         why = say(exc) if isinstance(exc, Coded) else str(exc)
-        print(f"sorry-lan host: {why}", file=sys.stderr)
+        said = f"sorry-lan host: {why}"
+        print(fitted(said) if choosing and args.resume is not None else said, file=sys.stderr)
         return 1
     except OSError as exc:  # the journal refused a write before the table opened (disk full)
         where = f" ({exc.filename})" if exc.filename else ""

@@ -207,7 +207,7 @@ def test_a_journal_damaged_in_its_game_record_is_named_with_its_line_and_the_way
     d = games(tmp_path)
     flip(save_game(d, "20260102-b", host="ann", moves=6), line=1)
     assert main(resume(tmp_path)) == 1
-    err = capsys.readouterr().err
+    err = flat(capsys.readouterr().err)
     assert f"{d / '20260102-b.journal'} is damaged at line 1" in err
     assert "nothing before the damage can be resumed" in err
     assert "to host a new table instead, run `sorry-lan host`" in err
@@ -225,7 +225,7 @@ def test_a_second_host_is_told_the_only_game_is_being_hosted_and_by_whom(
         err = capsys.readouterr().err
     finally:
         held.close()
-    assert err.strip() == (
+    assert flat(err) == (
         f"sorry-lan host: game 20260102-b is being hosted right now by sorry-lan process "
         f"{os.getpid()} on {platform.node()}: stop that host first, or join its table"
     )
@@ -260,7 +260,7 @@ async def test_resume_id_resumes_that_game_and_a_second_host_is_refused(tmp_path
     )  # fmt: skip
     _, err = await asyncio.wait_for(second.communicate(), 20)
     assert second.returncode == 1
-    assert err.decode().strip() == (
+    assert flat(err.decode()) == (
         f"sorry-lan host: game 20260101-a is being hosted right now by sorry-lan process "
         f"{proc.pid} on {platform.node()}: stop that host first, or join its table"
     )

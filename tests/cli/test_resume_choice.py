@@ -78,3 +78,17 @@ def test_a_word_longer_than_a_line_stands_whole_and_a_command_is_never_split() -
     path = "/home/someone/" + "very-long-directory-name/" * 4 + "n000001.journal"
     lines = wrap(f"{path} is damaged; run `sorry-lan host --resume n1 --salvage` now", 40)
     assert lines[0] == path and "`sorry-lan host --resume n1 --salvage`" in lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_stops_a_resume_fits_too(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = tmp_path / "journals"
+    d.mkdir(mode=0o700)
+    flip(save_game(d, "n000001-20260101-101010-4242", host="Gwenllian", moves=9), line=1)
+    args = ["--lang", lang, "host", "--headless", "--no-mdns", "--data-dir", str(tmp_path)]
+    assert main([*args, "--resume"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) > 1 and "`sorry-lan host`" in " ".join(err)
+    _fits([line for line in err if str(d) not in line])  # a long path stands whole
