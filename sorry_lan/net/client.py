@@ -350,7 +350,7 @@ class GameClient:
                     return False
                 if exc.reason is JoinFailure.ASLEEP:
                     deadline = max(deadline, began + self.options.asleep_for)  # it may wake
-                    if not asleep:
+                    if not asleep and not spectate:  # a spectator has no seat to keep
                         asleep = True
                         await self._tell(LinkNews.ASLEEP())
                 await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))

@@ -30,13 +30,15 @@ def _news(ev: object) -> LinkNews | None:
     return ev.news.code if isinstance(ev, Connection) else None  # type: ignore[return-value]
 
 
-async def _table(tmp_path: Path, asleep_for: float) -> tuple[HostProcess, GameClient]:
+async def _table(
+    tmp_path: Path, asleep_for: float, spectate: bool = False
+) -> tuple[HostProcess, GameClient]:
     """A headless two-seat host process with a slow bot, and Bob's client for it."""
     host = await HostProcess.spawn(
         "--bind", LOCAL, "--port", "0", "--players", "2", "--bots", "1", "--bot-delay",
         "1", "--grace", "60", "--data-dir", str(tmp_path),
     )  # fmt: skip
-    options = ClientOptions(**QUICK, asleep_for=asleep_for)  # type: ignore[arg-type]
+    options = ClientOptions(**QUICK, asleep_for=asleep_for, spectate=spectate)  # type: ignore[arg-type]
     return host, GameClient(LOCAL, host.port, "Bob", options)
 
 
@@ -125,4 +127,27 @@ async def test_a_host_that_never_answered_is_still_a_wrong_address(tmp_path: Pat
         assert caught.value.code is Joining.SILENT
     finally:
         os.kill(host.proc.pid, signal.SIGCONT)
+        await host.finish([client])
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_waits_for_a_sleeping_host_and_is_told_of_no_seat(
+    tmp_path: Path,
+) -> None:
+    host, client = await _table(tmp_path, asleep_for=30.0, spectate=True)
+    try:
+        await client.connect()
+        os.kill(host.proc.pid, signal.SIGSTOP)
+        told: list[LinkNews | None] = []
+        while LinkNews.REWATCH not in told:
+            told.append(_news(await asyncio.wait_for(client.next_event(), 20)))
+        await asyncio.sleep(3.5)  # past dead_after + reconnect_for: still trying
+        os.kill(host.proc.pid, signal.SIGCONT)
+        while LinkNews.WATCHING not in told:
+            told.append(_news(await asyncio.wait_for(client.next_event(), 20)))
+        news = [t for t in told if t is not None]
+        assert news == [LinkNews.REWATCH, LinkNews.WATCHING], news  # no seat to be kept
+    finally:
+        if host.proc.returncode is None:
+            os.kill(host.proc.pid, signal.SIGCONT)
         await host.finish([client])
