@@ -43,7 +43,7 @@ def test_a_wrong_pin_is_asked_for_again_and_the_right_one_joins(
     with Terminal(*_join(tmp_path, table, "--pin", "1111")) as term:
         term.wait_for("wrong PIN; type it again (nothing: give up): ")
         term.type(PIN)
-        term.wait_for(f"joined {LOCAL}:{table} as Zed")
+        term.wait_for(f"you joined the table at {LOCAL}:{table}")
         term.type("quit")
         assert term.proc.wait(20) == 0
 
