@@ -274,7 +274,7 @@ async def test_resume_id_resumes_that_game_and_a_second_host_is_refused(tmp_path
         out, err = await asyncio.wait_for(proc.communicate(), 20)
         assert proc.returncode == 0, err.decode()
         assert all(r is not None for r in results)
-        assert "game over: winner" in out.decode()
+        assert "game over: Red (ann) won" in out.decode()
     finally:
         await host.finish(clients)
     states = {g.id: g.state for g in saved_games(d)[0]}
