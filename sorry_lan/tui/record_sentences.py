@@ -127,6 +127,16 @@ def _turn(turn: Mapping[str, Any], people: People) -> str:
             owner = people.name(colour) if colour is not None else hue
             return sentence(_("A bot takes the seat of {name} ({colour})"), name=owner, colour=hue)
         return sentence(_("{name} takes the seat at {colour}"), name=turn.get("name"), colour=hue)
+    if kind == "cover":  # RECORD.md version 2: a bot plays for a person who is away
+        colour = _colour(turn.get("colour"))
+        away = people.name(colour) if colour is not None else "-"
+        strength = words.strength_word(str(turn.get("strength") or ""))
+        return sentence(_("A bot ({strength}) plays for {name}, who is away"),
+                        strength=strength, name=away)
+    if kind == "back":
+        colour = _colour(turn.get("colour"))
+        name = turn.get("name") or (people.name(colour) if colour is not None else "-")
+        return sentence(_("{name} is back and plays again"), name=name)
     if kind == "chat":
         colour = _colour(turn.get("colour"))
         speaker = people.name(colour) if colour is not None else _("The host")
