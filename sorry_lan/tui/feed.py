@@ -11,10 +11,10 @@ invalidates the application) and trusts the host for legality.
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import assert_never
+from typing import Any, assert_never
 
 from sorry_lan.client.model import (
     ClientEvent,
@@ -25,6 +25,8 @@ from sorry_lan.client.model import (
 )
 from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
+from sorry_lan.i18n.recordwords import turn_line
+from sorry_lan.records.entries import colour_word
 from sorry_lan.rules.board import START
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import messages as m
@@ -198,6 +200,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
                 st.last_move = move
             for line in _event_lines(st, ev):
                 st.add_log(line)
+            st.events_seen += 1
             colour = None if ev.colour is None else int(ev.colour)
             events_news(st, colour, ev.events)
             if colour is not None and colour == st.you:
@@ -313,6 +316,8 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.winner = ""
     st.notice = ""
     fresh = all(p == START for p in snap.pawns)  # else: a game under way (rejoined, resumed)
+    if fresh:
+        st.events_seen = 0
     if fresh or not resync:
         st.stats = {c: Counter() for c in range(4)}
         st.stats_partial = not fresh
@@ -346,6 +351,26 @@ def _game_record(st: UiState, got: GameRecord) -> None:
     except (KeyError, TypeError, ValueError, AttributeError):
         return  # a record this program cannot read: the counts it made stay
     st.stats_partial = False
+    if not got.whole and st.events_seen == 0:
+        _log_so_far(st, got.record)
+
+
+def _log_so_far(st: UiState, record: dict[str, Any]) -> None:
+    """A process that came in mid-game (a new one after a crash, another client) logs
+    nothing of what was played before it: put the game so far, a turn a line, in front
+    of its "back at the game" line, so its log is the whole game like everyone's."""
+    names = {colour_word(c): _who(st, c) for c in range(4)}  # as the live log says them
+    try:
+        earlier = [turn_line(t, names) for t in record.get("turns") or [] if isinstance(t, dict)]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return  # a turn this program cannot word: the log stays as it was
+    if not earlier:
+        return
+    lines = list(st.log)
+    back = {_("back at the game in progress"), _("you are watching a game under way")}
+    at = max((i for i, line in enumerate(lines) if line in back), default=len(lines))
+    lines[at:at] = earlier
+    st.log = deque(lines, maxlen=st.log.maxlen)
 
 
 def _turn(st: UiState, turn: m.Turn) -> None:

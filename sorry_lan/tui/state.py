@@ -192,6 +192,7 @@ class UiState:
         default_factory=lambda: {c: Counter() for c in range(4)}
     )  # per colour: turns, bumps, sorry, slides
     stats_partial: bool = False  # joined a game under way: the stats miss its start
+    events_seen: int = 0  # events messages of this game logged by this process
 
     # replay: a game shown again (``replay_back``: the screen q goes back to; None:
     # the replay is all this board shows, and q quits)

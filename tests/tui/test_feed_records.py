@@ -80,3 +80,33 @@ def test_a_player_back_mid_game_sees_the_same_statistics_as_everyone() -> None:
                 seat["turns"] = seat.get("turns", 0) + 1
         assert _plain(ann_end.counted) == _plain(ann_end.state.stats)
         assert sum(n["turns"] for n in ann_end.state.stats.values()) > 20
+
+
+def test_a_player_back_mid_game_gets_the_log_of_the_whole_game() -> None:
+    table = Table(TableConfig(seats=2, auto_start=True, seed=31))
+    pair = Pair(table)
+    ann, bob = ClientModel("ann"), ClientModel("bob")
+    _a, _ann_end = _arrive(pair, ann)
+    bob_cid, bob_end = _arrive(pair, bob)
+    pair.play_models([ann, bob], turns=12, pick=-1)
+    said = ("You:", "Red (ann):")
+    seen_before = [line for line in bob_end.state.log if line.startswith(said)]
+    assert len(seen_before) >= 10
+    pair.lose(bob_cid)  # its process dies
+    again = ClientModel("bob", token=bob.token)
+    again_cid, back = _arrive(pair, again)
+    log = list(back.state.log)
+    earlier = [line for line in log if line.startswith(said)]
+    assert len(earlier) >= len(seen_before)  # the whole game so far, not "since you joined"
+    assert log.index(earlier[-1]) < log.index("back at the game in progress")
+    pair.play_models([ann, again], turns=4, pick=-1)
+    # the same process reconnecting (its log goes on) does not get the game twice
+    before = list(back.state.log)
+    pair.lose(again_cid)
+    again.connection_lost()
+    again.join(pair.now)
+    pair.connect(back)
+    pair.pump()
+    after = list(back.state.log)
+    assert after[: len(before)] == before
+    assert len(after) - len(before) < 5  # a line or two about coming back, no replay
