@@ -205,6 +205,9 @@ class Table:
     phase: Phase = Phase.LOBBY
     game: Game | None = None
     games_played: int = 0
+    #: The current (or last) game's players by colour, as it began: its result names
+    #: them even after one left the table.
+    played_by: dict[int, str] = field(default_factory=dict)
     last_winner: int | None = None
     revision: int = 0  # bumped on every roster change (the server re-sends the lobby)
     decision_since: float = 0.0  # when the current decision was offered
@@ -466,6 +469,7 @@ class Table:
         # State ids grow for the table's life: a new game numbers on from the last.
         first_sid = 0 if self.game is None else self.game.state_id
         game = Game(self.variant, seated, seed=seed, first=first, first_sid=first_sid)
+        self.played_by = {p.colour: p.name for p in self.players.values()}
         if self.journal is not None:
             self.journal.game(
                 game,
@@ -712,6 +716,7 @@ class Table:
             )
             if colour == restored.owner:
                 table.owner = pid
+        table.played_by = {p.colour: p.name for p in table.players.values()}
         table.game = game
         table.games_played = restored.games
         table.phase = Phase.FINISHED if game.over else Phase.PLAYING

@@ -505,7 +505,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             if game is not None and game.over:
                 from sorry_lan.authority.seat_messages import game_over
 
-                names = {p.colour: p.name for p in table.players.values()}
+                names = table.played_by  # also those who left since the end
                 result = result_words(table) if board else format_result(game_over(game), names)
                 print(_("game over: {result}").format(result=result), flush=True)
             await hosted.close()

@@ -75,7 +75,8 @@ def result_words(table: Table) -> str:
     def who(colour: int) -> str:
         player = table.by_colour(colour)
         name = colour_name(colour)
-        return _("{colour} ({name})").format(colour=name, name=player.name) if player else name
+        seated = table.played_by.get(colour) or (player.name if player else None)
+        return _("{colour} ({name})").format(colour=name, name=seated) if seated else name
 
     won = join_names([who(c) for c in game.winners]) or _("nobody")
     if game.rules.scores_points:

@@ -14,6 +14,7 @@ from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.rules import Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.transitions import State
+from sorry_lan.wire.vocab import ByeReason
 
 QUIET = HostOptions(heartbeat=1000.0, dead_after=5000.0)  # nobody is dropped for silence
 NAMES = ("ann", "bob", "cat", "dan")
@@ -196,3 +197,23 @@ def test_a_player_back_after_the_lobby_opened_is_told_the_result_first() -> None
     # Someone who was told the result already comes back to the lobby alone.
     _again, cat = pair.join("cat")
     assert [type(x) for x in cat.inbox] == [m.Welcome, m.Lobby]
+
+
+def test_the_result_still_names_a_player_who_left_after_the_end() -> None:
+    from sorry_lan.authority.seat_messages import game_over
+    from sorry_lan.commands.table_report import result_words
+    from sorry_lan.tui.lines import format_result
+
+    pair = Pair(Table(TableConfig(seats=2, auto_start=True, seed=3)))
+    _a, ann = pair.join("ann")
+    _b, bob = pair.join("bob")
+    pair.play_first_moves([ann, bob])
+    game = pair.table.game
+    assert game is not None and game.over
+    bob.send(m.Bye(reason=ByeReason.QUIT))
+    pair.pump()
+    assert [p.name for p in pair.table.players.values()] == ["ann"]  # bob left the table
+    assert pair.table.played_by == {0: "ann", 1: "bob"}
+    said = format_result(game_over(game), pair.table.played_by)
+    assert said in ("Red (ann) won.", "Blue (bob) won.")
+    assert "ann" in result_words(pair.table) and "bob" in result_words(pair.table)
