@@ -359,7 +359,7 @@ def _log_so_far(st: UiState, record: dict[str, Any]) -> None:
     """A process that came in mid-game (a new one after a crash, another client) logs
     nothing of what was played before it: put the game so far, a turn a line, in front
     of its "back at the game" line, so its log is the whole game like everyone's."""
-    names = {colour_word(c): _who(st, c) for c in range(4)}  # as the live log says them
+    names: dict[object, str] = {colour_word(c): _who(st, c) for c in range(4)}  # as said live
     try:
         earlier = [turn_line(t, names) for t in record.get("turns") or [] if isinstance(t, dict)]
     except (KeyError, TypeError, ValueError, AttributeError):
