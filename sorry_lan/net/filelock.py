@@ -7,7 +7,8 @@ the same process does not drop it, as a ``fcntl`` record lock would), and a
 ``msvcrt`` byte-range lock on Windows, on one byte far past any journal's end so that
 reading the file's contents is never blocked.  :func:`is_locked` asks whether some
 other open file holds that lock.  :func:`private_dir` creates a directory that only
-its owner may enter.
+its owner may enter.  :func:`write_private` writes a small file whole or not at all,
+readable by its owner only.
 
 It does not decide which files to lock, and it does not wait for a lock: a lock held
 elsewhere is refused at once (:class:`FileLocked`).
@@ -15,8 +16,10 @@ elsewhere is refused at once (:class:`FileLocked`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,3 +104,19 @@ def private_dir(directory: Path, *, posix: bool = os.name == "posix") -> None:
             continue
         if posix:
             os.chmod(path, 0o700)  # the umask can only take bits away; put back the owner's
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Put ``data`` in ``path`` whole or not at all, readable by its owner only: a
+    temporary file (mode 0600) in the same directory, renamed over ``path``.  Raises
+    :class:`OSError`; the temporary file never stays behind.  It does not sync: a
+    power cut may lose the new file (never leave half of it)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

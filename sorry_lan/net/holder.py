@@ -21,6 +21,8 @@ import platform
 from dataclasses import dataclass
 from pathlib import Path
 
+from .filelock import write_private
+
 SUFFIX = ".holder"
 _MAX_BYTES = 4096  # a note is a few dozen bytes; anything larger is not ours
 
@@ -41,16 +43,8 @@ def holder_path(journal: Path) -> Path:
 def note_holder(journal: Path) -> None:
     """Write this process as the holder of ``journal`` (nothing if it cannot be written)."""
     record = {"pid": os.getpid(), "machine": platform.node()}
-    path = holder_path(journal)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(record, f)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    with contextlib.suppress(OSError):
+        write_private(holder_path(journal), json.dumps(record).encode("utf-8"))
 
 
 def drop_holder(journal: Path) -> None:

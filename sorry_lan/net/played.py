@@ -23,13 +23,13 @@ import json
 import logging
 import os
 import re
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from sorry_lan.records import dump
 
+from .filelock import write_private
 from .journal import DATA_DIR_ENV
 
 log = logging.getLogger(__name__)
@@ -85,15 +85,7 @@ class PlayedStore:
             self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
             if path.exists():
                 return path
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".played-", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(dump(record))
-                os.replace(tmp, path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            write_private(path, dump(record))
         except OSError as exc:
             log.warning("the game's record could not be kept in %s: %s", self.directory,
                         exc.strerror or exc)  # fmt: skip

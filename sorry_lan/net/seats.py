@@ -30,13 +30,13 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from .filelock import write_private
 from .journal import DATA_DIR_ENV
 
 SUFFIX = ".seat"
@@ -221,15 +221,7 @@ class SeatStore:
             self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
             if hasattr(os, "getuid"):
                 os.chmod(self.directory, 0o700)  # even if it was made wider earlier
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".seat-")  # mode 0600
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    json.dump(record, f)
-                os.replace(tmp, path)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            write_private(path, json.dumps(record).encode("utf-8"))
         except OSError as exc:
             self.failure = exc
             self._memory[path] = SavedSeat(name, token, port, addresses, game, now, path, table)

@@ -154,3 +154,19 @@ def test_unicode_terminal_per_system() -> None:
     assert not unicode_terminal({}, "linux")  # no locale on Linux: the C locale
     assert not unicode_terminal({"LANG": "en_US.ISO-8859-1"}, "darwin")
     assert unicode_terminal({"LC_ALL": "el_GR.UTF-8"}, "linux")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_write_private_replaces_whole_files_for_the_owner_only(tmp_path: Path) -> None:
+    from sorry_lan.net.filelock import write_private
+
+    target = tmp_path / "seat.json"
+    target.write_text("old")
+    write_private(target, b'{"new": true}')
+    assert target.read_bytes() == b'{"new": true}'
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["seat.json"]  # no temporary left
+    (tmp_path / "dir").mkdir()
+    with pytest.raises(OSError):
+        write_private(tmp_path / "dir", b"x")  # a directory cannot be replaced by a file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "seat.json"]
