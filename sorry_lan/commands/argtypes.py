@@ -85,3 +85,15 @@ def examples(parser: argparse.ArgumentParser, *lines: tuple[str, str]) -> None:
     wide = max((len(command) for command, what in lines if what), default=0)
     shown = [f"  {c.ljust(wide)}   # {what}" if what else f"  {c}" for c, what in lines]
     parser.epilog = _("examples:") + "\n" + "\n".join(shown)
+
+
+def add_look_arguments(p: argparse.ArgumentParser, *, mouse: bool = True) -> None:
+    """``--ascii`` (and, with ``mouse``, ``--no-mouse``): how a command's board is drawn
+    and whether it takes clicks, worded the same for every command that draws one."""
+    p.add_argument(
+        "--ascii",
+        action="store_true",
+        help=_("draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)"),
+    )
+    if mouse:
+        p.add_argument("--no-mouse", action="store_true", help=_("do not take mouse clicks"))

@@ -43,7 +43,7 @@ from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
-from sorry_lan.commands.argtypes import examples, port_number, seconds, whole
+from sorry_lan.commands.argtypes import add_look_arguments, examples, port_number, seconds, whole
 from sorry_lan.commands.games import add_data_dir_argument, journal_dir
 from sorry_lan.commands.join import join_error_words
 from sorry_lan.commands.list_games import add_discovery_arguments
@@ -228,11 +228,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
             "(automatic when not on a terminal)"
         ),
     )
-    p.add_argument(
-        "--ascii",
-        action="store_true",
-        help=_("draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)"),
-    )
+    add_look_arguments(p, mouse=False)
     p.add_argument(
         "--resume",
         nargs="?",

@@ -27,7 +27,7 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
-from sorry_lan.commands.argtypes import examples
+from sorry_lan.commands.argtypes import add_look_arguments, examples
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
 from sorry_lan.i18n import _, is_yes, language
@@ -85,12 +85,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
             "(automatic when not on a terminal)"
         ),
     )
-    p.add_argument(
-        "--ascii",
-        action="store_true",
-        help=_("draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)"),
-    )
-    p.add_argument("--no-mouse", action="store_true", help=_("do not take mouse clicks"))
+    add_look_arguments(p)
     p.add_argument(
         "--interface",
         action="append",

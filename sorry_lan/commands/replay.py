@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sorry_lan.codes import Coded, RecordFailure
+from sorry_lan.commands.argtypes import add_look_arguments
 from sorry_lan.commands.games import add_data_dir_argument, journal_dir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
@@ -61,12 +62,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("tell each turn in whole sentences, as the line mode does (for screen readers)"),
     )
-    p.add_argument(
-        "--ascii",
-        action="store_true",
-        help=_("draw in plain ASCII (automatic when the locale is not UTF-8, e.g. LANG=C)"),
-    )
-    p.add_argument("--no-mouse", action="store_true", help=_("do not take mouse clicks"))
+    add_look_arguments(p)
     add_data_dir_argument(p)
 
 
