@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sorry_lan.authority.table import Table
 from sorry_lan.i18n import _
-from sorry_lan.i18n.words import colour_name, join_names
+from sorry_lan.i18n.words import colour_name, join_names, seat_label
 from sorry_lan.rules.board import HOME
 from sorry_lan.rules.game import Phase
 
@@ -57,7 +57,7 @@ class TableReport:
             self.phase = table.phase
             if table.phase is Phase.PLAYING:
                 players = ", ".join(
-                    _("{colour} ({name})").format(colour=colour_name(p.colour), name=p.name)
+                    seat_label(p.colour, p.name)
                     for p in sorted(table.players.values(), key=lambda p: p.colour)
                 )
                 print(_("the game starts: {players}").format(players=players), flush=True)
@@ -74,9 +74,7 @@ def result_words(table: Table) -> str:
 
     def who(colour: int) -> str:
         player = table.by_colour(colour)
-        name = colour_name(colour)
-        seated = table.played_by.get(colour) or (player.name if player else None)
-        return _("{colour} ({name})").format(colour=name, name=seated) if seated else name
+        return seat_label(colour, table.played_by.get(colour) or (player.name if player else None))
 
     won = join_names([who(c) for c in game.winners]) or _("nobody")
     if game.rules.scores_points:

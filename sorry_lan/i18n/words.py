@@ -30,6 +30,12 @@ def colour_name(colour: int) -> str:
     return names[colour]
 
 
+def seat_label(colour: int, name: str | None) -> str:
+    """A seat as the terminal reports name it: ``Red (Ann)``, or ``Red`` with no name."""
+    label = colour_name(colour)
+    return _("{colour} ({name})").format(colour=label, name=name) if name else label
+
+
 def parse_colour(text: str) -> int:
     """A colour typed in English or the current language (any case); ValueError if none."""
     wanted = text.strip().casefold()

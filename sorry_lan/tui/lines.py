@@ -172,9 +172,7 @@ def format_result(over: m.GameOver, names: Mapping[int, str]) -> str:
     on each bot, so that they can be compared."""
 
     def who(colour: int) -> str:
-        name = names.get(colour)
-        label = words.colour_name(colour)
-        return _("{colour} ({name})").format(colour=label, name=name) if name else label
+        return words.seat_label(colour, names.get(colour))
 
     winners = [int(c) for c in over.winners]
     if not winners:
