@@ -26,14 +26,16 @@ ALLOWED: dict[str, set[str]] = {
     "bots": {"codes", "rules"},
     "wire": {"codes", "rules", "sorry_lan"},  # sorry_lan: the version, for ``software``
     # records: the game's record, made at the host for every connection
-    "authority": {"codes", "rules", "bots", "wire", "records"},
+    "authority": {"codes", "rules", "bots", "wire", "records", "succession"},
+    # succession: who hosts next (protocol 4), what a successor knows; sans I/O
+    "succession": {"codes", "rules", "bots", "wire", "records"},
     # sorry_lan: the version a record names; bots: the strength a bot's name shows
     "records": {"codes", "rules", "bots", "sorry_lan"},
     # bots: the default strength asked for; records: reading the game record sent
-    "client": {"codes", "rules", "bots", "wire", "records"},
+    "client": {"codes", "rules", "bots", "wire", "records", "succession"},
     # a game shown again: its tape from a record (records) or from what a client was told
     "replay": {"codes", "rules", "records", "wire"},
-    "net": {"codes", "rules", "bots", "wire", "authority", "client", "records"},
+    "net": {"codes", "rules", "bots", "wire", "authority", "client", "records", "succession"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises
     # handbook: the rules text for players (package data), which names the variants
@@ -42,7 +44,7 @@ ALLOWED: dict[str, set[str]] = {
     # for the replay screen
     "tui": {
         "codes", "rules", "bots", "wire", "client", "net", "discovery", "i18n", "handbook",
-        "records", "replay",
+        "records", "replay", "succession",
     },
 }
 
@@ -137,7 +139,7 @@ def test_sockets_zeroconf_and_prompt_toolkit_stay_in_their_layer() -> None:
 #: What a sans-I/O core may not import: no event loop, socket, file system or clock.
 NO_IO = {"asyncio", "socket", "selectors", "os", "time", "threading", "concurrent"}
 #: The sans-I/O cores: the host's (authority/), the client's (client/), a replay's.
-SANS_IO = {"authority", "client", "replay"}
+SANS_IO = {"authority", "client", "replay", "succession"}
 
 
 def test_the_cores_import_no_io() -> None:
