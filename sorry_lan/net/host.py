@@ -61,7 +61,7 @@ from .gcsettle import settle
 from .journal import Journal
 from .outbox import DurableOutbox, Sink, write_now
 
-__all__ = ["HostError", "HostOptions", "HostServer", "TableSummary"]
+__all__ = ["HostError", "HostOptions", "HostServer", "TableSummary", "listen_error"]
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +69,16 @@ log = logging.getLogger(__name__)
 class HostError(Coded):
     """The table could not be hosted: a :class:`~sorry_lan.codes.HostFailure` (the port
     is in use, the address is not this machine's...) with its fields."""
+
+
+def listen_error(exc: OSError, host: str, port: int) -> HostError:
+    """Why ``host`` and ``port`` could not be listened on, as a :class:`HostError`."""
+    if exc.errno in (errno.EADDRINUSE, 10048):
+        return HostError(HostFailure.PORT_IN_USE, port=port, host=host or Place.THIS_MACHINE)
+    if exc.errno in (errno.EADDRNOTAVAIL, 10049):
+        return HostError(HostFailure.NOT_LOCAL, host=host)
+    why = exc.strerror or str(exc)
+    return HostError(HostFailure.CANNOT_LISTEN, host=host, port=port, why=why)
 
 
 class HostServer:
@@ -154,13 +164,7 @@ class HostServer:
                     self._factory, host, port, reuse_address=True, backlog=256
                 )
         except OSError as exc:
-            if exc.errno in (errno.EADDRINUSE, 10048):
-                where = host or Place.THIS_MACHINE
-                raise HostError(HostFailure.PORT_IN_USE, port=port, host=where) from None
-            if exc.errno in (errno.EADDRNOTAVAIL, 10049):
-                raise HostError(HostFailure.NOT_LOCAL, host=host) from None
-            why = exc.strerror or str(exc)
-            raise HostError(HostFailure.CANNOT_LISTEN, host=host, port=port, why=why) from None
+            raise listen_error(exc, host, port) from None
         bound = self._server.sockets[0].getsockname()
         self.address = (str(bound[0]), int(bound[1]))
         for extra in also:
