@@ -14,6 +14,12 @@ call twice) takes them down in the one order that loses nothing:
 3. the server closes (a ``bye`` to everyone, the journal synced);
 4. the journal file closes, and goes if no game was ever started in it.
 
+A table taken over from a lost host (issue 19) is made by the caller's ``build``
+(from what the laptop knew, ``authority.takeover``) instead of new or resumed, and
+is served on the socket its standby listened on (``sock``); a table that moved to
+another laptop (:meth:`HostedTable.moved`: handed over, or stepped down) closes
+with neither an end mark nor a game ended for anyone, since it goes on elsewhere.
+
 :func:`table_id` gives the table the id its advert carries (a seat belongs to it).
 :func:`table_names` decides the names a table is hosted under: those given, else
 (resumed) those its journal recorded, so that a resumed table keeps its name;
@@ -32,6 +38,7 @@ import asyncio
 import contextlib
 import hashlib
 import platform
+import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,8 +112,10 @@ class HostedTable:
     ``journal`` is the journal file (a new one, or the one ``restored`` was read
     from); ``owner`` is the name of the host's own player, seated first (None: a
     headless table, nobody plays here); ``bots`` are seated from the start of a new
-    table.  The server listens on ``bind`` and ``port``, and on ``also`` too (see
-    :meth:`HostServer.start`)."""
+    table.  The server listens on ``bind`` and ``port`` (or on ``sock``, a listening
+    socket, then ``bind`` and ``port`` are not used), and on ``also`` too (see
+    :meth:`HostServer.start`); ``build`` makes the table from the journal and the
+    time instead (a successor's), ``restored``, ``owner`` and ``bots`` then unused."""
 
     def __init__(
         self,
@@ -120,6 +129,8 @@ class HostedTable:
         bind: str = "0.0.0.0",
         port: int = 0,
         also: Sequence[str] = (),
+        build: Callable[[Journal, float], Table] | None = None,
+        sock: socket.socket | None = None,
     ) -> None:
         self.config = config
         self.path = journal
@@ -130,6 +141,8 @@ class HostedTable:
         self.bind = bind
         self.port = port
         self.also = tuple(also)
+        self.build = build
+        self.sock = sock
         self.owner_token: bytes | None = None  # the host's own player's seat token
         self.finished = False  # closed with its end mark (nothing left to resume)
         self._table: Table | None = None
@@ -137,6 +150,7 @@ class HostedTable:
         self._journal: Journal | None = None
         self._advert: Advert | None = None
         self._quit = False
+        self._moved = False
         self._closed = False
         self._kept = False  # closed with its journal kept (a game was played in it)
 
@@ -201,14 +215,18 @@ class HostedTable:
         try:
             self._table = self._make_table(journal, asyncio.get_running_loop().time())
             self._server = HostServer(self._table, self.options)
-            await self._server.start(self.bind, self.port, None, self.also)
+            await self._server.start(self.bind, self.port, self.sock, self.also)
         except BaseException:
             self._closed = True
+            if self.sock is not None:
+                self.sock.close()
             journal.close()
             _tidy(journal, played=False)
             raise
 
     def _make_table(self, journal: Journal, now: float) -> Table:
+        if self.build is not None:
+            return self.build(journal, now)
         restored = self.restored
         if restored is not None:
             table = Table.restore(self.config, restored, now, journal)
@@ -251,6 +269,16 @@ class HostedTable:
         journal gets the end mark)."""
         self._quit = True
 
+    def moved(self) -> None:
+        """The table moved to another laptop (handed over, or this host stepped down):
+        it closes unfinished, its game going on elsewhere (the core journalled
+        ``moved``), so no end mark and no game ended for anyone."""
+        self._moved = True
+
+    @property
+    def has_moved(self) -> bool:
+        return self._moved
+
     async def close(self) -> None:
         """Take everything down in order (see the module docstring); safe twice."""
         server, journal, table = self._server, self._journal, self._table
@@ -265,7 +293,8 @@ class HostedTable:
             try:
                 game = table.game
                 over = game is not None and game.over  # a game that ended (--stay too)
-                self.finished = server.failure is None and (self._quit or over)
+                ended = self._quit or over
+                self.finished = server.failure is None and ended and not self._moved
                 if self.finished and journal.appended + journal.size > 0:
                     journal.end()  # before close(), which makes it durable with the last output
                 await server.close(abandon=self._quit)  # q: the game ends for everyone

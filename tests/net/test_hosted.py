@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -305,3 +306,40 @@ def test_the_seats_and_bots_of_a_table_the_host_plays_at_or_serves() -> None:
     assert bot_delay(True) == 0.0
     assert bot_delay(True, 0.25) == 0.25
     assert bot_delay(False, 0.0) == 0.0
+
+
+@pytest.mark.asyncio
+async def test_a_table_that_moved_closes_unfinished_even_when_its_game_is_over(
+    tmp_path: Path,
+) -> None:
+    hosted = headless(tmp_path, bot_delay=0.002)
+    async with hosted:
+        await asyncio.wait_for(hosted.wait_done(), 30)  # the game ends here...
+        hosted.moved()  # ...but the table went on elsewhere (handed over at game over)
+        assert hosted.has_moved
+    assert not hosted.finished
+    assert load(tmp_path / "t.journal")[-1]["k"] != "end"
+
+
+@pytest.mark.asyncio
+async def test_a_built_table_is_served_on_a_given_socket(tmp_path: Path) -> None:
+    made: list[float] = []
+
+    def build(journal: Journal, now: float) -> Table:
+        made.append(now)
+        table = Table(TableConfig(seats=2, auto_start=True, bot_delay=60.0), journal)
+        table.add_bot(None)
+        return table
+
+    listening = socket.create_server((LOCAL, 0))
+    port = listening.getsockname()[1]
+    hosted = HostedTable(
+        TableConfig(seats=4), tmp_path / "b.journal", HostOptions(heartbeat=0.5, dead_after=3.0),
+        bots=3, bind="255.255.255.255", port=1, build=build, sock=listening,
+    )
+    async with hosted:
+        assert hosted.address[1] == port and len(made) == 1
+        assert hosted.table.config.seats == 2
+        assert len(hosted.table.players) == 1  # the build's bot, not the three asked
+        assert await _answers(port)
+    assert not await _answers(port)
