@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sorry_lan.rules import Game
+from sorry_lan.rules import Card, Game
+from sorry_lan.rules.midgame import Midgame
 
 Record = dict[str, Any]
 
@@ -46,12 +47,23 @@ def game_record(
         "seed": game.seed,
         "first": game.first,
         "first_arg": first_arg,
+        "sid0": game.first_sid,
+    }
+    return record | _seats(names, bots, tokens, levels, owner, t, table, host)
+
+
+def _seats(
+    names: Mapping[int, str], bots: Sequence[int], tokens: Mapping[int, str],
+    levels: Mapping[int, str] | None, owner: int | None, t: int, table: str | None,
+    host: str | None,
+) -> Record:
+    """Who sits where as a game's first record says it (by colour, as text keys)."""
+    record: Record = {
         "names": {str(c): n for c, n in names.items()},
         "bots": sorted(bots),
         "levels": {str(c): lv for c, lv in sorted((levels or {}).items())},
         "tokens": {str(c): h for c, h in tokens.items()},
         "owner": owner,
-        "sid0": game.first_sid,
         "t": t,
     }
     if table is not None:
@@ -93,6 +105,69 @@ def chat_record(colour: int, text: str) -> Record:
 def end_record() -> Record:
     """The table closed on purpose (nothing to resume)."""
     return {"k": "end"}
+
+
+def takeover_record(
+    position: Midgame,
+    seed: int,
+    *,
+    tid: str,
+    from_epoch: int,
+    epoch: int,
+    names: Mapping[int, str],
+    bots: Sequence[int],
+    tokens: Mapping[int, str],
+    pids: Mapping[int, int],
+    t: int,
+    owner: int | None = None,
+    levels: Mapping[int, str] | None = None,
+    games: int = 1,
+    table: str | None = None,
+    host: str | None = None,
+) -> Record:
+    """A successor's first record: it took table ``tid`` over from its host of epoch
+    ``from_epoch`` as host of ``epoch``, at the game's ``position`` (the hands it knew
+    then), its unseen cards shuffled from ``seed`` (``rules.midgame.rebuild`` makes the
+    same game again from the two); the seats by colour as ``game_record`` has them, and
+    ``pids``, each seat's pid, kept across hosts; ``games`` counts this game among the
+    table's (1: its first)."""
+    record: Record = {
+        "k": "takeover",
+        "tid": tid,
+        "from_epoch": int(from_epoch),
+        "epoch": int(epoch),
+        "sid": position.sid,
+        "seed": int(seed),
+        "variant": position.variant.value,
+        "seated": list(position.seated),
+        "pawns": list(position.pawns),
+        "turn": position.turn,
+        "card": None if position.card is None else int(position.card),
+        "after_two": position.after_two,
+        "discarded": list(position.discarded),
+        "hands": {str(c): [int(x) for x in h] for c, h in sorted(position.hands.items())},
+        "moves": position.moves_played,
+        "first": position.first,
+        "sid0": position.first_sid,
+        "pids": {str(c): int(p) for c, p in sorted(pids.items())},
+        "games": int(games),
+    }
+    return record | _seats(names, bots, tokens, levels, owner, t, table, host)
+
+
+def reveal_record(colour: int, hand: Sequence[Card]) -> Record:
+    """After a takeover (play for points): ``colour`` revealed its hand, which matched
+    what the old host committed to, and holds it again (``rules.midgame.reveal_hand``)."""
+    return {"k": "reveal", "colour": int(colour), "hand": [int(c) for c in hand]}
+
+
+def moved_record(epoch: int, pid: int, name: str | None = None) -> Record:
+    """This host no longer hosts the table: seat ``pid`` (``name``, if known) hosts it
+    at ``epoch`` (a handover, or a step down); its journal is not resumed."""
+    record: Record = {"k": "moved", "epoch": int(epoch), "pid": int(pid)}
+    if name is not None:
+        record["name"] = name
+    return record
 
 
 class RecordWriter:
@@ -138,6 +213,12 @@ class RecordWriter:
 
     def chat(self, colour: int, text: str) -> None:
         self.append(chat_record(colour, text))
+
+    def reveal(self, colour: int, hand: Sequence[Card]) -> None:
+        self.append(reveal_record(colour, hand))
+
+    def moved(self, epoch: int, pid: int, name: str | None = None) -> None:
+        self.append(moved_record(epoch, pid, name))
 
 
 class RecordBuffer(RecordWriter):

@@ -5,7 +5,11 @@ journal's ``game`` record and the moves after it restores the same deck order, t
 same turn and the same hands; ``seat`` records rebind seats (``cover`` and ``back``,
 a bot playing for an away person and their return, are only checked), ``chat``
 records give back what was said and an ``end`` mark says the table was closed on purpose (the
-records are described in ``sorry_lan.net.journal``).  Every move is checked against
+records are described in ``sorry_lan.net.journal``).  A successor's journal (issue 19)
+begins with a ``takeover`` record instead of a ``game`` record: the game is rebuilt at
+that position from its seed (``rules.midgame``), ``reveal`` records give back the hands
+players revealed to it, and moves follow as usual; a journal that ends in ``moved``
+was handed on (:func:`moved_to` says to whom) and is not resumed.  Every move is checked against
 the engine, and a record that disagrees or is malformed raises :class:`BadRecord`,
 naming it.
 
@@ -17,13 +21,40 @@ decide which saved game to resume, nor build the table (``Table.restore`` does).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sorry_lan.codes import JournalFailure
-from sorry_lan.rules import Game, Variant
+from sorry_lan.rules import Card, Game, Variant
+from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 
 from .journal_format import JournalError
 from .table import Restored
+
+#: The records a game's journal begins with: its own host's start, or a takeover.
+STARTS = ("game", "takeover")
+_NOT_HISTORY = ("end", "moved")
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A journal's host handed the table on (or stepped down): seat ``pid`` (``name``)
+    hosts it at ``epoch``."""
+
+    epoch: int
+    pid: int
+    name: str | None
+
+
+@dataclass(frozen=True)
+class TakenOver:
+    """The takeover a successor's journal began with: the table ``tid``, the epoch it
+    took over from and the one it hosts at, and each seat's pid by colour."""
+
+    tid: str
+    from_epoch: int
+    epoch: int
+    pids: dict[int, int]
 
 
 class BadRecord(JournalError):
@@ -44,13 +75,20 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
     start = None
     games = 0
     for i, rec in enumerate(records):
-        if rec.get("k") == "game":
+        if rec.get("k") in STARTS:
             start = i
             games += 1
+            if rec.get("k") == "takeover":  # the game numbers on from the old host's
+                games = _games(rec, i)
     if start is None:
         return None
-    out = _start(records[start], start, games)
-    out.history = [dict(rec) for rec in records[start:] if rec.get("k") != "end"]
+    head = records[start]
+    fresh: set[int] = set()
+    if head.get("k") == "takeover":
+        out, fresh = _taken_over(head, start)
+    else:
+        out = _start(head, start, games)
+    out.history = [dict(rec) for rec in records[start:] if rec.get("k") not in _NOT_HISTORY]
     game = out.game
     for i in range(start + 1, len(records)):
         rec = records[i]
@@ -88,11 +126,107 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
                 out.chat.append((int(rec["colour"]), _text(rec["text"])))
             elif kind == "end":
                 out.ended = True
+            elif kind == "reveal":
+                colour = int(rec["colour"])
+                if out.moves:
+                    raise BadRecord(i, "a hand revealed after the game went on")
+                try:
+                    reveal_hand(game, colour, [Card(int(c)) for c in rec["hand"]], fresh)
+                except MidgameError as exc:
+                    raise BadRecord(i, f"a hand revealed does not fit: {exc}") from None
+                fresh.discard(colour)
+            elif kind == "moved":
+                int(rec["epoch"]), int(rec["pid"])  # checked: what it says is moved_to's
             else:
                 raise BadRecord(i, f"unknown journal record {kind!r}")
         except (KeyError, TypeError, ValueError) as exc:
             raise BadRecord(i, f"a malformed {kind} record: {_field(exc)}") from None
     return out
+
+
+def moved_to(records: Sequence[Mapping[str, Any]]) -> Moved | None:
+    """Where the table went, if the last record says it moved to another host (a
+    journal ending so is not resumed: that host has the game)."""
+    if not records or records[-1].get("k") != "moved":
+        return None
+    rec = records[-1]
+    name = rec.get("name")
+    try:
+        return Moved(int(rec["epoch"]), int(rec["pid"]), None if name is None else _text(name))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(len(records) - 1, f"a malformed moved record: {_field(exc)}") from None
+
+
+def taken_over(records: Sequence[Mapping[str, Any]]) -> TakenOver | None:
+    """The takeover the last game in ``records`` began with (None: a game its own host
+    began): the table's id, the epoch this journal's host took it at, and each seat's
+    pid by colour."""
+    start = None
+    for i, rec in enumerate(records):
+        if rec.get("k") in STARTS:
+            start = i
+    if start is None or records[start].get("k") != "takeover":
+        return None
+    rec = records[start]
+    try:
+        return TakenOver(
+            _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]),
+            {int(c): int(p) for c, p in dict(rec["pids"]).items()},
+        )  # fmt: skip
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(start, f"a malformed takeover record: {_field(exc)}") from None
+
+
+def _taken_over(head: Mapping[str, Any], index: int) -> tuple[Restored, set[int]]:
+    """The game a ``takeover`` record starts, rebuilt at its position (and the colours
+    whose hands were dealt fresh, which a ``reveal`` record may still give back)."""
+    try:
+        variant = Variant.parse(str(head["variant"]))
+        card = head["card"]
+        first, sid0 = head.get("first"), head.get("sid0")
+        position = Midgame(
+            variant,
+            tuple(int(c) for c in head["seated"]),
+            tuple(int(p) for p in head["pawns"]),
+            int(head["turn"]),
+            int(head["sid"]),
+            card=None if card is None else Card(int(card)),
+            after_two=bool(head["after_two"]),
+            discarded=tuple(int(n) for n in head["discarded"]),
+            hands={int(c): tuple(Card(int(x)) for x in h) for c, h in dict(head["hands"]).items()},
+            moves_played=int(head.get("moves", 0)),
+            first=None if first is None else int(first),
+            first_sid=None if sid0 is None else int(sid0),
+        )
+        game = rebuild(position, int(head["seed"]))
+        names = {int(c): _text(n) for c, n in dict(head["names"]).items()}
+        levels = {int(c): _text(lv) for c, lv in dict(head.get("levels") or {}).items()}
+        owner, table, host, started = (head.get(k) for k in ("owner", "table", "host", "t"))
+        out = Restored(
+            game,
+            names,
+            {int(c) for c in head["bots"]},
+            {int(c): _text(h) for c, h in dict(head["tokens"]).items()},
+            owner=None if owner is None else int(owner),
+            games=_games(head, index),
+            table=None if table is None else _text(table),
+            host=None if host is None else _text(host),
+            started=None if started is None else float(started),
+            levels=levels,
+        )
+    except MidgameError as exc:
+        raise BadRecord(index, f"the takeover's position is not a game's: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(index, f"a malformed takeover record: {_field(exc)}") from None
+    fresh = set(game.hands) - set(position.hands) if variant.rules.deals_hands else set()
+    return out, fresh
+
+
+def _games(head: Mapping[str, Any], index: int) -> int:
+    try:
+        return int(head["games"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(index, f"a malformed takeover record: {_field(exc)}") from None
 
 
 def _text(value: object) -> str:

@@ -18,7 +18,17 @@ The records:
 * ``{"k": "move", "sid", "m"}`` is one chosen move: the state id it answered and its
   compact form;
 * ``{"k": "chat", "colour", "text"}`` is a chat line said at the table;
-* ``{"k": "end"}`` marks the table closed on purpose (nothing to resume).
+* ``{"k": "end"}`` marks the table closed on purpose (nothing to resume);
+* ``{"k": "takeover", "tid", "from_epoch", "epoch", "sid", "seed", ...}`` begins a
+  successor's journal (issue 19) in place of a ``game`` record: the game's position
+  when it took the table over (``variant``, ``seated``, ``pawns``, ``turn``, ``card``,
+  ``after_two``, ``discarded`` by card value, the ``hands`` it knew, ``moves``,
+  ``first``, ``sid0``), the ``seed`` its unseen cards were shuffled from, and the seats
+  as a ``game`` record has them plus ``pids`` (each seat's pid) and ``games``;
+* ``{"k": "reveal", "colour", "hand"}``: after a takeover, a player revealed the hand
+  the old host had committed it to, and holds it again;
+* ``{"k": "moved", "epoch", "pid", "name"}``: the table moved to another host (a
+  handover, or a step down); the journal is not resumed.
 
 The ``game`` record may also carry ``table`` (the table's name), ``host`` (the name
 of the person who hosted it) and ``t`` (when it started, Unix seconds).

@@ -204,6 +204,46 @@ class Game:
     def play_compact(self, compact: Sequence[int]) -> list[Event]:
         return self.play(self.move_for(compact))
 
+    def resume(
+        self,
+        *,
+        deck: Deck,
+        pawns: Sequence[int],
+        turn: int,
+        card: Card | None,
+        after_two: bool,
+        hands: dict[int, list[Card]],
+        state_id: int,
+        moves_played: int = 0,
+    ) -> None:
+        """Put this game, not started, at a decision of a game already under way (or
+        just won): the piles, the layout, whose turn, the card in play or the hands, and
+        the state id.  ``rules.midgame`` builds the arguments from a position and
+        checks them; this only installs them, as :meth:`start` would have."""
+        if self._started:
+            raise RuntimeError("the game has already started")
+        self._started = True
+        self.deck = deck
+        self.rng = deck.rng
+        self.pawns = tuple(pawns)
+        self.hands = hands
+        self.turn = turn
+        self.card = card
+        self.after_two = after_two
+        self.turn_number = 1
+        self.state_id = state_id
+        self.moves_played = moves_played
+        self._moves = None
+        won = self.rules.winner(self.pawns, self.seated)
+        if won is not None:
+            self.winner = won
+            self._moves = []
+            self.final_scores = self.scores()
+
+    def forget_moves(self) -> None:
+        """The hands changed outside a move (``rules.midgame``): list the moves again."""
+        self._moves = None
+
     # -- internals ---------------------------------------------------------------
 
     def _order_from(self, first: int) -> list[int]:
