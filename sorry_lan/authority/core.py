@@ -37,6 +37,7 @@ from sorry_lan.authority.effects import (
     Close,
     Effect,
     PauseInput,
+    Probe,
     RosterChanged,
     Stop,
     StopListening,
@@ -44,6 +45,8 @@ from sorry_lan.authority.effects import (
     TableSummary,
     Think,
 )
+from sorry_lan.authority.electorate import Electorate, Laptop
+from sorry_lan.authority.fencing import Fence
 from sorry_lan.authority.game_log import GameLog
 from sorry_lan.authority.handlers import HANDLERS
 from sorry_lan.authority.journal_records import RecordBuffer
@@ -101,6 +104,11 @@ class HostCore:
         self._tickets = 0
         self._stopped = False  # Stop was said
         self._ended = False  # the journal failed, or shut down: nothing more happens
+        # Succession (protocol version 4): this host's epoch, the laptops that may host
+        # next, and whether this host is cut off from most of them.
+        self.epoch = self.options.epoch
+        self.electorate = Electorate()
+        self.fence = Fence(self.options.takeover_delay, table.config.grace)
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -219,7 +227,8 @@ class HostCore:
         owed = bool(self._owed) and now >= self._owed_until
         if owed:
             self._owed.clear()  # waited long enough: nobody else is coming back for it
-        if owed or (deadline is not None and deadline <= now):
+        fenced = self.fence.next_wakeup()
+        if owed or any(t is not None and t <= now for t in (deadline, fenced)):
             return self._after_change([])
         return self.out.take()
 
@@ -306,12 +315,17 @@ class HostCore:
         deadline = self.table.next_deadline()
         if deadline is not None and self._thinking is not None and deadline <= self._now:
             deadline = None  # the bot due now is thinking; its answer comes as an input
-        times = [t for t in (self._next_sweep, deadline) if t is not None]
+        times = [t for t in (self._next_sweep, deadline, self.fence.next_wakeup()) if t is not None]
         if self._owed:
             times.append(self._owed_until)
         return min(times, default=None)
 
     # -- queries ---------------------------------------------------------------------
+
+    def expect_laptops(self, laptops: list[Laptop]) -> None:
+        """Count ``laptops`` in the electorate from the start (a successor: the order it
+        knew), until each offers again or its seat goes."""
+        self.electorate.expect(laptops)
 
     def summary(self) -> TableSummary:
         t = self.table
@@ -328,6 +342,11 @@ class HostCore:
     def lobby_message(self) -> m.Lobby:
         """The lobby as every connection is told it now."""
         return self.tell.lobby_message()
+
+    @property
+    def paused(self) -> bool:
+        """The game waits: this host is cut off from most of the table's laptops."""
+        return self.fence.paused
 
     @property
     def thinking(self) -> BotTurn | None:
@@ -391,6 +410,7 @@ class HostCore:
         if table.can_auto_start():
             table.start(None, self._now)
             self.begin_game()
+        self._watch_quorum()
         self._run_due()
         if table.phase is Phase.FINISHED and self._over_seen != table.games_played:
             self._over_seen = table.games_played
@@ -411,6 +431,21 @@ class HostCore:
             self._stopped = True
             out.append(Stop())
         return out
+
+    def _watch_quorum(self) -> None:
+        """Count the laptops connected: cut off from most of them for D, the game
+        pauses (until a quorum is back, or G passed) and the absent ones are probed."""
+        table, now = self.table, self._now
+        self.electorate.prune(table)
+        order = self.electorate.order(table)
+        absent = self.electorate.absent(table)
+        self.fence.note(now, len(order) - len(absent), len(order))
+        if self.fence.paused:
+            table.pause(now)
+        else:
+            table.resume(now)
+        if self.fence.probe_due(now):
+            self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in absent))
 
     def _owe_result(self) -> None:
         """The game just ended (its ``over`` is sent): every person is owed the result

@@ -18,6 +18,7 @@ from typing import Any
 
 from sorry_lan.authority.table import BotTurn
 from sorry_lan.rules import Phase, Variant
+from sorry_lan.wire import messages as m
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,29 @@ class Stop:
     host's ``wait_done`` returns.  Said once."""
 
 
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """Ask seat ``pid``'s laptop (its standby ``port`` on each of ``addrs``) whether it
+    hosts this table at a newer epoch (say ``spectate`` there); a newer epoch found is
+    told with :meth:`~sorry_lan.authority.core.HostCore.newer_epoch`.  Asked every 2 s
+    for each absent laptop while the host is cut off."""
+
+    addrs: tuple[str, ...]
+    port: int
+    pid: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refute:
+    """Tell the laptop found hosting this table at ``epoch`` as seat ``pid`` (on the
+    connection that found it) ``error``, then close that connection: this host is
+    alive, with a quorum of the table's laptops."""
+
+    epoch: int
+    pid: int
+    error: m.Error
+
+
 Effect = Send | Close | PauseInput | Think | Append | SummaryChanged | RosterChanged | (
-    StopListening | Stop
+    StopListening | Stop | Probe | Refute
 )

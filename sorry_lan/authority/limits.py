@@ -2,9 +2,9 @@
 
 :class:`HostOptions` holds the numbers (connections waiting, hello timeout, PIN
 throttle, heartbeat, dead-after, chat and resync rates, unread output, flood limit,
-linger, sweep).  :func:`due` says what a connection's clock calls for now: a
-connection not admitted in time is dropped, a silent one is cut, an idle one is
-pinged.  Pure: every call is given ``now``.
+linger, sweep; the table's id, epoch and takeover delay for succession).
+:func:`due` says what a connection's clock calls for now: a connection not admitted
+in time is dropped, a silent one is cut, an idle one is pinged.  Pure: every call is given ``now``.
 
 It does not act on what it says (the host core does), does not count tokens (the
 allowances in ``authority/peers.py`` do) and does not measure unread output (the
@@ -40,6 +40,13 @@ class HostOptions:
     drop_linger: float = 2.0  # a dropped connection's bye may take this long to be read
     stay: bool = False  # keep serving after a headless game ends
     sweep: float = 0.5  # how often timeouts are checked
+    # Succession (protocol version 4): the table's id (its advert's), this host's epoch
+    # (1 for the table's first host, one more for each host after), and D, how long
+    # the laptops wait for a lost host before choosing the next (and how long this host
+    # may miss most of them before it pauses the game: ``authority/fencing.py``).
+    table_id: str = ""
+    epoch: int = 1
+    takeover_delay: float = 15.0
 
     @property
     def resync_pause(self) -> float:

@@ -193,6 +193,7 @@ class TableConfig:
 
 
 CHAT_KEPT = 100  # chat lines of a game told again to whoever comes back
+PAUSED_TEXT = "the table is paused: waiting for the other players"
 
 
 @dataclass
@@ -217,6 +218,9 @@ class Table:
     # A table resumed from its journal: the records of the game it was rebuilt from
     # (the host core's game log, and so the game's record, starts from them).
     history: list[dict[str, Any]] = field(default_factory=list)
+    # Since when the game waits: the host is cut off from most of the table's laptops
+    # (``authority/fencing.py``); no move is played and no turn clock runs meanwhile.
+    paused_at: float | None = None
     _next_pid: int = 0
     _seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(63))
 
@@ -542,6 +546,8 @@ class Table:
         game = self.game
         if self.phase is not Phase.PLAYING or game is None:
             raise RequestRefused(ErrorReason.UNEXPECTED, "no game is being played")
+        if self.paused_at is not None:
+            raise RequestRefused(ErrorReason.UNEXPECTED, PAUSED_TEXT)
         if game.turn != player.colour:
             raise RequestRefused(ErrorReason.NOT_YOUR_TURN, "it is not your turn")
         if sid != game.state_id:
@@ -573,7 +579,7 @@ class Table:
     def _bot_due(self, now: float) -> float | None:
         """When a bot should move for the player to move (None: wait for a person)."""
         game = self.game
-        if self.phase is not Phase.PLAYING or game is None:
+        if self.phase is not Phase.PLAYING or game is None or self.paused_at is not None:
             return None
         player = self.by_colour(game.turn)
         if player is None:
@@ -679,6 +685,24 @@ class Table:
         level = player.level if player is not None and player.bot else self.config.bot_level
         return BotTurn(self.games_played, game.state_id, level, self.config.bot_budget,
                        position_of(game), tuple(game.legal_moves())).decide_or_fall_back()
+
+    def pause(self, now: float) -> None:
+        """The game waits from ``now`` (the host is cut off): no move, no turn clock."""
+        if self.paused_at is None:
+            self.paused_at = now
+
+    def resume(self, now: float) -> None:
+        """The game goes on at ``now``: the time it waited counts against nobody (the
+        turn clock, and an away player's grace, go on from where they stood)."""
+        since = self.paused_at
+        if since is None:
+            return
+        self.paused_at = None
+        self.decision_since = now - max(0.0, since - self.decision_since)
+        if self.phase is Phase.PLAYING:
+            for p in self.players.values():
+                if p.away_since is not None:
+                    p.away_since = now - max(0.0, since - p.away_since)
 
     def new_token(self, pid: int) -> bytes:
         """Give seat ``pid`` a fresh token (the old one stops working); journalled."""

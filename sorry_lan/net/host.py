@@ -40,6 +40,8 @@ from sorry_lan.authority.effects import (
     Close,
     Effect,
     PauseInput,
+    Probe,
+    Refute,
     RosterChanged,
     Send,
     Stop,
@@ -105,6 +107,8 @@ class HostServer:
         # Called after every change to the roster or the phase (a drop or a return
         # too, which the summary does not show): a headless table's report.
         self.on_roster: Callable[[], None] | None = None
+        # Carries out what succession asks (a probe of a laptop, a claimant refuted).
+        self.on_succession: Callable[[Effect], None] | None = None
         journal = table.journal
         if journal is not None and not isinstance(journal, Journal):
             raise TypeError("a hosted table must journal to a Journal file (the host syncs it)")
@@ -272,6 +276,10 @@ class HostServer:
 
     # -- what the core asks --------------------------------------------------------------
 
+    def _succession(self, effect: Effect) -> None:
+        if self.on_succession is not None:
+            self.on_succession(effect)
+
     def _run(self, effects: list[Effect]) -> None:
         self._execute(effects)
         self._arm_timer()
@@ -307,6 +315,8 @@ class HostServer:
                     self._stop_listening()
                 case Stop():
                     self._done.set()
+                case Probe() | Refute():
+                    self._succession(effect)
                 case _:
                     assert_never(effect)
         if durable:

@@ -146,6 +146,8 @@ class Pair:
         self.hold_thinking = False  # True: fx.Think waits in :attr:`held` for the test
         self.held: list[fx.Think] = []
         self.effects: list[fx.Effect] = []  # everything, in order
+        self.probes: list[tuple[float, fx.Probe]] = []  # (when, probe) asked for
+        self.refuted: list[fx.Refute] = []
         self._later: list[Callable[[], list[fx.Effect]]] = []
         self._next_cid = 1
         self.run(self.core.start(port, self.now))
@@ -250,6 +252,10 @@ class Pair:
             self.listening = False
         elif isinstance(effect, fx.Stop):
             self.stops += 1
+        elif isinstance(effect, fx.Probe):
+            self.probes.append((self.now, effect))
+        elif isinstance(effect, fx.Refute):
+            self.refuted.append(effect)
 
     def decide(self, think: fx.Think) -> list[fx.Effect]:
         """Run a ``Think`` as the bot thread would and hand its answer to the core."""

@@ -61,6 +61,11 @@ def sid(t: Table) -> int:
     return t.game.state_id
 
 
+def paused(t: Table) -> Table:
+    t.pause(0.0)
+    return t
+
+
 def full_of_bots() -> Table:
     t = lobby()
     t.add_bot(OWNER)
@@ -143,6 +148,10 @@ CASES = {
     ),
     "a move in the lobby": Case(
         "play", ErrorReason.UNEXPECTED, lobby, lambda t: t.play(OWNER, 0, 0, 0.0)
+    ),
+    "a move while the table is paused (cut off from most laptops)": Case(
+        "play", ErrorReason.UNEXPECTED, lambda: paused(playing()),
+        lambda t: t.play(mover(t)[0], sid(t), 0, 0.0),
     ),
     "a move out of turn": Case(
         "play", ErrorReason.NOT_YOUR_TURN, playing, lambda t: t.play(mover(t)[1], sid(t), 0, 0.0)

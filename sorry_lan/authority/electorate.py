@@ -1,0 +1,108 @@
+"""The laptops that may host the table next, and their order (protocol/SPEC.md, Succession).
+
+A **laptop** is a seated person's process on protocol version 4 that told the host
+where it can be reached (``offer``: its standby port and addresses).  The
+:class:`Electorate` keeps one :class:`Laptop` per seat (by pid) for as long as the
+seat is held: a laptop whose connection dropped still votes (that is what makes a
+host cut off from most of them notice it), and leaves when its seat is freed, when
+its seat is the host's own, or when the seat comes back on an older version.
+
+The **order** is the laptops by seat (colour), then by pid: who hosts next.  The
+addresses of a laptop start with the one the host saw its connection come from
+(unless that is a loopback address, useless to the others), then those it offered,
+each once, eight at most.
+
+Pure bookkeeping over the :class:`~sorry_lan.authority.table.Table` it is given: it
+does not send ``succession``, probe anyone or count votes.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from sorry_lan.authority.table import Player, Table
+
+ADDRS_MAX = 8  # addresses kept per laptop (the ``offer`` field's own limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Laptop:
+    """Seat ``pid``'s laptop: its standby ``port`` on each of ``addrs``."""
+
+    pid: int
+    addrs: tuple[str, ...]
+    port: int
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def reachable_at(seen: str, offered: Sequence[str]) -> tuple[str, ...]:
+    """The addresses to try for a laptop whose connection came from ``seen`` and that
+    offered ``offered``: ``seen`` first (not a loopback one), each once, eight at most."""
+    out: list[str] = []
+    for address in (seen, *offered):
+        if address and address not in out and not (address == seen and _loopback(seen)):
+            out.append(address)
+    return tuple(out[:ADDRS_MAX])
+
+
+class Electorate:
+    """The laptops of one table, by pid."""
+
+    def __init__(self) -> None:
+        self.laptops: dict[int, Laptop] = {}
+
+    def offer(self, pid: int, seen: str, port: int, addrs: Sequence[str]) -> bool:
+        """Seat ``pid``'s laptop offered ``port`` on ``addrs`` (its connection comes
+        from ``seen``); returns whether anything changed."""
+        laptop = Laptop(pid, reachable_at(seen, addrs), port)
+        if self.laptops.get(pid) == laptop:
+            return False
+        self.laptops[pid] = laptop
+        return True
+
+    def expect(self, laptops: Iterable[Laptop]) -> None:
+        """Count ``laptops`` from the start (a successor's table: the order it knew, so
+        that laptops not back yet still count towards the quorum)."""
+        for laptop in laptops:
+            self.laptops[laptop.pid] = laptop
+
+    def forget(self, pid: int) -> bool:
+        """Seat ``pid`` is no laptop (any more); returns whether it was one."""
+        return self.laptops.pop(pid, None) is not None
+
+    def prune(self, table: Table) -> bool:
+        """Forget the laptops whose seat was freed, became a bot, or is the host's own;
+        returns whether any was forgotten."""
+        gone = [
+            pid for pid in self.laptops
+            if pid == table.owner or pid not in table.players or table.players[pid].bot
+        ]  # fmt: skip
+        for pid in gone:
+            del self.laptops[pid]
+        return bool(gone)
+
+    def order(self, table: Table) -> list[Laptop]:
+        """The laptops in succession order: by seat (colour), then pid."""
+        seated = [(table.players[pid], laptop) for pid, laptop in self.laptops.items()
+                  if pid in table.players]  # fmt: skip
+        return [laptop for _, laptop in sorted(seated, key=lambda x: _rank(x[0]))]
+
+    def connected(self, table: Table) -> list[Laptop]:
+        """The laptops in order whose seat has a connection now."""
+        return [x for x in self.order(table) if table.players[x.pid].conn is not None]
+
+    def absent(self, table: Table) -> list[Laptop]:
+        """The laptops in order whose seat has no connection now."""
+        return [x for x in self.order(table) if table.players[x.pid].conn is None]
+
+
+def _rank(player: Player) -> tuple[int, int]:
+    return player.colour, player.pid
