@@ -199,6 +199,23 @@ def rematch(host: Host, peer: Peer, msg: m.Rematch, now: float) -> list[Event]:
     return []
 
 
+# -- succession (protocol version 4) ------------------------------------------------------
+
+
+@handles(m.Offer)
+def offer(host: Host, peer: Peer, msg: m.Offer, now: float) -> list[Event]:
+    """Keep where the player's laptop would host next (its latest offer)."""
+    peer.offer = msg
+    return []
+
+
+@handles(m.Reveal)
+def reveal(host: Host, peer: Peer, msg: m.Reveal, now: float) -> list[Event]:
+    """A host that dealt the hands itself has none to be told: only a host that took
+    the table over checks reveals against the old host's commitments."""
+    raise RequestRefused(ErrorReason.UNEXPECTED, "this host dealt the hands: nothing to reveal")
+
+
 # -- any time ----------------------------------------------------------------------------
 
 

@@ -66,6 +66,9 @@ class Peer:
         self.resyncs = Allowance(resync_burst, now)
         self.lobby_revision = -1  # the table revision of the last lobby sent here
         self.closed = False  # closed or dropped by us, or gone: nothing more is read
+        #: Protocol version 4: where this player's laptop would host next (its last
+        #: ``offer``), ``None`` until it offers.
+        self.offer: m.Offer | None = None
 
     @property
     def protocol(self) -> int:

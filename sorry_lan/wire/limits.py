@@ -16,8 +16,10 @@ import sorry_lan
 PROTOCOL_VERSION: Final = 1
 #: Every protocol version this code can speak, oldest first.  Version 2 adds the
 #: ``profile`` message and the ``player`` record's language (SPEC sections 3 and 7);
-#: version 3 the ``record`` message, the game record sent to everyone (SPEC section 7).
-SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3)
+#: version 3 the ``record`` message, the game record sent to everyone (SPEC section 7);
+#: version 4 succession, the table outliving its host (``offer``, ``succession``,
+#: ``commit``, ``reveal``, ``handover``: SPEC section 9).
+SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4)
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.
@@ -36,6 +38,10 @@ SOFTWARE_MAX: Final = 40
 NOTATION_MAX: Final = 80
 LEVEL_MAX: Final = 16
 LANG_MAX: Final = 16  # a language code such as "el" or "pt-BR"
+ADDR_MAX: Final = 45  # an IP literal (the longest IPv6 text form), without a zone
+TABLE_NAME_MAX: Final = 64  # a table's name in ``succession.config``
+TABLE_ID_MIN: Final = 4  # a table id (``tid``): 4..32 of 0-9, a-z
+TABLE_ID_MAX: Final = 32
 
 # Arrays.
 VERSIONS_MAX: Final = 8
@@ -43,11 +49,18 @@ PLAYERS_MAX: Final = 8
 MOVES_MAX: Final = 512
 EVENTS_MAX: Final = 64
 HAND_MAX: Final = 8
+ADDRS_MAX: Final = 8  # the addresses one laptop offers
+ORDER_MAX: Final = PLAYERS_MAX  # laptops in the succession order
+SEATS_MAX: Final = PLAYERS_MAX  # seat verifier records in ``succession``
+CHAT_KEPT_MAX: Final = 100  # chat lines of the game so far in ``succession``
 
 # Binary fields, in bytes.
 TOKEN_SIZE: Final = 16
 NONCE_SIZE: Final = 16
 MAC_SIZE: Final = 32
+DIGEST_SIZE: Final = 32  # sha256: a seat token's verifier, a hand commitment
+SALT_SIZE: Final = 16  # a hand commitment's salt
+PIN_KEY_SIZE: Final = 32  # the PIN's derived key (``wire.auth.pin_key``)
 
 # The game record (``record`` messages): its JSON (protocol/RECORD.md) compressed with
 # zlib is cut into at most RECORD_PARTS_MAX parts of at most RECORD_PART_MAX bytes
@@ -66,6 +79,9 @@ SCORE_MAX: Final = 1_000_000
 COUNT_MAX: Final = 45  # cards in a pile
 SPECTATORS_MAX: Final = 1000
 TIMEOUT_MAX: Final = 3600
+EPOCH_MAX: Final = U32_MAX
+PORT_MAX: Final = 65535
+MS_MAX: Final = TIMEOUT_MAX * 1000  # a table timer in milliseconds
 
 # Limits handed to msgpack's Unpacker, so that no single value can be large even
 # before field validation runs.  Strings are limited in UTF-8 bytes here (4 per

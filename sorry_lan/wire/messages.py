@@ -50,6 +50,22 @@ from sorry_lan.wire.schema import (
     Spec,
     StrSpec,
 )
+from sorry_lan.wire.succession import (
+    ADDRS,
+    CHAT_TAIL,
+    DIGESTS,
+    EPOCH,
+    ORDER,
+    PORT,
+    SALT,
+    SEATS,
+    SETTINGS,
+    TABLE_ID,
+    ChatLine,
+    Laptop,
+    SeatRecord,
+    TableSettings,
+)
 from sorry_lan.wire.transitions import (
     OPEN,
     WELCOMED,
@@ -249,6 +265,9 @@ class Lobby(Message):
     host: int | None = field(metadata=_f(OptSpec(PID)))
     players: tuple[PlayerInfo, ...] = field(metadata=_f(ListSpec(PLAYER_INFO, L.PLAYERS_MAX)))
     spectators: int = field(metadata=_f(IntSpec(0, L.SPECTATORS_MAX)))
+    #: Protocol version 4 on: the table shows move hints (``host --hints``); absent
+    #: (``None``) to an older connection, and read as off when absent.
+    hints: bool | None = field(default=None, metadata=_f(LaterSpec(BoolSpec(), 4)))
 
 
 @declare("colour", by_client(S.LOBBY, who=Who.PLAYER))
@@ -411,6 +430,76 @@ class RecordPart(Message):
     data: bytes = field(metadata=_f(BlobSpec(L.RECORD_PART_MAX)))
 
 
+# -- succession (protocol version 4) ---------------------------------------------------
+
+
+@declare("offer", by_client(WELCOMED, who=Who.PLAYER), since=4)
+@dataclass(frozen=True, slots=True)
+class Offer(Message):
+    """Client -> host, player, protocol version 4: this laptop may host the table next;
+    its standby listener takes connections on ``port`` at each of ``addrs``.  Sent
+    after ``welcome`` and again when its addresses change."""
+
+    port: int = field(metadata=_f(PORT))
+    addrs: tuple[str, ...] = field(metadata=_f(ADDRS))
+
+
+@declare("succession", by_host(WELCOMED), since=4)
+@dataclass(frozen=True, slots=True)
+class Succession(Message):
+    """Host -> client, protocol version 4: what a successor needs, before it is needed.
+
+    ``table`` the table's id, ``epoch`` how many hosts it has had (1: the first),
+    ``host`` the host's own seat (nil: headless), ``delay`` the takeover delay in
+    seconds, ``order`` the laptops that may host next in turn, ``config`` the table's
+    settings, ``seats`` every seat's token verifier (or bot strength), ``chat`` the
+    current game's chat so far (oldest first).  Sent after ``welcome`` (before
+    ``lobby``) and whenever any of it changes."""
+
+    table: str = field(metadata=_f(TABLE_ID))
+    epoch: int = field(metadata=_f(EPOCH))
+    host: int | None = field(metadata=_f(OptSpec(PID)))
+    delay: int = field(metadata=_f(IntSpec(1, L.TIMEOUT_MAX)))
+    order: tuple[Laptop, ...] = field(metadata=_f(ORDER))
+    config: TableSettings = field(metadata=_f(SETTINGS))
+    seats: tuple[SeatRecord, ...] = field(metadata=_f(SEATS))
+    chat: tuple[ChatLine, ...] = field(metadata=_f(CHAT_TAIL))
+
+
+@declare("commit", by_host(S.PLAYING), since=4)
+@dataclass(frozen=True, slots=True)
+class Commit(Message):
+    """Host -> player, protocol version 4, play for points: the host's commitment to
+    every seat's hand as of state ``sid``: ``digests`` by colour (nil: not seated),
+    each ``sha256(salt || msgpack(sorted card ints))``; ``salt`` is the receiver's own
+    seat's salt (nil to a seat without a hand)."""
+
+    sid: int = field(metadata=_f(SID))
+    digests: tuple[bytes | None, ...] = field(metadata=_f(DIGESTS))
+    salt: bytes | None = field(metadata=_f(OptSpec(SALT)))
+
+
+@declare("reveal", by_client(S.LOBBY, S.PLAYING, who=Who.PLAYER), since=4)
+@dataclass(frozen=True, slots=True)
+class Reveal(Message):
+    """Client -> a new host, player, protocol version 4, play for points: the hand the
+    old host committed this seat to, and its salt, for the new host to check."""
+
+    hand: tuple[Card, ...] = field(metadata=_f(HAND))
+    salt: bytes = field(metadata=_f(SALT))
+
+
+@declare("handover", by_host(WELCOMED, then=S.CLOSED), since=4)
+@dataclass(frozen=True, slots=True)
+class Handover(Message):
+    """Host -> client, protocol version 4: the host leaves on purpose; seat ``pid``'s
+    laptop hosts the table from now, at ``epoch``.  The host closes the connection
+    after it."""
+
+    epoch: int = field(metadata=_f(EPOCH))
+    pid: int = field(metadata=_f(PID))
+
+
 # -- any time ------------------------------------------------------------------------
 
 
@@ -482,14 +571,17 @@ __all__ = [
     "Challenge",
     "Chat",
     "ChooseColour",
+    "Commit",
     "Error",
     "Events",
     "GameOver",
+    "Handover",
     "Hello",
     "LegalMoves",
     "Lobby",
     "Message",
     "Move",
+    "Offer",
     "Ping",
     "Pong",
     "Profile",
@@ -500,10 +592,12 @@ __all__ = [
     "Rematch",
     "RemoveBot",
     "Resync",
+    "Reveal",
     "SetVariant",
     "Snapshot",
     "Spectate",
     "Start",
+    "Succession",
     "Turn",
     "Welcome",
     "declare",

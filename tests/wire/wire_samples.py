@@ -8,13 +8,15 @@ produced by the engine; nothing here should be read as a rules example.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import zlib
 
 from sorry_lan.rules.board import HOME, START, Colour
 from sorry_lan.rules.cards import NO_CARDS, Card
 from sorry_lan.rules.variants import Variant
-from sorry_lan.wire.auth import pin_proof
+from sorry_lan.succession.commitment import hand_digest
+from sorry_lan.wire.auth import pin_key, pin_proof
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 from sorry_lan.wire.messages import (
@@ -23,14 +25,17 @@ from sorry_lan.wire.messages import (
     Challenge,
     Chat,
     ChooseColour,
+    Commit,
     Error,
     Events,
     GameOver,
+    Handover,
     Hello,
     LegalMoves,
     Lobby,
     Message,
     Move,
+    Offer,
     Ping,
     Pong,
     Profile,
@@ -41,10 +46,12 @@ from sorry_lan.wire.messages import (
     Rematch,
     RemoveBot,
     Resync,
+    Reveal,
     SetVariant,
     Snapshot,
     Spectate,
     Start,
+    Succession,
     Turn,
     Welcome,
 )
@@ -60,6 +67,7 @@ from sorry_lan.wire.records import (
     ev_slide,
     ev_turn_lost,
 )
+from sorry_lan.wire.succession import ChatLine, Laptop, SeatRecord, TableSettings
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 R, B, Y, G = Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.GREEN
@@ -95,6 +103,38 @@ RECORD_JSON = json.dumps(
      "variant": "standard", "seed": None, "turns": []},
 ).encode()
 RECORD_DATA = zlib.compress(RECORD_JSON, 0)
+
+#: Protocol version 4.  A table of Ann (the host, red, pid 0), Bob (blue, pid 1, a
+#: laptop), Chloé (green, pid 3, a laptop on two networks) and a greedy bot (yellow).
+TABLE_ID = "k3v9q2m7x4"
+_SHA = hashlib.sha256
+SEAT_RECORDS = (
+    SeatRecord(pid=0, colour=R, verifier=_SHA(bytes(range(16))).digest(), level=None),
+    SeatRecord(pid=1, colour=B, verifier=_SHA(bytes(range(16, 32))).digest(), level=None),
+    SeatRecord(pid=2, colour=Y, verifier=None, level="greedy"),
+    SeatRecord(pid=3, colour=G, verifier=_SHA(bytes(range(32, 48))).digest(), level=None),
+)
+LAPTOPS = (
+    Laptop(pid=1, addrs=("192.168.1.23",), port=47475),
+    Laptop(pid=3, addrs=("192.168.1.40", "fd00::28"), port=47475),
+)
+SETTINGS = TableSettings(
+    name="Ann's table", variant=Variant.POINTS, seats=4, turn_timeout_ms=None,
+    grace_ms=60_000, bot_delay_ms=500, bot_level="greedy", bot_budget_ms=None,
+    pin_verifier=pin_key(PIN), seeded=False, auto_start=False,
+)
+#: The salts of a points deal (Bob's, then Chloé's) and the hands they commit to.
+BOB_SALT = bytes(range(48, 64))
+CHLOE_SALT = bytes(range(64, 80))
+RED_SALT = bytes(range(80, 96))
+YELLOW_SALT = bytes(range(96, 112))
+BOB_HAND = (Card.TWO, Card.FIVE, Card.TEN, Card.TWELVE, Card.SORRY)
+DIGESTS = (
+    hand_digest(RED_SALT, (Card.ONE, Card.THREE, Card.FOUR, Card.EIGHT, Card.ELEVEN)),
+    hand_digest(BOB_SALT, BOB_HAND),
+    hand_digest(YELLOW_SALT, (Card.ONE, Card.ONE, Card.SEVEN, Card.TEN, Card.TWELVE)),
+    hand_digest(CHLOE_SALT, POINTS_HAND),
+)
 
 SAMPLES: tuple[tuple[str, Message], ...] = (
     ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
@@ -288,6 +328,36 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
     ("game_over_points", GameOver(sid=150, winners=(R,), scores=(145, 10, 5, 0))),
     ("rematch", Rematch()),
     ("record", RecordPart(game=1, part=0, parts=1, data=RECORD_DATA)),
+    ("offer", Offer(port=47475, addrs=("192.168.1.23",))),
+    ("offer_two_networks", Offer(port=47475, addrs=("192.168.1.40", "fd00::28"))),
+    (
+        "succession",
+        Succession(
+            table=TABLE_ID, epoch=1, host=0, delay=15, order=LAPTOPS, config=SETTINGS,
+            seats=SEAT_RECORDS,
+            chat=(ChatLine(pid=1, text="nice Sorry!"), ChatLine(pid=0, text="thanks ☺")),
+        ),
+    ),
+    (
+        "succession_headless_epoch_2",  # Bob's laptop took over; no PIN, a timed table
+        Succession(
+            table=TABLE_ID, epoch=2, host=None, delay=15, order=LAPTOPS[1:],
+            config=TableSettings(
+                name=None, variant=Variant.STANDARD, seats=3, turn_timeout_ms=30_000,
+                grace_ms=60_000, bot_delay_ms=0, bot_level="expert", bot_budget_ms=2_000,
+                pin_verifier=None, seeded=True, auto_start=True,
+            ),
+            seats=(SeatRecord(pid=1, colour=B, verifier=SEAT_RECORDS[1].verifier, level=None),
+                   SeatRecord(pid=3, colour=None, verifier=SEAT_RECORDS[3].verifier,
+                              level=None)),
+            chat=(),
+        ),
+    ),
+    ("commit", Commit(sid=4, digests=DIGESTS, salt=BOB_SALT)),
+    ("commit_two_seats", Commit(sid=4, digests=(DIGESTS[0], None, DIGESTS[2], None),
+                                salt=YELLOW_SALT)),
+    ("reveal", Reveal(hand=BOB_HAND, salt=BOB_SALT)),
+    ("handover", Handover(epoch=2, pid=1)),
     ("chat_from_client", Chat(pid=None, text="good luck!")),
     ("chat_relayed", Chat(pid=1, text="Sorry! ☺")),
     ("ping", Ping(n=7)),
