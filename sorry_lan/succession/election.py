@@ -1,0 +1,465 @@
+"""Who hosts next, as one laptop (or spectator) sees it: a state machine, sans I/O.
+
+:class:`Election` is fed what happens to this client's link to its host and to the
+connections it tries, with the clock, and answers with decisions (frozen dataclasses,
+in the order they are to be carried out)::
+
+    election = Election(order, me=pid, now=now)   # order: the host's last succession
+    election.heard(now)                   # a frame from the host
+    election.host_lost(now, unreachable)  # the link closed, or a reconnect failed
+    election.handover(epoch, pid, now)    # the host hands the table to ``pid``
+    election.failed(attempt, now, unreachable) / busy(attempt, now)
+    election.welcomed(attempt, epoch, host, now)   # the answer to a TryCandidate
+    election.standby_votes(votes, now)    # my standby counts ``votes`` (me included)
+    election.advert(epoch, addrs, port, now)       # mDNS: our table at ``epoch``
+    election.tick(now)                    # time passes
+
+The rules (protocol/SPEC.md, Succession):
+
+- the host is **lost** when the link failed and reconnecting failed, or nothing was
+  heard for the takeover delay D; ``lost_at`` is when it was last heard;
+- at ``lost_at + D`` the client walks the order: the first laptop that can be reached
+  (itself included) is the candidate.  Another laptop is tried at its standby
+  (:class:`TryCandidate`: the hello sent there is this client's vote); a candidate
+  that answers busy is tried again every :data:`RETRY` seconds; one that cannot be
+  reached is passed over, and when the candidate this client voted for stops
+  answering the walk starts again from the top.  When the candidate is this laptop it
+  opens its standby (:class:`OpenStandby`) and takes over (:class:`TakeOver`) once
+  its standby counts a quorum of votes (at least one besides its own);
+- **lone rule**: a laptop that is its own candidate and reached no other laptop since
+  the host was lost takes over alone at ``lost_at + G`` (the seat grace), but only
+  while its own network works (its last connect attempt did not fail with "network
+  is unreachable" and it has a usable interface);
+- a **handover** names the successor: it takes over at once, the others try it at
+  once (and walk the order if it cannot be reached);
+- a new host is followed (:class:`Follow`) only when its epoch is greater than the
+  one known and it is the laptop handed over to, the candidate voted for, or the
+  laptop this client's walk names (every laptop before it in the order could not be
+  reached, and this client is not before it); otherwise it is refused
+  (:class:`RefuseHost`, out of turn or an old epoch) and the walk goes on;
+- an mDNS advert of our table at a higher epoch is tried first.
+
+It does not open connections, count votes (``succession.standby``), read the wire or
+keep time; it knows nothing of the game.  The shell keeps reconnecting to the old host
+after :class:`KeepTrying` until a :class:`Follow`, :class:`TakeOver` or
+:class:`GiveUp`, and closes any connection for an attempt the election no longer waits
+for (answers about such an attempt return no decisions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
+GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
+
+
+def quorum(laptops: int) -> int:
+    """The votes a takeover needs among ``laptops`` (the electorate): a majority."""
+    return laptops // 2 + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Laptop:
+    """One laptop of the order: its player's ``pid``, its standby's ``addrs`` and ``port``."""
+
+    pid: int
+    addrs: tuple[str, ...]
+    port: int
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """What the host's last ``succession`` says about who hosts next: the table's
+    ``epoch``, the host's own seat (``host``, None when headless), the takeover delay
+    ``delay`` (D) and the seat grace ``grace`` (G) in seconds, and the electorate in
+    order."""
+
+    epoch: int
+    host: int | None
+    delay: float
+    grace: float
+    laptops: tuple[Laptop, ...]
+
+    def laptop(self, pid: int | None) -> Laptop | None:
+        return next((lap for lap in self.laptops if lap.pid == pid), None)
+
+    def pids(self) -> tuple[int, ...]:
+        return tuple(lap.pid for lap in self.laptops)
+
+
+# -- decisions -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTrying:
+    """Keep reconnecting to the host as before (the election has not decided yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TryCandidate:
+    """Connect to the standby at ``addrs`` (each in turn) and ``port`` and say hello
+    with the seat token (a spectator: spectate); report :meth:`Election.failed`,
+    :meth:`Election.busy` or :meth:`Election.welcomed` with this value.  ``pid`` is the
+    laptop's, None for an address from an mDNS advert."""
+
+    pid: int | None
+    addrs: tuple[str, ...]
+    port: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenStandby:
+    """This laptop is the candidate: count votes on its standby for ``epoch``."""
+
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseStandby:
+    """Stop counting votes: this laptop does not take over (after :class:`OpenStandby`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOver:
+    """Host the table now, at ``epoch`` (``alone``: by the lone rule, with no votes)."""
+
+    epoch: int
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Follow:
+    """The connection that welcomed us is our host from now: ``pid`` at ``epoch``."""
+
+    pid: int
+    epoch: int
+
+
+class Claim(StrEnum):
+    """Why a new host is not followed."""
+
+    OUT_OF_TURN = "out_of_turn"  # not the laptop handed over to, voted for or next
+    OLD_EPOCH = "old_epoch"  # its epoch is not greater than the one we know
+
+
+CLAIM_TEXT = {
+    Claim.OUT_OF_TURN: "a claim to host the table out of turn",
+    Claim.OLD_EPOCH: "a claim to host the table at an old epoch",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseHost:
+    """Say bye to the new host ``pid`` that claims ``epoch``, for ``reason``."""
+
+    pid: int | None
+    epoch: int
+    reason: Claim
+
+    @property
+    def text(self) -> str:
+        return f"{CLAIM_TEXT[self.reason]} (player {self.pid}, epoch {self.epoch})"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp:
+    """No host could be found in time: stop trying (the last journal may resume it)."""
+
+
+Decision = (
+    KeepTrying | TryCandidate | OpenStandby | CloseStandby | TakeOver | Follow | RefuseHost
+    | GiveUp
+)
+
+
+class Phase(Enum):
+    WATCHING = "watching"  # the host is there (or not yet missed for D)
+    LOST = "lost"  # the link failed; waiting for lost_at + D
+    WALKING = "walking"  # trying the laptops of the order
+    STANDBY = "standby"  # this laptop is the candidate: its standby counts votes
+    HOSTING = "hosting"  # this laptop took over
+    GONE = "gone"  # gave up
+
+
+class Election:
+    """One client's part in choosing who hosts next; see the module docstring.
+    ``me`` is this client's pid (None: a spectator); ``give_up`` seconds after
+    ``lost_at`` it stops looking."""
+
+    def __init__(
+        self, order: Order, *, me: int | None, now: float, give_up: float = GIVE_UP
+    ) -> None:
+        self.order = order
+        self.me = me
+        self.give_up = give_up
+        self.phase = Phase.WATCHING
+        self.heard_at = now
+        self.lost_at = now
+        self.usable = True  # the shell's word: this machine has a usable interface
+        self._net_down = False  # the last connect attempt said "network is unreachable"
+        self._reached = False  # some other laptop answered since the host was lost
+        self._failed: set[int] = set()  # laptops that could not be reached in this walk
+        self._attempt: TryCandidate | None = None  # the one connect we wait on
+        self._retry: TryCandidate | None = None  # a busy candidate, to try again
+        self._retry_at: float | None = None  # when to try it again (or walk again)
+        self._voted: int | None = None  # the candidate that answered busy
+        self._handed: int | None = None  # the laptop the host handed over to
+        self._hint: TryCandidate | None = None  # an advert of our table, newer epoch
+        self._hint_epoch = order.epoch
+
+    # -- what we know --------------------------------------------------------------------
+
+    @property
+    def next_epoch(self) -> int:
+        return self.order.epoch + 1
+
+    @property
+    def waiting_for(self) -> TryCandidate | None:
+        """The connect attempt whose answer the election waits on."""
+        return self._attempt
+
+    @property
+    def wake_at(self) -> float | None:
+        """The next time :meth:`tick` may decide something (None: only inputs will)."""
+        if self.phase in (Phase.HOSTING, Phase.GONE) or self._i_host:
+            return None
+        if self.phase in (Phase.WATCHING, Phase.LOST):
+            return self.heard_at + self.order.delay
+        times = [self.lost_at + self.give_up]
+        if self._retry_at is not None and self._attempt is None:
+            times.append(self._retry_at)
+        if self.phase is Phase.STANDBY:
+            times.append(self.lost_at + self.order.grace)
+        return min(times)
+
+    @property
+    def _i_host(self) -> bool:
+        return self.me is not None and self.order.host == self.me
+
+    @property
+    def _network_works(self) -> bool:
+        return self.usable and not self._net_down
+
+    # -- inputs ----------------------------------------------------------------------------
+
+    def update(self, order: Order) -> bool:
+        """The host we follow sent its succession (a roster change, a new game, or the
+        first after :class:`Follow`): it replaces the old order.  Ignored (False) while
+        the host is lost, or when its epoch is older than the one known."""
+        if self.phase not in (Phase.WATCHING, Phase.HOSTING) or order.epoch < self.order.epoch:
+            return False
+        if order.epoch > self.order.epoch:
+            self._handed = self._voted = None
+        self.order = order
+        if self.phase is Phase.HOSTING and not self._i_host:
+            self.phase = Phase.WATCHING
+        return True
+
+    def heard(self, now: float) -> list[Decision]:
+        """A frame from the host: it is there (again)."""
+        self.heard_at = now
+        if self.phase not in (Phase.LOST, Phase.WALKING, Phase.STANDBY):
+            return []
+        out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
+        self._reset(Phase.WATCHING)
+        return out
+
+    def host_lost(self, now: float, unreachable: bool = False) -> list[Decision]:
+        """The link to the host closed or failed, or a reconnect failed (``unreachable``:
+        the failure said the network is unreachable)."""
+        self._net_down = unreachable
+        if self._i_host or self.phase in (Phase.HOSTING, Phase.GONE):
+            return []
+        out: list[Decision] = []
+        if self.phase is Phase.WATCHING:
+            self._reset(Phase.LOST)
+            self.lost_at = self.heard_at
+            out.append(KeepTrying())
+        return out + self.tick(now)
+
+    def interfaces(self, usable: bool) -> None:
+        """Whether this machine has a usable network interface (the shell looks)."""
+        self.usable = usable
+
+    def handover(self, epoch: int, pid: int, now: float) -> list[Decision]:
+        """The host hands the table to ``pid`` at ``epoch`` and leaves."""
+        if epoch <= self.order.epoch:
+            return [RefuseHost(pid, epoch, Claim.OLD_EPOCH)]
+        out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
+        if self.me is not None and pid == self.me:
+            self._reset(Phase.HOSTING)
+            return [*out, TakeOver(epoch)]
+        self._reset(Phase.WALKING)
+        self.lost_at = now
+        self._handed = pid
+        lap = self.order.laptop(pid)
+        if lap is None:
+            return out + self._walk(now)
+        return [*out, self._try(TryCandidate(pid, lap.addrs, lap.port))]
+
+    def advert(
+        self, epoch: int, addrs: tuple[str, ...], port: int, now: float
+    ) -> list[Decision]:
+        """mDNS found our table at ``epoch``: tried first when it is newer than ours."""
+        if epoch <= max(self.order.epoch, self._hint_epoch) or not addrs:
+            return []
+        self._hint = TryCandidate(None, addrs, port)
+        self._hint_epoch = epoch
+        idle = self._attempt is None and self.phase in (Phase.WALKING, Phase.STANDBY)
+        if not idle:
+            return []  # tried when the walk (re)starts
+        self._retry_at = None
+        return [self._try(self._hint)]
+
+    def failed(
+        self, attempt: TryCandidate, now: float, unreachable: bool = False
+    ) -> list[Decision]:
+        """``attempt`` could not connect (``unreachable``: the network is unreachable),
+        or the connection failed before an answer."""
+        if attempt != self._attempt:
+            return []
+        self._attempt = None
+        self._net_down = unreachable
+        if attempt == self._hint:
+            self._hint = None
+        elif attempt.pid is not None:
+            if attempt.pid == self._voted:  # our candidate died: walk again from the top
+                self._voted = None
+                self._failed.clear()
+            else:
+                self._failed.add(attempt.pid)
+        if self.phase is Phase.STANDBY:
+            return []
+        return self._walk(now)
+
+    def busy(self, attempt: TryCandidate, now: float) -> list[Decision]:
+        """``attempt``'s standby refused busy (counting votes, or its host is alive): it
+        is tried again in :data:`RETRY` seconds."""
+        if attempt != self._attempt:
+            return []
+        self._attempt = None
+        self._reached = True
+        self._net_down = False
+        if self.phase is Phase.STANDBY:
+            return []
+        if attempt.pid is not None:
+            self._voted = attempt.pid
+        self._retry = attempt
+        self._retry_at = now + RETRY
+        return []
+
+    def welcomed(
+        self, attempt: TryCandidate, epoch: int, host: int | None, now: float
+    ) -> list[Decision]:
+        """``attempt`` was welcomed by a host whose succession says ``epoch`` and its
+        own seat ``host``: follow it, or refuse it and go on."""
+        if attempt != self._attempt:
+            return []
+        self._attempt = None
+        self._reached = True
+        self._net_down = False
+        if attempt == self._hint:
+            self._hint = None
+        if epoch <= self.order.epoch:
+            refusal = RefuseHost(host, epoch, Claim.OLD_EPOCH)
+        elif host is not None and self._in_turn(host, attempt):
+            out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
+            self._reset(Phase.WATCHING)
+            self.heard_at = now
+            return [*out, Follow(host, epoch)]
+        else:
+            refusal = RefuseHost(host, epoch, Claim.OUT_OF_TURN)
+        if attempt.pid is not None:
+            self._failed.add(attempt.pid)  # not a candidate we can follow
+        if self.phase is Phase.STANDBY:
+            return [refusal]
+        return [refusal, *self._walk(now)]
+
+    def standby_votes(self, votes: int, now: float) -> list[Decision]:
+        """This laptop's standby counts ``votes`` now (its own included)."""
+        if self.phase is not Phase.STANDBY:
+            return []
+        if votes > 1:
+            self._reached = True
+        if votes >= max(2, quorum(len(self.order.laptops))):
+            return self._take_over(alone=False)
+        return []
+
+    def tick(self, now: float) -> list[Decision]:
+        """Time passes: what is due by ``now``."""
+        if self._i_host or self.phase in (Phase.HOSTING, Phase.GONE):
+            return []
+        if self.phase in (Phase.WATCHING, Phase.LOST):
+            if now < self.heard_at + self.order.delay:
+                return []
+            out: list[Decision] = [] if self.phase is Phase.LOST else [KeepTrying()]
+            self._reset(Phase.WALKING)
+            self.lost_at = self.heard_at
+            return out + self._walk(now)
+        if now >= self.lost_at + self.give_up:
+            out = [CloseStandby()] if self.phase is Phase.STANDBY else []
+            self._reset(Phase.GONE)
+            return [*out, GiveUp()]
+        if self.phase is Phase.STANDBY:
+            alone = now >= self.lost_at + self.order.grace and not self._reached
+            if alone and self._network_works and self._attempt is None:
+                return self._take_over(alone=True)
+            return []
+        if self._attempt is None and self._retry_at is not None and now >= self._retry_at:
+            retry, self._retry, self._retry_at = self._retry, None, None
+            if retry is not None:
+                return [self._try(retry)]
+            return self._walk(now)
+        return []
+
+    # -- the walk -------------------------------------------------------------------------
+
+    def _reset(self, phase: Phase) -> None:
+        self.phase = phase
+        self._reached = False
+        self._failed.clear()
+        self._attempt = self._retry = None
+        self._retry_at = None
+        if phase is not Phase.WALKING:
+            self._voted = self._handed = None
+
+    def _try(self, attempt: TryCandidate) -> TryCandidate:
+        self._attempt = attempt
+        return attempt
+
+    def _walk(self, now: float) -> list[Decision]:
+        """The next step of the walk: the advert first, then the first laptop of the
+        order not passed over; past the end, the walk starts again in a moment."""
+        if self._hint is not None:
+            return [self._try(self._hint)]
+        for lap in self.order.laptops:
+            if lap.pid in self._failed or lap.pid == self.order.host:
+                continue
+            if lap.pid == self.me:
+                self.phase = Phase.STANDBY
+                return [OpenStandby(self.next_epoch), *self.tick(now)]
+            return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
+        self._failed.clear()
+        self._retry = None
+        self._retry_at = now + RETRY
+        return []
+
+    def _in_turn(self, host: int, attempt: TryCandidate) -> bool:
+        """Whether ``host`` (who welcomed ``attempt``) may be followed."""
+        if attempt.pid is not None and host != attempt.pid:
+            return False  # someone else answers at that laptop's standby
+        if host in (self._handed, self._voted):
+            return True
+        for pid in self.order.pids():
+            if pid == host:
+                return True
+            if pid == self.me or pid not in self._failed:
+                return False
+        return False
+
+    def _take_over(self, *, alone: bool) -> list[Decision]:
+        epoch = self.next_epoch
+        self._reset(Phase.HOSTING)
+        return [TakeOver(epoch, alone=alone)]

@@ -1,0 +1,165 @@
+"""The votes a laptop's standby counts before it hosts: sans I/O, fed by the shell.
+
+A laptop listens on its standby port (the one it offered the host) from the start.
+When the election chooses this laptop (``OpenStandby``) the net layer makes a
+:class:`Standby`, decodes each greeting that arrives there and asks it what to answer,
+with the clock::
+
+    standby = Standby(me=pid, laptops=order_pids, seats={pid: verifier}, delay=D)
+    answer = standby.hello(token, versions, now)   # or standby.spectate(now)
+    standby.votes(now)                    # votes counted now, this laptop's included
+    standby.alone()                       # the election took over by the lone rule
+
+or, as ``net.standby.Votes`` asks, ``standby.greeted(greeting, now)`` (the refusal to
+send) and ``standby.elected(now)``.
+
+The answers: :class:`Wait` (``refuse`` reason ``busy``: try again in a second), with
+``counted`` when the hello was a vote; :class:`TurnAway` (``refuse`` with another
+reason); :class:`Host` (this laptop hosts now: hand the hello to the new host, which
+welcomes it).  A hello is a vote when its token's sha256 is the seat verifier of a
+laptop of the electorate other than this one and it offers protocol version 4; a
+vote is kept for twice the takeover delay.  The standby is ready to host once its
+votes (its own included) reach the quorum and at least one other laptop voted, or
+the lone rule holds; from then on every greeting is answered :class:`Host`.
+
+It says nothing while no election is under way (the listener answers then), does not
+decide when to count or to take over (``succession.election``), check PINs, negotiate
+versions or decode frames: the host session and the new host do that.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sorry_lan.codes import RefuseReason
+from sorry_lan.succession.election import quorum
+from sorry_lan.wire import messages as m
+
+VOTE_VERSION = 4  # the protocol version that has succession: a vote offers it
+
+#: What a greeting is told by a standby that has its votes (the voter retries and is
+#: welcomed by the new host once it serves).
+MOVING = "the table is moving to this laptop; try again in a moment"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Answer ``refuse`` reason ``busy`` with ``text``; ``counted``: the hello is a vote."""
+
+    text: str
+    counted: bool = False
+
+    @property
+    def reason(self) -> RefuseReason:
+        return RefuseReason.BUSY
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAway:
+    """Answer ``refuse`` with ``reason`` and ``text``: trying again will not help."""
+
+    reason: RefuseReason
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Host:
+    """This laptop hosts now: pass the greeting to the new host."""
+
+
+Answer = Wait | TurnAway | Host
+
+
+def verifier(token: bytes) -> bytes:
+    """A seat token's verifier, as the host's ``succession`` lists it."""
+    return hashlib.sha256(token).digest()
+
+
+class Standby:
+    """The votes one laptop counts; see the module docstring.  ``me``: this laptop's
+    pid; ``laptops``: the electorate (the order's pids, ``me`` among them); ``seats``:
+    every seat's token verifier by pid (None for a bot's); ``delay``: D in seconds."""
+
+    def __init__(
+        self,
+        *,
+        me: int,
+        laptops: Sequence[int],
+        seats: Mapping[int, bytes | None],
+        delay: float,
+    ) -> None:
+        if me not in laptops:
+            raise ValueError(f"player {me} is not a laptop of the electorate")
+        self.me = me
+        self.laptops = tuple(laptops)
+        self.keep_for = 2 * delay
+        self._seat_of = {v: pid for pid, v in seats.items() if v is not None}
+        self._votes: dict[int, float] = {}  # pid -> when its vote came
+        self._ready = False
+
+    @property
+    def needed(self) -> int:
+        """The votes (this laptop's included) that make it host."""
+        return max(2, quorum(len(self.laptops)))
+
+    @property
+    def ready(self) -> bool:
+        """The quorum was reached (or the lone rule holds): this laptop hosts."""
+        return self._ready
+
+    def alone(self) -> None:
+        """The election took over by the lone rule: host without votes."""
+        self._ready = True
+
+    def votes(self, now: float) -> int:
+        """The votes counted at ``now``, this laptop's own included."""
+        for pid, at in list(self._votes.items()):
+            if now - at >= self.keep_for:
+                del self._votes[pid]
+        return 1 + len(self._votes)
+
+    def _waiting(self, now: float, counted: bool = False) -> Wait:
+        return Wait(f"waiting for the table: {self.votes(now)} of {self.needed}", counted)
+
+    def hello(self, token: bytes | None, versions: Sequence[int], now: float) -> Answer:
+        """What to answer a ``hello`` with ``token`` offering protocol ``versions``."""
+        if self._ready:
+            return Host()
+        if token is None:
+            return self._waiting(now)  # a new player: welcome once the table is hosted
+        pid = self._seat_of.get(verifier(token))
+        if pid is None:
+            return TurnAway(RefuseReason.BAD_TOKEN, "no seat of this table has that token")
+        if pid == self.me or pid not in self.laptops or VOTE_VERSION not in versions:
+            return self._waiting(now)  # a seat, but not a vote: it follows the table
+        self._votes[pid] = now
+        if self.votes(now) >= self.needed:
+            self._ready = True
+            return Host()
+        return self._waiting(now, counted=True)
+
+    def spectate(self, now: float) -> Answer:
+        """What to answer a ``spectate`` (a spectator following the table, or an old
+        host's probe): never a vote."""
+        if self._ready:
+            return Host()
+        return self._waiting(now)
+
+    # -- as net.standby.Votes asks --------------------------------------------------------
+
+    def greeted(self, greeting: m.Hello | m.Spectate, now: float) -> tuple[RefuseReason, str]:
+        """The ``refuse`` to answer ``greeting`` with (the listener refuses them all;
+        once :meth:`elected`, a wait: the new host welcomes the retry)."""
+        if isinstance(greeting, m.Hello):
+            answer = self.hello(greeting.token, greeting.versions, now)
+        else:
+            answer = self.spectate(now)
+        if isinstance(answer, Host):
+            return RefuseReason.BUSY, MOVING
+        return answer.reason, answer.text
+
+    def elected(self, now: float) -> bool:
+        """Whether this laptop hosts now (its votes are enough, or it is alone)."""
+        return self._ready

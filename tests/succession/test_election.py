@@ -1,0 +1,387 @@
+"""The election of one client on a fake clock: the takeover delay from the last frame
+heard, the walk of the order (passing over the unreachable, voting for the busy,
+starting again when the voted-for candidate dies), this laptop's standby and its
+quorum, the lone rule and a cut-off link, handover, the mDNS hint, epoch and turn
+checks of a new host, two successive takeovers, and giving up."""
+
+from __future__ import annotations
+
+import pytest
+
+from sorry_lan.succession.election import (
+    CLAIM_TEXT,
+    GIVE_UP,
+    RETRY,
+    Claim,
+    CloseStandby,
+    Election,
+    Follow,
+    GiveUp,
+    KeepTrying,
+    Laptop,
+    OpenStandby,
+    Order,
+    Phase,
+    RefuseHost,
+    TakeOver,
+    TryCandidate,
+    quorum,
+)
+
+D = 15.0
+G = 60.0
+A = Laptop(1, ("10.0.0.1",), 7001)
+B = Laptop(2, ("10.0.0.2", "fd00::2"), 7002)
+C = Laptop(3, ("10.0.0.3",), 7003)
+ORDER = Order(epoch=1, host=0, delay=D, grace=G, laptops=(A, B, C))
+
+
+def phase(e: Election) -> Phase:
+    """The election's phase (a call, so that mypy does not narrow it between inputs)."""
+    return e.phase
+
+
+def attempt(lap: Laptop) -> TryCandidate:
+    return TryCandidate(lap.pid, lap.addrs, lap.port)
+
+
+def lost(me: int | None, order: Order = ORDER, heard: float = 100.0) -> Election:
+    """An election whose host was last heard at ``heard`` and whose reconnect failed."""
+    e = Election(order, me=me, now=0.0)
+    e.heard(heard)
+    assert e.host_lost(heard + 1) == [KeepTrying()]
+    return e
+
+
+def test_quorum_is_a_majority() -> None:
+    assert [quorum(n) for n in (1, 2, 3, 4, 5)] == [1, 2, 2, 3, 3]
+
+
+def test_the_walk_waits_for_the_delay_from_the_last_frame_heard() -> None:
+    e = lost(me=2)
+    assert phase(e) is Phase.LOST
+    assert e.wake_at == 100.0 + D
+    assert e.tick(100.0 + D - 0.1) == []
+    assert e.tick(100.0 + D) == [attempt(A)]
+    assert phase(e) is Phase.WALKING
+    assert e.lost_at == 100.0
+
+
+def test_silence_for_the_delay_is_a_lost_host_too() -> None:
+    e = Election(ORDER, me=3, now=0.0)
+    e.heard(50.0)
+    assert e.tick(50.0 + D - 1) == []
+    assert e.tick(50.0 + D) == [KeepTrying(), attempt(A)]
+
+
+def test_hearing_the_host_again_before_the_delay_keeps_it() -> None:
+    e = lost(me=2)
+    assert e.heard(110.0) == []
+    assert phase(e) is Phase.WATCHING
+    assert e.tick(100.0 + D) == []  # heard at 110: not lost any more
+    assert e.tick(110.0 + D) == [KeepTrying(), attempt(A)]
+
+
+def test_the_first_laptop_opens_its_standby_and_takes_over_with_a_quorum() -> None:
+    e = lost(me=1)
+    assert e.tick(100.0 + D) == [OpenStandby(2)]
+    assert phase(e) is Phase.STANDBY
+    assert e.standby_votes(1, 116.0) == []
+    assert e.standby_votes(2, 117.0) == [TakeOver(2)]
+    assert phase(e) is Phase.HOSTING
+    assert e.tick(1000.0) == []
+
+
+def test_unreachable_laptops_are_passed_over_down_to_this_one() -> None:
+    e = lost(me=3)
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.failed(attempt(A), 116.0) == [attempt(B)]
+    assert e.failed(attempt(B), 117.0) == [OpenStandby(2)]
+
+
+def test_a_busy_candidate_is_tried_again_each_second_and_followed() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.busy(attempt(A), 115.5) == []
+    assert e.wake_at == 115.5 + RETRY
+    assert e.tick(116.0) == []
+    assert e.tick(116.5) == [attempt(A)]
+    assert e.welcomed(attempt(A), 2, 1, 117.0) == [Follow(1, 2)]
+    assert phase(e) is Phase.WATCHING
+
+
+def test_answers_about_an_attempt_not_waited_on_decide_nothing() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.failed(attempt(B), 115.5) == []
+    assert e.welcomed(attempt(C), 2, 3, 115.5) == []
+    assert e.waiting_for == attempt(A)
+
+
+def test_a_successor_that_dies_during_its_takeover_passes_to_the_next() -> None:
+    """C voted for A (busy); A dies: its next try fails, the walk starts again from the
+    top (A fails once more), and B is tried, who takes over."""
+    e = lost(me=3)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.2)
+    assert e.tick(116.2) == [attempt(A)]
+    assert e.failed(attempt(A), 117.0) == [attempt(A)]  # the walk again, from the top
+    assert e.failed(attempt(A), 118.0) == [attempt(B)]
+    e.busy(attempt(B), 118.1)
+    assert e.tick(119.1) == [attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 119.5) == [Follow(2, 2)]
+
+
+def test_the_next_laptop_opens_its_standby_when_the_first_dies() -> None:
+    e = lost(me=2)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    e.tick(116.1)
+    e.failed(attempt(A), 116.5)
+    assert e.failed(attempt(A), 117.0) == [OpenStandby(2)]
+    assert e.standby_votes(2, 118.0) == [TakeOver(2)]
+
+
+def test_the_lone_rule_after_the_grace_when_the_network_works() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    e.failed(attempt(A), 116.0)
+    assert e.failed(attempt(B), 117.0) == [OpenStandby(2)]
+    assert e.wake_at == 100.0 + G
+    assert e.tick(100.0 + G - 0.5) == []
+    assert e.tick(100.0 + G) == [TakeOver(2, alone=True)]
+
+
+def test_a_laptop_alone_at_the_table_waits_for_the_grace() -> None:
+    order = Order(epoch=4, host=None, delay=D, grace=G, laptops=(A,))
+    e = lost(me=1, order=order)
+    assert e.tick(115.0) == [OpenStandby(5)]
+    assert e.standby_votes(1, 116.0) == []  # a quorum of one is not enough
+    assert e.tick(100.0 + G) == [TakeOver(5, alone=True)]
+
+
+def test_a_client_whose_own_link_is_down_never_takes_over() -> None:
+    e = lost(me=3)
+    e.host_lost(110.0, unreachable=True)
+    e.tick(115.0)
+    e.failed(attempt(A), 115.0, unreachable=True)
+    assert e.failed(attempt(B), 115.0, unreachable=True) == [OpenStandby(2)]
+    e.host_lost(130.0, unreachable=True)  # the shell keeps trying the host
+    assert e.tick(100.0 + G) == []
+    assert e.tick(300.0) == []
+    assert e.heard(310.0) == [CloseStandby()]  # the link is back: the host is alive
+    assert phase(e) is Phase.WATCHING
+
+
+def test_no_usable_interface_blocks_the_lone_rule_too() -> None:
+    e = lost(me=3)
+    e.interfaces(False)
+    e.tick(115.0)
+    e.failed(attempt(A), 115.0)
+    e.failed(attempt(B), 115.0)
+    assert e.tick(100.0 + G) == []
+    e.interfaces(True)
+    assert e.tick(100.0 + G + 1) == [TakeOver(2, alone=True)]
+
+
+def test_a_cut_off_client_that_reaches_another_laptop_never_takes_over_alone() -> None:
+    """A still sees the host: its standby answers busy (not standing); C keeps trying
+    A and never takes over, however long it waits."""
+    e = lost(me=3)
+    e.tick(115.0)
+    now = 115.0
+    while now < GIVE_UP:
+        assert e.busy(attempt(A), now) == []
+        now += RETRY
+        assert e.tick(now) == [attempt(A)]
+    assert phase(e) is Phase.WALKING
+
+
+def test_votes_at_the_standby_mean_it_is_not_alone() -> None:
+    order = Order(epoch=1, host=0, delay=D, grace=G, laptops=(A, B, C, Laptop(4, ("x",), 1)))
+    e = lost(me=1, order=order)
+    e.tick(115.0)
+    assert e.standby_votes(2, 120.0) == []  # 2 of 3
+    assert e.tick(100.0 + G) == []
+    assert e.standby_votes(3, 170.0) == [TakeOver(2)]
+
+
+def test_handover_to_this_laptop_takes_over_at_once() -> None:
+    e = Election(ORDER, me=2, now=0.0)
+    assert e.handover(2, 2, 5.0) == [TakeOver(2)]
+
+
+def test_handover_to_another_is_followed_at_once() -> None:
+    e = Election(ORDER, me=3, now=0.0)
+    assert e.handover(2, 2, 5.0) == [attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 5.5) == [Follow(2, 2)]
+
+
+def test_handover_to_a_laptop_that_cannot_be_reached_walks_the_order() -> None:
+    e = Election(ORDER, me=3, now=0.0)
+    e.handover(2, 2, 5.0)
+    assert e.failed(attempt(B), 6.0) == [attempt(A)]
+    e.busy(attempt(A), 6.1)
+    e.tick(7.1)
+    assert e.welcomed(attempt(A), 3, 1, 7.5) == [Follow(1, 3)]
+
+
+def test_handover_at_an_old_epoch_is_refused() -> None:
+    e = Election(ORDER, me=3, now=0.0)
+    assert e.handover(1, 2, 5.0) == [RefuseHost(2, 1, Claim.OLD_EPOCH)]
+    assert phase(e) is Phase.WATCHING
+
+
+def test_a_new_host_at_an_old_epoch_is_refused_and_passed_over() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.welcomed(attempt(A), 1, 1, 115.5) == [
+        RefuseHost(1, 1, Claim.OLD_EPOCH),
+        attempt(B),
+    ]
+
+
+def test_a_host_out_of_turn_is_refused_with_a_reason() -> None:
+    """C (hostile) hosts at epoch 2 and advertises it; B tries the advert first, finds
+    that A was never passed over, refuses C and votes for A."""
+    e = lost(me=2)
+    assert e.advert(2, ("10.0.0.3",), 7003, 105.0) == []  # kept for the walk
+    hint = TryCandidate(None, ("10.0.0.3",), 7003)
+    assert e.tick(115.0) == [hint]
+    refusal = RefuseHost(3, 2, Claim.OUT_OF_TURN)
+    assert e.welcomed(hint, 2, 3, 115.2) == [refusal, attempt(A)]
+    assert "out of turn" in refusal.text and CLAIM_TEXT[Claim.OUT_OF_TURN] in refusal.text
+    e.busy(attempt(A), 115.3)
+    assert e.tick(116.3) == [attempt(A)]
+    assert e.welcomed(attempt(A), 2, 1, 117.0) == [Follow(1, 2)]
+
+
+def test_someone_else_answering_at_a_candidates_standby_is_refused() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.welcomed(attempt(A), 2, 2, 115.5) == [
+        RefuseHost(2, 2, Claim.OUT_OF_TURN),
+        attempt(B),
+    ]
+
+
+def test_the_advert_of_the_next_host_is_followed_at_once() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    hint = TryCandidate(None, ("10.0.0.1",), 7001)
+    assert e.advert(2, hint.addrs, hint.port, 115.5) == [hint]
+    assert e.welcomed(hint, 2, 1, 115.6) == [Follow(1, 2)]
+
+
+def test_an_advert_of_our_epoch_or_older_is_ignored() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    assert e.advert(1, ("10.0.0.9",), 1, 115.5) == []
+    assert e.tick(116.1) == [attempt(A)]
+
+
+def test_an_advert_that_cannot_be_reached_gives_way_to_the_order() -> None:
+    e = lost(me=3)
+    e.advert(2, ("10.0.0.8",), 7008, 101.0)
+    hint = TryCandidate(None, ("10.0.0.8",), 7008)
+    assert e.tick(115.0) == [hint]
+    assert e.failed(hint, 116.0) == [attempt(A)]
+
+
+def test_a_standing_laptop_follows_an_advert_of_a_laptop_before_it() -> None:
+    """B could not reach A and stands; the others reached A, who took over: B's
+    advert shows it, and B follows A (A comes before B, and B passed A over)."""
+    e = lost(me=2)
+    e.tick(115.0)
+    assert e.failed(attempt(A), 116.0) == [OpenStandby(2)]
+    hint = TryCandidate(None, ("10.0.0.1",), 7001)
+    assert e.advert(2, hint.addrs, hint.port, 118.0) == [hint]
+    assert e.welcomed(hint, 2, 1, 118.5) == [CloseStandby(), Follow(1, 2)]
+
+
+def test_a_standing_laptop_refuses_an_advert_of_a_laptop_after_it() -> None:
+    e = lost(me=2)
+    e.tick(115.0)
+    e.failed(attempt(A), 116.0)
+    hint = TryCandidate(None, ("10.0.0.3",), 7003)
+    assert e.advert(2, hint.addrs, hint.port, 118.0) == [hint]
+    assert e.welcomed(hint, 2, 3, 118.5) == [RefuseHost(3, 2, Claim.OUT_OF_TURN)]
+    assert phase(e) is Phase.STANDBY
+    assert e.standby_votes(2, 119.0) == [TakeOver(2)]
+
+
+def test_two_successive_takeovers_use_the_new_order() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    e.tick(116.1)
+    assert e.welcomed(attempt(A), 2, 1, 116.5) == [Follow(1, 2)]
+    # A hosts at epoch 2: its succession's electorate is B and C
+    assert e.update(Order(epoch=2, host=1, delay=D, grace=G, laptops=(B, C)))
+    e.heard(200.0)
+    assert e.host_lost(201.0) == [KeepTrying()]
+    assert e.tick(200.0 + D) == [attempt(B)]
+    e.busy(attempt(B), 215.1)
+    e.tick(216.1)
+    assert e.welcomed(attempt(B), 2, 2, 216.5) == [
+        RefuseHost(2, 2, Claim.OLD_EPOCH),  # epoch 2 is the one A has: not newer
+        OpenStandby(3),  # B passed over: C (this laptop) is next
+    ]
+    assert e.standby_votes(2, 217.0) == [TakeOver(3)]
+
+
+def test_the_second_takeover_follows_the_next_laptop_of_the_new_order() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    e.tick(116.1)
+    e.welcomed(attempt(A), 2, 1, 116.5)
+    e.update(Order(epoch=2, host=1, delay=D, grace=G, laptops=(B, C)))
+    e.heard(200.0)
+    assert e.tick(200.0 + D) == [KeepTrying(), attempt(B)]  # A is silent for D
+    assert e.welcomed(attempt(B), 3, 2, 216.5) == [Follow(2, 3)]
+
+
+def test_an_older_order_does_not_replace_the_one_known() -> None:
+    e = Election(ORDER, me=3, now=0.0)
+    assert not e.update(Order(epoch=0, host=0, delay=D, grace=G, laptops=(C,)))
+    assert e.order == ORDER
+    e.host_lost(1.0)
+    assert not e.update(ORDER)  # no host to send it while lost
+
+
+def test_after_taking_over_the_own_succession_keeps_it_quiet() -> None:
+    e = Election(ORDER, me=1, now=0.0)
+    e.handover(2, 1, 5.0)
+    assert e.update(Order(epoch=2, host=1, delay=D, grace=G, laptops=(B, C)))
+    assert phase(e) is Phase.HOSTING
+    assert e.host_lost(10.0) == [] and e.tick(1000.0) == [] and e.wake_at is None
+
+
+def test_a_spectator_follows_and_never_stands() -> None:
+    e = lost(me=None)
+    assert e.tick(115.0) == [attempt(A)]
+    e.failed(attempt(A), 115.5)
+    e.failed(attempt(B), 116.0)
+    assert e.failed(attempt(C), 116.5) == []  # nobody: the walk again in a second
+    assert e.wake_at == 116.5 + RETRY
+    assert e.tick(117.5) == [attempt(A)]
+    e.busy(attempt(A), 118.0)
+    e.tick(119.0)
+    assert e.welcomed(attempt(A), 2, 1, 119.5) == [Follow(1, 2)]
+
+
+@pytest.mark.parametrize("me", [3, None])
+def test_giving_up_when_no_host_is_found(me: int | None) -> None:
+    e = lost(me=me)
+    e.tick(115.0)
+    while (waiting := e.waiting_for) is not None:
+        e.failed(waiting, 116.0, unreachable=True)
+    assert e.wake_at == (100.0 + G if me is not None else 116.0 + RETRY)
+    assert e.tick(100.0 + GIVE_UP - 1) == ([] if me is not None else [attempt(A)])
+    expected = [CloseStandby(), GiveUp()] if me is not None else [GiveUp()]
+    assert e.tick(100.0 + GIVE_UP) == expected
+    assert phase(e) is Phase.GONE
+    assert e.tick(2000.0) == [] and e.wake_at is None
