@@ -1,0 +1,286 @@
+"""A successor's table, built from what its laptop knew of the table it takes over.
+
+:func:`build_table` makes a :class:`TakenOver` table from a
+:class:`~sorry_lan.succession.knowledge.Knowledge`: the old table's config; every seat
+with its pid, colour, name and token verifier, so each player reclaims its own seat
+with its own token (every person away, their grace from now, until they do; the
+host's bots become this host's bots at their strengths; the successor's own player
+owns the table, unless it was headless); the game at the board's position, its unseen
+cards shuffled afresh from ``seed`` (``rules.midgame``), the hands that were revealed
+and match the old host's commitment kept, the others dealt fresh; the chat so far;
+and the journal's first record (``takeover``) as :attr:`Table.history`.
+:func:`apply_reveal` gives a player that reconnects its hand back, when it matches
+the commitment and nobody has drawn since the takeover.
+
+A successor shuffles afresh because the old pile's order was known to the old host
+alone: every order of the cards nobody has seen is as likely as the one it had.
+
+It does not elect anyone, talk to the network, write the journal file or read a
+clock: the time, the seed and the reveals are given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from sorry_lan.errors import SorryLanError
+from sorry_lan.rules import Card, Phase
+from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
+from sorry_lan.succession.commitment import hand_matches
+from sorry_lan.succession.knowledge import Knowledge
+from sorry_lan.wire.succession import TableSettings
+
+from .journal_records import RecordWriter, takeover_record
+from .table import CHAT_KEPT, NUM_COLOURS, Player, Table, TableConfig
+
+log = logging.getLogger(__name__)
+
+#: How long the host's bots wait after a takeover in play for points, so that the
+#: players reconnecting can reveal their hands before anyone draws (seconds).
+REVEAL_WAIT = 5.0
+
+MISMATCH = "hand does not match the commitment"
+TOO_LATE = "too late: the game went on since the takeover, and the hand was dealt afresh"
+
+
+class TakeoverError(SorryLanError, ValueError):
+    """What a laptop knew cannot make a table (``str`` says why)."""
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A hand a player revealed to the new host, with the salt of its commitment."""
+
+    hand: tuple[Card, ...]
+    salt: bytes
+
+
+@dataclass
+class TakenOver(Table):
+    """A table a successor took over: the hands it dealt afresh (by colour) that a
+    player may still reveal, the digests they must match, and how many moves the game
+    had when it was taken over (a reveal is honoured only before the next one)."""
+
+    fresh: set[int] = field(default_factory=set)
+    digests: dict[int, bytes] = field(default_factory=dict)
+    taken_at: int = 0
+    epoch: int = 1
+    tid: str = ""
+
+    def add_player(self, player: Player) -> None:
+        """Seat ``player`` with the pid it had (new pids are given after every one)."""
+        self.players[player.pid] = player
+        self._next_pid = max(self._next_pid, player.pid + 1)
+
+    def next_pid(self) -> int:
+        return self._new_pid()
+
+
+def config_of(settings: TableSettings, *, host_name: str | None = None) -> TableConfig:
+    """The table's config from its ``succession.config`` (times in milliseconds on
+    the wire; the seed is never sent: this host shuffles afresh)."""
+
+    def seconds(ms: int | None) -> float | None:
+        return None if ms is None else ms / 1000
+
+    return TableConfig(
+        variant=settings.variant,
+        seats=settings.seats,
+        auto_start=settings.auto_start,
+        grace=settings.grace_ms / 1000,
+        turn_timeout=seconds(settings.turn_timeout_ms),
+        bot_delay=settings.bot_delay_ms / 1000,
+        bot_level=settings.bot_level,
+        bot_budget=seconds(settings.bot_budget_ms),
+        title=settings.name,
+        host_name=host_name,
+    )
+
+
+def pin_verifier(knowledge: Knowledge) -> bytes | None:
+    """The PIN key the old host derived (``wire.auth.pin_key``), which the new host
+    checks challenges with (None: no PIN)."""
+    return knowledge.succession.config.pin_verifier
+
+
+def expected_digests(knowledge: Knowledge) -> dict[int, bytes]:
+    """The last digest of each seat's hand this laptop holds, by colour."""
+    commit = knowledge.commit
+    if commit is None:
+        return {}
+    return {c: d for c, d in enumerate(commit.digests) if d is not None}
+
+
+def build_table(
+    knowledge: Knowledge,
+    *,
+    epoch: int,
+    now: float,
+    seed: int,
+    reveals: Mapping[int, Revealed] | None = None,
+    wall: float = 0.0,
+    hold: float = REVEAL_WAIT,
+) -> TakenOver:
+    """The table this laptop hosts from now, at ``epoch``; see the module docstring.
+
+    ``reveals`` are the hands revealed so far, by colour (this laptop's own is taken
+    from ``knowledge``); one that does not match its commitment is dealt afresh like
+    the hands nobody revealed.  ``wall`` is the time of day (Unix seconds) the
+    journal's record carries."""
+    if epoch <= knowledge.epoch:
+        raise TakeoverError(f"epoch {epoch} does not follow the table's {knowledge.epoch}")
+    if not hmac.compare_digest(_verifier_of(knowledge, knowledge.pid), _sha(knowledge.token)):
+        raise TakeoverError("this laptop's seat token is not its seat's")
+    names = knowledge.names()
+    owner = None if knowledge.succession.host is None else knowledge.pid
+    config = config_of(knowledge.succession.config, host_name=names.get(knowledge.pid))
+    table = TakenOver(config, epoch=epoch, tid=knowledge.table)
+    _seat(table, knowledge, names, now)
+    table.owner = owner
+    table.games_played = knowledge.games_played
+    board = knowledge.board
+    if board is None:
+        return table
+    digests = expected_digests(knowledge)
+    known = _known_hands(knowledge, dict(reveals or {}), digests)
+    position = Midgame(
+        board.variant, board.seated, board.pawns, board.turn, board.sid, card=board.card,
+        after_two=board.after_two, discarded=board.discarded, hands=known,
+    )  # fmt: skip
+    _seat_missing(table, board.seated, now)
+    try:
+        game = rebuild(position, seed)
+    except MidgameError as exc:
+        raise TakeoverError(f"the board cannot be played on: {exc}") from None
+    unknown = set(game.hands) - set(known)
+    if len(game.deck.pile) != board.pile and not game.over:
+        log.info("the pile was %d cards, the unseen ones make %d", board.pile, len(game.deck))
+    table.game = game
+    table.games_played = knowledge.games_played + 1
+    table.phase = Phase.FINISHED if game.over else Phase.PLAYING
+    table.last_winner = game.winner
+    table.played_by = {p.colour: p.name for p in table.players.values()}
+    table.fresh = unknown
+    table.digests = {c: d for c, d in digests.items() if c in unknown}
+    table.taken_at = game.moves_played
+    table.decision_since = now + (hold if table.fresh and not game.over else 0.0)
+    colour_of = {p.pid: p.colour for p in table.players.values()}
+    table.chat = [
+        (colour_of[line.pid], line.text) for line in knowledge.chat if line.pid in colour_of
+    ][-CHAT_KEPT:]
+    table.history = [_head(table, position, seed, knowledge, int(wall))]
+    return table
+
+
+def apply_reveal(
+    table: Table, colour: int, hand: Sequence[Card], salt: bytes, digest: bytes | None = None
+) -> str | None:
+    """``colour``'s player revealed ``hand`` and ``salt``: None when the seat holds that
+    hand again (journalled), else why not (the seat keeps the hand dealt it afresh).
+    ``digest`` is the commitment to check against (None: the one the table kept)."""
+    if not isinstance(table, TakenOver) or colour not in table.fresh:
+        return "this host knows that hand: nothing to reveal"
+    game = table.game
+    if game is None or table.phase is not Phase.PLAYING:
+        return "no game is being played"
+    if game.moves_played != table.taken_at:
+        return TOO_LATE
+    want = table.digests.get(colour) if digest is None else digest
+    if not hand_matches(want, salt, hand):
+        return MISMATCH
+    try:
+        reveal_hand(game, colour, tuple(Card(c) for c in hand), table.fresh)
+    except (MidgameError, ValueError) as exc:
+        return f"{MISMATCH} ({exc})"
+    table.fresh.discard(colour)
+    if isinstance(table.journal, RecordWriter):
+        table.journal.reveal(colour, game.hands[colour])
+    table.revision += 1
+    return None
+
+
+# -- the parts --------------------------------------------------------------------------
+
+
+def _sha(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+def _verifier_of(knowledge: Knowledge, pid: int) -> bytes:
+    for seat in knowledge.succession.seats:
+        if seat.pid == pid and seat.verifier is not None:
+            return seat.verifier
+    return b""
+
+
+def _seat(table: TakenOver, knowledge: Knowledge, names: dict[int, str], now: float) -> None:
+    """Every seat of ``succession.seats``, by its pid: a player away until it comes back
+    with its token, a bot at its strength."""
+    roster = {p.pid: p for p in knowledge.lobby.players}
+    free = [c for c in range(NUM_COLOURS) if all(s.colour != c for s in knowledge.succession.seats)]
+    for seat in knowledge.succession.seats:
+        info = roster.get(seat.pid)
+        colour = int(seat.colour) if seat.colour is not None else free.pop(0)
+        bot = seat.bot
+        table.add_player(Player(
+            seat.pid,
+            names.get(seat.pid, f"player {seat.pid + 1}"),
+            colour,
+            bot=bot,
+            level=seat.level or table.config.bot_level,
+            token_hash=None if seat.verifier is None else seat.verifier.hex(),
+            away_since=None if bot else now,
+            ready=bot or (info is not None and info.ready),
+            lang=None if info is None else info.lang,
+            program=info is not None and info.program,
+        ))  # fmt: skip
+
+
+def _seat_missing(table: TakenOver, seated: tuple[int, ...], now: float) -> None:
+    """A colour in the game with no seat this laptop knew of: a bot plays it."""
+    taken = {p.colour for p in table.players.values()}
+    for colour in seated:
+        if colour not in taken:
+            pid = table.next_pid()
+            table.add_player(Player(pid, f"bot {pid + 1}", colour, bot=True,
+                                    level=table.config.bot_level, ready=True))  # fmt: skip
+
+
+def _known_hands(
+    knowledge: Knowledge, reveals: dict[int, Revealed], digests: dict[int, bytes]
+) -> dict[int, tuple[Card, ...]]:
+    """The hands this host may keep: revealed (its own included) and matching the last
+    commitment it holds; the others are dealt afresh."""
+    board = knowledge.board
+    if board is None or not board.variant.rules.deals_hands:
+        return {}
+    mine = knowledge.colour
+    if mine is not None and knowledge.hand is not None and knowledge.salt is not None:
+        reveals.setdefault(mine, Revealed(knowledge.hand, knowledge.salt))
+    known = {}
+    for colour, shown in reveals.items():
+        if colour in board.seated and hand_matches(digests.get(colour), shown.salt, shown.hand):
+            known[colour] = tuple(shown.hand)
+        else:
+            log.info("colour %d's hand does not match its commitment: dealt afresh", colour)
+    return known
+
+
+def _head(
+    table: TakenOver, position: Midgame, seed: int, knowledge: Knowledge, wall: int
+) -> dict[str, object]:
+    """The successor's journal's first record."""
+    players = table.players.values()
+    owner = None if table.owner is None else table.players[table.owner].colour
+    return takeover_record(
+        position, seed, tid=knowledge.table, from_epoch=knowledge.epoch, epoch=table.epoch,
+        names={p.colour: p.name for p in players}, bots=[p.colour for p in players if p.bot],
+        tokens={p.colour: p.token_hash for p in players if p.token_hash},
+        pids={p.colour: p.pid for p in players}, t=wall, owner=owner,
+        levels={p.colour: p.level for p in players if p.bot}, games=table.games_played,
+        table=table.config.title, host=table.config.host_name,
+    )  # fmt: skip
