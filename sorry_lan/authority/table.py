@@ -113,7 +113,7 @@ class BotTurn:
 
     @property
     def blocks(self) -> bool:
-        """Whether this bot may take long to decide (the expert searches): the host
+        """Whether this bot may take long to decide (the expert and the master search): the host
         then decides off its event loop."""
         return blocks(self.bot())
 
@@ -121,7 +121,7 @@ class BotTurn:
         return self.bot().choose(self.position, self.moves)
 
     def fallback(self) -> BotTurn | None:
-        """The same decision for the next simpler bot (expert, then greedy, then
+        """The same decision for the next simpler bot (master, then expert, then greedy, then
         random; another kind falls back to the default strength), None after random:
         what plays when this bot fails."""
         if self.level not in STRENGTHS:

@@ -1,7 +1,7 @@
 """Computer players: they choose among the legal moves the engine offers.
 
 ``make_bot(kind, seed)`` builds one by strength (``'random'``, ``'greedy'``,
-``'expert'``); each reads only a :class:`Position` (what the seat to move may know).
+``'expert'``, ``'master'``); each reads only a :class:`Position` (what the seat to move may know).
 Bots do no I/O: ``sorry-lan simulate``, the host's seats and ``sorry-lan bot`` drive
 them.
 """
@@ -18,6 +18,7 @@ from .base import (
 )
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .master import MasterBot
 from .random_bot import RandomBot
 from .registry import UnknownBotError, bot_kinds, make_bot, parse_strength, play_out
 
@@ -27,6 +28,7 @@ __all__ = [
     "Bot",
     "ExpertBot",
     "GreedyBot",
+    "MasterBot",
     "Position",
     "RandomBot",
     "UnknownBotError",

@@ -15,7 +15,9 @@ strength's module does).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import NamedTuple, Protocol
 
 from ..rules.cards import DECK_COUNTS, NO_CARDS, Card, card_counts
@@ -25,7 +27,7 @@ from ..rules.moves import Move
 from ..rules.variants import Variant, move_context
 
 # The strengths, weakest first (the order menus offer them in).
-STRENGTHS: tuple[str, ...] = ("random", "greedy", "expert")
+STRENGTHS: tuple[str, ...] = ("random", "greedy", "expert", "master")
 DEFAULT_STRENGTH = "greedy"
 
 
@@ -108,6 +110,21 @@ class Bot(Protocol):
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         """One of ``legal_moves`` (which is never empty) for ``position.turn``."""
         ...
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector for one search: a search makes thousands of
+    short-lived tuples that reference counting frees, and the collector would keep
+    scanning them and now and then run a full collection (10-25 ms) mid-decision."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def blocks(bot: Bot) -> bool:

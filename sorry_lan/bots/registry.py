@@ -14,16 +14,18 @@ from ..rules.game import Game
 from .base import DEFAULT_STRENGTH, STRENGTHS, Bot, position_of
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .master import MasterBot
 from .random_bot import RandomBot
 
 BotFactory = Callable[..., Bot]
 
 #: Every bot kind and what builds one from a seed (a benchmark may add a reference
-#: bot of its own here; the strengths are the three below).
+#: bot of its own here; the strengths are the four below).
 FACTORIES: dict[str, BotFactory] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "expert": ExpertBot,
+    "master": MasterBot,
 }
 
 
@@ -46,9 +48,11 @@ def parse_strength(text: str) -> str:
 
 
 def make_bot(kind: str, seed: int | None = 0, *, budget: float | None = None) -> Bot:
-    """A bot of ``kind`` (``'random'``, ``'greedy'``, ``'expert'``) with ``seed``.
+    """A bot of ``kind`` (``'random'``, ``'greedy'``, ``'expert'``, ``'master'``) with
+    ``seed``.
 
-    ``budget`` is the expert's time per decision in seconds (ignored by the others).
+    ``budget`` is the expert's time per decision in seconds (ignored by the others:
+    the master keeps its own, about 1 s).
     """
     kind = parse_strength(kind)
     factory = FACTORIES[kind]

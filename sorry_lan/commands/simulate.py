@@ -81,7 +81,7 @@ class Stats:
     # The same decisions on the deciding thread's CPU clock: what the bot itself spent,
     # without the time a busy machine gave to other processes.
     cpu_times: dict[str, list[float]] = field(default_factory=dict)
-    cut_short: int = 0  # expert decisions its clock ended before its work limit
+    cut_short: int = 0  # search decisions (expert, master) the clock ended before its work limit
 
     def merge(self, other: Stats) -> None:
         self.games += other.games
@@ -200,7 +200,7 @@ _cpu = time.thread_time
 #: which take milliseconds.  Reading that clock is a system call (about 1 us here,
 #: where the wall clock costs 0.09 us): for the one-move judges, whose decisions take
 #: a few microseconds, it cost simulate 14% of its speed and measured mostly itself.
-CPU_TIMED = frozenset({"expert"})
+CPU_TIMED = frozenset({"expert", "master"})
 
 
 def seat_decider(
@@ -346,7 +346,7 @@ def format_table(stats: Stats) -> str:
         f"games per second: {gps:.1f}" if gps is not None else "games per second: n/a",
     ]
     if stats.cut_short:
-        lines.append(f"expert decisions cut short by the clock: {stats.cut_short}")
+        lines.append(f"search decisions cut short by the clock: {stats.cut_short}")
     return "\n".join(lines)
 
 
@@ -384,7 +384,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="random",
-        help="one strength for every seat (random, greedy, expert) or a comma-separated "
+        help="one strength for every seat (random, greedy, expert, master) or a comma-separated "
         "list, one per seat (2 players sit red, yellow; 3 red, blue, yellow; 4 red, blue, "
         "yellow, green) or repeating evenly (default random)",
     )

@@ -121,11 +121,12 @@ def join_names(names: Sequence[str]) -> str:
 
 
 def strength_word(level: str) -> str:
-    """A bot's strength (``random``, ``greedy``, ``expert``) in the current language."""
+    """A bot's strength (``random``, ``greedy``, ``expert``, ``master``) in the current language."""
     words = {
         "random": pgettext("strength", "random"),
         "greedy": pgettext("strength", "greedy"),
         "expert": pgettext("strength", "expert"),
+        "master": pgettext("strength", "master"),
     }
     return words.get(level, level)
 

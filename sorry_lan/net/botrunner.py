@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from sorry_lan.bots import Bot, Position, make_bot
-from sorry_lan.bots.base import legal_moves
+from sorry_lan.bots.base import blocks, legal_moves
 from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch
 from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.rules.cards import NO_CARDS
@@ -148,7 +148,7 @@ async def run_bot(
                 if seat.moves is not ev:
                     continue  # the offer went stale while thinking
                 colour = seat.colour
-                if bot.kind == "expert":  # the search runs off the event loop
+                if blocks(bot):  # a search runs off the event loop
                     option = await asyncio.to_thread(
                         choose_option, bot, view, seat.pawns, colour, ev)
                 else:

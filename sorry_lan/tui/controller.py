@@ -288,7 +288,7 @@ class ClientController:
             self._request(_("remove a bot"), lambda c: c.remove_bot(pid))
 
     def cycle_bot(self) -> None:
-        """Give the newest bot the next strength (random, greedy, expert): it leaves
+        """Give the newest bot the next strength (random, greedy, expert, master): it leaves
         its seat and a bot of that strength takes it."""
         bot = self._newest_bot()
         if bot is None:

@@ -9,6 +9,7 @@ import pytest
 from sorry_lan.bots import (
     ExpertBot,
     GreedyBot,
+    MasterBot,
     Position,
     RandomBot,
     UnknownBotError,
@@ -26,7 +27,7 @@ from sorry_lan.rules.cards import card_counts
 
 
 def test_kinds_are_registered_weakest_first() -> None:
-    assert bot_kinds() == ("random", "greedy", "expert")
+    assert bot_kinds() == ("random", "greedy", "expert", "master")
 
 
 def test_make_bot_builds_each_kind() -> None:
@@ -37,10 +38,12 @@ def test_make_bot_builds_each_kind() -> None:
     assert make_bot("expert", budget=0.02).budget == 0.02  # type: ignore[attr-defined]
     assert make_bot("random").kind == "random"
     assert parse_strength(" EXPERT ") == "expert"
+    assert isinstance(make_bot("master", 1, budget=0.02), MasterBot)
+    assert make_bot("master", budget=0.02).budget == 1.0  # type: ignore[attr-defined]
 
 
 def test_unknown_kind_is_a_typed_error() -> None:
-    expected = r"unknown bot strength 'clever' \(choose random, greedy, expert\)"
+    expected = r"unknown bot strength 'clever' \(choose random, greedy, expert, master\)"
     with pytest.raises(UnknownBotError, match=expected):
         make_bot("clever", 1)
 

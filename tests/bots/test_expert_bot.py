@@ -8,27 +8,12 @@ import random
 import time
 
 import pytest
+from botpositions import layout, legal
 
 from sorry_lan.bots import ExpertBot, Position, make_bot, position_of
 from sorry_lan.bots.expert import MARGIN, Search, sides
-from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
-from sorry_lan.rules.board import HOME, S1, START
-
-
-def layout(**where: int) -> tuple[int, ...]:
-    """A 16-pawn layout: ``layout(R1=10, Y2=40)``; every other pawn in START."""
-    pawns = [START] * 16
-    for label, loc in where.items():
-        pawns["RBYG".index(label[0]) * 4 + int(label[1]) - 1] = loc
-    return tuple(pawns)
-
-
-def legal(position: Position) -> list[Move]:
-    ctx = move_context(position.variant, position.pawns, position.turn, position.after_two)
-    moves: list[Move] = []
-    for card in sorted(set(position.cards)):
-        moves += generate(position.pawns, Card(card), ctx)
-    return moves
+from sorry_lan.rules import Card, Game, Variant
+from sorry_lan.rules.board import HOME, S1
 
 
 def many_sevens() -> Position:

@@ -8,7 +8,7 @@ import pytest
 
 from sorry_lan.authority import seat_messages as convert
 from sorry_lan.authority.table import BotTurn
-from sorry_lan.bots import STRENGTHS, make_bot, position_of
+from sorry_lan.bots import STRENGTHS, make_bot, master, position_of
 from sorry_lan.commands.simulate import seat_decider
 from sorry_lan.net.botrunner import SeatView, choose_option
 from sorry_lan.rules import Card, Game, Move, Variant
@@ -64,8 +64,9 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
     [(Variant.STANDARD, (0, 2)), (Variant.TEAM, (0, 1, 2, 3)), (Variant.POINTS, (1, 2, 3))],
 )
 def test_host_network_and_simulate_bots_choose_the_same_moves(
-    strength: str, variant: Variant, seated: tuple[int, ...]
+    strength: str, variant: Variant, seated: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(master, "WORK", 500)  # the master's 60 decisions, in seconds
     assert _follow(variant, seated, 5, strength) == 60
 
 

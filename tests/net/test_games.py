@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from netkit import bots_play, start_host
 
-from sorry_lan.bots import STRENGTHS, play_out
+from sorry_lan.bots import STRENGTHS, master, play_out
 from sorry_lan.rules import Game, Variant
 from sorry_lan.rules.cards import card_counts
 
@@ -54,8 +54,9 @@ def _fresh(variant: Variant, seated: tuple[int, ...], seed: int) -> Game:
 @pytest.mark.asyncio
 @pytest.mark.parametrize("strength", STRENGTHS)
 async def test_host_bots_and_a_client_finish_with_the_same_result_as_offline(
-    strength: str
+    strength: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(master, "WORK", 500)  # the master's whole games, in seconds
     # A budget far beyond the work limit, so a busy machine cannot cut a search short.
     server = await start_host(Variant.STANDARD, seats=3, bots=2, seed=7, bot_level=strength,
                               bot_budget=60.0)

@@ -1,0 +1,315 @@
+"""The master: an expectimax search two own turns ahead (or more), about 1 s a decision.
+
+The search alternates chance nodes (the card the player to move draws, every kind
+weighted by how many of it the draw pile may hold: the deck less the discard pile and
+the seat's own card or hand, all public to it) and decision nodes:
+
+- at its own decisions the master takes the best move (inside the search, only the
+  few best by the evaluation of the layout each leaves are searched deeper: move
+  ordering and a beam);
+- an opponent plays the reply that the evaluation rates best for that opponent (one
+  reply, judged at once: a careful player, not an omniscient one);
+- a layout at the search's horizon is scored by the win-chance evaluation (a
+  probability for the master's side, with the player to act next);
+- a move that wins scores 1, one that an opponent wins with 0; after a 2 the same
+  player draws again (one turn of the search).
+
+Depth grows by iterative deepening: first one reply ahead (the expert's depth), then
+two own turns ahead (2 players: our move, the reply, our next move), then more while
+the work fits.  Each iteration searches the root moves best-first (by the previous
+iteration's value) and leaves out those that were far behind (:data:`PRUNE`).  The
+search counts its work (evaluations and move generations) against a fixed limit
+(:data:`WORK`) so that a position always gets the same answer on every machine; a
+clock stops it early if the budget (default 1 s) runs out first, and then the deepest
+completed iteration decides (among the moves the interrupted one finished, when the
+best of them was searched).  It reads only the :class:`Position`; it never sees a
+hidden card.
+
+Play for points: its own next turn takes the best of the four cards it keeps and the
+one it draws; an opponent's turn is judged one card kind at a time (as the expert
+does).  This module does not run games or train the evaluation (``evaluation.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from ..errors import SorryLanError
+from ..rules.cards import DECK_COUNTS, Card
+from ..rules.movegen import HANDLERS, build_tables
+from ..rules.moves import Move, MoveContext, MoveKind
+from ..rules.playout import apply
+from .base import Position, collector_paused
+from .winchance import Evaluator, evaluator
+
+DEFAULT_BUDGET: Final = 1.0  # seconds per decision
+# The clock is read before each move generation; the longest step between two readings
+# (the evaluations of a 7's splits among eight pawns) is a few milliseconds.
+MARGIN: Final = 0.030
+# Work units per decision (the deterministic limit): an evaluation counts 1, a move
+# generation 1 plus 1 for every 4 moves it lists.  About 0.5 s of one core here.
+WORK: Final = 30_000
+MAX_DEPTH: Final = 8  # turns after the root move, at most
+PRUNE: Final = 0.12  # a root move this far below the best (in win chance) is dropped
+BEAM: Final = 3  # own moves searched deeper at an inner decision
+CARDS: Final = tuple(Card)
+_TWO = Card.TWO
+_DISCARD = MoveKind.DISCARD
+
+
+class OutOfTime(SorryLanError):
+    """The decision budget ran out mid-iteration (caught inside the master)."""
+
+
+class OutOfWork(SorryLanError):
+    """The work limit ran out mid-iteration (caught inside the master)."""
+
+
+def draw_weights(position: Position) -> list[tuple[Card, float]]:
+    """Each card kind the next draw may be, with its chance: the deck less the discard
+    pile and the seat's own card or hand (the cards elsewhere -- the pile, other hands
+    -- are alike to it), or the deck less its own cards if that leaves nothing."""
+    counts = [0] * 14
+    for card, n in DECK_COUNTS.items():
+        counts[card] = n
+    for card in position.cards:
+        counts[card] -= 1
+    pile = [max(counts[i] - position.discards[i], 0) for i in range(14)] \
+        if len(position.discards) == 14 else counts
+    if sum(pile) == 0:
+        pile = [max(n, 0) for n in counts]
+    total = sum(pile)
+    return [(card, pile[card] / total) for card in CARDS if pile[card]]
+
+
+class Search:
+    """One decision's search: the position, its caches, the clock and the work left."""
+
+    def __init__(self, position: Position, ev: Evaluator, deadline: float, work: int,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.position = position
+        self.ev = ev
+        self.clock = clock
+        self.deadline = deadline
+        self.work = work
+        self.rules = rules = position.variant.rules
+        self.seated = position.seated
+        self.me = position.turn
+        self.own = frozenset(rules.side(self.me))
+        self.points = rules.deals_hands
+        self.draws = draw_weights(position)
+        self.contexts: dict[tuple[tuple[int, ...], int, bool], MoveContext] = {}
+        self.leaves: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
+        self.nodes: dict[tuple[tuple[int, ...], int, bool, int, tuple[Card, ...]], float] = {}
+        nxt = [0] * 4
+        for i, c in enumerate(self.seated):
+            nxt[c] = self.seated[(i + 1) % len(self.seated)]
+        self.nxt = nxt
+
+    # -- the pieces --------------------------------------------------------------
+
+    def chances(self, pawns: tuple[int, ...], to_move: int) -> tuple[float, ...]:
+        key = (pawns, to_move)
+        got = self.leaves.get(key)
+        if got is None:
+            self.work -= 1
+            got = self.leaves[key] = self.ev.chances(pawns, to_move)
+        return got
+
+    def moves(self, pawns: tuple[int, ...], player: int, card: Card, after_two: bool
+              ) -> list[Move]:
+        if self.clock() > self.deadline:
+            raise OutOfTime
+        if self.work <= 0:
+            raise OutOfWork
+        key = (pawns, player, after_two)
+        ctx = self.contexts.get(key)
+        if ctx is None:
+            ctx = self.contexts[key] = self.rules.move_context(pawns, player, after_two)
+        found = HANDLERS[card](pawns, card, ctx)
+        self.work -= 1 + (len(found) >> 2)
+        return found
+
+    def outcome(self, pawns: tuple[int, ...], home: bool) -> float | None:
+        """1 or 0 when ``pawns`` ends the game (our side won or lost), else None."""
+        if not home:
+            return None
+        won = self.rules.winner(pawns, self.seated)
+        if won is None:
+            return None
+        return 1.0 if won in self.own else 0.0
+
+    def next_of(self, player: int, move: Move) -> tuple[int, bool]:
+        """Who acts after ``player`` plays ``move``, and whether it follows a 2."""
+        if move.card == _TWO and move.kind != _DISCARD:
+            return player, True
+        return self.nxt[player], False
+
+    # -- the tree -----------------------------------------------------------------
+
+    def after_move(self, pawns: tuple[int, ...], player: int, move: Move, depth: int,
+                   kept: tuple[Card, ...] = ()) -> float:
+        """Our chance after ``player`` plays ``move`` with ``depth`` turns still to
+        search (0: score the layout)."""
+        after, home = apply(pawns, move[3])
+        done = self.outcome(after, home)
+        if done is not None:
+            return done
+        who, again = self.next_of(player, move)
+        if depth <= 0:
+            return self.chances(after, who)[self.me]
+        return self.turn(after, who, again, depth, kept)
+
+    def turn(self, pawns: tuple[int, ...], player: int, after_two: bool, depth: int,
+             kept: tuple[Card, ...] = ()) -> float:
+        """Our expected chance when ``player`` is about to draw (chance node);
+        ``kept``: in play for points, the cards we keep for our next turn (used there,
+        passed on through the opponents' turns before it)."""
+        key = (pawns, player, after_two, depth, kept)
+        got = self.nodes.get(key)
+        if got is not None:
+            return got
+        if kept and player != self.me:
+            total = 0.0
+            for card, p in self.draws:
+                total += p * self.decide(pawns, player, card, after_two, depth, kept)
+        elif kept:
+            # Play for points, our own turn: the best of the kept cards and the one drawn.
+            values = {card: self.decide(pawns, player, card, after_two, depth)
+                      for card in {*kept, *(c for c, _ in self.draws)}}
+            floor = max(values[c] for c in kept)
+            total = sum(p * max(values[c], floor) for c, p in self.draws)
+        else:
+            total = 0.0
+            for card, p in self.draws:
+                total += p * self.decide(pawns, player, card, after_two, depth)
+        self.nodes[key] = total
+        return total
+
+    def decide(self, pawns: tuple[int, ...], player: int, card: Card, after_two: bool,
+               depth: int, kept: tuple[Card, ...] = ()) -> float:
+        """Our chance when ``player`` holds ``card`` (decision node); ``depth`` counts
+        this turn; ``kept`` as for :meth:`turn` (an opponent's turn passes it on)."""
+        moves = self.moves(pawns, player, card, after_two)
+        if not moves:  # the turn is lost (or, in play for points, a card discarded)
+            who = self.nxt[player]
+            if depth <= 1:
+                return self.chances(pawns, who)[self.me]
+            return self.turn(pawns, who, False, depth - 1, kept)
+        me = self.me
+        ours = player in self.own
+        # Each move's static chances (for the player to move: their own side's chance).
+        scored: list[tuple[float, float, Move]] = []  # (mover's chance, ours, move)
+        for move in moves:
+            after, home = apply(pawns, move[3])
+            done = self.outcome(after, home)
+            if done is not None:
+                mine = done
+                theirs = done if ours else 1.0 - done
+            else:
+                who, _again = self.next_of(player, move)
+                ch = self.chances(after, who)
+                mine = ch[me]
+                theirs = ch[player]
+            if done is not None and (done == 1.0) == ours:
+                return done  # the mover wins: nothing else is searched
+            scored.append((theirs, mine, move))
+        if depth <= 1:
+            if ours:
+                return max(s[1] for s in scored)
+            return max(scored, key=lambda s: s[0])[1]
+        if not ours:
+            best = max(scored, key=lambda s: s[0])
+            return self.after_move(pawns, player, best[2], depth - 1, kept)
+        scored.sort(key=lambda s: -s[1])
+        return max(self.after_move(pawns, player, s[2], depth - 1) for s in scored[:BEAM])
+
+    def root_value(self, move: Move, depth: int) -> float:
+        kept: tuple[Card, ...] = ()
+        if self.points:
+            rest = list(self.position.cards)
+            if move.card in rest:
+                rest.remove(move.card)
+            kept = tuple(sorted(rest))
+        return self.after_move(self.position.pawns, self.me, move, depth, kept)
+
+
+class MasterBot:
+    """Iterative-deepening expectimax with the win-chance evaluation; see the module
+    docstring."""
+
+    kind = "master"
+    blocks = True  # a search of up to its budget: the host runs it on its bot thread
+
+    def __init__(
+        self, seed: int = 0, budget: float = DEFAULT_BUDGET, work: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        """``seed`` is kept for the bot interface (the master samples nothing);
+        ``work`` is the work limit (default :data:`WORK`, read when the bot is made);
+        ``clock`` is what the budget is measured on (wall time by default)."""
+        if not budget > 0:
+            raise ValueError("a decision budget must be more than 0 seconds")
+        self.seed = seed
+        self.budget = budget
+        self.work = WORK if work is None else work
+        self.clock = clock
+        self.cut_short = 0  # decisions the clock stopped before the work limit
+        self.depths: list[int] = []  # the deepest completed iteration of each decision
+        build_tables()
+
+    def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
+        if not legal_moves:
+            raise ValueError("no legal move to choose from")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        with collector_paused():
+            values = self.values(position, legal_moves)
+        return legal_moves[max(range(len(values)), key=lambda i: (values[i], -i))]
+
+    def values(self, position: Position, legal_moves: Sequence[Move]) -> list[float]:
+        """Each legal move's win chance from the deepest iteration that finished (the
+        moves it left out keep the value of the iteration before, less a little so
+        that they never pass a move searched deeper)."""
+        started = self.clock()
+        search = Search(position, evaluator(position.variant, position.seated),
+                        started + self.budget - MARGIN, self.work, self.clock)
+        n = len(legal_moves)
+        try:
+            values = [search.root_value(mv, 0) for mv in legal_moves]
+        except OutOfTime:
+            self.cut_short += 1
+            self.depths.append(-1)
+            return [0.0] * n  # no time even to look at every move once: the first
+        except OutOfWork:
+            self.depths.append(-1)
+            return [0.0] * n
+        depth_done = 0
+        for depth in range(1, MAX_DEPTH + 1):
+            order = sorted(range(n), key=lambda i: (-values[i], i))
+            best = values[order[0]]
+            fresh: dict[int, float] = {}
+            try:
+                for i in order:
+                    if values[i] < best - PRUNE and depth > 1:
+                        continue
+                    fresh[i] = search.root_value(legal_moves[i], depth)
+            except (OutOfTime, OutOfWork) as stop:
+                if isinstance(stop, OutOfTime):
+                    self.cut_short += 1
+                if order[0] in fresh:  # the previous best was searched: use what we have
+                    values = self._merge(values, fresh)
+                break
+            values = self._merge(values, fresh)
+            depth_done = depth
+            if search.work <= 0:
+                break
+        self.depths.append(depth_done)
+        return values
+
+    @staticmethod
+    def _merge(values: list[float], fresh: dict[int, float]) -> list[float]:
+        low = min(fresh.values()) if fresh else 0.0
+        return [fresh[i] if i in fresh else min(v, low) - 1e-9 for i, v in enumerate(values)]
