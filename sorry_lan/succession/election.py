@@ -51,6 +51,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.succession import Laptop
+
 RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
 GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
 
@@ -58,15 +61,6 @@ GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_
 def quorum(laptops: int) -> int:
     """The votes a takeover needs among ``laptops`` (the electorate): a majority."""
     return laptops // 2 + 1
-
-
-@dataclass(frozen=True, slots=True)
-class Laptop:
-    """One laptop of the order: its player's ``pid``, its standby's ``addrs`` and ``port``."""
-
-    pid: int
-    addrs: tuple[str, ...]
-    port: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +75,17 @@ class Order:
     delay: float
     grace: float
     laptops: tuple[Laptop, ...]
+
+    @classmethod
+    def of(cls, succession: m.Succession) -> Order:
+        """The order a ``succession`` message tells (G is its config's seat grace)."""
+        return cls(
+            epoch=succession.epoch,
+            host=succession.host,
+            delay=float(succession.delay),
+            grace=succession.config.grace_ms / 1000,
+            laptops=succession.order,
+        )
 
     def laptop(self, pid: int | None) -> Laptop | None:
         return next((lap for lap in self.laptops if lap.pid == pid), None)

@@ -113,6 +113,16 @@ class Standby:
         """The election took over by the lone rule: host without votes."""
         self._ready = True
 
+    @classmethod
+    def of(cls, succession: m.Succession, me: int) -> Standby:
+        """The standby of laptop ``me`` for the table a ``succession`` message tells."""
+        return cls(
+            me=me,
+            laptops=tuple(lap.pid for lap in succession.order),
+            seats={seat.pid: seat.verifier for seat in succession.seats},
+            delay=float(succession.delay),
+        )
+
     def votes(self, now: float) -> int:
         """The votes counted at ``now``, this laptop's own included."""
         for pid, at in list(self._votes.items()):

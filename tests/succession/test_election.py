@@ -6,7 +6,13 @@ checks of a new host, two successive takeovers, and giving up."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tables import LAPTOPS, succession
 
 from sorry_lan.succession.election import (
     CLAIM_TEXT,
@@ -18,7 +24,6 @@ from sorry_lan.succession.election import (
     Follow,
     GiveUp,
     KeepTrying,
-    Laptop,
     OpenStandby,
     Order,
     Phase,
@@ -27,6 +32,7 @@ from sorry_lan.succession.election import (
     TryCandidate,
     quorum,
 )
+from sorry_lan.wire.succession import Laptop
 
 D = 15.0
 G = 60.0
@@ -198,7 +204,8 @@ def test_a_cut_off_client_that_reaches_another_laptop_never_takes_over_alone() -
 
 
 def test_votes_at_the_standby_mean_it_is_not_alone() -> None:
-    order = Order(epoch=1, host=0, delay=D, grace=G, laptops=(A, B, C, Laptop(4, ("x",), 1)))
+    four = (A, B, C, Laptop(4, ("10.0.0.4",), 7004))
+    order = Order(epoch=1, host=0, delay=D, grace=G, laptops=four)
     e = lost(me=1, order=order)
     e.tick(115.0)
     assert e.standby_votes(2, 120.0) == []  # 2 of 3
@@ -385,3 +392,10 @@ def test_giving_up_when_no_host_is_found(me: int | None) -> None:
     assert e.tick(100.0 + GIVE_UP) == expected
     assert phase(e) is Phase.GONE
     assert e.tick(2000.0) == [] and e.wake_at is None
+
+
+def test_the_order_a_succession_message_tells() -> None:
+    order = Order.of(succession(epoch=3, host=None))
+    assert order == Order(epoch=3, host=None, delay=15.0, grace=60.0, laptops=LAPTOPS)
+    assert order.pids() == (1, 2, 3) and order.laptop(2) == LAPTOPS[1]
+    assert order.laptop(0) is None

@@ -5,7 +5,13 @@ standby listener (``net.standby``) asks for them."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import tables
 
 from sorry_lan.codes import RefuseReason
 from sorry_lan.net.standby import Votes
@@ -127,3 +133,10 @@ def test_greeted_answers_as_the_listener_asks() -> None:
 
 def test_a_wait_is_a_busy_refusal() -> None:
     assert Wait("x").reason is RefuseReason.BUSY
+
+
+def test_the_standby_a_succession_message_tells() -> None:
+    s = Standby.of(tables.succession(), me=2)
+    assert (s.laptops, s.keep_for) == ((1, 2, 3), 30.0)
+    assert s.hello(tables.TOKENS[0], V4, 1.0) == Wait("waiting for the table: 1 of 2")
+    assert s.hello(tables.TOKENS[3], V4, 1.0) == Host()
