@@ -41,7 +41,8 @@ def test_the_rules_view_in_a_terminal(lang: str) -> None:
         tmux.keys("?")
         tmux.wait_for(lambda s: "r: " in s)
         tmux.keys("r")
-        first = tmux.wait_for(lambda s: book.title in s)
+        # The whole view drawn: its title and its footer (a capture can land mid-draw).
+        first = tmux.wait_for(lambda s: book.title in s and back in s.splitlines()[-1])
         lines = first.splitlines()
         assert too_wide(first) == [], lang
         assert lines[1].strip().startswith(heading) and back in lines[-1]
