@@ -155,6 +155,10 @@ class HostFailure(Code):
     SALVAGE_ALONE = "salvage-alone", N_("--salvage goes with --resume")
     NOT_CHOSEN_IN = "not-chosen-in", N_("{error} in {directory}")
     FINISHED = "finished", N_("game {id} is finished: there is nothing to resume")
+    MOVED = "moved", N_(
+        "game {id} moved to {name}'s laptop, which hosts the table now: join it there "
+        "with `sorry-lan join`"
+    )
     NOTHING_SALVAGED = (
         "nothing-salvaged",
         N_("{damage}, and nothing before the damage can be resumed"),

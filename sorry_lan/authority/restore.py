@@ -47,7 +47,7 @@ class Moved:
 
 
 @dataclass(frozen=True)
-class TakenOver:
+class TakeoverStart:
     """The takeover a successor's journal began with: the table ``tid``, the epoch it
     took over from and the one it hosts at, and each seat's pid by colour."""
 
@@ -157,7 +157,7 @@ def moved_to(records: Sequence[Mapping[str, Any]]) -> Moved | None:
         raise BadRecord(len(records) - 1, f"a malformed moved record: {_field(exc)}") from None
 
 
-def taken_over(records: Sequence[Mapping[str, Any]]) -> TakenOver | None:
+def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:
     """The takeover the last game in ``records`` began with (None: a game its own host
     began): the table's id, the epoch this journal's host took it at, and each seat's
     pid by colour."""
@@ -169,7 +169,7 @@ def taken_over(records: Sequence[Mapping[str, Any]]) -> TakenOver | None:
         return None
     rec = records[start]
     try:
-        return TakenOver(
+        return TakeoverStart(
             _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]),
             {int(c): int(p) for c, p in dict(rec["pids"]).items()},
         )  # fmt: skip

@@ -42,6 +42,7 @@ from sorry_lan.net.kept import listed_games, record_of
 from sorry_lan.net.saved import (
     DAMAGED,
     FINISHED,
+    MOVED,
     UNFINISHED,
     NotChosen,
     PlayedGame,
@@ -142,6 +143,7 @@ def state_words(state: str) -> str:
     return {
         UNFINISHED: pgettext("saved game", "unfinished"),
         FINISHED: pgettext("saved game", "finished"),
+        MOVED: pgettext("saved game", "moved"),
         DAMAGED: pgettext("saved game", "damaged"),
     }.get(state, state)
 

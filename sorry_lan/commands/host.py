@@ -361,6 +361,8 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
         raise HostError(being_hosted(game))
     if verdict is Resumable.FINISHED:
         raise HostError(HostFailure.FINISHED, id=game.id)
+    if verdict is Resumable.MOVED:
+        raise HostError(HostFailure.MOVED, id=game.id, name=game.moved_to)
     if verdict is Resumable.YES:
         return game.path
     damaged = JournalFailure.DAMAGED_AT(path=game.path, problem=game.problem)

@@ -2,7 +2,8 @@
 
 :func:`saved_games` reads every journal in a directory and describes it
 (:class:`SavedGame`: id, table name, variant, players, moves, when it started and
-last moved, and its state: ``unfinished``, ``finished`` or ``damaged``, with what is
+last moved, and its state: ``unfinished``, ``finished``, ``moved`` (its table went on
+at another laptop: handed over, or this host stepped down) or ``damaged``, with what is
 wrong, and whether a running host holds it, and each of its games as a
 :class:`PlayedGame`: a rematch is a game of its own, with its winners, points, players
 and how long it took; :func:`hosted_by` says who hosted a game read back).  Journals
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from sorry_lan.authority.journal_format import scan
-from sorry_lan.authority.restore import BadRecord, replay
+from sorry_lan.authority.restore import BadRecord, moved_to, replay
 from sorry_lan.authority.table import Restored
 from sorry_lan.codes import HostFailure, JournalFailure, Place, Resume, Said
 from sorry_lan.records.build import ended_at, game_starts, iso
@@ -43,6 +44,7 @@ from .journal import SUFFIX, JournalError
 
 UNFINISHED = "unfinished"
 FINISHED = "finished"
+MOVED = "moved"
 DAMAGED = "damaged"
 
 
@@ -139,7 +141,7 @@ class SavedGame:
 
     id: str  # the file name without its suffix
     path: Path
-    state: str  # UNFINISHED, FINISHED or DAMAGED
+    state: str  # UNFINISHED, FINISHED, MOVED or DAMAGED
     table: str | None = None  # the table's name, if the journal says
     host: str | None = None  # who hosted it, if the journal says
     variant: str | None = None
@@ -155,6 +157,7 @@ class SavedGame:
     salvage_moves: int = 0  # damaged: the moves in that part
     games: list[PlayedGame] = field(default_factory=list)  # oldest first, rematches apart
     kept: bool = False  # not a journal: a game record another host sent (``net/kept``)
+    moved_to: str | None = None  # MOVED: the name of the laptop's player that hosts it now
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -173,6 +176,7 @@ class SavedGame:
             "problem": self.problem,
             "games": [g.as_json() for g in self.games],
             "kept": self.kept,
+            "moved_to": self.moved_to,
         }
 
     def mine(self, name: str) -> bool:
@@ -224,7 +228,22 @@ def describe(path: Path) -> SavedGame:
         game.salvage_bytes = found.ends[len(records) - 1] if records else 0
     elif restored.ended:
         game.state = FINISHED
+    else:
+        _moved(game, records, restored)
     return game
+
+
+def _moved(game: SavedGame, records: list[dict[str, Any]], restored: Restored) -> None:
+    """A journal whose table moved to another laptop is not resumed here: say where."""
+    try:
+        moved = moved_to(records)
+    except BadRecord as exc:
+        game.state, game.problem = DAMAGED, f"line {exc.index + 1}: {exc.text}"
+        return
+    if moved is None:
+        return
+    game.state = MOVED
+    game.moved_to = moved.name or f"seat {moved.pid}"
 
 
 def _fill(game: SavedGame, restored: Restored) -> None:
@@ -311,7 +330,7 @@ class Ask:
 class NotChosen(JournalError):
     """No saved game answers: ``JournalFailure.NO_ID``, ``AMBIGUOUS``, ``NONE_UNFINISHED``
     or ``BEING_HOSTED``, or ``HostFailure.NOTHING_TO_RESUME`` (only a damaged journal
-    with nothing intact)."""
+    with nothing intact) or ``HostFailure.MOVED`` (the newest table moved elsewhere)."""
 
 
 def being_hosted(game: SavedGame) -> Said:
@@ -330,6 +349,8 @@ def _nothing_to_choose(games: list[SavedGame]) -> NotChosen:
     for game in games:
         if game.running and game.state == UNFINISHED:
             return NotChosen(being_hosted(game))
+    if games and games[0].state == MOVED:  # the newest table went on elsewhere: say where
+        return NotChosen(HostFailure.MOVED(id=games[0].id, name=games[0].moved_to))
     for game in games:
         if game.state == DAMAGED:
             damage = JournalFailure.DAMAGED_AT(path=game.path, problem=game.problem)
@@ -391,6 +412,7 @@ class Resumable(Enum):
     SALVAGE = "salvage"  # damaged: resume its intact part, with consent (:func:`salvage`)
     RUNNING = "running"  # no: a running host holds it
     FINISHED = "finished"  # no: there is nothing to resume
+    MOVED = "moved"  # no: the table went on at another laptop (join it there)
     NOTHING_INTACT = "nothing-intact"  # no: damaged before anything that could be resumed
 
 
@@ -400,6 +422,8 @@ def resumable(game: SavedGame) -> Resumable:
         return Resumable.RUNNING
     if game.state == FINISHED:
         return Resumable.FINISHED
+    if game.state == MOVED:
+        return Resumable.MOVED
     if game.state != DAMAGED:
         return Resumable.YES
     return Resumable.SALVAGE if game.salvage_bytes else Resumable.NOTHING_INTACT

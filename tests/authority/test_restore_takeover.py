@@ -17,7 +17,14 @@ from sorry_lan.authority.journal_records import (
     reveal_record,
     takeover_record,
 )
-from sorry_lan.authority.restore import BadRecord, Moved, TakenOver, moved_to, replay, taken_over
+from sorry_lan.authority.restore import (
+    BadRecord,
+    Moved,
+    TakeoverStart,
+    moved_to,
+    replay,
+    taken_over,
+)
 from sorry_lan.authority.table import token_hash
 from sorry_lan.rules import Card, Game, Variant
 from sorry_lan.rules.cards import card_counts
@@ -98,7 +105,7 @@ def test_a_successor_s_journal_replays_into_the_game_it_played(
     assert (restored.owner, restored.table, restored.host) == (seated[0], "kitchen", "ann")
     assert restored.chat == [(seated[0], "hi")]
     assert restored.history[0]["k"] == "takeover" and len(restored.history) == len(records)
-    assert taken_over(records) == TakenOver("abc123", 1, 2, {c: 10 + c for c in seated})
+    assert taken_over(records) == TakeoverStart("abc123", 1, 2, {c: 10 + c for c in seated})
     assert moved_to(records) is None
 
 
