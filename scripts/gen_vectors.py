@@ -4,8 +4,10 @@
 Writes ``protocol/vectors/messages.json`` (every sample message: its wire map as JSON
 beside the exact frame bytes in hex) and ``protocol/vectors/invalid.json`` (frames a
 receiver must reject, with the error reason it must report), ``protocol/vectors/accepted.json``
-(frames our encoder never writes that a receiver must accept), and refills the
-``generated`` blocks of ``protocol/SPEC.md`` (the state table, each message's fields).
+(frames our encoder never writes that a receiver must accept),
+``protocol/vectors/commitments.json`` (version 4's seat verifiers and hand digests), and
+refills the ``generated`` blocks of ``protocol/SPEC.md`` (the state table, each
+message's fields).
 ``--check`` writes nothing and exits 1 when the committed files differ from what the
 code produces.
 
@@ -15,6 +17,7 @@ Run from anywhere: ``python scripts/gen_vectors.py [--check]``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -27,14 +30,17 @@ if str(ROOT) not in sys.path:
 sys.path.insert(0, str(ROOT / "tests" / "wire"))  # the sample messages are test data
 
 import msgpack  # noqa: E402
-from wire_samples import PIN, SAMPLES  # noqa: E402
+from wire_samples import DEAL, PIN, SAMPLES, SEAT_TOKENS  # noqa: E402
 
 from sorry_lan.authority.admission import PinThrottle  # noqa: E402
 from sorry_lan.authority.table import TableConfig  # noqa: E402
 from sorry_lan.net.client import ClientOptions  # noqa: E402
 from sorry_lan.net.host import HostOptions  # noqa: E402
+from sorry_lan.rules.board import Colour  # noqa: E402
+from sorry_lan.succession.commitment import hand_digest  # noqa: E402
 from sorry_lan.wire import limits as L  # noqa: E402
 from sorry_lan.wire.codec import Decoder, encode, to_wire  # noqa: E402
+from sorry_lan.wire.commitment import pack_hand  # noqa: E402
 from sorry_lan.wire.errors import ErrorReason  # noqa: E402
 from sorry_lan.wire.messages import MESSAGE_TYPES, Message  # noqa: E402
 from sorry_lan.wire.transitions import render_transitions  # noqa: E402
@@ -140,6 +146,15 @@ def _pack(obj: Any) -> bytes:
     return data
 
 
+def _succession() -> Message:
+    return next(m for name, m in SAMPLES if name == "succession")
+
+
+def _succession_with_seat(seat: list[Any]) -> dict[str, Any]:
+    wire = to_wire(_succession())
+    return {**wire, "seats": [seat]}
+
+
 def invalid_vectors() -> list[dict[str, str]]:
     """Frames that must be rejected, each with its reason code and why."""
     hello = to_wire(SAMPLES[0][1])
@@ -217,6 +232,19 @@ def invalid_vectors() -> list[dict[str, str]]:
         ("record_data_empty", _frame(_pack({"t": "record", "game": 1, "part": 0,
                                             "parts": 1, "data": b""})),
          ErrorReason.BAD_VALUE, "a record's part carries 1 to 49152 bytes"),
+        ("offer_addr_with_zone", _frame(_pack({"t": "offer", "port": 47475,
+                                               "addrs": ["fe80::1%eth0"]})),
+         ErrorReason.BAD_VALUE, "an address's zone names the sender's own interface"),
+        ("offer_no_addrs", _frame(_pack({"t": "offer", "port": 47475, "addrs": []})),
+         ErrorReason.BAD_VALUE, "a laptop offers 1 to 8 addresses"),
+        ("commit_three_digests", _frame(_pack({"t": "commit", "sid": 4, "salt": None,
+                                               "digests": [bytes(32)] * 3})),
+         ErrorReason.BAD_VALUE, "commit.digests has one entry per colour: 4"),
+        ("seat_with_verifier_and_level", _frame(_pack(_succession_with_seat(
+            [1, 1, bytes(32), "greedy"]))),
+         ErrorReason.BAD_VALUE, "a seat has a verifier (a player) or a level (a bot), not both"),
+        ("succession_epoch_0", _frame(_pack({**to_wire(_succession()), "epoch": 0})),
+         ErrorReason.BAD_VALUE, "epochs count from 1"),
         ("no_common_version", _frame(_pack({**hello, "versions": [99], "future": 1})),
          ErrorReason.VERSION,
          "a greeting is judged on its versions first; a host answers refuse 'version'"),
@@ -253,6 +281,30 @@ def accepted_vectors() -> list[dict[str, Any]]:
         out.append({"name": name, "frame": _frame(body), "message": json_value(to_wire(message)),
                     "why": why})
     return out
+
+
+def commitment_vectors() -> dict[str, Any]:
+    """Version 4's hashes: each seat token's verifier, and each hand of the sample
+    deal packed and committed to (the digests of the ``commit`` vectors)."""
+    return {
+        "protocol_version": 4,
+        "about": (
+            "Version 4 (SPEC section 13). 'verifiers': a seat token and its verifier "
+            "sha256(token), as succession.seats lists it. 'hands': a hand (card ints in "
+            "the order dealt), msgpack of its sorted card ints ('packed'), a salt, and "
+            "digest = sha256(salt || packed), as commit.digests carries it."
+        ),
+        "verifiers": [
+            {"pid": pid, "token": token.hex(), "verifier": hashlib.sha256(token).hexdigest()}
+            for pid, token in SEAT_TOKENS.items()
+        ],
+        "hands": [
+            {"colour": Colour(colour).name.lower(), "hand": [int(c) for c in hand],
+             "packed": pack_hand(hand).hex(), "salt": salt.hex(),
+             "digest": hand_digest(salt, hand).hex()}
+            for colour, (salt, hand) in enumerate(DEAL)
+        ],
+    }
 
 
 def samples() -> list[tuple[str, Message]]:
@@ -309,6 +361,7 @@ def build() -> dict[Path, str]:
         VECTOR_DIR / "messages.json": dump(messages),
         VECTOR_DIR / "invalid.json": dump(invalid),
         VECTOR_DIR / "accepted.json": dump(accepted),
+        VECTOR_DIR / "commitments.json": dump(commitment_vectors()),
         SPEC: render_spec(SPEC.read_text(encoding="utf-8")),
     }
 

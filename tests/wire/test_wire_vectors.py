@@ -94,7 +94,7 @@ def test_gen_vectors_check_fails_on_drift(tmp_path: Path) -> None:
     files = gen_vectors.build()
     assert set(files) == {
         VECTORS / "messages.json", VECTORS / "invalid.json", VECTORS / "accepted.json",
-        ROOT / "protocol" / "SPEC.md",
+        VECTORS / "commitments.json", ROOT / "protocol" / "SPEC.md",
     }
     assert gen_vectors.stale_files(files) == []
     moved = {tmp_path / p.name: text for p, text in files.items()}
@@ -117,3 +117,31 @@ def test_spec_covers_every_message_reason_and_the_table() -> None:
         assert f"**`{mtype.value}`**" in spec, mtype
     for reason in [*ErrorReason, *RefuseReason, *ByeReason]:
         assert f"`{reason.value}`" in spec, reason
+
+
+COMMITMENTS = json.loads((VECTORS / "commitments.json").read_text(encoding="utf-8"))
+
+
+def test_commitment_vectors_are_the_commit_and_succession_vectors_hashes() -> None:
+    """Each hand's digest is sha256(salt || packed), its packing the sorted card ints;
+    the ``commit`` vector carries those digests and the seat verifiers are those of
+    the ``succession`` vector: a third party can check all three files agree."""
+    import hashlib
+
+    import msgpack
+
+    hands = COMMITMENTS["hands"]
+    for entry in hands:
+        packed = bytes.fromhex(entry["packed"])
+        assert msgpack.unpackb(packed) == sorted(entry["hand"])
+        assert hashlib.sha256(bytes.fromhex(entry["salt"]) + packed).hexdigest() == entry["digest"]
+    by_name = {v["name"]: _from_json(v["message"]) for v in MESSAGES}
+    assert [d.hex() for d in by_name["commit"]["digests"]] == [h["digest"] for h in hands]
+    seats = {seat[0]: seat[2] for seat in by_name["succession"]["seats"]}
+    for entry in COMMITMENTS["verifiers"]:
+        token = bytes.fromhex(entry["token"])
+        assert seats[entry["pid"]] == hashlib.sha256(token).digest()
+        assert entry["verifier"] == hashlib.sha256(token).hexdigest()
+    reveal = by_name["reveal"]
+    bob = hands[1]
+    assert (sorted(reveal["hand"]), reveal["salt"].hex()) == (sorted(bob["hand"]), bob["salt"])

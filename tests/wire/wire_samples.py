@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
+from dataclasses import replace
 
 from sorry_lan.rules.board import HOME, START, Colour
 from sorry_lan.rules.cards import NO_CARDS, Card
@@ -105,14 +106,15 @@ RECORD_JSON = json.dumps(
 RECORD_DATA = zlib.compress(RECORD_JSON, 0)
 
 #: Protocol version 4.  A table of Ann (the host, red, pid 0), Bob (blue, pid 1, a
-#: laptop), Chloé (green, pid 3, a laptop on two networks) and a greedy bot (yellow).
+#: laptop), Chloé (green, pid 3, a laptop on two networks) and a greedy bot (yellow),
+#: with the seat tokens below (``vectors/commitments.json`` gives their verifiers).
 TABLE_ID = "k3v9q2m7x4"
-_SHA = hashlib.sha256
+SEAT_TOKENS = {0: bytes(range(16)), 1: bytes(range(16, 32)), 3: bytes(range(32, 48))}
 SEAT_RECORDS = (
-    SeatRecord(pid=0, colour=R, verifier=_SHA(bytes(range(16))).digest(), level=None),
-    SeatRecord(pid=1, colour=B, verifier=_SHA(bytes(range(16, 32))).digest(), level=None),
+    SeatRecord(pid=0, colour=R, verifier=hashlib.sha256(SEAT_TOKENS[0]).digest(), level=None),
+    SeatRecord(pid=1, colour=B, verifier=hashlib.sha256(SEAT_TOKENS[1]).digest(), level=None),
     SeatRecord(pid=2, colour=Y, verifier=None, level="greedy"),
-    SeatRecord(pid=3, colour=G, verifier=_SHA(bytes(range(32, 48))).digest(), level=None),
+    SeatRecord(pid=3, colour=G, verifier=hashlib.sha256(SEAT_TOKENS[3]).digest(), level=None),
 )
 LAPTOPS = (
     Laptop(pid=1, addrs=("192.168.1.23",), port=47475),
@@ -123,18 +125,16 @@ SETTINGS = TableSettings(
     grace_ms=60_000, bot_delay_ms=500, bot_level="greedy", bot_budget_ms=None,
     pin_verifier=pin_key(PIN), seeded=False, auto_start=False,
 )
-#: The salts of a points deal (Bob's, then Chloé's) and the hands they commit to.
-BOB_SALT = bytes(range(48, 64))
-CHLOE_SALT = bytes(range(64, 80))
-RED_SALT = bytes(range(80, 96))
-YELLOW_SALT = bytes(range(96, 112))
-BOB_HAND = (Card.TWO, Card.FIVE, Card.TEN, Card.TWELVE, Card.SORRY)
-DIGESTS = (
-    hand_digest(RED_SALT, (Card.ONE, Card.THREE, Card.FOUR, Card.EIGHT, Card.ELEVEN)),
-    hand_digest(BOB_SALT, BOB_HAND),
-    hand_digest(YELLOW_SALT, (Card.ONE, Card.ONE, Card.SEVEN, Card.TEN, Card.TWELVE)),
-    hand_digest(CHLOE_SALT, POINTS_HAND),
+#: A points deal, by colour: each seat's salt and the hand it commits to.
+DEAL: tuple[tuple[bytes, tuple[Card, ...]], ...] = (
+    (bytes(range(80, 96)), (Card.ELEVEN, Card.ONE, Card.EIGHT, Card.FOUR, Card.THREE)),
+    (bytes(range(48, 64)), (Card.TWO, Card.FIVE, Card.TEN, Card.TWELVE, Card.SORRY)),
+    (bytes(range(96, 112)), (Card.ONE, Card.ONE, Card.SEVEN, Card.TEN, Card.TWELVE)),
+    (bytes(range(64, 80)), POINTS_HAND),
 )
+DIGESTS = tuple(hand_digest(salt, hand) for salt, hand in DEAL)
+BOB_SALT, BOB_HAND = DEAL[B]
+YELLOW_SALT = DEAL[Y][0]
 
 SAMPLES: tuple[tuple[str, Message], ...] = (
     ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
@@ -339,17 +339,22 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         ),
     ),
     (
-        "succession_headless_epoch_2",  # Bob's laptop took over; no PIN, a timed table
+        "succession_epoch_2",  # the same table after Bob's laptop took it over
         Succession(
-            table=TABLE_ID, epoch=2, host=None, delay=15, order=LAPTOPS[1:],
+            table=TABLE_ID, epoch=2, host=1, delay=15, order=LAPTOPS[1:], config=SETTINGS,
+            seats=SEAT_RECORDS, chat=(ChatLine(pid=1, text="nice Sorry!"),),
+        ),
+    ),
+    (
+        "succession_headless",  # a headless, seeded, timed table in its lobby
+        Succession(
+            table="p8w2c6", epoch=1, host=None, delay=20, order=LAPTOPS,
             config=TableSettings(
-                name=None, variant=Variant.STANDARD, seats=3, turn_timeout_ms=30_000,
-                grace_ms=60_000, bot_delay_ms=0, bot_level="expert", bot_budget_ms=2_000,
-                pin_verifier=None, seeded=True, auto_start=True,
+                name="Games night", variant=Variant.STANDARD, seats=3,
+                turn_timeout_ms=30_000, grace_ms=90_000, bot_delay_ms=0, bot_level="expert",
+                bot_budget_ms=2_000, pin_verifier=None, seeded=True, auto_start=True,
             ),
-            seats=(SeatRecord(pid=1, colour=B, verifier=SEAT_RECORDS[1].verifier, level=None),
-                   SeatRecord(pid=3, colour=None, verifier=SEAT_RECORDS[3].verifier,
-                              level=None)),
+            seats=(replace(SEAT_RECORDS[1], colour=None), replace(SEAT_RECORDS[3], colour=None)),
             chat=(),
         ),
     ),
