@@ -29,15 +29,18 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from sorry_lan.authority import heirs
 from sorry_lan.authority.admission import to_evict
 from sorry_lan.authority.announce import Announcer, shared
+from sorry_lan.authority.commitments import Commitments
 from sorry_lan.authority.effects import (
     Close,
     Effect,
     PauseInput,
     Probe,
+    Refute,
     RosterChanged,
     Stop,
     StopListening,
@@ -49,6 +52,7 @@ from sorry_lan.authority.electorate import Electorate, Laptop
 from sorry_lan.authority.fencing import Fence
 from sorry_lan.authority.game_log import GameLog
 from sorry_lan.authority.handlers import HANDLERS
+from sorry_lan.authority.heralds import Heralds
 from sorry_lan.authority.journal_records import RecordBuffer
 from sorry_lan.authority.limits import Due, HostOptions, due
 from sorry_lan.authority.output import Round
@@ -57,6 +61,7 @@ from sorry_lan.authority.seat_messages import abandoned
 from sorry_lan.authority.table import BotTurn, JoinRefused, RequestRefused, Table
 from sorry_lan.rules import Event, Move, Phase
 from sorry_lan.wire import messages as m
+from sorry_lan.wire import succession as wire
 from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.session import HostSession
@@ -106,8 +111,7 @@ class HostCore:
         self._ended = False  # the journal failed, or shut down: nothing more happens
         # Succession (protocol version 4): this host's epoch, the laptops that may host
         # next, and whether this host is cut off from most of them.
-        self.epoch = self.options.epoch
-        self.electorate = Electorate()
+        self.heralds = Heralds(table, self.options, self.pin_key, self.send)
         self.fence = Fence(self.options.takeover_delay, table.config.grace)
 
     # -- inputs ------------------------------------------------------------------------
@@ -308,6 +312,36 @@ class HostCore:
             peer.closed = True
         return out
 
+    def handover(self, now: float) -> list[Effect]:
+        """The host leaves on purpose and hands the table to the first laptop in the
+        order that is connected (:meth:`can_hand_over`: whether there is one), at the
+        next epoch: each connection on version 4 is told ``handover`` (and follows it),
+        each older one a sentence naming where the table went and ``bye`` (shutdown);
+        the journal says the table ``moved``; then the table is done here."""
+        heir = self.heralds.heir(self.peers)
+        if self._ended or heir is None:
+            return []
+        self._now = now
+        return self._move_to(self.epoch + 1, heir.pid, handed=True)
+
+    def newer_epoch(self, epoch: int, pid: int, now: float) -> list[Effect]:
+        """This table was found hosted at ``epoch`` by seat ``pid``'s laptop (a probe's
+        answer, an advert).  Cut off from most laptops, this host steps down: everyone
+        still here is told where the table went (``handover`` on version 4, a sentence
+        and ``bye`` before), the journal says it ``moved``, and the table is done here.
+        With a quorum connected it stays: the claimant is refuted (``error``
+        forbidden, "the host is alive").  An epoch not newer than this one changes
+        nothing."""
+        if self._ended or epoch <= self.epoch:
+            return []
+        self._now = now
+        self.fence.advance(now)
+        if not self.fence.cut_off:
+            refusal = m.Error(reason=ErrorReason.FORBIDDEN, text=ALIVE_TEXT, fatal=True)
+            return [Refute(epoch, pid, refusal)]
+        log.info("the table is hosted at epoch %d by seat %d: stepping down", epoch, pid)
+        return self._move_to(epoch, pid, handed=False)
+
     def next_wakeup(self) -> float | None:
         """When :meth:`tick` is next due (None: only an input changes anything)."""
         if self._ended:
@@ -322,7 +356,7 @@ class HostCore:
 
     # -- queries ---------------------------------------------------------------------
 
-    def expect_laptops(self, laptops: list[Laptop]) -> None:
+    def expect_laptops(self, laptops: Iterable[Laptop | wire.Laptop]) -> None:
         """Count ``laptops`` in the electorate from the start (a successor: the order it
         knew), until each offers again or its seat goes."""
         self.electorate.expect(laptops)
@@ -342,6 +376,10 @@ class HostCore:
     def lobby_message(self) -> m.Lobby:
         """The lobby as every connection is told it now."""
         return self.tell.lobby_message()
+
+    def can_hand_over(self) -> bool:
+        """Whether a laptop is connected that the table could be handed over to."""
+        return not self._ended and self.heralds.heir(self.peers) is not None
 
     @property
     def paused(self) -> bool:
@@ -401,6 +439,7 @@ class HostCore:
     def _after_change(self, events: list[Event]) -> list[Effect]:
         """Tell everyone what changed, run what is due, say what changed, flush."""
         self.tell.events(self.welcomed(), events)
+        self.heralds.commit(events, self.welcomed())
         table = self.table
         if table.phase is Phase.LOBBY:  # back in the lobby after a game: say so
             again = shared(m.Rematch())
@@ -412,9 +451,11 @@ class HostCore:
             self.begin_game()
         self._watch_quorum()
         self._run_due()
+        self.heralds.commit([], self.welcomed())
         if table.phase is Phase.FINISHED and self._over_seen != table.games_played:
             self._over_seen = table.games_played
             self._owe_result()
+        self.heralds.tell_succession(self.welcomed())
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
             lobby_for = self.tell.lobbies()
@@ -446,6 +487,68 @@ class HostCore:
             table.resume(now)
         if self.fence.probe_due(now):
             self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in absent))
+
+    # -- succession (protocol version 4) -----------------------------------------------
+
+    @property
+    def epoch(self) -> int:
+        """This host's epoch (1: the table's first host)."""
+        return self.heralds.epoch
+
+    @property
+    def electorate(self) -> Electorate:
+        return self.heralds.electorate
+
+    @property
+    def commitments(self) -> Commitments:
+        return self.heralds.commitments
+
+    def welcomed_seat(self, peer: Peer) -> None:
+        self.heralds.welcomed_seat(peer)
+
+    def offered(self, peer: Peer, offer: m.Offer) -> None:
+        self.heralds.offered(peer, offer)
+
+    def send_succession(self, peer: Peer) -> None:
+        self.heralds.send_succession(peer)
+
+    def send_commit(self, peer: Peer) -> None:
+        self.heralds.send_commit(peer, self.welcomed())
+
+    def _move_to(self, epoch: int, pid: int, *, handed: bool) -> list[Effect]:
+        """The table goes on at ``epoch`` on seat ``pid``'s laptop (``handed``: this
+        host handed it over; else it stepped down): tell everyone, journal ``moved``,
+        close every connection; nothing more happens here."""
+        self._ended = True
+        self._thinking = None
+        self.out.say(StopListening())
+        heir = self.table.players.get(pid)
+        name = None if heir is None else heir.name
+        laptop = self.electorate.laptops.get(pid)
+        addr = laptop.addrs[0] if laptop is not None and laptop.addrs else None
+        port = None if laptop is None else laptop.port
+        self.records.moved(epoch, pid, name)
+        moved = shared(m.Handover(epoch=epoch, pid=pid))
+        told = shared(m.Chat(pid=None, text=heirs.moved_text(name, addr, port)))
+        for peer in self.welcomed():
+            if peer.protocol >= 4:
+                self.send(peer, *moved)  # its session closes after it
+            else:
+                self.send(peer, *told)
+        log.info("the table %s to %s at epoch %d",
+                 "is handed over" if handed else "moved", name or f"seat {pid}", epoch)
+        for peer in self.peers.values():
+            if not peer.session.closed:
+                with contextlib.suppress(LocalProtocolError):
+                    peer.session.close(ByeReason.SHUTDOWN)
+            self.out.touch(peer)
+        out = self.out.take()
+        out += [Close(cid) for cid in self.peers if not self.peers[cid].closed]
+        for peer in self.peers.values():
+            peer.closed = True
+        self._stopped = True
+        out.append(Stop())
+        return out
 
     def _owe_result(self) -> None:
         """The game just ended (its ``over`` is sent): every person is owed the result
@@ -488,6 +591,7 @@ class HostCore:
             if events is None:
                 return  # cannot happen: nothing changed between the decision and the play
             self.tell.events(self.welcomed(), events)
+            self.heralds.commit(events, self.welcomed())
 
     def _think(self, turn: BotTurn) -> None:
         self._tickets += 1
@@ -535,6 +639,9 @@ class HostCore:
         with contextlib.suppress(LocalProtocolError):
             session.close(reason)
         self.out.close_now(peer, self.options.drop_linger)
+
+
+ALIVE_TEXT = "the host is alive"  # a claimant told so: this host has a quorum connected
 
 
 def failure_text(exc: OSError) -> str:

@@ -9,8 +9,8 @@ its seat is the host's own, or when the seat comes back on an older version.
 
 The **order** is the laptops by seat (colour), then by pid: who hosts next.  The
 addresses of a laptop start with the one the host saw its connection come from
-(unless that is a loopback address, useless to the others), then those it offered,
-each once, eight at most.
+(unless that is a loopback address or carries a zone, useless to the others), then
+those it offered, each once, eight at most.
 
 Pure bookkeeping over the :class:`~sorry_lan.authority.table.Table` it is given: it
 does not send ``succession``, probe anyone or count votes.
@@ -23,8 +23,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sorry_lan.authority.table import Player, Table
-
-ADDRS_MAX = 8  # addresses kept per laptop (the ``offer`` field's own limit)
+from sorry_lan.wire import succession as wire
+from sorry_lan.wire.limits import ADDRS_MAX
+from sorry_lan.wire.succession import is_ip_literal
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,19 +37,19 @@ class Laptop:
     port: int
 
 
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
-    except ValueError:
-        return False
+def _usable(address: str) -> bool:
+    """An IP literal without a zone (which names an interface of one machine) that is
+    not a loopback address (which means the same machine to everyone)."""
+    return is_ip_literal(address) and not ipaddress.ip_address(address).is_loopback
 
 
 def reachable_at(seen: str, offered: Sequence[str]) -> tuple[str, ...]:
     """The addresses to try for a laptop whose connection came from ``seen`` and that
-    offered ``offered``: ``seen`` first (not a loopback one), each once, eight at most."""
+    offered ``offered``: ``seen`` first, each once, eight at most, only IP literals
+    the others can use (no zone, no loopback)."""
     out: list[str] = []
     for address in (seen, *offered):
-        if address and address not in out and not (address == seen and _loopback(seen)):
+        if address not in out and _usable(address):
             out.append(address)
     return tuple(out[:ADDRS_MAX])
 
@@ -68,11 +69,11 @@ class Electorate:
         self.laptops[pid] = laptop
         return True
 
-    def expect(self, laptops: Iterable[Laptop]) -> None:
+    def expect(self, laptops: Iterable[Laptop | wire.Laptop]) -> None:
         """Count ``laptops`` from the start (a successor's table: the order it knew, so
         that laptops not back yet still count towards the quorum)."""
-        for laptop in laptops:
-            self.laptops[laptop.pid] = laptop
+        for x in laptops:
+            self.laptops[x.pid] = Laptop(x.pid, tuple(x.addrs), x.port)
 
     def forget(self, pid: int) -> bool:
         """Seat ``pid`` is no laptop (any more); returns whether it was one."""

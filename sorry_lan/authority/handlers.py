@@ -78,6 +78,24 @@ class Host(Protocol):
         """``peer`` answered ping ``n``."""
         ...
 
+    def welcomed_seat(self, peer: Peer) -> None:
+        """``peer`` was just welcomed to a seat: a laptop no more if it came back on
+        an older version."""
+        ...
+
+    def offered(self, peer: Peer, offer: m.Offer) -> None:
+        """``peer``'s laptop may host next, at ``offer``'s port and addresses."""
+        ...
+
+    def send_succession(self, peer: Peer) -> None:
+        """Tell ``peer`` (on version 4) who hosts next: ``succession``."""
+        ...
+
+    def send_commit(self, peer: Peer) -> None:
+        """Tell ``peer`` (a player on version 4, in play for points) the hands' digests
+        and its own salt: ``commit``."""
+        ...
+
 
 M = TypeVar("M", bound=m.Message)
 Handler = Callable[[Host, Peer, M, float], list[Event]]
@@ -121,11 +139,14 @@ def hello(host: Host, peer: Peer, msg: m.Hello, now: float) -> list[Event]:
         player, token = table.join(peer.cid, msg.name)
         log.info("%s joined as %d", player.name, player.colour)
     peer.session.welcome(player.pid, token, owner=player.pid == table.owner, name=player.name)
+    host.welcomed_seat(peer)
+    host.send_succession(peer)
     host.tell.send_chat_so_far(peer)  # a player whose own process died has none
     # Back after the game ended (asleep, cut off): the result too, even once the
     # next game's lobby is open.
     host.tell.send_state(peer, result=host.owes_result(player.pid))
     host.told_result(player.pid)  # told the result, if the game is over
+    host.send_commit(peer)  # its own salt: what it would reveal to a next host
     return []
 
 
@@ -133,6 +154,7 @@ def hello(host: Host, peer: Peer, msg: m.Hello, now: float) -> list[Event]:
 def spectate(host: Host, peer: Peer, msg: m.Spectate, now: float) -> list[Event]:
     host.table.spectate(peer.cid)
     peer.session.welcome(None, None)
+    host.send_succession(peer)  # a spectator follows the table to its next host too
     host.tell.send_chat_so_far(peer)
     host.tell.send_state(peer)
     return []
@@ -204,8 +226,10 @@ def rematch(host: Host, peer: Peer, msg: m.Rematch, now: float) -> list[Event]:
 
 @handles(m.Offer)
 def offer(host: Host, peer: Peer, msg: m.Offer, now: float) -> list[Event]:
-    """Keep where the player's laptop would host next (its latest offer)."""
+    """Keep where the player's laptop would host next (its latest offer); the order
+    changes, and everyone is told it."""
     peer.offer = msg
+    host.offered(peer, msg)
     return []
 
 
@@ -237,6 +261,7 @@ def resync(host: Host, peer: Peer, msg: m.Resync, now: float) -> list[Event]:
     if not peer.resyncs.take(now, host.options.resync_rate):
         raise RequestRefused(ErrorReason.RATE_LIMITED, "too many resyncs; wait a moment")
     host.tell.send_state(peer, history=False)  # the log it has is whole
+    host.send_commit(peer)  # its snapshot told it its whole hand
     return []
 
 

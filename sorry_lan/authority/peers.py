@@ -69,6 +69,8 @@ class Peer:
         #: Protocol version 4: where this player's laptop would host next (its last
         #: ``offer``), ``None`` until it offers.
         self.offer: m.Offer | None = None
+        #: Protocol version 4: the ``succession`` last sent here, without its chat.
+        self.succession: m.Succession | None = None
 
     @property
     def protocol(self) -> int:

@@ -4,6 +4,7 @@ cards; host bots fill a team table."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 import pytest
 from pair import Pair, RawClient, SessionClient, hello, spectate
@@ -12,9 +13,11 @@ from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.rules import Variant
+from sorry_lan.succession.commitment import hand_matches
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder
 from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.vocab import RefuseReason
 
 QUIET = HostOptions(heartbeat=1000.0, dead_after=5000.0)
@@ -107,7 +110,8 @@ def test_nothing_received_reveals_a_hand_or_a_card_before_its_draw(variant: Vari
             assert token is not None
             assert (token in raw) == (i == j)  # one's own token only
         you = _colour(client)
-        checked_hands = 0
+        checked_hands = commits = 0
+        known: Counter[int] = Counter()
         over = False
         for msg in Decoder().feed(raw):
             over = over or isinstance(msg, m.GameOver)
@@ -117,15 +121,26 @@ def test_nothing_received_reveals_a_hand_or_a_card_before_its_draw(variant: Vari
                 card, hands = history[msg.sid]
                 assert msg.card == card  # the card in play, never one still in the pile
                 if msg.hand is not None:
+                    known = Counter(int(c) for c in msg.hand)
                     assert you is not None
                     assert (msg.colour if isinstance(msg, m.Turn) else msg.you) == you
                     assert tuple(msg.hand) == hands[you]
                     checked_hands += 1
+            elif isinstance(msg, m.Commit):  # digests: its own salt opens what it knows
+                assert not over and you is not None and msg.salt is not None
+                assert hand_matches(msg.digests[you], msg.salt, known.elements())
+                commits += 1
             else:
+                if isinstance(msg, m.Events):
+                    for ev in msg.events:  # a card it played is no longer in its hand
+                        if ev[0] in (EventKind.PLAY, EventKind.DISCARD) and ev[1] == you:
+                            known[ev[2]] -= 1
                 allowed = (m.Welcome, m.Lobby, m.Events, m.LegalMoves, m.GameOver, m.Ping)
                 assert isinstance(msg, allowed), f"unexpected message {msg.TYPE}"
         if variant is Variant.POINTS:
-            assert checked_hands > 0
+            assert checked_hands > 0 and commits > 0
+        else:
+            assert commits == 0
 
 
 def _colour(client: SessionClient) -> int | None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from sorry_lan.authority.electorate import ADDRS_MAX, Electorate, Laptop, reachable_at
+from sorry_lan.authority.electorate import Electorate, Laptop, reachable_at
 from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.wire.limits import ADDRS_MAX
 
 
 def test_the_address_the_host_saw_comes_first_each_address_once_eight_at_most() -> None:
@@ -14,9 +15,9 @@ def test_the_address_the_host_saw_comes_first_each_address_once_eight_at_most() 
 
 
 def test_a_loopback_connection_is_not_an_address_for_the_others() -> None:
-    assert reachable_at("127.0.0.1", ["10.0.0.3"]) == ("10.0.0.3",)
-    assert reachable_at("::1", ["fe80::1%eth0"]) == ("fe80::1%eth0",)
-    assert reachable_at("not an ip", []) == ("not an ip",)  # kept as seen
+    assert reachable_at("127.0.0.1", ["10.0.0.3", "127.0.0.1"]) == ("10.0.0.3",)
+    assert reachable_at("::1", ["fe80::1%eth0", "fe80::1"]) == ("fe80::1",)  # no zone
+    assert reachable_at("not an ip", []) == ()
 
 
 def _seated(*names: str) -> tuple[Table, list[int]]:

@@ -178,7 +178,7 @@ def test_after_the_grace_the_game_goes_on_anyway_and_the_probes_go_on() -> None:
 def test_a_table_that_starts_at_a_later_epoch_fences_the_same_way() -> None:
     table = Table(TableConfig(seats=2, auto_start=True, seed=3))
     pair = Pair(table, HostOptions(heartbeat=1000.0, dead_after=5000.0, takeover_delay=D,
-                                   epoch=7, table_id="t1"))  # fmt: skip
+                                   epoch=7, table_id="tab1"))  # fmt: skip
     assert pair.core.epoch == 7
     _a, ann = pair.join("ann")
     _b, bob = pair.join("bob", address="10.0.0.3")

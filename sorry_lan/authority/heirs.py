@@ -1,0 +1,116 @@
+"""What the host tells the table about who hosts next (protocol version 4).
+
+:func:`succession` builds the ``succession`` message of a table as it stands: its id
+and epoch, the host's own seat, the takeover delay, the order of the laptops
+(``authority/electorate.py``), the table's settings (the PIN's derived key, never the
+PIN; whether it was seeded, never the seed), every seat with its token's verifier (the
+sha256 the table keeps instead of the token: never a token) or its bot's strength,
+and the current game's chat so far, the newest lines that fit one frame.
+:func:`without_chat` is what decides whether it is to be sent again: everything but
+the chat (a chat line alone does not make the host resend it: every connection hears
+each line as it is said).  :func:`moved_text` is the one sentence a connection on an
+older version is told when the table moves to another laptop.
+
+Pure functions of the table and what they are given: nothing here sends anything or
+decides when to.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import replace
+
+from sorry_lan.authority.electorate import Electorate
+from sorry_lan.authority.table import Table
+from sorry_lan.rules.board import Colour
+from sorry_lan.wire import limits as L
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.succession import ChatLine, Laptop, SeatRecord, TableSettings
+from sorry_lan.wire.trim import fit_succession
+from sorry_lan.wire.vocab import clip_text
+
+Built = tuple[m.Succession, bytes]  # the message (its chat perhaps cut) and its frame
+
+
+def _ms(seconds: float, low: int = 0) -> int:
+    return max(low, min(L.MS_MAX, round(seconds * 1000)))
+
+
+def settings(table: Table, pin_key: bytes | None) -> TableSettings:
+    """The table's ``config`` record (times in milliseconds, clamped to the wire's)."""
+    config = table.config
+    name = (config.title or "").strip()[: L.TABLE_NAME_MAX].strip() or None
+    return TableSettings(
+        name=name,
+        variant=config.variant,
+        seats=config.seats,
+        turn_timeout_ms=None if config.turn_timeout is None else _ms(config.turn_timeout, 1),
+        grace_ms=_ms(config.grace),
+        bot_delay_ms=_ms(config.bot_delay),
+        bot_level=config.bot_level,
+        bot_budget_ms=None if config.bot_budget is None else _ms(config.bot_budget, 1),
+        pin_verifier=pin_key,
+        seeded=config.seed is not None,
+        auto_start=config.auto_start,
+    )
+
+
+def seats(table: Table) -> tuple[SeatRecord, ...]:
+    """Every seat by colour: a person's or a program's with its token's verifier, a
+    host's bot with its strength (a person without a token, which nobody can claim,
+    is left out)."""
+    out = []
+    for p in sorted(table.players.values(), key=lambda p: (p.colour, p.pid)):
+        if p.bot:
+            out.append(SeatRecord(p.pid, Colour(p.colour), None, p.level))
+        elif p.token_hash is not None:
+            out.append(SeatRecord(p.pid, Colour(p.colour), bytes.fromhex(p.token_hash), None))
+    return tuple(out)
+
+
+def chat(table: Table) -> tuple[ChatLine, ...]:
+    """The current game's chat so far, each line from the seat now on its colour (a
+    line whose colour nobody holds any more is left out, as in the chat so far)."""
+    out = []
+    for colour, text in table.chat[-L.CHAT_KEPT_MAX :]:
+        speaker = table.by_colour(colour)
+        if speaker is not None:
+            out.append(ChatLine(speaker.pid, text))
+    return tuple(out)
+
+
+def succession(
+    table: Table, electorate: Electorate, *, table_id: str, epoch: int, delay: float,
+    pin_key: bytes | None,
+) -> Built:
+    """The ``succession`` message of ``table`` now, and its frame (see the module)."""
+    owner = table.owner if table.owner in table.players else None
+    order = tuple(
+        Laptop(x.pid, x.addrs, x.port) for x in electorate.order(table) if x.addrs
+    )[: L.ORDER_MAX]
+    message = m.Succession(
+        table=table_id,
+        epoch=epoch,
+        host=owner,
+        delay=max(1, min(L.TIMEOUT_MAX, round(delay))),
+        order=order,
+        config=settings(table, pin_key),
+        seats=seats(table),
+        chat=chat(table),
+    )
+    return fit_succession(message)
+
+
+def without_chat(message: m.Succession) -> m.Succession:
+    """Everything in ``message`` that makes the host send it again when it changes."""
+    return replace(message, chat=())
+
+
+def moved_text(name: str | None, addr: str | None, port: int | None) -> str:
+    """What a connection on protocol version 1-3 is told when the table moves to
+    ``name``'s laptop, at ``addr`` and ``port`` (each None when unknown)."""
+    where = "another laptop" if name is None else f"{name}'s laptop"
+    if addr is not None and port is not None:
+        shown = f"[{addr}]" if ipaddress.ip_address(addr).version == 6 else addr
+        where += f" at {shown}:{port}"
+    return clip_text(f"The table moved to {where}; join it there to play on.", L.CHAT_MAX)

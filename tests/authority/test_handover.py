@@ -1,0 +1,120 @@
+"""The table moves to another laptop: handed over by a host that leaves on purpose,
+or given up by a host that was cut off and finds a newer epoch of its table; a host
+with a quorum refutes a claimant instead."""
+
+from __future__ import annotations
+
+from pair import Pair, SessionClient
+
+from sorry_lan.authority import effects as fx
+from sorry_lan.authority import heirs
+from sorry_lan.authority.core import ALIVE_TEXT
+from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.transitions import State
+from sorry_lan.wire.vocab import ByeReason
+
+D = 5.0
+
+
+def _table(epoch: int = 1) -> tuple[Pair, SessionClient, SessionClient, SessionClient]:
+    """The host's own player (red), ann (blue, a laptop), bob (yellow, a laptop) and an
+    old client (green, version 3), in a game."""
+    table = Table(TableConfig(seats=4, seed=6))
+    own, token = table.join(None, "host")
+    table.owner = own.pid
+    opts = HostOptions(heartbeat=1000.0, dead_after=5000.0, table_id="tabletest",
+                       takeover_delay=D, epoch=epoch)  # fmt: skip
+    pair = Pair(table, opts)
+    _h, host = pair.join("host", token=token, address="127.0.0.1")
+    _a, ann = pair.join("ann", address="10.0.0.2")
+    _b, bob = pair.join("bob", address="10.0.0.3")
+    _o, old = pair.join("old", address="10.0.0.4", versions=(1, 2, 3))
+    for client, port in ((host, 4000), (ann, 5000), (bob, 5001)):
+        client.send(m.Offer(port=port, addrs=("192.0.2.1",)))
+    pair.pump()
+    host.send(m.Start())
+    pair.pump()
+    return pair, ann, bob, old
+
+
+def _clients(pair: Pair) -> list[SessionClient]:
+    return [c for c in pair.clients.values() if isinstance(c, SessionClient)]
+
+
+def test_nobody_to_hand_over_to_without_a_laptop_connected() -> None:
+    pair = Pair(Table(TableConfig()), HostOptions(table_id="tabletest"))
+    _a, _ann = pair.join("ann", versions=(1, 2, 3))  # an old client is no laptop
+    assert not pair.core.can_hand_over()
+    assert pair.core.handover(pair.now) == []
+
+
+def test_the_first_laptop_connected_gets_the_table_at_the_next_epoch() -> None:
+    pair, ann, bob, old = _table()
+    pair.lose(2)  # ann's laptop went: the next in the order, bob, is the one
+    assert pair.core.can_hand_over()
+    pair.run(pair.core.handover(pair.now))
+    for client in _clients(pair):
+        if client is ann or client is old:
+            continue
+        moved = client.last(m.Handover)
+        assert (moved.epoch, moved.pid) == (2, bob.pid)
+        assert client.session.state is State.CLOSED
+    said = old.all(m.Chat)[-1]
+    assert said.pid is None and said.text == heirs.moved_text("bob", "10.0.0.3", 5001)
+    assert "bob's laptop at 10.0.0.3:5001" in said.text
+    assert not old.all(m.Handover) and old.last(m.Bye).reason is ByeReason.SHUTDOWN
+    assert pair.journal[-1] == {"k": "moved", "epoch": 2, "pid": bob.pid, "name": "bob"}
+    assert not pair.listening and pair.stops == 1 and not pair.open
+    assert pair.core.handover(pair.now) == [] and not pair.core.can_hand_over()
+
+
+def test_a_successor_hands_on_at_the_epoch_after_its_own() -> None:
+    pair, ann, _bob, _old = _table(epoch=7)
+    assert ann.last(m.Succession).epoch == 7
+    pair.run(pair.core.handover(pair.now))
+    assert (ann.last(m.Handover).epoch, ann.last(m.Handover).pid) == (8, ann.pid)
+
+
+def test_a_host_with_a_quorum_refutes_a_claimant_and_plays_on() -> None:
+    pair, ann, bob, _old = _table()
+    assert bob.pid is not None
+    effects = pair.core.newer_epoch(2, bob.pid, pair.now)
+    assert effects == [fx.Refute(2, bob.pid, m.Error(reason=ErrorReason.FORBIDDEN,
+                                                        text=ALIVE_TEXT, fatal=True))]
+    assert pair.listening and not pair.core.paused
+    assert ann.session.state is State.PLAYING
+    assert pair.core.newer_epoch(1, bob.pid, pair.now) == []  # not newer: nothing
+
+
+def test_a_host_cut_off_steps_down_for_a_newer_epoch() -> None:
+    pair, ann, _bob, old = _table()
+    assert ann.pid is not None
+    pair.lose(2)
+    pair.lose(3)  # neither laptop is connected
+    pair.advance(D - 1)
+    assert pair.core.newer_epoch(3, ann.pid, pair.now)[0] == fx.Refute(
+        3, ann.pid, m.Error(reason=ErrorReason.FORBIDDEN, text=ALIVE_TEXT, fatal=True)
+    )  # not cut off for D yet
+    pair.advance(1.5)
+    assert pair.core.paused
+    pair.run(pair.core.newer_epoch(3, ann.pid, pair.now))
+    host = pair.clients[1]
+    assert isinstance(host, SessionClient)
+    moved = host.last(m.Handover)  # its own client follows the table as a player
+    assert (moved.epoch, moved.pid) == (3, ann.pid)
+    assert old.all(m.Chat)[-1].text == heirs.moved_text("ann", "10.0.0.2", 5000)
+    assert old.last(m.Bye).reason is ByeReason.SHUTDOWN and old.session.state is State.CLOSED
+    assert pair.journal[-1] == {"k": "moved", "epoch": 3, "pid": ann.pid, "name": "ann"}
+    assert pair.stops == 1 and not pair.listening and not pair.open
+
+
+def test_the_moved_sentence_names_the_laptop_and_where() -> None:
+    assert heirs.moved_text("ann", "2001:db8::1", 5000) == (
+        "The table moved to ann's laptop at [2001:db8::1]:5000; join it there to play on."
+    )
+    assert heirs.moved_text(None, None, None) == (
+        "The table moved to another laptop; join it there to play on."
+    )
