@@ -150,11 +150,12 @@ class Apologies:
         opponents = {c: p for c, p in players.items() if c != colour}
         return self.ag.PlayerView(players[colour], opponents)
 
-    def play(self, seed: int, sample: list[Layout] | None = None) -> int:
-        """One 4-player game with random choices; returns the number of turns."""
+    def play(self, seed: int, sample: list[Layout] | None = None, players: int = 4) -> int:
+        """One game with random choices (4 players unless told); returns the number of
+        turns."""
         random.seed(seed)  # apologies shuffles with the global generator
         ag, rules = self.ag, self.rules
-        game = ag.Game(playercount=4)
+        game = ag.Game(playercount=players)
         rules.start_game(game)
         order = list(game.players)
         turns = 0

@@ -81,6 +81,10 @@ def position_of(game: Game) -> Position:
                     card_counts(game.deck.discards))
 
 
+# The odd multiplier of ``seed_for``'s multiply-xorshift (2**64 over the golden ratio).
+SPREAD = 0x9E3779B97F4A7C15
+
+
 def seed_for(seed: int, position: Position, salt: int = 0) -> int:
     """A 64-bit number that depends only on ``seed``, ``salt`` and ``position``.
 
@@ -91,7 +95,7 @@ def seed_for(seed: int, position: Position, salt: int = 0) -> int:
     h = hash((seed, salt, position.pawns, position.turn, position.cards,
               position.after_two))
     # One multiply-xorshift spreads the bits of nearby hashes apart.
-    h = ((h & 0xFFFFFFFFFFFFFFFF) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    h = ((h & 0xFFFFFFFFFFFFFFFF) * SPREAD) & 0xFFFFFFFFFFFFFFFF
     return h ^ (h >> 29)
 
 

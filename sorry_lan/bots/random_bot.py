@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules.moves import Move
-from .base import Position, pick
+from .base import SPREAD as _SPREAD
+from .base import Position
+
+_MASK = 0xFFFFFFFFFFFFFFFF
 
 
 class RandomBot:
@@ -22,8 +25,14 @@ class RandomBot:
         self.seed = seed
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
-        if not legal_moves:
-            raise ValueError("no legal move to choose from")
-        if len(legal_moves) == 1:
+        n = len(legal_moves)
+        if n == 1:
             return legal_moves[0]
-        return legal_moves[pick(self.seed, position, len(legal_moves))]
+        if not n:
+            raise ValueError("no legal move to choose from")
+        # ``pick(self.seed, position, n)`` inlined (simulate's random games make
+        # hundreds of thousands of these choices): the same hash, spread and scale.
+        _variant, _seated, pawns, turn, cards, after_two, _discards = position
+        h = hash((self.seed, 0, pawns, turn, cards, after_two)) & _MASK
+        h = (h * _SPREAD) & _MASK
+        return legal_moves[((h ^ (h >> 29)) * n) >> 64]

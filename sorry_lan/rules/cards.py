@@ -76,6 +76,12 @@ def card_counts(cards: Iterable[Card]) -> tuple[int, ...]:
 
 # ``n.bit_length()`` for every list length the deck shuffles (at most 45 cards).
 _BITS: Final = tuple(n.bit_length() for n in range(DECK_SIZE + 1))
+# The steps of the shuffle of each list length: ``(i, i + 1, bits of i + 1)`` for ``i``
+# from the last index down to 1, so the loop reads them instead of working them out.
+_STEPS: Final = tuple(
+    tuple((i, i + 1, _BITS[i + 1]) for i in range(length - 1, 0, -1))
+    for length in range(DECK_SIZE + 1)
+)
 
 
 def shuffle(cards: list[Card], rng: random.Random) -> None:
@@ -86,10 +92,11 @@ def shuffle(cards: list[Card], rng: random.Random) -> None:
     for a seed then depends on ``getrandbits`` alone, not on how a later Python
     implements ``shuffle`` (a test compares the two)."""
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = bits[n]
+    length = len(cards)
+    steps = _STEPS[length] if length <= DECK_SIZE else tuple(
+        (i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1)
+    )
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

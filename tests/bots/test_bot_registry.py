@@ -116,6 +116,14 @@ def test_random_bot_is_a_function_of_seed_and_position_and_spreads_its_choices()
     assert all(expected / 2 < n < expected * 2 for n in counts.values())
 
 
+def test_random_bot_picks_what_base_pick_picks() -> None:
+    """The random bot inlines ``pick``: the same index for every seed and list length."""
+    table, moves = _eleven_position()
+    for seed in range(300):
+        for n in range(1, len(moves) + 1):
+            assert RandomBot(seed).choose(table, moves[:n]) == moves[pick(seed, table, n)]
+
+
 @pytest.mark.parametrize(
     ("variant", "seated"),
     [

@@ -88,4 +88,9 @@ def test_the_decks_shuffle_is_the_one_random_shuffle_performs() -> None:
             shuffle(cards, ours)
             theirs.shuffle(expected)
             assert cards == expected, (seed, size)
+        longer = full_deck() * 2  # longer than a deck: the steps are worked out
+        expected = list(longer)
+        shuffle(longer, ours)
+        theirs.shuffle(expected)
+        assert longer == expected
         assert ours.getstate() == theirs.getstate()
