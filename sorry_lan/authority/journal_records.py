@@ -156,8 +156,9 @@ def takeover_record(
 
 
 def reveal_record(colour: int, hand: Sequence[Card]) -> Record:
-    """After a takeover (play for points): ``colour`` revealed its hand, which matched
-    what the old host committed to, and holds it again (``rules.midgame.reveal_hand``)."""
+    """After a takeover (play for points): ``colour`` revealed its hand (or the part of
+    it its player knew), which matched what the old host committed to, and holds it
+    again (``rules.midgame.reveal_hand``)."""
     return {"k": "reveal", "colour": int(colour), "hand": [int(c) for c in hand]}
 
 

@@ -83,9 +83,9 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
     if start is None:
         return None
     head = records[start]
-    fresh: set[int] = set()
+    known: dict[int, int] = {}
     if head.get("k") == "takeover":
-        out, fresh = _taken_over(head, start)
+        out, known = _taken_over(head, start)
     else:
         out = _start(head, start, games)
     out.history = [dict(rec) for rec in records[start:] if rec.get("k") not in _NOT_HISTORY]
@@ -131,10 +131,11 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
                 if out.moves:
                     raise BadRecord(i, "a hand revealed after the game went on")
                 try:
-                    reveal_hand(game, colour, [Card(int(c)) for c in rec["hand"]], fresh)
+                    hand = [Card(int(c)) for c in rec["hand"]]
+                    reveal_hand(game, colour, hand, known)
                 except MidgameError as exc:
                     raise BadRecord(i, f"a hand revealed does not fit: {exc}") from None
-                fresh.discard(colour)
+                known[colour] = len(hand)
             elif kind == "moved":
                 int(rec["epoch"]), int(rec["pid"])  # checked: what it says is moved_to's
             else:
@@ -177,9 +178,10 @@ def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:
         raise BadRecord(start, f"a malformed takeover record: {_field(exc)}") from None
 
 
-def _taken_over(head: Mapping[str, Any], index: int) -> tuple[Restored, set[int]]:
-    """The game a ``takeover`` record starts, rebuilt at its position (and the colours
-    whose hands were dealt fresh, which a ``reveal`` record may still give back)."""
+def _taken_over(head: Mapping[str, Any], index: int) -> tuple[Restored, dict[int, int]]:
+    """The game a ``takeover`` record starts, rebuilt at its position (and how many
+    cards of each hand it knew: a ``reveal`` record may still give back a hand not
+    known)."""
     try:
         variant = Variant.parse(str(head["variant"]))
         card = head["card"]
@@ -218,8 +220,7 @@ def _taken_over(head: Mapping[str, Any], index: int) -> tuple[Restored, set[int]
         raise BadRecord(index, f"the takeover's position is not a game's: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(index, f"a malformed takeover record: {_field(exc)}") from None
-    fresh = set(game.hands) - set(position.hands) if variant.rules.deals_hands else set()
-    return out, fresh
+    return out, position.known()
 
 
 def _games(head: Mapping[str, Any], index: int) -> int:

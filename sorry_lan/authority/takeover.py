@@ -6,8 +6,9 @@ with its pid, colour, name and token verifier, so each player reclaims its own s
 with its own token (every person away, their grace from now, until they do; the
 host's bots become this host's bots at their strengths; the successor's own player
 owns the table, unless it was headless); the game at the board's position, its unseen
-cards shuffled afresh from ``seed`` (``rules.midgame``), the hands that were revealed
-and match the old host's commitment kept, the others dealt fresh; the chat so far;
+cards shuffled afresh from ``seed`` (``rules.midgame``), the hands (or the part of a
+hand its player knew) that were revealed and match the old host's commitment kept,
+the rest dealt afresh; the chat so far;
 and the journal's first record (``takeover``) as :attr:`Table.history`.
 :func:`apply_reveal` gives a player that reconnects its hand back, when it matches
 the commitment and nobody has drawn since the takeover.
@@ -61,11 +62,12 @@ class Revealed:
 
 @dataclass
 class TakenOver(Table):
-    """A table a successor took over: the hands it dealt afresh (by colour) that a
-    player may still reveal, the digests they must match, and how many moves the game
-    had when it was taken over (a reveal is honoured only before the next one)."""
+    """A table a successor took over: how many cards of each hand it knows (by
+    colour; the first ones of the hand, the rest were dealt afresh), the digests the
+    hands it does not know must match when revealed, and how many moves the game had
+    when it was taken over (a reveal is honoured only before the next one)."""
 
-    fresh: set[int] = field(default_factory=set)
+    known: dict[int, int] = field(default_factory=dict)
     digests: dict[int, bytes] = field(default_factory=dict)
     taken_at: int = 0
     epoch: int = 1
@@ -78,6 +80,12 @@ class TakenOver(Table):
 
     def next_pid(self) -> int:
         return self._new_pid()
+
+    @property
+    def fresh(self) -> set[int]:
+        """The colours whose hands were dealt afresh and may still be revealed."""
+        hands = {} if self.game is None else self.game.hands
+        return {c for c in hands if not self.known.get(c, 0)}
 
 
 def config_of(settings: TableSettings, *, host_name: str | None = None) -> TableConfig:
@@ -156,7 +164,6 @@ def build_table(
         game = rebuild(position, seed)
     except MidgameError as exc:
         raise TakeoverError(f"the board cannot be played on: {exc}") from None
-    unknown = set(game.hands) - set(known)
     if len(game.deck.pile) != board.pile and not game.over:
         log.info("the pile was %d cards, the unseen ones make %d", board.pile, len(game.deck))
     table.game = game
@@ -164,8 +171,8 @@ def build_table(
     table.phase = Phase.FINISHED if game.over else Phase.PLAYING
     table.last_winner = game.winner
     table.played_by = {p.colour: p.name for p in table.players.values()}
-    table.fresh = unknown
-    table.digests = {c: d for c, d in digests.items() if c in unknown}
+    table.known = position.known()
+    table.digests = {c: d for c, d in digests.items() if c in table.fresh}
     table.taken_at = game.moves_played
     table.decision_since = now + (hold if table.fresh and not game.over else 0.0)
     colour_of = {p.pid: p.colour for p in table.players.values()}
@@ -193,12 +200,13 @@ def apply_reveal(
     if not hand_matches(want, salt, hand):
         return MISMATCH
     try:
-        reveal_hand(game, colour, tuple(Card(c) for c in hand), table.fresh)
+        cards = tuple(Card(c) for c in hand)
+        reveal_hand(game, colour, cards, table.known)
     except (MidgameError, ValueError) as exc:
         return f"{MISMATCH} ({exc})"
-    table.fresh.discard(colour)
+    table.known[colour] = len(cards)
     if isinstance(table.journal, RecordWriter):
-        table.journal.reveal(colour, game.hands[colour])
+        table.journal.reveal(colour, cards)
     table.revision += 1
     return None
 

@@ -6,11 +6,11 @@ the decision follows a 2, the discard pile by card kind, the state id) plus the 
 the new host knows (play for points: the hands players revealed to it).
 :func:`rebuild` turns it into a :class:`~sorry_lan.rules.game.Game` that goes on from
 there: the cards nobody has seen (the deck less the discard pile, the card in play and
-the known hands) are shuffled from ``seed`` into a fresh draw pile, and every hand not
-known is dealt from its top.  The old draw order was never seen by anyone but the old
-host, so every order of the unseen cards is as likely as the one it had: a fresh
-shuffle is as fair.  The discard pile's order does not matter until it is reshuffled
-(and then it is shuffled), so its counts are enough.
+the known cards of hands) are shuffled from ``seed`` into a fresh draw pile, and
+every card of a hand not known is dealt from its top.  The old draw order was never
+seen by anyone but the old host, so every order of the unseen cards is as likely as
+the one it had: a fresh shuffle is as fair.  The discard pile's order does not matter
+until it is reshuffled (and then it is shuffled), so its counts are enough.
 
 Everything is checked (RULES.md section 9, the seating, whose turn, the hands' sizes,
 the cards' counts); a position that cannot be a game raises :class:`MidgameError`
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sorry_lan.errors import SorryLanError
@@ -44,8 +44,9 @@ class Midgame:
 
     ``discarded`` counts the discard pile by card value (index = the card's int, as
     ``card_counts`` gives them); ``card`` is the card in play (None in play for points,
-    or once the game is won); ``hands`` the hands the new host knows, by colour (play
-    for points; the others are dealt fresh).  ``first`` is who began the game (None:
+    or once the game is won); ``hands`` the cards of each hand the new host knows, by
+    colour (play for points: a whole hand, or the part its player knew; the rest, and
+    the hands not known, are dealt fresh).  ``first`` is who began the game (None:
     the player to move); ``first_sid`` the state id the game began at (None: ``sid``).
     """
 
@@ -61,6 +62,10 @@ class Midgame:
     moves_played: int = 0
     first: int | None = None
     first_sid: int | None = None
+
+    def known(self) -> dict[int, int]:
+        """How many cards of each hand are known, by colour (for :func:`reveal_hand`)."""
+        return {c: len(h) for c, h in self.hands.items()}
 
     def unseen(self) -> list[Card]:
         """The cards nobody at the table has seen where they are, in card order: the
@@ -102,14 +107,8 @@ def rebuild(position: Midgame, seed: int) -> Game:
     deck.discards = [Card(v) for v, n in enumerate(position.discarded) for _ in range(n)]
     deck.reshuffles = 0
     hands = {c: list(h) for c, h in position.hands.items()}
-    if rules.deals_hands:
-        i = position.seated.index(position.turn)
-        for colour in position.seated[i:] + position.seated[:i]:
-            if colour in hands:
-                continue
-            if len(deck.pile) < rules.hand_size:
-                raise MidgameError("too few unseen cards to deal the hands not known")
-            hands[colour] = [deck.pile.pop() for _ in range(rules.hand_size)]
+    if rules.deals_hands and rules.winner(position.pawns, position.seated) is None:
+        _fill(hands, _order(position.seated, position.turn), deck.pile, rules.hand_size)
     first = position.turn if position.first is None else position.first
     first_sid = position.sid if position.first_sid is None else position.first_sid
     game = Game(position.variant, position.seated, seed=seed, first=first, first_sid=first_sid)
@@ -165,37 +164,54 @@ def _check_cards(position: Midgame, over: bool) -> None:
     for colour, hand in position.hands.items():
         if colour not in position.seated:
             raise MidgameError(f"a hand for colour {colour}, not seated")
-        if not over and len(hand) != rules.hand_size:
+        if not over and len(hand) > rules.hand_size:
             raise MidgameError(f"colour {colour}'s hand has {len(hand)} cards, "
-                               f"not {rules.hand_size}")  # fmt: skip
+                               f"more than {rules.hand_size}")  # fmt: skip
 
 
-def reveal_hand(game: Game, colour: int, hand: Sequence[Card], fresh: Collection[int]) -> None:
-    """Give ``colour`` the hand it revealed, in a game :func:`rebuild` made whose hands
-    ``fresh`` (``colour`` among them) were dealt fresh and not revealed yet, before
-    anyone drew from its pile: those hands go back into the draw pile, the revealed
-    cards come out of it, the pile is shuffled again from the game's generator and the
-    other fresh hands are dealt again from it (in seat order from the player to move),
-    so the same reveals in the same order always give the same game.  Raises
-    :class:`MidgameError` when the revealed cards are not among the unseen ones."""
+def _order(seated: Sequence[int], turn: int) -> list[int]:
+    """The seated colours in turn order from ``turn``."""
+    i = seated.index(turn)
+    return [*seated[i:], *seated[:i]]
+
+
+def _fill(hands: dict[int, list[Card]], order: Sequence[int], pile: list[Card], size: int) -> None:
+    """Deal from the top of ``pile`` the cards each hand lacks, in ``order``."""
+    for colour in order:
+        hand = hands.setdefault(colour, [])
+        need = size - len(hand)
+        if need > len(pile):
+            raise MidgameError("too few unseen cards to deal the hands not known")
+        hand += [pile.pop() for _ in range(need)]
+
+
+def reveal_hand(game: Game, colour: int, hand: Sequence[Card], known: Mapping[int, int]) -> None:
+    """Give ``colour`` the cards of its hand it revealed (all of it, or the part its
+    player knew), in a game :func:`rebuild` made, before anyone drew from its pile.
+    ``known`` says how many cards of each hand are known (the hand's first ones: the
+    rest were dealt afresh); ``colour``'s must be none.  The cards dealt afresh go back
+    into the draw pile, the revealed ones come out of it, the pile is shuffled again
+    from the game's generator and every hand is made up again from it (in seat order
+    from the player to move), so the same reveals in the same order always give the
+    same game.  Raises :class:`MidgameError` when the revealed cards are not among the
+    unseen ones, or ``colour`` has nothing to reveal."""
     rules = game.rules
-    if not rules.deals_hands or colour not in game.hands or colour not in fresh:
+    if not rules.deals_hands or colour not in game.hands or known.get(colour, 0):
         raise MidgameError(f"colour {colour} holds no hand to reveal")
-    if len(hand) != rules.hand_size:
-        raise MidgameError(f"a hand has {rules.hand_size} cards, not {len(hand)}")
+    if not 0 < len(hand) <= rules.hand_size:
+        raise MidgameError(f"a hand has 1 to {rules.hand_size} cards, not {len(hand)}")
     if game.over:
         raise MidgameError("the game is over")
     pool = Counter(game.deck.pile)
-    for c in fresh:
-        pool.update(game.hands[c])
+    for c, cards in game.hands.items():
+        pool.update(cards[known.get(c, 0) :])
     if Counter(hand) - pool:
         raise MidgameError("the cards revealed are not among the cards nobody has seen")
     pile = sorted((pool - Counter(hand)).elements())
     shuffle(pile, game.deck.rng)
-    game.hands[colour] = list(hand)
-    i = game.seated.index(game.turn)
-    for c in game.seated[i:] + game.seated[:i]:
-        if c in fresh and c != colour:
-            game.hands[c] = [pile.pop() for _ in range(rules.hand_size)]
+    hands = {c: cards[: known.get(c, 0)] for c, cards in game.hands.items()}
+    hands[colour] = list(hand)
+    _fill(hands, _order(game.seated, game.turn), pile, rules.hand_size)
+    game.hands.update(hands)
     game.deck.pile = pile
     game.forget_moves()

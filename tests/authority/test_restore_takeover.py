@@ -114,8 +114,8 @@ def test_reveals_replay_in_their_order() -> None:
     position = position_of(old, known=(0,))
     records = [head(position), reveal_record(2, old.hands[2]), reveal_record(1, old.hands[1])]
     game = rebuild(position, 77)
-    reveal_hand(game, 2, old.hands[2], {1, 2})
-    reveal_hand(game, 1, old.hands[1], {1})
+    reveal_hand(game, 2, old.hands[2], {0: 5})
+    reveal_hand(game, 1, old.hands[1], {0: 5, 2: 5})
     assert game.hands == old.hands
     go_on(game, 10, records)
     restored = replay(records)

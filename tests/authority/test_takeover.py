@@ -31,6 +31,7 @@ from sorry_lan.authority.takeover import (
 )
 from sorry_lan.client.model import ClientModel
 from sorry_lan.rules import Phase, Variant
+from sorry_lan.succession.commitment import hand_digest
 from sorry_lan.succession.knowledge import Knowledge, draws_again
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
@@ -214,3 +215,31 @@ def test_the_config_record_s_milliseconds_are_seconds() -> None:
     succession: m.Succession = knowledge_of(old.table, _ends[0]).succession
     config = config_of(succession.config, host_name="ann")
     assert config.bot_budget == 1.5 and config.host_name == "ann"
+
+
+def test_the_part_of_a_hand_its_player_knew_is_kept_and_the_rest_dealt_afresh() -> None:
+    old, ends = seated(Variant.POINTS, moves=9)
+    game = old.table.game
+    assert game is not None
+    promised = Commitments()
+    know = knowledge_of(old.table, ends[0], commitments=promised)
+    ann, bob = know.colour, ends[1].model.colour
+    assert ann is not None and bob is not None
+    # What each knew of its hand: all but the card it drew last (a move ago).
+    part = {c: tuple(h[:4]) for c, h in game.hands.items()}
+    salts = promised.salts
+    assert know.commit is not None and know.board is not None
+    digests = list(know.commit.digests)
+    for c in part:
+        digests[c] = hand_digest(salts[c], part[c])
+    commit = m.Commit(sid=know.board.sid, digests=tuple(digests), salt=None)
+    know = replace(know, hand=part[ann], commit=commit)
+    table = build_table(know, epoch=2, now=0.0, seed=3)
+    assert table.game is not None
+    assert tuple(table.game.hands[ann][:4]) == part[ann] and table.known == {ann: 4}
+    assert apply_reveal(table, bob, game.hands[bob], salts[bob]) == MISMATCH  # not committed
+    assert apply_reveal(table, bob, part[bob], salts[bob]) is None
+    assert tuple(table.game.hands[bob][:4]) == part[bob] and len(table.game.hands[bob]) == 5
+    assert table.known == {ann: 4, bob: 4}
+    restored = replay([*table.history, {"k": "reveal", "colour": bob, "hand": list(part[bob])}])
+    assert restored is not None and restored.game.hands == table.game.hands

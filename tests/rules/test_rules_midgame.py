@@ -180,7 +180,7 @@ def _with(game: Game, **changes: Any) -> Midgame:
         (_with(BASE, discarded=(0,) * 6 + (1,) + (0,) * 7), "counts a card 6"),
         (_with(BASE, hands={0: (Card.ONE,) * 5}), "standard play has no hands"),
         (_with(POINTS, card=Card.TWO), "play for points has no card in play"),
-        (_with(POINTS, hands={0: (Card.TWO,) * 4}), "colour 0's hand has 4 cards, not 5"),
+        (_with(POINTS, hands={0: (Card.TWO,) * 6}), "colour 0's hand has 6 cards, more than 5"),
         (_with(POINTS, hands={1: (Card.TWO,) * 5}), "a hand for colour 1, not seated"),
         (_with(POINTS, hands={0: (Card.TWO,) * 5, 2: (Card.TWO,) * 5}),
          "more 2 cards are seen"),
@@ -206,16 +206,16 @@ def test_a_revealed_hand_replaces_the_fresh_one_and_the_pile_stays_the_unseen_re
     game = played(Variant.POINTS, (0, 1, 2), 20, seed=13)
     unseen = Counter(game.deck.pile) + Counter(game.hands[1]) + Counter(game.hands[2])
     again = rebuild(position_of(game, known=[0]), seed=5)
-    reveal_hand(again, 2, game.hands[2], fresh={1, 2})
+    reveal_hand(again, 2, game.hands[2], {0: 5})
     assert again.hands[2] == game.hands[2]
     assert Counter(again.deck.pile) + Counter(again.hands[1]) + Counter(again.hands[2]) == unseen
     again.check()
-    reveal_hand(again, 1, game.hands[1], fresh={1})
+    reveal_hand(again, 1, game.hands[1], {0: 5, 2: 5})
     assert again.hands == game.hands
     assert again.legal_moves() == game.legal_moves()
     same = rebuild(position_of(game, known=[0]), seed=5)
-    reveal_hand(same, 2, game.hands[2], fresh={1, 2})
-    reveal_hand(same, 1, game.hands[1], fresh={1})
+    reveal_hand(same, 2, game.hands[2], {0: 5})
+    reveal_hand(same, 1, game.hands[1], {0: 5, 2: 5})
     assert same.deck.pile == again.deck.pile  # the same reveals in order: the same game
     finish(again, seed=1)
 
@@ -226,14 +226,38 @@ def test_a_hand_of_cards_nobody_could_hold_is_refused() -> None:
     pile = list(again.deck.pile)
     mine = tuple(game.hands[0])
     with pytest.raises(MidgameError, match="not among the cards nobody has seen"):
-        reveal_hand(again, 2, (Card.SEVEN,) * 5, fresh={2})  # the deck has four
+        reveal_hand(again, 2, (Card.SEVEN,) * 5, {0: 5})  # the deck has four
     with pytest.raises(MidgameError, match="holds no hand"):
-        reveal_hand(again, 0, mine, fresh={2})  # known, not dealt fresh
+        reveal_hand(again, 0, mine, {0: 5})  # known, not dealt fresh
     with pytest.raises(MidgameError, match="holds no hand"):
-        reveal_hand(again, 1, mine, fresh={1, 2})
-    with pytest.raises(MidgameError, match="not 4"):
-        reveal_hand(again, 2, mine[:4], fresh={2})
+        reveal_hand(again, 1, mine, {0: 5})
+    with pytest.raises(MidgameError, match="1 to 5 cards, not 0"):
+        reveal_hand(again, 2, (), {0: 5})
+    with pytest.raises(MidgameError, match="1 to 5 cards, not 6"):
+        reveal_hand(again, 2, (*mine, mine[0]), {0: 5})
     assert again.deck.pile == pile  # a refused reveal changes nothing
     standard = rebuild(position_of(played(Variant.STANDARD, (0, 2), 5, seed=1)), seed=2)
     with pytest.raises(MidgameError, match="holds no hand"):
-        reveal_hand(standard, 0, mine, fresh={0})
+        reveal_hand(standard, 0, mine, {})
+
+
+def test_the_known_part_of_a_hand_is_kept_and_the_rest_dealt_fresh() -> None:
+    game = played(Variant.POINTS, (0, 1, 2), 20, seed=21)
+    four = {c: tuple(h[:4]) for c, h in game.hands.items()}  # what each player knew
+    position = dataclasses.replace(position_of(game), hands={0: four[0]})
+    assert position.known() == {0: 4}
+    again = rebuild(position, seed=6)
+    assert tuple(again.hands[0][:4]) == four[0] and len(again.hands[0]) == 5
+    unseen = Counter(game.deck.pile)
+    for c, hand in game.hands.items():
+        unseen.update(hand[4:] if c == 0 else hand)
+    dealt = Counter(again.deck.pile)
+    dealt.update(again.hands[0][4:])
+    for c in (1, 2):
+        dealt.update(again.hands[c])
+    assert dealt == unseen
+    reveal_hand(again, 2, four[2], position.known())
+    assert tuple(again.hands[2][:4]) == four[2] and len(again.hands[2]) == 5
+    assert tuple(again.hands[0][:4]) == four[0]  # a known part is never dealt again
+    again.check()
+    finish(again, seed=2)
