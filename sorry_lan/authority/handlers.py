@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
+from sorry_lan.authority import takeover
 from sorry_lan.authority.announce import Announcer, shared
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.peers import Peer
@@ -235,9 +236,22 @@ def offer(host: Host, peer: Peer, msg: m.Offer, now: float) -> list[Event]:
 
 @handles(m.Reveal)
 def reveal(host: Host, peer: Peer, msg: m.Reveal, now: float) -> list[Event]:
-    """A host that dealt the hands itself has none to be told: only a host that took
-    the table over checks reveals against the old host's commitments."""
-    raise RequestRefused(ErrorReason.UNEXPECTED, "this host dealt the hands: nothing to reveal")
+    """A player gives a host that took the table over the hand the old host committed
+    its seat to: kept when it matches the commitment and nobody drew since (the seat is
+    then told its state again, and everyone a new commitment), else refused by name
+    (``bad_value`` for a hand that does not match; the seat keeps the hand dealt it
+    afresh).  A host that dealt the hands itself has none to be told."""
+    player = host.table.player_of(peer.cid)
+    if player is None:
+        raise RequestRefused(ErrorReason.FORBIDDEN, "spectators hold no hand")
+    why = takeover.apply_reveal(host.table, player.colour, msg.hand, msg.salt)
+    if why is not None:
+        mismatch = why.startswith(takeover.MISMATCH)
+        raise RequestRefused(ErrorReason.BAD_VALUE if mismatch else ErrorReason.UNEXPECTED, why)
+    log.info("%s revealed the hand of seat %d", player.name, player.colour)
+    host.tell.send_state(peer, history=False)  # its hand as this host holds it now
+    host.send_commit(peer)
+    return []
 
 
 # -- any time ----------------------------------------------------------------------------

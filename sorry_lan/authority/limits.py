@@ -24,6 +24,9 @@ class HostOptions:
     """Connection limits and timings (seconds)."""
 
     pin: str | None = None
+    # The PIN's derived key (``wire.auth.pin_key``) when the PIN itself is not known:
+    # a successor has only the verifier the old host sent (used when ``pin`` is None).
+    pin_key: bytes | None = None
     name: str = "sorry-lan"
     max_waiting: int = 64  # connections not yet admitted, from all addresses ...
     max_waiting_per_address: int = 8  # ... and from one (the oldest make room)

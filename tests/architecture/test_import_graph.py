@@ -67,8 +67,6 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 NOT_YET_IMPORTED: set[str] = {
     "sorry_lan.net.standby",  # until the commands run it (issue 19)
     "sorry_lan.succession.standby",  # until net.standby is run with it (issue 19)
-    # issue 19: the net shell builds a successor's table with it (the netshell's part)
-    "sorry_lan.authority.takeover",
 }
 
 
