@@ -14,6 +14,7 @@ from sorry_lan.discovery.advert import (
     FoundGame,
     GameAd,
     Unjoinable,
+    current_tables,
     parse_txt,
 )
 from sorry_lan.discovery.advertiser import (
@@ -60,6 +61,7 @@ __all__ = [
     "advert_plan",
     "async_find_games",
     "async_wait_for_game",
+    "current_tables",
     "join_addresses",
     "local_addresses",
     "make_zeroconf",

@@ -2,12 +2,15 @@
 
 `GameAd` is the host's side: the facts published in the TXT record of the
 `_sorry-lan._tcp.local.` service (`pv`, `game`, `host`, `var`, `seats`, `state`,
-`pin`, and the optional `tid`: the table's id, which a player's seat belongs to),
-validated when built so that a host never publishes something the browsers would
-reject.  `parse_txt` is the player's
-side: it turns the TXT properties of *any* responder on the network (possibly
-buggy, garbled or hostile) into a `GameAd`, or raises `AdvertError`; it never
-raises anything else.  `FoundGame` is one entry of the list a player sees.
+`pin`, the optional `tid`: the table's id, which a player's seat belongs to, and
+the optional `ep`: the epoch of the table's host, which grows each time the table
+moves to another player's laptop, protocol/SPEC.md section 13), validated when
+built so that a host never publishes something the browsers would reject.
+`parse_txt` is the player's side: it turns the TXT properties of *any* responder
+on the network (possibly buggy, garbled or hostile) into a `GameAd`, or raises
+`AdvertError`; it never
+raises anything else.  `FoundGame` is one entry of the list a player sees;
+`current_tables` keeps each table once, at its newest host.
 
 This module does no networking and does not decide liveness: whether a host
 actually answers is the browser's business (see `browser.py`).
@@ -16,7 +19,7 @@ actually answers is the browser's business (see `browser.py`).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +57,10 @@ K_SEATS = "seats"
 K_STATE = "state"
 K_PIN = "pin"
 K_TABLE = "tid"  # optional: the table's id (older hosts leave it out)
+K_EPOCH = "ep"  # optional: the epoch of the table's host (absent: 1)
+
+MAX_EPOCH = 2**32 - 1
+_EPOCH_RE = re.compile(r"[1-9][0-9]{0,9}")
 
 _TABLE_ID_RE = re.compile(r"[0-9a-z]{4,32}")
 
@@ -94,6 +101,7 @@ class GameAd:
     pin_required: bool = False
     protocol_version: int = PROTOCOL_VERSION
     table_id: str | None = None  # the table's id: a seat belongs to it, not to an address
+    epoch: int = 1  # the epoch of the table's host: 1 for its first, +1 at each move
 
     def __post_init__(self) -> None:
         _check_text("game name", self.game_name, MAX_GAME_NAME_CHARS, MAX_GAME_NAME_BYTES)
@@ -124,6 +132,9 @@ class GameAd:
         tid = self.table_id
         if tid is not None and not (isinstance(tid, str) and _TABLE_ID_RE.fullmatch(tid)):
             raise AdvertError(f"table_id must be 4-32 of 0-9, a-z: {tid!r}")
+        ep = self.epoch
+        if isinstance(ep, bool) or not isinstance(ep, int) or not 1 <= ep <= MAX_EPOCH:
+            raise AdvertError(f"epoch must be 1..{MAX_EPOCH}: {ep!r}")
 
     def to_txt(self) -> dict[str, str]:
         """The TXT properties to publish (all values short UTF-8 strings)."""
@@ -136,6 +147,7 @@ class GameAd:
             K_STATE: self.state.value,
             K_PIN: "1" if self.pin_required else "0",
             **({} if self.table_id is None else {K_TABLE: self.table_id}),
+            **({} if self.epoch == 1 else {K_EPOCH: str(self.epoch)}),
         }
 
 
@@ -171,7 +183,8 @@ def parse_txt(props: TxtProperties) -> GameAd:
 
     Unknown keys are ignored (a newer host may add some).  The table id
     (``tid``) is optional: an older host's advert has none, and one that is not
-    well formed is read as none (the seat is then matched by address).  It does
+    well formed is read as none (the seat is then matched by address); so is
+    the epoch (``ep``): absent or not a number 1..2^32-1, it reads as 1.  It does
     not check whether the protocol version is one we speak: the browser does that.
     """
     try:
@@ -206,7 +219,14 @@ def parse_txt(props: TxtProperties) -> GameAd:
         pin_required=pin == "1",
         protocol_version=pv,
         table_id=tid if (tid := text.get(K_TABLE)) and _TABLE_ID_RE.fullmatch(tid) else None,
+        epoch=_epoch(text.get(K_EPOCH)),
     )
+
+
+def _epoch(raw: str | None) -> int:
+    if raw is None or not _EPOCH_RE.fullmatch(raw) or int(raw) > MAX_EPOCH:
+        return 1
+    return int(raw)
 
 
 def display_text(value: str, limit: int = MAX_GAME_NAME_CHARS) -> str:
@@ -274,6 +294,11 @@ class FoundGame:
         return self.ad.table_id if self.ad else None
 
     @property
+    def epoch(self) -> int:
+        """The epoch of the table's host (1 when not advertised)."""
+        return self.ad.epoch if self.ad else 1
+
+    @property
     def watchable(self) -> bool:
         """Not joinable as a player, but open to watch: a full table, or a game under way."""
         return self.reason in (Unjoinable.FULL, Unjoinable.PLAYING)
@@ -298,6 +323,7 @@ class FoundGame:
             "reason": self.reason.value if self.reason else None,
             "watchable": self.watchable,
             "table_id": self.table_id,
+            "epoch": self.epoch,
             "your_seat": your_seat,
         }
 
@@ -329,6 +355,32 @@ class FoundGame:
         else:
             parts.append(_("not joinable: {why}").format(why=say(self.reason)))
         return " - ".join(parts)
+
+
+def current_tables(games: Iterable[FoundGame]) -> list[FoundGame]:
+    """`games` with each table once: of the adverts of one table id, the one at the
+    highest epoch (a table that moved to another laptop is listed at its new host
+    only; its old host may still be heard for a while), preferring on a tie one whose
+    host answered.  Adverts without a table id (older hosts) are all kept.  The
+    order is the input's, each table where its first advert was."""
+    listed = list(games)
+    chosen: dict[str, FoundGame] = {}
+    for game in listed:
+        tid = game.table_id
+        if tid is not None and (tid not in chosen or _rank(game) > _rank(chosen[tid])):
+            chosen[tid] = game
+    out: list[FoundGame] = []
+    for game in listed:
+        tid = game.table_id
+        if tid is None:
+            out.append(game)
+        elif tid in chosen:
+            out.append(chosen.pop(tid))
+    return out
+
+
+def _rank(game: FoundGame) -> tuple[int, bool]:
+    return game.epoch, game.reason is not Unjoinable.UNREACHABLE
 
 
 def judge_advert(ad: GameAd, supported: Sequence[int] = SUPPORTED_VERSIONS) -> Unjoinable | None:

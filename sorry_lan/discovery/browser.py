@@ -32,6 +32,7 @@ from sorry_lan.discovery.advert import (
     FoundGame,
     GameAd,
     Unjoinable,
+    current_tables,
     display_text,
     judge_advert,
     parse_protocol_version,
@@ -233,6 +234,12 @@ class GameBrowser:
         """A snapshot of the visible games, keyed by full service name."""
         return dict(self._published)
 
+    @property
+    def tables(self) -> list[FoundGame]:
+        """The visible games with each table once, at its newest host
+        (:func:`~sorry_lan.discovery.advert.current_tables`): what a list shows."""
+        return current_tables(self._published.values())
+
     def events(self) -> AsyncGenerator[GameEvent, None]:
         """An iterator of changes from now on, starting with ADDED for every game already listed.
 
@@ -401,7 +408,8 @@ async def async_find_games(
     include_unreachable: bool = False,
     until_joinable: bool = False,
 ) -> list[FoundGame]:
-    """Browse for `timeout` seconds and return the live games found, sorted by name.
+    """Browse for `timeout` seconds and return the live games found, sorted by name,
+    each table once (the advert of its newest host: `current_tables`).
 
     Waits a little past `timeout` for probes already started (at most the
     probe timeout plus resolution time).  Unjoinable games are included with
@@ -425,7 +433,7 @@ async def async_find_games(
         else:
             await asyncio.sleep(timeout)
         await browser.async_wait_settled(probe_timeout + RESOLVE_TIMEOUT_MS / 1000)
-        return sorted(browser.games.values(), key=_sort_key)
+        return sorted(browser.tables, key=_sort_key)
 
 
 async def _wait_joinable(browser: GameBrowser, timeout: float) -> None:

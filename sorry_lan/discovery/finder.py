@@ -7,7 +7,8 @@ holds a seat: those come first).  The caller joins it and, if the host turns
 it away (a seat taken a moment earlier), asks again with it skipped.
 
 Nothing here connects to a game; it only reads the browser's list, which
-holds nothing but games whose host answered the liveness check.
+holds nothing but games whose host answered the liveness check, each table once
+at its newest host (`GameBrowser.tables`).
 """
 
 from __future__ import annotations
@@ -73,13 +74,13 @@ async def async_wait_for_game(
         raise ValueError(f"timeout must be >= 0, not {timeout}")
     events = browser.events()
     try:
-        found = _candidate(browser.games.values(), wanted, skip, mine)
+        found = _candidate(browser.tables, wanted, skip, mine)
         if found is not None:
             return found
         try:
             async with asyncio.timeout(timeout):
                 async for _event in events:
-                    found = _candidate(browser.games.values(), wanted, skip, mine)
+                    found = _candidate(browser.tables, wanted, skip, mine)
                     if found is not None:
                         return found
         except TimeoutError:

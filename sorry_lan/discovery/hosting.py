@@ -53,11 +53,14 @@ class Summary(Protocol):
 
 
 def ad_from_summary(
-    summary: Summary, game_name: str, host_player: str, table_id: str | None = None
+    summary: Summary, game_name: str, host_player: str, table_id: str | None = None,
+    epoch: int = 1,
 ) -> GameAd:
-    """The advert for a table; raises `AdvertError` for a value that cannot be published."""
+    """The advert for a table (``epoch``: its host's, protocol version 4); raises
+    `AdvertError` for a value that cannot be published."""
     return GameAd(
         table_id=table_id,
+        epoch=epoch,
         game_name=game_name,
         host_player=host_player,
         seats_total=summary.seats,
@@ -163,7 +166,8 @@ class TableAdvertiser:
     Problems go to `warn(text)`; `announce(text)` hears of a successful
     registration.  `cooperating_responders=True` skips name probing (tests).
     `table_id`, when given, is advertised so that players' seats follow the table
-    rather than its address.
+    rather than its address; `epoch` is its host's (a successor's is above 1: lists
+    then show the table at its new host only).
     """
 
     def __init__(
@@ -178,9 +182,11 @@ class TableAdvertiser:
         cooperating_responders: bool = False,
         coalesce: float = COALESCE_SECONDS,
         table_id: str | None = None,
+        epoch: int = 1,
     ) -> None:
         self._game_name = game_name
         self._table_id = table_id
+        self._epoch = epoch
         self._host_player = host_player
         self._port = port
         self._plan = plan
@@ -204,7 +210,9 @@ class TableAdvertiser:
         return self._adv.instance if self._adv is not None and self._registered.is_set() else None
 
     def _ad(self, summary: Summary) -> GameAd:
-        return ad_from_summary(summary, self._game_name, self._host_player, self._table_id)
+        return ad_from_summary(
+            summary, self._game_name, self._host_player, self._table_id, self._epoch
+        )
 
     def start(self, summary: Summary) -> bool:
         """Open mDNS and begin registering; False (after a warning) if that cannot happen."""

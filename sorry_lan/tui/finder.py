@@ -27,6 +27,7 @@ from sorry_lan.discovery import (
     DiscoveryError,
     GameBrowser,
     GameEvent,
+    current_tables,
     make_zeroconf,
     nothing_found_message,
 )
@@ -209,7 +210,8 @@ class GameFinder:
         st = self.state
         # Keep the same game selected when others come and go.
         chosen = self.order[st.found_selected] if st.found and self.order else None
-        ordered = sorted(self.games.values(), key=lambda g: (g.name.casefold(), g.service_name))
+        tables = current_tables(self.games.values())  # a table that moved: its new host
+        ordered = sorted(tables, key=lambda g: (g.name.casefold(), g.service_name))
         st.found = [row_for(g, self._mine(g)) for g in ordered]
         self.order = [g.service_name for g in ordered]
         if chosen in self.order:

@@ -42,6 +42,7 @@ ads = st.builds(
     pin_required=st.booleans(),
     protocol_version=st.integers(0, 65535),
     table_id=st.none() | st.from_regex(r"[0-9a-z]{4,32}", fullmatch=True),
+    epoch=st.integers(1, 2**32 - 1),
 )
 
 
