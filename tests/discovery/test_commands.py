@@ -121,6 +121,7 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
         "joinable": True,
         "reason": None,
         "watchable": False,
+        "epoch": 1,  # the table's first host
         "your_seat": False,
     }
     assert out["bot1_joined"] == f"joined 'Loop game' at 127.0.0.1:{port}"
