@@ -50,9 +50,9 @@ class GameLog:
     def add(self, record: Record) -> None:
         """A journal record the table wrote: a ``game`` record begins a new game."""
         kind = record.get("k")
-        if kind == "game":
+        if kind in ("game", "takeover"):  # a game's start, or its start at a new host
             self._records = []
-        elif kind == "end" or not self._records:
+        elif kind in ("end", "moved") or not self._records:
             return  # the table's end mark; or a record before any game
         self._records.append(record)
 

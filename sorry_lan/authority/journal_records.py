@@ -124,34 +124,28 @@ def takeover_record(
     games: int = 1,
     table: str | None = None,
     host: str | None = None,
+    so_far: Mapping[str, Any] | None = None,
 ) -> Record:
     """A successor's first record: it took table ``tid`` over from its host of epoch
     ``from_epoch`` as host of ``epoch``, at the game's ``position`` (the hands it knew
     then), its unseen cards shuffled from ``seed`` (``rules.midgame.rebuild`` makes the
     same game again from the two); the seats by colour as ``game_record`` has them, and
     ``pids``, each seat's pid, kept across hosts; ``games`` counts this game among the
-    table's (1: its first)."""
+    table's (1: its first); ``so_far``, the game's record so far as the old host sent
+    it (``protocol/RECORD.md``), if the successor was sent one: its first player,
+    options, start and turns carry the game's record on."""
     record: Record = {
         "k": "takeover",
         "tid": tid,
         "from_epoch": int(from_epoch),
         "epoch": int(epoch),
-        "sid": position.sid,
         "seed": int(seed),
-        "variant": position.variant.value,
-        "seated": list(position.seated),
-        "pawns": list(position.pawns),
-        "turn": position.turn,
-        "card": None if position.card is None else int(position.card),
-        "after_two": position.after_two,
-        "discarded": list(position.discarded),
-        "hands": {str(c): [int(x) for x in h] for c, h in sorted(position.hands.items())},
-        "moves": position.moves_played,
-        "first": position.first,
-        "sid0": position.first_sid,
+        **position.as_json(),
         "pids": {str(c): int(p) for c, p in sorted(pids.items())},
         "games": int(games),
     }
+    if so_far is not None:
+        record["so_far"] = {k: so_far.get(k) for k in ("first", "options", "started", "turns")}
     return record | _seats(names, bots, tokens, levels, owner, t, table, host)
 
 

@@ -183,23 +183,7 @@ def _taken_over(head: Mapping[str, Any], index: int) -> tuple[Restored, dict[int
     cards of each hand it knew: a ``reveal`` record may still give back a hand not
     known)."""
     try:
-        variant = Variant.parse(str(head["variant"]))
-        card = head["card"]
-        first, sid0 = head.get("first"), head.get("sid0")
-        position = Midgame(
-            variant,
-            tuple(int(c) for c in head["seated"]),
-            tuple(int(p) for p in head["pawns"]),
-            int(head["turn"]),
-            int(head["sid"]),
-            card=None if card is None else Card(int(card)),
-            after_two=bool(head["after_two"]),
-            discarded=tuple(int(n) for n in head["discarded"]),
-            hands={int(c): tuple(Card(int(x)) for x in h) for c, h in dict(head["hands"]).items()},
-            moves_played=int(head.get("moves", 0)),
-            first=None if first is None else int(first),
-            first_sid=None if sid0 is None else int(sid0),
-        )
+        position = Midgame.from_json(head)
         game = rebuild(position, int(head["seed"]))
         names = {int(c): _text(n) for c, n in dict(head["names"]).items()}
         levels = {int(c): _text(lv) for c, lv in dict(head.get("levels") or {}).items()}

@@ -290,5 +290,5 @@ def _head(
         tokens={p.colour: p.token_hash for p in players if p.token_hash},
         pids={p.colour: p.pid for p in players}, t=wall, owner=owner,
         levels={p.colour: p.level for p in players if p.bot}, games=table.games_played,
-        table=table.config.title, host=table.config.host_name,
+        table=table.config.title, host=table.config.host_name, so_far=knowledge.so_far,
     )  # fmt: skip

@@ -19,7 +19,8 @@ from typing import Any
 from sorry_lan import __version__
 from sorry_lan.bots.base import level_of
 from sorry_lan.codes import RecordFailure
-from sorry_lan.rules import Game, Variant
+from sorry_lan.rules import Card, Game, Variant
+from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 from sorry_lan.rules.variants import team_of
 
 from .entries import FORMAT, VERSION, Entry, RecordError, board, colour_word, entries_of, result
@@ -29,7 +30,7 @@ JournalRecord = Mapping[str, Any]
 
 def game_starts(records: Sequence[JournalRecord]) -> list[int]:
     """Where each game in ``records`` starts (the indexes of its ``game`` records)."""
-    return [i for i, rec in enumerate(records) if rec.get("k") == "game"]
+    return [i for i, rec in enumerate(records) if rec.get("k") in ("game", "takeover")]
 
 
 def iso(t: float | None) -> str | None:
@@ -58,17 +59,26 @@ def from_journal(
     first = starts[k]
     stop = starts[k + 1] if k + 1 < len(starts) else len(records)
     head = records[first]
-    try:
-        game, record = _header(head)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(RecordFailure.JOURNAL, number=first + 1, why=exc) from None
+    taken = head.get("k") == "takeover"
     draws: list[str] = []
-    turns: list[Entry] = entries_of(game.start(), draws)
+    try:
+        if taken:
+            game, record, turns = _taken_over(head)
+        else:
+            game, record = _header(head)
+            turns = entries_of(game.start(), draws)
+    except (KeyError, TypeError, ValueError, MidgameError) as exc:
+        raise RecordError(RecordFailure.JOURNAL, number=first + 1, why=exc) from None
+    known = Midgame.from_json(head).known() if taken else {}
     for i in range(first + 1, stop):
         rec = records[i]
         kind = rec.get("k")
         try:
-            if kind == "move":
+            if kind == "reveal":
+                hand = [Card(int(c)) for c in rec["hand"]]
+                reveal_hand(game, int(rec["colour"]), hand, known)
+                known[int(rec["colour"])] = len(hand)
+            elif kind == "move":
                 turns += entries_of(game.play_compact([int(x) for x in rec["m"]]), draws)
             elif kind == "seat":
                 turns.append(seat_entry(int(rec["colour"]), str(rec["name"]), rec["token"] is None))
@@ -83,7 +93,7 @@ def from_journal(
                     {"type": "chat", "colour": colour_word(int(rec["colour"])),
                      "text": str(rec["text"])}
                 )  # fmt: skip
-        except (KeyError, TypeError, ValueError, RuntimeError) as exc:
+        except (KeyError, TypeError, ValueError, RuntimeError, MidgameError) as exc:
             raise RecordError(RecordFailure.JOURNAL, number=i + 1, why=exc) from None
     turns = [{"n": n, **entry} for n, entry in enumerate(turns, 1)]
     recorded = ended_at(records[first:stop])
@@ -91,7 +101,7 @@ def from_journal(
     record["result"] = result(game.winner, game.winners, game.final_scores)
     record["board"] = board(game.pawns, game.seated)
     record["turns"] = turns
-    if game.over:
+    if game.over and not taken:  # a game taken over was dealt from two shuffles
         record["deck"] = draws
     return record
 
@@ -123,6 +133,22 @@ def seat_entry(
     return entry
 
 
+def _taken_over(head: JournalRecord) -> tuple[Game, dict[str, Any], list[Entry]]:
+    """The game a successor's ``takeover`` record rebuilds, the record's header and the
+    turns before the takeover that it knew (the game so far it was sent, if any): no
+    seed, since no one seed deals a game that two hosts shuffled."""
+    game = rebuild(Midgame.from_json(head), int(head["seed"]))
+    seen = dict(head.get("so_far") or {})
+    started = seen.get("started")
+    record = _head(
+        head, game, seed=None, first=str(seen.get("first") or colour_word(game.first)),
+        options=dict(seen.get("options") or {"first": None}),
+        started=None if started is None else str(started),
+    )  # fmt: skip
+    turns = [{k: v for k, v in dict(e).items() if k != "n"} for e in seen.get("turns") or ()]
+    return game, record, turns
+
+
 def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
     variant = Variant.parse(str(head["variant"]))
     seated = tuple(sorted(int(c) for c in head["seated"]))
@@ -131,27 +157,40 @@ def _header(head: JournalRecord) -> tuple[Game, dict[str, Any]]:
         variant, seated, seed=int(head["seed"]),
         first=None if first_arg is None else int(first_arg),
     )  # fmt: skip
+    started = head.get("t")
+    record = _head(
+        head, game, seed=game.seed, first=colour_word(game.first),
+        options={"first": None if first_arg is None else colour_word(int(first_arg))},
+        started=iso(None if started is None else float(started)),
+    )  # fmt: skip
+    return game, record
+
+
+def _head(
+    head: JournalRecord, game: Game, *, seed: int | None, first: str,
+    options: dict[str, Any], started: str | None,
+) -> dict[str, Any]:
+    """A record's header: the game's start record ``head`` names the table and seats."""
+    seated = game.seated
     names = {int(c): str(n) for c, n in dict(head["names"]).items()}
     bots = {int(c) for c in head["bots"]}
     levels = {int(c): str(lv) for c, lv in dict(head.get("levels") or {}).items()}
-    teams = sorted({team_of(c) for c in seated}) if variant.rules.partners else []
-    started = head.get("t")
-    record: dict[str, Any] = {
+    teams = sorted({team_of(c) for c in seated}) if game.rules.partners else []
+    return {
         "format": FORMAT,
         "version": VERSION,
         "program": f"sorry-lan {__version__}",
         "table": head.get("table"),
         "host": head.get("host"),
-        "variant": variant.value,
-        "options": {"first": None if first_arg is None else colour_word(int(first_arg))},
-        "seed": game.seed,
-        "first": colour_word(game.first),
+        "variant": game.variant.value,
+        "options": options,
+        "seed": seed,
+        "first": first,
         "seats": [
             seat_entry(c, names.get(c, colour_word(c)), c in bots, key="colour",
                        level=levels.get(c))
             for c in seated
         ],
         "teams": [[colour_word(a), colour_word(b)] for a, b in teams],
-        "started": iso(None if started is None else float(started)),
+        "started": started,
     }
-    return game, record

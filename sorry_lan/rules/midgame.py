@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from sorry_lan.errors import SorryLanError
 
@@ -62,6 +63,44 @@ class Midgame:
     moves_played: int = 0
     first: int | None = None
     first_sid: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The position as plain JSON values (what a successor's journal keeps)."""
+        return {
+            "variant": self.variant.value,
+            "seated": list(self.seated),
+            "pawns": list(self.pawns),
+            "turn": self.turn,
+            "sid": self.sid,
+            "card": None if self.card is None else int(self.card),
+            "after_two": self.after_two,
+            "discarded": list(self.discarded),
+            "hands": {str(c): [int(x) for x in h] for c, h in sorted(self.hands.items())},
+            "moves": self.moves_played,
+            "first": self.first,
+            "sid0": self.first_sid,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Midgame:
+        """The position :meth:`as_json` wrote; ``KeyError``, ``TypeError`` or
+        ``ValueError`` for what is not one (whether it can be a game, :func:`rebuild`
+        checks)."""
+        card, first, sid0 = data["card"], data.get("first"), data.get("sid0")
+        return cls(
+            Variant.parse(str(data["variant"])),
+            tuple(int(c) for c in data["seated"]),
+            tuple(int(p) for p in data["pawns"]),
+            int(data["turn"]),
+            int(data["sid"]),
+            card=None if card is None else Card(int(card)),
+            after_two=bool(data["after_two"]),
+            discarded=tuple(int(n) for n in data["discarded"]),
+            hands={int(c): tuple(Card(int(x)) for x in h) for c, h in dict(data["hands"]).items()},
+            moves_played=int(data.get("moves", 0)),
+            first=None if first is None else int(first),
+            first_sid=None if sid0 is None else int(sid0),
+        )
 
     def known(self) -> dict[int, int]:
         """How many cards of each hand are known, by colour (for :func:`reveal_hand`)."""

@@ -10,6 +10,7 @@ shown.  Nothing here decides or checks anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sorry_lan.authority.table import Table
 from sorry_lan.client.model import ClientEvent, ClientModel
@@ -96,6 +97,7 @@ def succession_of(table: Table, *, epoch: int = 1, pin_verifier: bytes | None = 
 def knowledge_of(
     table: Table, end: Watching, *, commitments: Commitments | None = None,
     pin_verifier: bytes | None = None, chat: tuple[ChatLine, ...] = (),
+    so_far: dict[str, Any] | None = None,
 ) -> Knowledge:
     """What ``end``'s laptop knows at the table ``table`` hosts (its own hand and the
     commitments from ``commitments``, in play for points)."""
@@ -121,6 +123,6 @@ def knowledge_of(
             hand, salt = commitments.hands[colour], commitments.salts[colour]
     return Knowledge(
         succession_of(table, pin_verifier=pin_verifier, chat=chat), model.lobby, model.pid,
-        model.token, board=board, hand=hand, salt=salt, commit=commit, chat=chat,
+        model.token, board=board, hand=hand, salt=salt, commit=commit, chat=chat, so_far=so_far,
         games_played=table.games_played - (1 if table.game is not None else 0),
     )  # fmt: skip

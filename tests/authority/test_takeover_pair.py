@@ -82,10 +82,12 @@ def old_table(variant: Variant, people: int, bots: int, seed: int) -> tuple[Pair
 
 
 def take_over(old: Pair, ends: list[Watching], heir: int,
-              commitments: Commitments | None = None) -> Pair:  # fmt: skip
+              commitments: Commitments | None = None, so_far: bool = True) -> Pair:  # fmt: skip
     """The old host is lost: the laptop of ``ends[heir]`` builds the table from what it
-    knows and serves it; every client reconnects to it with its token."""
-    know = knowledge_of(old.table, ends[heir], commitments=commitments)
+    knows (``so_far``: with the game's record so far, as a client welcomed mid-game is
+    sent it) and serves it; every client reconnects to it with its token."""
+    record = old.core.game_log.record() if so_far else None
+    know = knowledge_of(old.table, ends[heir], commitments=commitments, so_far=record)
     for end in ends:
         end.model.connection_lost()
     table = build_table(know, epoch=2, now=0.0, seed=2024, wall=1.79e9)
@@ -152,6 +154,15 @@ def test_the_game_finishes_at_the_successor_with_every_move_and_seat_kept(
         assert end.over == 1
         assert len(end.moves) == len(moved) + sum(1 for r in new.journal if r["k"] == "move")
     same_boards(new, ends)
+    # Every client was sent the whole game's record: the old host's turns, then the new.
+    for end in ends:
+        whole = end.model.records[-1].record
+        assert whole["result"] is not None and whole["seed"] is None and "deck" not in whole
+        kinds = [t["type"] for t in whole["turns"]]
+        assert kinds.count("move") == len(end.moves)
+        notations = [t["notation"] for t in whole["turns"] if t["type"] == "move"]
+        assert notations == [n for _sid, n in end.moves]
+        assert [t["n"] for t in whole["turns"]] == list(range(1, len(kinds) + 1))
     # The successor's journal (its takeover record, then what it appended) resumes it.
     restored = replay([*new.table.history, *new.journal])
     assert restored is not None
@@ -226,3 +237,16 @@ def test_a_client_welcomed_by_the_successor_is_told_the_game_in_its_terms() -> N
         model = end.model
         assert model.snapshot is not None and model.snapshot.sid == game.state_id
         assert isinstance(model.welcome, m.Welcome) and model.welcome.pid == model.pid
+
+
+def test_a_successor_that_was_not_sent_the_game_so_far_records_the_game_from_there() -> None:
+    pick = random.Random(4)
+    old, ends = old_table(Variant.STANDARD, 2, 1, seed=4)
+    play(old, ends, pick, until=20)
+    before = len(ends[0].moves)
+    new = take_over(old, ends, heir=0, so_far=False)
+    play(new, ends, pick)
+    whole = ends[0].model.records[-1].record
+    moves = [t for t in whole["turns"] if t["type"] == "move"]
+    assert len(moves) == len(ends[0].moves) - before > 0
+    assert whole["result"] is not None and whole["first"] is not None

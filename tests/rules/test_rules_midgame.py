@@ -4,6 +4,7 @@ a draw pile of exactly the unseen cards, and a game that goes on legally to its 
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -261,3 +262,12 @@ def test_the_known_part_of_a_hand_is_kept_and_the_rest_dealt_fresh() -> None:
     assert tuple(again.hands[0][:4]) == four[0]  # a known part is never dealt again
     again.check()
     finish(again, seed=2)
+
+
+def test_a_position_s_json_form_reads_back_the_same() -> None:
+    game = played(Variant.POINTS, (0, 2), 9, seed=3)
+    position = position_of(game, known=[0])
+    assert Midgame.from_json(position.as_json()) == position
+    assert Midgame.from_json(json.loads(json.dumps(position.as_json()))) == position
+    with pytest.raises(KeyError):
+        Midgame.from_json({k: v for k, v in position.as_json().items() if k != "pawns"})
