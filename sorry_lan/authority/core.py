@@ -188,7 +188,11 @@ class HostCore:
                 log.warning("connection %d: cannot answer: %s", cid, exc)
         if peer.session.closed and peer.session.join_request is not None:
             # a bye: free the seat now rather than when the socket goes
-            self.table.disconnect(cid, now, quit=peer.session.error is None)
+            quit = peer.session.error is None
+            player = self.table.player_of(cid)
+            if quit and player is not None:  # left on purpose: it will not vote
+                self.electorate.forget(player.pid)
+            self.table.disconnect(cid, now, quit=quit)
         return self._after_change(events)
 
     def closed(self, cid: int, now: float) -> list[Effect]:

@@ -93,7 +93,7 @@ class Heralds:
                 delay=self.options.takeover_delay, pin_key=self.pin_key,
             )  # fmt: skip
         except LocalProtocolError as exc:  # a table id the wire refuses: nobody can follow
-            log.warning("no succession for this table: %s", exc)
+            log.info("no succession for this table: %s", exc)
             self.table_id = ""
             return None
         self._bare = heirs.without_chat(self._built[0])

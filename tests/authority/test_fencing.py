@@ -189,3 +189,15 @@ def test_a_table_that_starts_at_a_later_epoch_fences_the_same_way() -> None:
     pair.advance(D + 0.1)
     assert _paused(pair)  # 1 of 2: fewer than the quorum, 2
     assert {p.pid for _, p in pair.probes} == {bob.pid}
+
+
+def test_laptops_that_said_bye_do_not_cut_the_host_off() -> None:
+    pair, clients = _table()
+    mover = _on_turn(pair, clients)
+    for client in clients:
+        if client is not mover:
+            client.session.close()  # bye (quit): it left on purpose and will not vote
+    pair.pump()
+    assert [x.pid for x in pair.core.electorate.order(pair.table)] == [mover.pid]
+    pair.advance(D + 1)
+    assert not _paused(pair) and not pair.probes
