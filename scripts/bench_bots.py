@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""The bots' goals table (issue 14), measured with ``sorry-lan simulate``'s machinery.
+"""The bots' goals table (issues 14 and 24), measured with ``sorry-lan simulate``'s
+machinery.
 
 Each row is a tournament: the strengths move round the seats game by game (so no
-seat's first-turn edge favours one), the win rate comes with its 95% (Wilson)
-confidence interval, and the expert's decision times (mean, p95, max, wall clock) are
-gathered over every row.  ``table-greedy`` is the greedy bot the host's seats ran
-before issue 14 (judging compact moves, blind to slides, safety and threats), kept
-here only as the reference the tuned greedy must beat.
+seat's first-turn edge favours one); it prints the games, the win rate of the
+strength the goal is about with its 95% (Wilson) confidence interval, the mean
+scores, and that strength's decision time (p95 and max, wall clock) in the row; the
+expert's times over every row (wall clock and thread CPU) close the table.
+``table-greedy`` is the greedy bot the host's seats ran before issue 14 (judging
+compact moves, blind to slides, safety and threats), kept here only as the reference
+the tuned greedy must beat.
 
 Defaults are the issue's game counts; ``--scale 0.25`` plays a quarter of each.
 This script only measures; it asserts nothing and writes no files.
@@ -90,15 +93,15 @@ FACTORIES["table-greedy"] = TableGreedy
 # (label, variant, strengths by seat, games, goal text, the strength the goal is about)
 ROWS = [
     ("expert vs greedy, 2 players, standard", Variant.STANDARD, "expert,greedy", 2000,
-     ">= 60%", "expert"),
+     ">= 58%", "expert"),
     ("expert vs random, 2 players, standard", Variant.STANDARD, "expert,random", 1000,
      ">= 90%", "expert"),
     ("expert vs 3 greedy, 4 players, standard", Variant.STANDARD,
-     "expert,greedy,greedy,greedy", 1000, ">= 40%", "expert"),
+     "expert,greedy,greedy,greedy", 1000, ">= 38%", "expert"),
     ("expert team vs greedy team, team play", Variant.TEAM, "expert,greedy,expert,greedy",
-     1000, ">= 60%", "expert"),
+     1000, ">= 58%", "expert"),
     ("expert vs greedy, play for points, 2 players", Variant.POINTS, "expert,greedy", 1000,
-     ">= 60%, higher mean score", "expert"),
+     ">= 65%, higher mean score", "expert"),
     ("greedy (tuned) vs table greedy, 2 players", Variant.STANDARD, "greedy,table-greedy",
      2000, ">= 60%", "greedy"),
 ]
@@ -119,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cpu_times: list[float] = []
     cut_short = 0
     print(f"{'#':>2} {'match':<46} {'games':>6} {'win %':>7} {'95% CI':>13} "
-          f"{'goal':<26} {'mean score':>11}")
+          f"{'goal':<26} {'mean score':>11} {'p95 ms':>7} {'max ms':>7}")
     for n, (label, variant, bots, games, goal, who) in enumerate(ROWS, 1):
         if n not in wanted:
             continue
@@ -133,8 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         lo, hi = row["win_rate_ci95"]
         other = next(k for k in data if k != who)
         score = f"{row['average_score']:.1f}/{data[other]['average_score']:.1f}"
+        ms = row["decision_ms"]
+        timing = (f"{ms['p95']:>7.2f} {ms['max']:>7.2f}" if ms["count"]
+                  else f"{'-':>7} {'-':>7}")
         print(f"{n:>2} {label:<46} {games:>6} {100 * row['win_rate']:>6.1f}% "
-              f"{100 * lo:>5.1f}-{100 * hi:<5.1f}% {goal:<26} {score:>11}"
+              f"{100 * lo:>5.1f}-{100 * hi:<5.1f}% {goal:<26} {score:>11} {timing}"
               f"   ({time.perf_counter() - started:.0f} s)", flush=True)
         times += stats.times.get("expert", [])
         cpu_times += stats.cpu_times.get("expert", [])

@@ -71,6 +71,19 @@ def unseen_counts(position: Position) -> list[int]:
     return counts
 
 
+def draw_weights(position: Position) -> list[tuple[Card, float]]:
+    """Each card kind the next draw may be, with its chance: the deck less the discard
+    pile and the seat's own card or hand (the cards elsewhere -- the pile, other hands
+    -- are alike to it), or the deck less its own cards if that leaves nothing."""
+    counts = unseen_counts(position)
+    pile = [max(counts[i] - position.discards[i], 0) for i in range(14)] \
+        if len(position.discards) == 14 else counts
+    if sum(pile) == 0:
+        pile = [max(n, 0) for n in counts]
+    total = sum(pile)
+    return [(card, pile[card] / total) for card in Card if pile[card]]
+
+
 def position_of(game: Game) -> Position:
     """What the player to move in ``game`` may know (no draw order, no other hand)."""
     if game.rules.deals_hands:

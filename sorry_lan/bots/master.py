@@ -37,11 +37,11 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from ..errors import SorryLanError
-from ..rules.cards import DECK_COUNTS, Card
+from ..rules.cards import Card
 from ..rules.movegen import HANDLERS, build_tables
 from ..rules.moves import Move, MoveContext, MoveKind
 from ..rules.playout import apply
-from .base import Position, collector_paused
+from .base import Position, collector_paused, draw_weights
 from .winchance import Evaluator, evaluator
 
 DEFAULT_BUDGET: Final = 1.0  # seconds per decision
@@ -65,23 +65,6 @@ class OutOfTime(SorryLanError):
 
 class OutOfWork(SorryLanError):
     """The work limit ran out mid-iteration (caught inside the master)."""
-
-
-def draw_weights(position: Position) -> list[tuple[Card, float]]:
-    """Each card kind the next draw may be, with its chance: the deck less the discard
-    pile and the seat's own card or hand (the cards elsewhere -- the pile, other hands
-    -- are alike to it), or the deck less its own cards if that leaves nothing."""
-    counts = [0] * 14
-    for card, n in DECK_COUNTS.items():
-        counts[card] = n
-    for card in position.cards:
-        counts[card] -= 1
-    pile = [max(counts[i] - position.discards[i], 0) for i in range(14)] \
-        if len(position.discards) == 14 else counts
-    if sum(pile) == 0:
-        pile = [max(n, 0) for n in counts]
-    total = sum(pile)
-    return [(card, pile[card] / total) for card in CARDS if pile[card]]
 
 
 class Search:

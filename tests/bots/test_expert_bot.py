@@ -11,7 +11,7 @@ import pytest
 from botpositions import layout, legal
 
 from sorry_lan.bots import ExpertBot, Position, make_bot, position_of
-from sorry_lan.bots.expert import MARGIN, Search, sides
+from sorry_lan.bots.expert import MARGIN, Search, move_chances, sides
 from sorry_lan.rules import Card, Game, Variant
 from sorry_lan.rules.board import HOME, S1
 
@@ -169,20 +169,31 @@ def test_beats_random_over_30_games() -> None:
     assert wins >= 22, wins
 
 
-def test_in_play_for_points_the_next_turn_counts_the_cards_kept() -> None:
-    # Red's hand holds a 12 and a 3 (and three cards that move nothing useful here);
-    # whichever it plays, the layout is the same: what it keeps decides the next turn.
-    hand = (Card.TWELVE, Card.THREE, Card.FOUR, Card.FOUR, Card.TEN)
-    position = Position(Variant.POINTS, (0, 2), layout(R1=20, Y1=50), 0, hand)
-    moves = {m.card: m for m in legal(position)}
+def test_in_play_for_points_our_next_turn_counts_the_cards_kept() -> None:
+    # Red keeps either a Sorry! and a 1 or two 4s; with pawns in START the first is the
+    # better hand to hold when red is next to move, and the search scores it so.
+    position = Position(Variant.POINTS, (0, 2), layout(R1=20, Y1=50, Y2=30), 0,
+                        (Card.SORRY, Card.ONE, Card.FOUR, Card.FOUR, Card.TEN))
     search = Search(position, float("inf"), 10**9)
-    after = position.pawns
-    keep_twelve = search.potential(after, moves[Card.THREE])
-    keep_three = search.potential(after, moves[Card.TWELVE])
-    assert keep_twelve > keep_three >= 3
-    # In standard play the next card is a fresh draw whatever was played.
-    standard = position._replace(variant=Variant.STANDARD, cards=(Card.TWELVE,))
-    search = Search(standard, float("inf"), 10**9)
-    assert search.potential(after, moves[Card.TWELVE]) == search.potential(
-        after, moves[Card.THREE])
+    pawns = position.pawns
+    starters = search.leaf(pawns, 0, (Card.SORRY, Card.ONE, Card.TEN, Card.FOUR))
+    fours = search.leaf(pawns, 0, (Card.FOUR, Card.FOUR, Card.TEN, Card.ONE))
+    assert starters[search.mine] > fours[search.mine]
+    # When the opponent is next, our hand does not enter the leaf.
+    assert search.leaf(pawns, 2, (Card.SORRY,)) == search.leaf(pawns, 2, (Card.FOUR,))
+    moves = legal(position)
+    assert search.kept(moves[0]) is not None and len(search.kept(moves[0]) or ()) == 4
 
+
+def test_move_chances_rate_every_move_as_a_probability() -> None:
+    position = Position(Variant.STANDARD, (0, 2), layout(R1=HOME, R2=HOME, R3=HOME,
+                        R4=S1 + 2, Y1=10, Y2=3), 0, (Card.THREE,))
+    moves = legal(position)
+    chances = move_chances(position, moves, budget=60.0)
+    assert len(chances) == len(moves)
+    for move, chance in zip(moves, chances, strict=True):
+        assert chance is not None and 0.0 <= chance <= 1.0
+        if move.result(position.pawns)[3] == HOME:
+            assert chance == 1.0
+    best = max(range(len(moves)), key=lambda i: chances[i] or 0.0)
+    assert ExpertBot(0, budget=60.0).choose(position, moves) == moves[best]

@@ -8,7 +8,8 @@ import pytest
 from botpositions import layout, legal
 
 from sorry_lan.bots import MasterBot, Position, make_bot, position_of
-from sorry_lan.bots.master import MARGIN, Search, draw_weights
+from sorry_lan.bots.base import draw_weights
+from sorry_lan.bots.master import MARGIN, Search
 from sorry_lan.bots.winchance import evaluator
 from sorry_lan.rules import Card, Game, Variant
 from sorry_lan.rules.board import HOME, S1
