@@ -36,7 +36,8 @@ from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.wire.succession import TableSettings
 
 from .journal_records import RecordWriter, takeover_record
-from .table import CHAT_KEPT, NUM_COLOURS, Player, Table, TableConfig
+from .restore import TakeoverStart
+from .table import CHAT_KEPT, NUM_COLOURS, Player, Recorder, Restored, Table, TableConfig
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +181,34 @@ def build_table(
         (colour_of[line.pid], line.text) for line in knowledge.chat if line.pid in colour_of
     ][-CHAT_KEPT:]
     table.history = [_head(table, position, seed, knowledge, int(wall))]
+    return table
+
+
+def resume_table(
+    config: TableConfig, restored: Restored, start: TakeoverStart, now: float,
+    journal: Recorder | None = None,
+) -> TakenOver:
+    """A successor's table resumed from its own journal (``restore.replay`` and
+    ``restore.taken_over`` of its records): as ``Table.restore`` makes one, but every
+    seat keeps the pid the takeover record gave it (the succession order names laptops
+    by pid) and the table its id and epoch.  No hand is revealed any more: the reveals
+    its journal holds are in the game already."""
+    base = Table.restore(config, restored, now, journal)
+    table = TakenOver(base.config, journal, epoch=start.epoch, tid=start.tid)
+    for player in base.players.values():
+        player.pid = start.pids.get(player.colour, player.pid)
+    for player in sorted(base.players.values(), key=lambda p: p.colour):
+        if player.pid in table.players:  # (a journal that disagrees with itself)
+            player.pid = table.next_pid()
+        table.add_player(player)
+        if base.owner is not None and base.players[base.owner] is player:
+            table.owner = player.pid
+    for name in ("game", "games_played", "phase", "last_winner", "decision_since", "chat",
+                 "history", "played_by"):  # fmt: skip
+        setattr(table, name, getattr(base, name))
+    game = table.game
+    table.known = {} if game is None else {c: len(h) for c, h in game.hands.items()}
+    table.taken_at = -1 if game is None else game.moves_played
     return table
 
 

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from heirs import TID, Commitments, Watching, knowledge_of
 from pair import Pair
 
-from sorry_lan.authority.restore import replay
+from sorry_lan.authority.restore import replay, taken_over
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import (
     MISMATCH,
@@ -28,6 +28,7 @@ from sorry_lan.authority.takeover import (
     config_of,
     expected_digests,
     pin_verifier,
+    resume_table,
 )
 from sorry_lan.client.model import ClientModel
 from sorry_lan.rules import Phase, Variant
@@ -243,3 +244,36 @@ def test_the_part_of_a_hand_its_player_knew_is_kept_and_the_rest_dealt_afresh() 
     assert table.known == {ann: 4, bob: 4}
     restored = replay([*table.history, {"k": "reveal", "colour": bob, "hand": list(part[bob])}])
     assert restored is not None and restored.game.hands == table.game.hands
+
+
+def test_a_successor_s_journal_resumes_with_its_pids_epoch_and_id() -> None:
+    old, ends = seated(moves=8)
+    old.table.owner = ends[0].model.pid
+    table = build_table(knowledge_of(old.table, ends[1]), epoch=4, now=0.0, seed=5)
+    new = Pair(table)
+    for end in ends:
+        end.model.connection_lost()
+        end.model.join(new.now)
+        new.connect(end)
+        new.pump()
+    for _ in range(6):
+        movers = [e.model for e in ends if e.model.moves is not None]
+        for model in movers:
+            assert model.moves is not None
+            model.play(model.moves.moves[0].id)
+        new.pump()
+        new.advance(0.5)
+    records = [*table.history, *new.journal]
+    restored, start = replay(records), taken_over(records)
+    assert restored is not None and start is not None
+    again = resume_table(TableConfig(), restored, start, 30.0, None)
+    assert (again.epoch, again.tid) == (4, TID)
+    assert {p.pid: (p.name, p.colour, p.token_hash) for p in again.players.values()} == {
+        p.pid: (p.name, p.colour, p.token_hash) for p in table.players.values()}  # fmt: skip
+    assert again.owner == table.owner == ends[1].model.pid
+    assert again.game is not None and table.game is not None
+    assert again.game.state_id == table.game.state_id and again.game.pawns == table.game.pawns
+    assert again.fresh == set() and again.next_pid() == max(table.players) + 1
+    for end in ends:
+        assert end.model.token is not None
+        assert again.reclaim(9, end.model.token, 31.0).pid == end.model.pid
