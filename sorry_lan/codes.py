@@ -411,6 +411,17 @@ class LinkNews(Code):
         Link.LOST.template,
         ("gave up reconnecting ({last})"),
     )
+    # The table outlives its host (issue 19): who hosts it next.
+    HOST_LOST_WAITING = (
+        "reconnecting-host-lost", N_("the host is gone; finding who hosts next ({seconds} s)")
+    )
+    NEW_HOST = "connected-new-host", N_("{name}'s laptop hosts the table now")
+    YOU_HOST = "connected-you-host", N_("your laptop hosts the table now")
+    TABLE_MOVED = (
+        "connected-table-moved",
+        N_("your table moved to {name}'s laptop; you play on as a player"),
+    )
+    CLAIM_REFUSED = "reconnecting-claim-refused", N_("a new host was refused: {why}")
 
     @property
     def state(self) -> Link:

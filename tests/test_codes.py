@@ -125,8 +125,16 @@ def test_link_news_knows_its_state() -> None:
     assert LinkNews.GAVE_UP_WATCHING.state is Link.LOST
     # each reads as its state's words, but the host's own goodbye, which says more
     said_more = {LinkNews.CLOSED}
+    # ...and the news of who hosts the table next (issue 19), which say who:
+    said_more |= {
+        LinkNews.HOST_LOST_WAITING, LinkNews.NEW_HOST, LinkNews.YOU_HOST,
+        LinkNews.TABLE_MOVED, LinkNews.CLAIM_REFUSED,
+    }
     assert all(news.template == news.state.template for news in set(LinkNews) - said_more)
     assert LinkNews.CLOSED.state is Link.LOST and LinkNews.CLOSED.template != Link.LOST.template
+    assert LinkNews.HOST_LOST_WAITING.state is Link.RECONNECTING
+    assert LinkNews.NEW_HOST.state is LinkNews.YOU_HOST.state is Link.CONNECTED
+    assert str(LinkNews.NEW_HOST(name="Ann")) == "Ann's laptop hosts the table now"
     assert str(LinkNews.HELD(reason="the host stopped answering")) == (
         "connection lost (the host stopped answering); reconnecting, your seat is held for you"
     )

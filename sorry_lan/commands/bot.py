@@ -87,6 +87,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=1,
         help=_("games to play before leaving (default 1)"),
     )
+    p.add_argument(
+        "--moves",
+        action="store_true",
+        help=_("also say each move as it is played (its state id, colour and notation)"),
+    )
     add_data_dir_argument(p)
     examples(
         p,
@@ -108,6 +113,11 @@ def _progress(news: BotNews, number: int, total: int) -> None:
     elif isinstance(news, m.GameOver):
         won = join_names([colour_name(int(x)) for x in news.winners]) or _("nobody")
         text = _("game {n} of {total} over: {won} won").format(n=number, total=total, won=won)
+    elif isinstance(news, m.Events):
+        who = "-" if news.colour is None else colour_name(int(news.colour))
+        text = _("move {sid}: {colour} {notation}").format(
+            sid=news.sid, colour=who, notation=news.notation
+        )
     else:
         text = say(news.news)
     print(f"sorry-lan bot: {text}", file=sys.stderr, flush=True)
@@ -222,7 +232,8 @@ async def _main(args: argparse.Namespace) -> int:
         client.ready()  # a bot is always ready
     try:
         over = await run_bot(
-            client, args.strength, think=args.think, games=args.games, progress=_progress
+            client, args.strength, think=args.think, games=args.games, progress=_progress,
+            moves=args.moves,
         )
     finally:
         await client.close()

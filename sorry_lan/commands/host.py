@@ -54,7 +54,14 @@ from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
-from sorry_lan.net.hosted import HostedTable, bot_delay, bot_room, table_names, table_seats
+from sorry_lan.net.hosted import (
+    HostedTable,
+    bot_delay,
+    bot_room,
+    table_id,
+    table_names,
+    table_seats,
+)
 from sorry_lan.net.journal import SUFFIX, JournalError, load
 from sorry_lan.net.saved import (
     Ask,
@@ -210,6 +217,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=_("how long a dropped player's seat waits for them before a bot plays it "
         "(default 60)"),
+    )
+    p.add_argument(
+        "--takeover-delay",
+        type=whole(1, 3600, _("seconds")),
+        default=15,
+        metavar="SECONDS",
+        help=_("how long players wait for a lost host before another player's laptop "
+        "takes the table over (default 15)"),
     )
     p.add_argument(
         "--headless",
@@ -416,7 +431,8 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
             raise HostError(HostFailure.BOTS_RANGE, free=free)
         path = new_journal_path(journal_dir(args))
     options = HostOptions(
-        pin=args.pin, name=names.host, hello_timeout=args.hello_timeout, stay=args.stay
+        pin=args.pin, name=names.host, hello_timeout=args.hello_timeout, stay=args.stay,
+        table_id=table_id(path), takeover_delay=float(args.takeover_delay),
     )
     return HostedTable(
         config,

@@ -93,8 +93,9 @@ def choose_option(bot: Bot, view: SeatView, pawns: tuple[int, ...], colour: int,
     return offer.moves[moves.index(bot.choose(position, moves))].id
 
 
-#: What :func:`run_bot` tells its ``progress``: a game began or ended, or the link changed.
-BotNews = m.Snapshot | m.GameOver | Connection
+#: What :func:`run_bot` tells its ``progress``: a game began or ended, the link changed,
+#: or (to a ``progress`` that asked for moves) a move was played.
+BotNews = m.Snapshot | m.GameOver | Connection | m.Events
 
 
 @dataclass
@@ -114,6 +115,7 @@ async def run_bot(
     record: bool = False,
     budget: float | None = None,
     progress: Callable[[BotNews, int, int], None] | None = None,
+    moves: bool = False,
 ) -> m.GameOver | None:
     """Play until ``games`` games have ended (then return the last result), or the
     connection is lost for good (then return None).  ``record``: keep each decision's
@@ -121,7 +123,8 @@ async def run_bot(
     seconds per decision (its search runs on a worker thread, so the connection's
     heartbeats go on meanwhile).  ``progress`` is told (the event, the number of the
     game it concerns, and ``games``) when a game begins and ends and when the connection
-    drops or comes back; putting that in words is the caller's."""
+    drops or comes back, and with ``moves`` each move's events as they come; putting
+    that in words is the caller's."""
     say = progress if progress is not None else (lambda news, number, total: None)
     stats = stats if stats is not None else BotStats()
     bot = make_bot(strength, 0, budget=budget)
@@ -164,6 +167,8 @@ async def run_bot(
                     sent_at = None  # not connected just now: the offer comes again on rejoin
             case m.Events():
                 view.events(ev)
+                if moves:
+                    say(ev, stats.games + 1, games)
                 if sent_at is not None and ev.colour == seat.colour:
                     stats.round_trips.append(client.event_at - sent_at)
                 sent_at = None

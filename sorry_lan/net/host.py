@@ -1,7 +1,8 @@
 """The host's asyncio shell: sockets, the timer, the bot thread and the journal file.
 
-:class:`HostServer` listens on a TCP socket (its own, or one the caller hands in),
-runs one :class:`~sorry_lan.net.connection.Connection` per connection and feeds
+:class:`HostServer` listens on a TCP socket (its own, or one the caller hands in;
+it also adopts connections another listener accepted, a standby's), runs one
+:class:`~sorry_lan.net.connection.Connection` per connection and feeds
 what happens (a connection opened, bytes read, a connection lost, output left
 unread, the clock, a bot's answer, a journal that cannot be saved) to a
 :class:`~sorry_lan.authority.core.HostCore`, which decides everything, then carries
@@ -226,6 +227,15 @@ class HostServer:
         for server in [self._server, *self._more]:
             if server is not None:
                 server.close()
+
+    def adopt(self, transport: asyncio.Transport, data: bytes) -> None:
+        """Take over a connection accepted elsewhere (a standby's, which held it for
+        this new host), as if it had just connected here and sent ``data``."""
+        conn = self._factory()
+        transport.set_protocol(conn)
+        conn.connection_made(transport)
+        if data:
+            conn.data_received(data)
 
     def _factory(self) -> Connection:
         cid = self._next_cid

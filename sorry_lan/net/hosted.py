@@ -115,7 +115,8 @@ class HostedTable:
     table.  The server listens on ``bind`` and ``port`` (or on ``sock``, a listening
     socket, then ``bind`` and ``port`` are not used), and on ``also`` too (see
     :meth:`HostServer.start`); ``build`` makes the table from the journal and the
-    time instead (a successor's), ``restored``, ``owner`` and ``bots`` then unused."""
+    time instead (a successor's), ``restored``, ``owner`` and ``bots`` then unused;
+    ``tid`` is the id of a table taken over (else the journal's)."""
 
     def __init__(
         self,
@@ -131,6 +132,7 @@ class HostedTable:
         also: Sequence[str] = (),
         build: Callable[[Journal, float], Table] | None = None,
         sock: socket.socket | None = None,
+        tid: str | None = None,
     ) -> None:
         self.config = config
         self.path = journal
@@ -143,6 +145,7 @@ class HostedTable:
         self.also = tuple(also)
         self.build = build
         self.sock = sock
+        self.tid = tid  # the table's id when it is not this journal's (taken over)
         self.owner_token: bytes | None = None  # the host's own player's seat token
         self.finished = False  # closed with its end mark (nothing left to resume)
         self._table: Table | None = None
@@ -182,8 +185,9 @@ class HostedTable:
     def table_id(self) -> str:
         """The table's id, advertised so that a player's seat follows the table, not its
         address: the same for as long as its journal lives (resumed too), another for a
-        new table at the same address (see :func:`table_id`)."""
-        return table_id(self.path)
+        new table at the same address (see :func:`table_id`); a table taken over keeps
+        the id it had."""
+        return self.tid if self.tid is not None else table_id(self.path)
 
     @property
     def saved_as(self) -> str | None:

@@ -4,15 +4,22 @@ and ``sorry-lan simulate``'s."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
+from netkit import LOCAL, start_host
 
 from sorry_lan.authority import seat_messages as convert
 from sorry_lan.authority.table import BotTurn
 from sorry_lan.bots import STRENGTHS, make_bot, master, position_of
 from sorry_lan.commands.simulate import seat_decider
-from sorry_lan.net.botrunner import SeatView, choose_option
+from sorry_lan.net.botrunner import BotNews, SeatView, choose_option, run_bot
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.journal import load
 from sorry_lan.rules import Card, Game, Move, Variant
 from sorry_lan.rules.cards import card_counts
+from sorry_lan.wire import messages as m
 
 
 def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
@@ -101,3 +108,40 @@ def test_an_offer_the_engine_does_not_list_is_played_as_offered() -> None:
     assert view.decision(game.pawns, game.turn, offer) is None
     bot = make_bot("greedy")
     assert choose_option(bot, view, game.pawns, game.turn, offer) == offer.moves[0].id
+
+
+@pytest.mark.asyncio
+async def test_a_bot_asked_for_moves_tells_each_one_as_the_journal_has_it(
+    tmp_path: Path,
+) -> None:
+    """Each move's events reach ``progress`` once, in order: the n-th is the journal's
+    n-th move, by the colour whose pawn moved, at a later state id."""
+    journal = tmp_path / "t.journal"
+    server = await start_host(seats=2, journal=journal)
+    seen: list[tuple[int, int | None]] = []
+    other: list[object] = []
+
+    def progress(news: BotNews, number: int, total: int) -> None:
+        if isinstance(news, m.Events):
+            seen.append((news.sid, None if news.colour is None else int(news.colour)))
+        else:
+            other.append(news)
+
+    try:
+        port = server.address[1]
+        clients = [GameClient(LOCAL, port, name) for name in ("a", "b")]
+        for client in clients:
+            await client.connect()
+        quiet: list[BotNews] = []
+        await asyncio.gather(
+            run_bot(clients[0], progress=progress, moves=True),
+            run_bot(clients[1], progress=lambda news, n, t: quiet.append(news)),
+        )
+        for client in clients:
+            await client.close()
+    finally:
+        await server.close()
+    moves = [r for r in load(journal) if r["k"] == "move"]
+    assert [colour for _sid, colour in seen] == [r["m"][2] // 4 for r in moves]
+    assert all(sid > r["sid"] for (sid, _colour), r in zip(seen, moves, strict=True))
+    assert other and not any(isinstance(news, m.Events) for news in quiet)
