@@ -329,15 +329,16 @@ class HostCore:
         return self._move_to(self.epoch + 1, heir.pid, handed=True)
 
     def newer_epoch(self, epoch: int, pid: int, now: float) -> list[Effect]:
-        """This table was found hosted at ``epoch`` by seat ``pid``'s laptop (a probe's
-        answer, an advert).  Cut off from most laptops, this host steps down: everyone
-        still here is told where the table went (``handover`` on version 4, a sentence
-        and ``bye`` before), the journal says it ``moved``, and the table is done here.
+        """This table was found hosted at ``epoch`` (this host's or newer) by seat
+        ``pid``'s laptop (a probe's answer, an advert).  Cut off from most laptops,
+        this host steps down: everyone still here is told where the table went
+        (``handover`` on version 4, a sentence and ``bye`` before), the journal says it
+        ``moved``, and the table is done here.
         With a quorum connected it stays: the claimant is refuted (``error``
-        forbidden, "the host is alive").  An epoch not newer than this one changes
-        nothing."""
-        if self._ended or epoch <= self.epoch:
-            return []
+        forbidden, "the host is alive").  Another laptop at this host's own epoch (a
+        rival successor) is answered the same way; an older epoch changes nothing."""
+        if self._ended or epoch < self.epoch or (epoch == self.epoch and pid == self.table.owner):
+            return []  # an older epoch, or this very host
         self._now = now
         self.fence.advance(now)
         if not self.fence.cut_off:

@@ -86,7 +86,11 @@ def test_a_host_with_a_quorum_refutes_a_claimant_and_plays_on() -> None:
                                                         text=ALIVE_TEXT, fatal=True))]
     assert pair.listening and not pair.core.paused
     assert ann.session.state is State.PLAYING
-    assert pair.core.newer_epoch(1, bob.pid, pair.now) == []  # not newer: nothing
+    assert pair.core.newer_epoch(0, bob.pid, pair.now) == []  # older: nothing
+    owner = pair.table.owner
+    assert owner is not None and pair.core.newer_epoch(1, owner, pair.now) == []  # itself
+    rival = pair.core.newer_epoch(1, bob.pid, pair.now)  # another laptop at this epoch
+    assert [type(e) for e in rival] == [fx.Refute]
 
 
 def test_a_host_cut_off_steps_down_for_a_newer_epoch() -> None:
@@ -118,3 +122,14 @@ def test_the_moved_sentence_names_the_laptop_and_where() -> None:
     assert heirs.moved_text(None, None, None) == (
         "The table moved to another laptop; join it there to play on."
     )
+
+
+def test_a_host_cut_off_steps_down_for_a_rival_at_its_own_epoch() -> None:
+    pair, ann, _bob, _old = _table(epoch=4)
+    assert ann.pid is not None
+    pair.lose(2)
+    pair.lose(3)
+    pair.advance(D + 0.5)
+    pair.run(pair.core.newer_epoch(4, ann.pid, pair.now))
+    assert pair.journal[-1] == {"k": "moved", "epoch": 4, "pid": ann.pid, "name": "ann"}
+    assert pair.stops == 1
