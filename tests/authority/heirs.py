@@ -32,6 +32,7 @@ class Watching:
         self.sid = -1
         self.moves: list[tuple[int, str]] = []  # (sid answered, notation) of each move shown
         self.over = 0
+        self.errors: list[m.Error] = []
 
     def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:
         got = self.model.receive_data(data, now)
@@ -44,6 +45,8 @@ class Watching:
                 self.after_two = False  # a new game (the same sid told again: no news)
             elif isinstance(ev, m.GameOver):
                 self.over += 1
+            elif isinstance(ev, m.Error):
+                self.errors.append(ev)
             self.sid = self.model.sid
         return got
 

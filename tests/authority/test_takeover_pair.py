@@ -29,6 +29,7 @@ from sorry_lan.client.model import ClientModel
 from sorry_lan.rules import Card, Phase, Variant
 from sorry_lan.rules.cards import card_counts
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import ErrorReason
 
 
 def arrive(pair: Pair, end: Watching) -> None:
@@ -187,12 +188,25 @@ def test_a_points_game_keeps_the_hands_revealed_and_refuses_a_forged_one() -> No
     assert tuple(game.hands[ann]) == hands[ann]  # the successor's own hand: known
     assert table.phase is Phase.PLAYING
 
+    # Each player reveals its hand to the new host over the wire; cy first forges one.
+    _ann_end, bob_end, cy_end = ends
     forged = (Card.SORRY,) * 4 + (Card.ONE,)
-    assert apply_reveal(table, cy, forged, promised.salts[cy]) == MISMATCH
-    assert apply_reveal(table, cy, hands[cy], bytes(16)) == MISMATCH  # not cy's salt
-    assert apply_reveal(table, bob, hands[bob], promised.salts[bob]) is None
-    assert apply_reveal(table, cy, hands[cy], promised.salts[cy]) is None
+    for hand, salt in ((forged, promised.salts[cy]), (hands[cy], bytes(16))):
+        cy_end.model.send(m.Reveal(hand=hand, salt=salt))
+        new.pump()
+        refused = cy_end.errors.pop()
+        assert (refused.reason, refused.text, refused.fatal) == (
+            ErrorReason.BAD_VALUE, MISMATCH, False)  # fmt: skip
+    assert isinstance(table, TakenOver) and cy in table.fresh  # a refusal changes nothing
+    bob_end.model.send(m.Reveal(hand=hands[bob], salt=promised.salts[bob]))
+    cy_end.model.send(m.Reveal(hand=hands[cy], salt=promised.salts[cy]))
+    new.pump()
+    assert bob_end.errors == cy_end.errors == []
     assert {c: tuple(h) for c, h in game.hands.items()} == hands
+    for end in (bob_end, cy_end):  # each was told its hand as the host holds it now
+        snap, colour = end.model.snapshot, end.model.colour
+        assert snap is not None and colour is not None
+        assert snap.hand is not None and sorted(snap.hand) == sorted(hands[colour])
     assert apply_reveal(table, cy, hands[cy], promised.salts[cy]) is not None  # known now
 
     before = game.moves_played
