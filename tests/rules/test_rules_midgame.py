@@ -271,3 +271,21 @@ def test_a_position_s_json_form_reads_back_the_same() -> None:
     assert Midgame.from_json(json.loads(json.dumps(position.as_json()))) == position
     with pytest.raises(KeyError):
         Midgame.from_json({k: v for k, v in position.as_json().items() if k != "pawns"})
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_game_rebuilt_at_every_decision_offers_the_same_moves(variant: Variant) -> None:
+    seated = (0, 1, 2, 3)
+    game = Game(variant, seated, seed=17)
+    game.start()
+    pick = random.Random(17)
+    rebuilt = 0
+    while not game.over:
+        again = rebuild(position_of(game, known=game.hands), seed=game.state_id)
+        assert again.legal_moves() == game.legal_moves(), game.state_id
+        assert Counter(again.deck.pile) == Counter(game.deck.pile)
+        if rebuilt % 25 == 0:
+            finish(again, seed=rebuilt)
+        rebuilt += 1
+        game.play(pick.choice(game.legal_moves()))
+    assert rebuilt > 50
