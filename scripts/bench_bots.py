@@ -104,6 +104,8 @@ ROWS = [
      ">= 65%, higher mean score", "expert"),
     ("greedy (tuned) vs table greedy, 2 players", Variant.STANDARD, "greedy,table-greedy",
      2000, ">= 60%", "greedy"),
+    ("master vs greedy, 2 players, standard", Variant.STANDARD, "master,greedy", 400,
+     ">= 60%", "master"),
 ]
 
 
@@ -115,9 +117,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=14)
     parser.add_argument("--budget-ms", type=float, default=50.0)
     parser.add_argument("--rows", default="",
-                        help="comma-separated row numbers to run (1-6; default all)")
+                        help=f"comma-separated row numbers to run (1-{len(ROWS)}; "
+                        "default all)")
     args = parser.parse_args(argv)
-    wanted = {int(r) for r in args.rows.split(",") if r.strip()} or set(range(1, 7))
+    wanted = {int(r) for r in args.rows.split(",") if r.strip()} or set(range(1, len(ROWS) + 1))
     times: list[float] = []
     cpu_times: list[float] = []
     cut_short = 0
