@@ -260,3 +260,15 @@ class TuiApp:
         self.actions.leave()
         if self.app.is_running:
             self.app.exit(result="left")
+
+    def hand_over(self) -> None:
+        """The host leaves handing its table to another player's laptop."""
+        hand_over = self.state.hand_over
+        if hand_over is None:
+            self.leave()
+            return
+        self.state.handed_over = True
+        hand_over.start()
+        self.actions.leave()
+        if self.app.is_running:
+            self.app.exit(result="handed_over")

@@ -23,6 +23,7 @@ from pathlib import Path
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from sorry_lan.i18n import _
 from sorry_lan.i18n.logwords import log_line
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.saved import saved_games
@@ -32,7 +33,7 @@ from sorry_lan.replay import Tape
 from .app import TuiApp
 from .controller import ClientController
 from .finder import GameFinder
-from .state import Link, UiState
+from .state import HandOver, Link, UiState
 
 
 @dataclass
@@ -155,6 +156,11 @@ async def run_tui(
     return 1 if state.link is Link.LOST else 0
 
 
+def handed_over_text() -> str:
+    """What the host command says once its player handed the table over and left."""
+    return _("You handed the table over; `sorry-lan join` takes your seat back as a player.")
+
+
 async def play_as_host(
     client: GameClient,
     stop: Awaitable[object],
@@ -163,19 +169,23 @@ async def play_as_host(
     info: Callable[[], str] = lambda: "",
     options: TuiOptions | None = None,
     game_tape: Callable[[], Tape | None] | None = None,
+    hand_over: HandOver | None = None,
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
-    completes.  ``title`` and ``info`` (how others join) are worded again when the
-    player changes language.  A resumed table's chat so far comes from the host like
-    anyone's.  ``game_tape`` is the game just finished, for the game over's replay
-    (the host's journal; by default the game as the board was told it)."""
+    completes.  With ``hand_over`` the leave dialog offers to hand the table to another
+    player's laptop whenever one can take it.  ``title`` and ``info`` (how others join)
+    are worded again when the player changes language.  A resumed table's chat so far
+    comes from the host like anyone's.  ``game_tape`` is the game just finished, for the
+    game over's replay (the host's journal; by default the game as the board was told
+    it)."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
 
     def relabel() -> None:
         state.game_title, state.lobby_info = title(), info()
 
     state.relabel.append(relabel)
+    state.hand_over = hand_over
     controller = ClientController(state)
     if game_tape is not None:
         state.game_tape = game_tape

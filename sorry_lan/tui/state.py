@@ -110,6 +110,16 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class HandOver:
+    """How the table's host hands its table to another player's laptop (protocol
+    version 4): ``possible`` says whether a laptop is connected to take it now;
+    ``start`` hands it over (it returns at once; the host stops serving soon after)."""
+
+    possible: Callable[[], bool]
+    start: Callable[[], None]
+
+
+@dataclass(frozen=True)
 class RosterEntry:
     """One player as the last roster named them (for saying what changed)."""
 
@@ -207,6 +217,9 @@ class UiState:
     help_visible: bool = False
     help_scroll: int = 0  # first help line shown (a short terminal scrolls the help)
     confirm_quit: bool = False
+    # the host's way to hand its table over when it leaves (None: it cannot)
+    hand_over: HandOver | None = None
+    handed_over: bool = False  # the host left handing its table over
     chat_open: bool = False
     # the rules view (? then r): the whole rules of the variant, in the screen's place
     rules_visible: bool = False

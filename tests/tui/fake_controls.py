@@ -33,6 +33,9 @@ class FakeControls:
     def leave(self) -> None:
         self.done.append("leave")
 
+    def hand_over(self) -> None:
+        self.done.append("hand_over")
+
     def next_language(self) -> None:
         self.done.append("next_language")
 

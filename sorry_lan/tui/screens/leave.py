@@ -2,8 +2,12 @@
 
 :data:`TABLE`: y leaves, n or Esc stays, a second Ctrl-C leaves at once.  :func:`build`
 makes the box, drawn against the right edge over the screen while it asks.  The
-table's host is told first what its leaving does to everyone (:func:`question`): the
-table closes with it (it does not hand the table to another player).
+table's host is told first what its leaving does to everyone (:func:`question`).
+When another player's laptop can take the table over (protocol version 4,
+``UiState.hand_over``), the host chooses: Enter (or h, y, a second Ctrl-C) hands the
+table over, the default; e ends the game (closes the table) for everyone.  Otherwise
+the table closes with it.  It does not hand anything over itself: the host command's
+``HandOver`` does.
 """
 
 from __future__ import annotations
@@ -25,11 +29,24 @@ def _stay(c: Controls, key: str) -> None:
     c.state.confirm_quit = False
 
 
+def _hand_over(c: Controls, key: str) -> None:
+    c.state.confirm_quit = False
+    c.hand_over()
+
+
+def can_hand_over(st: UiState) -> bool:
+    """The host may hand its table to another player's laptop now."""
+    return st.is_host and st.hand_over is not None and st.hand_over.possible()
+
+
 TABLE = Table(
     "leave",
     (
+        Command(("enter", "h", "y"), _hand_over, when=can_hand_over, typing=True),
+        Command(("e",), leave_now, when=can_hand_over, typing=True),
         Command(("y",), leave_now, typing=True),
         Command(("n", "escape"), _stay, typing=True),
+        Command(("c-c",), _hand_over, when=can_hand_over, anytime=True),
         Command(("c-c",), leave_now, anytime=True),
     ),
 )
@@ -41,6 +58,16 @@ def question(st: UiState) -> list[str]:
     ask = _("Leave the game?  y: leave   n/Esc: stay")
     if not st.is_host:
         return [ask]
+    if can_hand_over(st):
+        if st.screen is Screen.GAME:
+            warn = _("You host this table. Hand it to another player's laptop (you can "
+                     "rejoin as a player), or end the game for everyone?")
+            ask = _("Enter: hand it over   e: end the game   n/Esc: stay")
+        else:
+            warn = _("You host this table. Hand it to another player's laptop (you can "
+                     "rejoin as a player), or close it for everyone?")
+            ask = _("Enter: hand it over   e: close the table   n/Esc: stay")
+        return [*wrap(warn, max(width(ask), 40), first="", rest=""), ask]
     if st.screen is Screen.GAME:
         warn = _("You host this table: if you leave, the game ends for everyone.")
     else:
