@@ -103,6 +103,7 @@ class Announcer(Generic[C]):
             host=table.owner,
             players=players,
             spectators=min(len(table.spectators), 1000),
+            hints=table.config.hints if version >= 4 else None,
         )
 
     def lobbies(self) -> Callable[[C], Shared]:

@@ -190,6 +190,7 @@ class TableConfig:
     title: str | None = None  # the table's name (journalled, for listings)
     host_name: str | None = None  # who hosts it (journalled: whose game it is to resume)
     max_spectators: int = 32  # watchers have their own cap: they never crowd out players
+    hints: bool = False  # players may ask for hints (``host --hints``; the lobby says so)
 
 
 CHAT_KEPT = 100  # chat lines of a game told again to whoever comes back

@@ -203,6 +203,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help=_("the expert bot's time per decision in milliseconds (default 50)"),
     )
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help=_("players may press h on their turn to see each move's chance to win "
+               "(everyone is told)"),
+    )
     p.add_argument("--pin", help=_("a PIN players must know to join (never sent in clear)"))
     p.add_argument(
         "--turn-timeout",
@@ -422,6 +428,7 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
         seed=args.seed,
         title=names.title,
         host_name=names.host,
+        hints=args.hints,
     )
     if resume is not None:
         path = resume

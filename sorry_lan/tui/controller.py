@@ -39,6 +39,8 @@ from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.vocab import RefuseReason
 
 from .feed import apply_event, link_hint
+from .hinting import Hinter, HintsOff, Job, allowed, hint_job, judge
+from .menu import percent
 from .state import Link, Screen, UiState
 
 log = logging.getLogger(__name__)
@@ -94,6 +96,7 @@ class ClientController:
         self._rejoining = False
         self._refusal: JoinError | None = None  # the last join refusal (worded again)
         self.seen = Seen()  # the game as the host told it, to replay
+        self.hinter = Hinter()  # this seat's view of the game, for hints
         # this machine's games, per person: won of their latest (the lobby says it)
         self.form: Callable[[], dict[str, tuple[int, int]]] | None = None
         self._form_read = False
@@ -140,6 +143,7 @@ class ClientController:
             ev = await client.next_event()
             try:
                 self.seen.take(ev)
+                self.hinter.take(client.model, ev)
                 if isinstance(ev, m.GameOver) or (isinstance(ev, m.Lobby) and not self._form_read):
                     self._read_form()
                 apply_event(self.state, client.model, ev)
@@ -318,6 +322,39 @@ class ClientController:
         st.set_moves([])
         st.deadline = None
         self._request(_("play the move"), lambda c: c.play(move_id))
+
+    def hint(self) -> None:
+        """h: each offered move's chance to win, worked out on a worker thread from
+        this seat's view; the menu then lists them best first."""
+        st, client = self.state, self.client
+        if client is None:
+            return
+        if not allowed(client.model):
+            st.notice = _("this table has no hints (the host can turn them on: host --hints)")
+            self.redraw()
+            return
+        try:
+            job = hint_job(self.hinter, client.model)
+        except HintsOff:
+            st.notice = _("hints are for your turn")
+            self.redraw()
+            return
+        st.hinting = True
+        st.notice = _("working out the hints...")
+        self.redraw()
+        self._spawn(self._hints(client, job))
+
+    async def _hints(self, client: GameClient, job: Job) -> None:
+        chances = await asyncio.to_thread(judge, job)
+        st = self.state
+        offer = client.model.moves
+        if offer is None or offer.sid != job[0] or not st.moves:
+            return  # the turn has gone by meanwhile
+        st.show_hints(chances)
+        best = max(chances.values(), default=0.0)
+        st.notice = _("hints: the moves best first; the best has {chance} to win").format(
+            chance=percent(best))
+        self.redraw()
 
     def chat(self, text: str) -> None:
         self._request(_("send the chat line"), lambda c: c.chat(text[:200]))

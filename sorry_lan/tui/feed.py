@@ -278,6 +278,7 @@ def _lobby(st: UiState, client: ClientModel, lobby: m.Lobby) -> None:
     st.spectating = client.spectate
     st.watchers = lobby.spectators
     st.auto_start = lobby.host is None  # a headless table (no owner) starts by itself
+    st.hints_on = bool(lobby.hints)
     if st.title_is_address and lobby.host is not None and lobby.host in roster:
         st.game_title = _("{name}'s table").format(name=roster[lobby.host].name)
         st.title_is_address = False

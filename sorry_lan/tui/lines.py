@@ -27,6 +27,7 @@ from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
+from .hinting import Hinter, HintsOff, allowed, hint_job, judge
 from .sentences import sentence
 from .telling import Teller, help_lines
 
@@ -95,11 +96,37 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
     return []
 
 
+#: What asks for hints (at a table that has them, on your turn).
+HINT_WORDS = ("hint", "hints", "h")
+
+
+async def hint_lines(client: GameClient, teller: Teller, hinter: Hinter) -> list[str]:
+    """The ``hint`` command: the chances of the moves on offer, best first, judged on
+    a worker thread from this seat's view; or why there are none."""
+    if not allowed(client.model):
+        return [not_understood(_("this table has no hints (the host can turn them on: "
+                                 "host --hints)"))]
+    try:
+        job = hint_job(hinter, client.model)
+    except HintsOff:
+        return [not_understood(_("hints are for your turn"))]
+    chances = await asyncio.to_thread(judge, job)
+    offer = client.model.moves
+    if offer is None or offer.sid != job[0]:
+        return []  # the turn has gone by meanwhile
+    return teller.hint_lines(chances)
+
+
 def not_understood(why: str) -> str:
     """A typed line that did nothing, and why, as a sentence."""
     return sentence(
         _("Your command did not work: {why}; type help to hear every command"), why=why.rstrip(".")
     )
+
+
+#: Seconds a bot's move may take before the line mode says the bot is thinking (a
+#: quick bot's turn passes without the extra line; the master's search is heard).
+THINKING_SAID_AFTER = 1.5
 
 
 def say_now(text: str) -> None:
@@ -135,16 +162,24 @@ async def play_lines(
     lines: asyncio.Queue[str | None] = asyncio.Queue()
     reader = asyncio.create_task(read(lines))
     teller = Teller()
+    hinter = Hinter()
     try:
         while True:
             get_ev = asyncio.create_task(client.next_event())
             get_line = asyncio.create_task(lines.get())
-            done, _ = await asyncio.wait({get_ev, get_line}, return_when=asyncio.FIRST_COMPLETED)
+            wait = THINKING_SAID_AFTER if teller.waiting_on is not None else None
+            done, _ = await asyncio.wait({get_ev, get_line}, timeout=wait,
+                                         return_when=asyncio.FIRST_COMPLETED)
             for task in (get_ev, get_line):
                 if task not in done:
                     task.cancel()
+            if not done:  # a bot's move is slow to come: say why the table waits
+                thinking = teller.thinking()
+                if thinking is not None:
+                    say(thinking)
             if get_ev in done:
                 ev = get_ev.result()
+                hinter.take(client.model, ev)
                 for text in teller.tell(client.model, ev):
                     say(text)
                 if isinstance(ev, Connection) and ev.state == "lost":
@@ -153,6 +188,10 @@ async def play_lines(
                 line = get_line.result()
                 if line is None:
                     return 0
+                if line.strip().lower() in HINT_WORDS:
+                    for text in await hint_lines(client, teller, hinter):
+                        say(text)
+                    continue
                 try:
                     answer = command(client, teller, line)
                 except (ValueError, LocalProtocolError) as exc:

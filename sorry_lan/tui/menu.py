@@ -21,7 +21,7 @@ included).  Nothing here draws, reads keys or imports prompt_toolkit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from sorry_lan.i18n import _, ngettext, words
@@ -104,9 +104,11 @@ class MoveMenu:
     options' notations already do.  The menu never changes the options it is given.
     """
 
-    def __init__(self, moves: Sequence[MoveOption], tagged: bool = False) -> None:
+    def __init__(self, moves: Sequence[MoveOption], tagged: bool = False,
+                 chances: Mapping[int, float] | None = None) -> None:
         self.moves = tuple(moves)
         self.tagged = tagged
+        self.chances = dict(chances or {})
         groups: dict[tuple[int, int, int], list[MoveOption]] = {}
         order: list[MoveOption | None] = []  # None: where the first parts go
         for option in self.moves:
@@ -125,6 +127,12 @@ class MoveMenu:
         top: list[Entry] = []
         for item in order:
             top.extend(ranked if item is None else [item])
+        if self.chances:  # hints: best first, at both levels (a stable sort)
+            self.firsts = {k: replace(f, completions=tuple(sorted(
+                f.completions, key=lambda o: -self.chances.get(o.id, 0.0))))
+                for k, f in self.firsts.items()}
+            top = [self.firsts[e.key] if isinstance(e, SplitFirst) else e for e in top]
+            top.sort(key=lambda e: -(entry_chance(e, self.chances) or 0.0))
         self.top: tuple[Entry, ...] = tuple(top)
 
     def _first(self, key: tuple[int, int, int], offered: list[MoveOption]) -> SplitFirst:
@@ -145,6 +153,20 @@ class MoveMenu:
     @property
     def has_splits(self) -> bool:
         return bool(self.firsts)
+
+
+def entry_chance(entry: Entry, chances: Mapping[int, float]) -> float | None:
+    """The hint for an entry: a move's chance, a first part's best completion's; None
+    when there is none."""
+    if isinstance(entry, SplitFirst):
+        found = [chances[o.id] for o in entry.completions if o.id in chances]
+        return max(found) if found else None
+    return chances.get(entry.id)
+
+
+def percent(chance: float) -> str:
+    """A chance as the hints show it: ``62%``."""
+    return _("{n}%").format(n=round(100 * chance))
 
 
 def entry_label(entry: Entry, inside: SplitFirst | None = None) -> str:
@@ -208,11 +230,13 @@ def entry_key(index: int) -> str:
     return str(index + 1)
 
 
-def menu_rows(entries: Sequence[Entry], inside: SplitFirst | None) -> list[Row]:
+def menu_rows(entries: Sequence[Entry], inside: SplitFirst | None,
+              chances: Mapping[int, float] | None = None) -> list[Row]:
     """The panel's lines: entries with their keys (1, 2, ... 10, 11, ...), and headings.
 
     At the top level a heading goes before each run of first parts; inside a first
-    part, a heading names it (and clicking it goes back)."""
+    part, a heading names it (and clicking it goes back).  With ``chances`` (hints)
+    each entry's chance to win follows its key."""
     wide = len(entries) > 9
     rows: list[Row] = []
     if inside is not None:
@@ -226,6 +250,9 @@ def menu_rows(entries: Sequence[Entry], inside: SplitFirst | None) -> list[Row]:
             rows.append(Row(f" {tag}" + _("split the 7, first part:")))
         previous_first = is_first
         key = entry_key(i).ljust(2 if wide else 1)
+        chance = entry_chance(entry, chances) if chances else None
+        if chance is not None:
+            key += " " + percent(chance).rjust(4)
         rows.append(Row(f"{key} {entry_label(entry, inside)}", i))
     return rows
 

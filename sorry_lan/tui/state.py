@@ -82,6 +82,7 @@ class Actions(Protocol):
     def rematch(self) -> None: ...
     def reconnect(self) -> None: ...  # after "host lost": rejoin with the same seat
     def leave(self) -> None: ...
+    def hint(self) -> None: ...  # h: the chances of the moves on offer (hints tables)
 
 
 @dataclass
@@ -165,6 +166,7 @@ class UiState:
     # this machine's games: per person (casefolded name), won of their latest played
     form: dict[str, tuple[int, int]] = field(default_factory=dict)
     title_is_address: bool = False  # the title is the address joined; the lobby names it
+    hints_on: bool = False  # the table allows hints (``host --hints``; its lobby says so)
 
     # game
     you: int | None = None  # your colour; None for a spectator
@@ -175,6 +177,10 @@ class UiState:
     card: int | None = None  # the card being played, 1..13
     hand: tuple[int, ...] = ()  # play for points: your hand
     moves: list[MoveOption] = field(default_factory=list)  # every move offered, as offered
+    # h: each offered move's chance to win (by option id), from this seat's view; the
+    # menu then lists the moves best first
+    hints: dict[int, float] = field(default_factory=dict)
+    hinting: bool = False  # the hints are being worked out
     menu: MoveMenu = field(default_factory=lambda: MoveMenu(()))  # the moves as listed
     split: SplitFirst | None = None  # a split 7's first part chosen: its completions listed
     split_return: int = 0  # the top-level selection to go back to
@@ -300,7 +306,19 @@ class UiState:
 
         With a hand (play for points, :attr:`hand` set first) entries name their card."""
         self.moves = list(moves)
+        self.hints = {}
+        self.hinting = False
         self.menu = MoveMenu(self.moves, tagged=bool(self.hand))
+        self.split = None
+        self.split_return = 0
+        self.selected = 0
+
+    def show_hints(self, chances: dict[int, float]) -> None:
+        """The hints for the moves on offer: the list again, best first, the best
+        highlighted (from the top level)."""
+        self.hints = dict(chances)
+        self.hinting = False
+        self.menu = MoveMenu(self.moves, tagged=bool(self.hand), chances=self.hints)
         self.split = None
         self.split_return = 0
         self.selected = 0
@@ -324,6 +342,14 @@ class UiState:
 
     def your_turn(self) -> bool:
         return self.you is not None and self.turn == self.you and bool(self.moves)
+
+    def thinking(self) -> int | None:
+        """The colour of the bot the table is waiting for (it is deciding its move), or
+        None: the lobby says which seats are bots, the turn whose it is."""
+        colour = self.turn
+        if colour is None or colour == self.you or self.moves or self.screen is not Screen.GAME:
+            return None
+        return colour if self.seats[colour].bot else None
 
 
 def card_help(card: int) -> str:

@@ -16,7 +16,7 @@ identity (pid, spectating), prints nothing, sends nothing and touches no termina
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import assert_never
 
 from sorry_lan.client.model import (
@@ -42,6 +42,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
+from .menu import percent
 from .news import roster_of, shown_name
 from .options import BadMove, MoveOption, option_from_compact
 from .sentences import People, card_words, events_played, move_words, option_played, sentence
@@ -81,6 +82,7 @@ def help_lines() -> list[str]:
         _("Type the number of a move to play it when it is your turn."),
         _("Type moves to hear your turn and its moves again."),
         _("Type board or where to hear where every pawn is and whose turn it is."),
+        _("Type hint on your turn to hear each move's chance to win, if the table has hints."),
         _("Type table or who to hear who is at the table."),
         _("Type say and your words to chat, for example: say good luck."),
         _("In the lobby, type colour and a colour to choose yours, and ready when you are."),
@@ -91,6 +93,12 @@ def help_lines() -> list[str]:
         _("After a game, type rematch to ask for another."),
         _("Type help, ? or keys to hear this list again, and quit to leave."),
     ]
+
+
+def hints_on_words() -> str:
+    """What everyone at a table with hints is told."""
+    return _("Hints are on at this table: on your turn, type hint to hear each move's "
+             "chance to win.")
 
 
 def host_hint(name: str) -> str:
@@ -130,6 +138,7 @@ class Teller:
         self.answered = False  # the listener chose a move on offer
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
+        self.waiting_on: int | None = None  # a bot's colour whose move has not come yet
 
     # -- who is who ------------------------------------------------------------------
 
@@ -154,6 +163,18 @@ class Teller:
                 return entry.name
         return None
 
+    def _is_bot(self, colour: int) -> bool:
+        return colour != self.you and any(
+            e.bot and e.colour == colour for e in self.roster.values())
+
+    def thinking(self) -> str | None:
+        """Once per turn, while a bot's move is slow to come (the caller times it): who
+        the table is waiting for, and why."""
+        colour, self.waiting_on = self.waiting_on, None
+        if colour is None or self.over is not None:
+            return None
+        return sentence(_("{player} is thinking"), player=self._name(colour))
+
     # -- events ----------------------------------------------------------------------
 
     def tell(self, client: ClientModel, ev: ClientEvent) -> list[str]:
@@ -171,6 +192,7 @@ class Teller:
                 if ev.hand is not None:
                     self.hand = tuple(int(c) for c in ev.hand)
                 self.offered = []
+                self.waiting_on = self.turn if self._is_bot(self.turn) else None
                 return []  # the listener's offer, or the mover's play, says it
             case m.LegalMoves():
                 self.offered = [self._option(o.move, o.id) for o in ev.moves]
@@ -178,6 +200,7 @@ class Teller:
                 self.timeout = ev.timeout
                 return self.offer()
             case m.Events():
+                self.waiting_on = None
                 lines = self._events(ev)
                 self.position = apply_events(self.position, ev.events)
                 if ev.colour is not None and ev.colour == self.you:
@@ -286,6 +309,20 @@ class Teller:
                     lobby.spectators,
                 ).format(n=lobby.spectators, name=self._me())
             )
+        if lobby.hints:
+            lines.append(hints_on_words())
+        return lines
+
+    def hint_lines(self, chances: Mapping[int, float]) -> list[str]:
+        """The hints for the offer (``hint``): each move's chance to win, best first,
+        numbered as the offer numbers them."""
+        numbered = [(i, o) for i, o in enumerate(self.offered, 1) if o.id in chances]
+        numbered.sort(key=lambda item: -chances[item[1].id])
+        lines = [sentence(_("{name}, the hints for your moves, best first"), name=self._me())]
+        for i, option in numbered:
+            move = move_words(option_played(option), self.people, self.you)
+            lines.append(sentence(_("Move {i}: {chance} to win: {move}"), i=i,
+                                  chance=percent(chances[option.id]), move=move))
         return lines
 
     def _seat(self, p: PlayerInfo, lobby: m.Lobby) -> str:

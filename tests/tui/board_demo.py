@@ -157,6 +157,9 @@ class DemoController:
     def leave(self) -> None:
         self.state.link = Link.OFFLINE
 
+    def hint(self) -> None:
+        self.state.notice = "the demo has no hints"
+
 
 def demo_state() -> UiState:
     st = UiState(screen=Screen.GAME, link=Link.CONNECTED, you=YOU, seated=(0, 1, 2, 3))

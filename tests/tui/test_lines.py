@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
+from line_harness import lines_at
+
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
-from sorry_lan.tui.lines import not_understood, play_lines
+from sorry_lan.tui.lines import not_understood
 from sorry_lan.tui.telling import help_lines
 from sorry_lan.wire import messages as m
 
@@ -18,32 +19,16 @@ async def _game() -> tuple[int, list[str]]:
     table.add_bot(None)
     server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
     await server.start("127.0.0.1", 0)
-    client = GameClient("127.0.0.1", server.address[1], "Ann")
-    said: list[str] = []
-    typed: asyncio.Queue[str | None] | None = None
 
-    async def read(queue: asyncio.Queue[str | None]) -> None:
-        nonlocal typed
-        typed = queue
-
-    def say(line: str) -> None:
-        said.append(line)
-        assert typed is not None
+    def answer(line: str, said: list[str]) -> list[str]:
         if line.startswith("The game begins"):
-            for command in ("help", "board", "xyzzy", "9"):
-                typed.put_nowait(command)
-        elif line.startswith("Type the number of your move"):
-            typed.put_nowait("moves" if said.count(line) == 1 else "1")
-        elif line.startswith("The game is over"):
-            typed.put_nowait("quit")
+            return ["help", "board", "xyzzy", "9"]
+        if line.startswith("Type the number of your move"):
+            return ["moves" if said.count(line) == 1 else "1"]
+        return ["quit"] if line.startswith("The game is over") else []
 
-    try:
-        await client.connect()
-        status = await asyncio.wait_for(play_lines(client, say, read), 50)
-    finally:
-        await client.close()
-        await server.close()
-    return status, said
+    said = await lines_at(server, answer)
+    return int(said.pop().split()[1].rstrip(")")), said
 
 
 def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:

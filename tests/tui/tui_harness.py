@@ -65,6 +65,9 @@ class FakeActions:
     def leave(self) -> None:
         self._rec("leave")
 
+    def hint(self) -> None:
+        self._rec("hint")
+
 
 class _Sink(io.StringIO):
     encoding = "utf-8"

@@ -96,6 +96,16 @@ def _back(c: Controls, key: str) -> None:
     c.state.close_split()
 
 
+def _hint(c: Controls, key: str) -> None:
+    c.actions.hint()
+
+
+def hints_key(st: UiState) -> bool:
+    """h asks for hints: the table allows them and it is your turn (in a split 7's
+    second parts h goes back instead)."""
+    return st.hints_on and st.your_turn() and st.split is None
+
+
 def bell(c: Controls, key: str) -> None:
     st = c.state
     st.bell = not st.bell
@@ -148,6 +158,13 @@ TABLE = Table(
             hint=Hint("Esc/←", lambda: pgettext("key", "back"), 1),
             help=Help("Esc, <-, h, Bksp", lambda: _("split 7: back to the first parts")),
         ),
+        Command(
+            ("h",),
+            _hint,
+            when=hints_key,
+            hint=Hint("h", lambda: pgettext("key", "hints"), 2),
+            help=Help("h", lambda: _("hints: each move's chance to win, best first")),
+        ),
         *log_keys(
             hint=False,
             help=Help("PgUp/PgDn, End", lambda: _("scroll the log back / forward / to the end")),
@@ -170,7 +187,7 @@ def title() -> str:
 
 
 def move_rows(st: UiState) -> list[Row]:
-    return menu_rows(st.entries(), st.split)
+    return menu_rows(st.entries(), st.split, st.hints)
 
 
 def summary_lines(news: list[str], cols: int, rows: int) -> list[str]:
@@ -290,6 +307,10 @@ class View:
         parts = self._parts
         st = parts.state
         if not st.moves:
+            thinking = st.thinking()
+            if thinking is not None:
+                text = _("{player} is thinking...").format(player=st.player_name(thinking))
+                return [("class:notice", wrap_text(" " + text, parts.panel_width()))]
             if st.spectating:
                 text = _("(watching)")
             else:

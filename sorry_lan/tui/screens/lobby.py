@@ -262,6 +262,9 @@ class View:
         form = form_words(st)
         if form:
             notes.append(form)
+        if st.hints_on:
+            notes.append(_("Hints are on at this table: on your turn, h shows each move's "
+                           "chance to win."))
         if st.is_host and not st.spectating:  # the footer may be short of room for these
             notes.append(
                 _("a: add a bot   x: remove one   l: its strength   v: variant   s: start")
