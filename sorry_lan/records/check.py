@@ -15,7 +15,7 @@ It reads a record already loaded (``read.load``); it writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,8 +88,15 @@ def new_game(record: Mapping[str, Any], path: str = "the record") -> Game:
     return game
 
 
-def check(record: Mapping[str, Any], path: str = "the record") -> Checked:
-    """Replay ``record``; :class:`RecordError` at the first turn that does not follow."""
+#: Told each decision while a record replays: the turn's number, the game just before
+#: the move (as the player to move saw it then, and more), and the move played.
+Decided = Callable[[int, Game, Move], None]
+
+
+def check(record: Mapping[str, Any], path: str = "the record",
+          decided: Decided | None = None) -> Checked:
+    """Replay ``record``; :class:`RecordError` at the first turn that does not follow.
+    ``decided`` (if given) is told each move before it is played."""
     game = new_game(record, path)
     turns = _field(record, "turns", list, path)
     draws: list[str] = []
@@ -108,7 +115,7 @@ def check(record: Mapping[str, Any], path: str = "the record") -> Checked:
         elif kind != "move" or game.over:
             raise RecordError(RecordFailure.DIFFERS, n=n, expected=_expected(game))
         else:
-            pending = _play(game, n, given, draws)
+            pending = _play(game, n, given, draws, decided)
         boards.append(game.pawns)
     if pending or (not game.over and record.get("result") is not None):
         raise RecordError(RecordFailure.ENDS_EARLY, n=n)
@@ -151,7 +158,8 @@ def _describe(entry: Entry) -> str:
     return f"{entry['who']}: {entry['notation']}"
 
 
-def _play(game: Game, n: int, given: Entry, draws: list[str]) -> list[Entry]:
+def _play(game: Game, n: int, given: Entry, draws: list[str],
+          decided: Decided | None = None) -> list[Entry]:
     """Play the move ``given`` describes; the entries that follow it, until the next
     decision, are returned for the record's next turns to match."""
     who = colour_word(game.turn)
@@ -170,6 +178,8 @@ def _play(game: Game, n: int, given: Entry, draws: list[str]) -> list[Entry]:
         want = move_entry(game.turn, move)
         if want != given:
             raise RecordError(RecordFailure.EDITED_MOVE, n=n, expected=want["notation"])
+        if decided is not None:
+            decided(n, game, move)
         return entries_of(game.play(move), draws)[1:]
     raise RecordError(RecordFailure.ILLEGAL, n=n, move=given.get("notation"))
 

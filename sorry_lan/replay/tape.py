@@ -121,6 +121,9 @@ class Tape:
     winners: tuple[int, ...] = ()
     points: Mapping[int, int] = field(default_factory=dict)
     whole: bool = True
+    #: The record the tape was read from (None: what a client was told), for what
+    #: replays the game again (the replay's hints).
+    record: Entry | None = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -171,6 +174,7 @@ def from_record(record: Entry, path: str = "the record") -> Tape:
         first=game.first,
         winners=tuple(game.winners),
         points=dict(game.final_scores) if game.over else {},
+        record=record,
     )
 
 

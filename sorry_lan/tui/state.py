@@ -25,6 +25,7 @@ from sorry_lan.rules.variants import Variant
 from .board import BoardView, Highlights
 from .menu import Entry, MoveMenu, SplitFirst, entry_preview
 from .options import MoveOption, highlights_for
+from .replay_hints import Costs
 
 COLOUR_TITLES = tuple(c.label.capitalize() for c in Colour)  # "Red", ...
 NO_GAME_YET = N_("no game to join yet")  # the find screen's notice; gone once a game shows up
@@ -215,6 +216,7 @@ class UiState:
     replay: Replay | None = None
     replay_back: Screen | None = None
     replay_goto: str = ""  # the digits of a turn number typed so far
+    replay_costs: Costs | None = None  # what a hint makes of the replay's moves
     # The game just finished as a tape to replay (None, or it gives None: this board
     # cannot replay it); it may raise a RecordError, which the screen words.
     game_tape: Callable[[], Tape | None] | None = None

@@ -8,7 +8,7 @@ import pytest
 from botpositions import layout, legal
 
 from sorry_lan.bots import MasterBot, Position, make_bot, position_of
-from sorry_lan.bots.base import draw_weights
+from sorry_lan.bots.base import blocks, draw_weights
 from sorry_lan.bots.master import MARGIN, Search
 from sorry_lan.bots.winchance import evaluator
 from sorry_lan.rules import Card, Game, Variant
@@ -139,3 +139,8 @@ def test_beats_random_over_16_games() -> None:
             game.play(bots[game.turn].choose(position_of(game), game.legal_moves()))
         wins += kinds[game.seated.index(game.winner)] == "master"
     assert wins >= 13, wins
+
+
+def test_the_host_and_the_network_bot_run_it_off_their_event_loops() -> None:
+    assert blocks(MasterBot())  # host: its bot thread; sorry-lan bot: a worker thread
+    assert blocks(make_bot("master"))

@@ -34,6 +34,7 @@ from sorry_lan.replay import Replay
 
 from ..board import BoardView, render_board
 from ..commands import Command, Controls, Help, Hint, Table
+from ..replay_hints import Costs
 from ..state import Screen, UiState
 from .log import LogWindow, log_keys
 from .parts import Parts, board_geometry, size, text_window, wrap_text
@@ -344,8 +345,18 @@ class View:
         cols = parts.panel_width()
         return [
             (style, wrap_text(text, cols, 4, parts.ellipsis) + "\n") if text else ("", "\n")
-            for style, text in panel_lines(st.replay, st.replay_goto)
+            for style, text in panel_lines(st.replay, st.replay_goto, replay_costs(st), st.you)
         ]
+
+
+def replay_costs(st: UiState) -> Costs | None:
+    """The costs of the replay's moves (made once per tape, judged as shown)."""
+    rp = st.replay
+    if rp is None:
+        return None
+    if st.replay_costs is None or st.replay_costs.tape is not rp.tape:
+        st.replay_costs = Costs(rp.tape)
+    return st.replay_costs
 
 
 def build(parts: Parts) -> View:

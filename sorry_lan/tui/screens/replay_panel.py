@@ -18,6 +18,7 @@ from sorry_lan.rules import Colour
 from sorry_lan.rules.board import pawn_colour
 
 from ..board import Highlights, spot
+from ..replay_hints import Costs, cost_line
 from ..state import COLOUR_TITLES, card_help
 
 #: (style, text) for one line of the panel, before it is wrapped.
@@ -92,8 +93,11 @@ def _turn(step: Step, rp: Replay) -> list[Line]:
     return out
 
 
-def panel_lines(rp: Replay, goto: str = "") -> list[Line]:
-    """The panel beside the board (``goto``: the digits of a turn number typed)."""
+def panel_lines(rp: Replay, goto: str = "", costs: Costs | None = None,
+                you: int | None = None) -> list[Line]:
+    """The panel beside the board (``goto``: the digits of a turn number typed);
+    ``costs``: what a hint makes of the moves (a costly one is marked), ``you`` the
+    viewer's colour (its moves are "yours")."""
     tape = rp.tape
     step = rp.step
     out: list[Line] = []
@@ -102,6 +106,10 @@ def panel_lines(rp: Replay, goto: str = "") -> list[Line]:
     else:
         heading = _("Replay: turn {n} of {last}").format(n=step.n, last=tape.last_n())
         out += [("class:heading", heading), *_turn(step, rp)]
+        got = None if costs is None or step.kind != "move" else costs.costly(step.n)
+        if got is not None and step.who is not None:
+            who = None if step.who == you else player(tape, step.who)
+            out.append(("class:notice", cost_line(got, who)))
     if rp.scores:
         scores = "  ".join(
             f"{words.colour_name(c)} {points}" for c, points in sorted(rp.scores.items())
