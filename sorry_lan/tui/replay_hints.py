@@ -27,8 +27,8 @@ from sorry_lan.rules import Game, Move, MoveKind
 
 from .menu import percent
 
-#: The replay's hints' work limit (one reply ahead at least): a few tens of ms a turn.
-REPLAY_WORK: Final = 3_000
+#: Seconds the replay's hints may take for one turn (when the replay first shows it).
+REPLAY_BUDGET: Final = 0.25
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,9 @@ class Cost:
 class Costs:
     """The costs of one tape's decisions, judged when first asked for."""
 
-    def __init__(self, tape: Tape, work: int = REPLAY_WORK) -> None:
+    def __init__(self, tape: Tape, budget: float = REPLAY_BUDGET) -> None:
         self.tape = tape
-        self.work = work
+        self.budget = budget
         self._decisions: dict[int, Decision] | None = None
         self._costs: dict[int, Cost] = {}
 
@@ -86,7 +86,7 @@ class Costs:
         decision = self.decisions().get(n)
         if decision is None:
             return None
-        chances = move_chances(decision.position, decision.moves, self.work)
+        chances = move_chances(decision.position, decision.moves, self.budget)
         got = self._costs[n] = Cost(cost(chances, decision.played), max(chances),
                                     decision.moves[decision.played])
         return got

@@ -38,7 +38,7 @@ def test_the_replay_is_told_each_decision_as_it_stood() -> None:
 
 def test_a_persons_costly_move_is_marked_with_its_cost() -> None:
     tape = from_record(golden("standard-2"))  # Ann (red, a person) and a greedy bot
-    costs = Costs(tape, work=1_500)
+    costs = Costs(tape, budget=0.5)
     decisions = costs.decisions()
     assert decisions and all(d.position.turn == 0 for d in decisions.values())  # no bot's
     judged = {n: costs.cost(n) for n in list(decisions)[:40]}
