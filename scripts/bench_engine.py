@@ -29,6 +29,15 @@ more games per second than the first tree's.  Playout 31.1x / 29.0x / 26.1x, Gam
 ~75% of its instructions (the 7's splits and the 11's swaps ~45% of that), the turn
 loop ~20%, the bot's Position and timing the rest.
 
+Recorded (issue 24, 2026-12-01; ``--seconds 8``, one run each, load average 5-10):
+simulate 27.0x before the session's changes and 29.3x after (playout 31.7x / 34.0x);
+between the two runs the machine slowed every engine by about 40%, so the run-to-run
+spread (+-15%) hides the change itself, which ``valgrind --tool=callgrind`` counts
+as 1.7% fewer instructions per simulate game (11.9 million a 4-player game).  The goal
+of 50x is not met: move generation is two thirds of a game's instructions (a 7 or an
+11 about 50,000 a call, the other cards 10,000-19,000), spread over the cards with no
+single hot spot; see ``scripts/bench_simulate.py`` for the one-process-each ratio.
+
 ``apologies`` is not a project dependency: ``pip install apologies`` to run this.
 This script only measures; it asserts nothing about the rules and writes no files.
 """
