@@ -133,13 +133,15 @@ def build_table(
     reveals: Mapping[int, Revealed] | None = None,
     wall: float = 0.0,
     hold: float = REVEAL_WAIT,
+    journal: RecordWriter | None = None,
 ) -> TakenOver:
     """The table this laptop hosts from now, at ``epoch``; see the module docstring.
 
     ``reveals`` are the hands revealed so far, by colour (this laptop's own is taken
     from ``knowledge``); one that does not match its commitment is dealt afresh like
     the hands nobody revealed.  ``wall`` is the time of day (Unix seconds) the
-    journal's record carries."""
+    journal's record carries; ``journal``, the successor's new journal, is given its
+    first record (the takeover) at once, and the table writes to it from then on."""
     if epoch <= knowledge.epoch:
         raise TakeoverError(f"epoch {epoch} does not follow the table's {knowledge.epoch}")
     if not hmac.compare_digest(_verifier_of(knowledge, knowledge.pid), _sha(knowledge.token)):
@@ -147,7 +149,7 @@ def build_table(
     names = knowledge.names()
     owner = None if knowledge.succession.host is None else knowledge.pid
     config = config_of(knowledge.succession.config, host_name=names.get(knowledge.pid))
-    table = TakenOver(config, epoch=epoch, tid=knowledge.table)
+    table = TakenOver(config, journal, epoch=epoch, tid=knowledge.table)
     _seat(table, knowledge, names, now)
     table.owner = owner
     table.games_played = knowledge.games_played
@@ -181,6 +183,8 @@ def build_table(
         (colour_of[line.pid], line.text) for line in knowledge.chat if line.pid in colour_of
     ][-CHAT_KEPT:]
     table.history = [_head(table, position, seed, knowledge, int(wall))]
+    if journal is not None:
+        journal.append(table.history[0])
     return table
 
 

@@ -15,6 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from heirs import TID, Commitments, Watching, knowledge_of
 from pair import Pair
 
+from sorry_lan.authority.journal_records import RecordBuffer
 from sorry_lan.authority.restore import replay, taken_over
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import (
@@ -277,3 +278,17 @@ def test_a_successor_s_journal_resumes_with_its_pids_epoch_and_id() -> None:
     for end in ends:
         assert end.model.token is not None
         assert again.reclaim(9, end.model.token, 31.0).pid == end.model.pid
+
+
+def test_the_successor_s_new_journal_is_given_the_takeover_record_first() -> None:
+    old, ends = seated(moves=5)
+    buffer = RecordBuffer(lambda: 0.0)
+    table = build_table(knowledge_of(old.table, ends[0]), epoch=2, now=0.0, seed=1,
+                        journal=buffer)  # fmt: skip
+    assert buffer.take() == table.history and table.history[0]["k"] == "takeover"
+    assert table.journal is buffer
+    lobby, lobby_ends = seated(start=False)
+    buffer = RecordBuffer(lambda: 0.0)
+    build_table(knowledge_of(lobby.table, lobby_ends[0]), epoch=2, now=0.0, seed=1,
+                journal=buffer)  # fmt: skip
+    assert buffer.take() == []  # a lobby: nothing to resume until a game starts
