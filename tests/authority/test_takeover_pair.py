@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from heirs import Commitments, Watching, knowledge_of
 from pair import Pair
 
+from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import (
@@ -24,12 +25,15 @@ from sorry_lan.authority.takeover import (
     TakenOver,
     apply_reveal,
     build_table,
+    pin_verifier,
 )
 from sorry_lan.client.model import ClientModel
 from sorry_lan.rules import Card, Phase, Variant
 from sorry_lan.rules.cards import card_counts
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.vocab import RefuseReason
 
 
 def arrive(pair: Pair, end: Watching) -> None:
@@ -264,3 +268,28 @@ def test_a_successor_that_was_not_sent_the_game_so_far_records_the_game_from_the
     moves = [t for t in whole["turns"] if t["type"] == "move"]
     assert len(moves) == len(ends[0].moves) - before > 0
     assert whole["result"] is not None and whole["first"] is not None
+
+
+def test_a_table_with_a_pin_keeps_it_at_the_successor() -> None:
+    table = Table(TableConfig(seats=2, auto_start=True, seed=2))
+    old = Pair(table, HostOptions(pin="4321"))
+    ends = [Watching(ClientModel(name, pin="4321")) for name in ("ann", "bob")]
+    for end in ends:
+        arrive(old, end)
+    play(old, ends, random.Random(2), until=10)
+    know = knowledge_of(old.table, ends[0], pin_verifier=pin_key("4321"))
+    for end in ends:
+        end.model.connection_lost()
+    heir = build_table(know, epoch=2, now=0.0, seed=8)
+    new = Pair(heir, HostOptions(pin_key=pin_verifier(know)))
+    for end in ends:  # the players know the PIN: in again, each in its own seat
+        arrive(new, end)
+    same_boards(new, ends)
+    stranger = Watching(ClientModel("eve", spectate=True, pin="1111"))
+    stranger.model.join(new.now)
+    new.connect(stranger)
+    new.pump()
+    refusal = stranger.model.refusal
+    assert not stranger.model.connected and refusal is not None
+    assert refusal.reason is RefuseReason.BAD_PIN  # the old host's PIN, checked by its key
+    assert new.summaries[-1].pin
