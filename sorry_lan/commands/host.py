@@ -503,6 +503,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         try:
             if args.headless:
                 await hosted.wait_done()
+                if server.moved_to is not None:  # it stepped down: the table went on there
+                    print(_moved_words(server, *server.moved_to), flush=True)
             else:
                 advertised, ipv6 = advert is not None, bool(server.also)
 
@@ -523,7 +525,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             if report is not None:
                 report.quiet = True  # closing drops every connection: no news any more
             game = table.game
-            if game is not None and game.over:
+            if game is not None and game.over and server.moved_to is None:
                 from sorry_lan.authority.seat_messages import game_over
 
                 names = table.played_by  # also those who left since the end
@@ -544,6 +546,19 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         )
         return 1
     return status
+
+
+def _moved_words(server: HostServer, epoch: int, pid: int) -> str:
+    """Where the table went (a headless host that stepped down says so, and exits)."""
+    player = server.table.players.get(pid)
+    name = player.name if player is not None else f"#{pid}"
+    laptop = server.core.electorate.laptops.get(pid)
+    if laptop is None or not laptop.addrs:
+        return _("the table moved to {name}'s laptop; it goes on there").format(name=name)
+    where = f"{laptop.addrs[0]}:{laptop.port}"
+    return _("the table moved to {name}'s laptop at {address}; it goes on there").format(
+        name=name, address=where
+    )
 
 
 def _wants_board(args: argparse.Namespace) -> bool:

@@ -63,6 +63,7 @@ from .connection import Connection
 from .gcsettle import settle
 from .journal import Journal
 from .outbox import DurableOutbox, Sink, write_now
+from .probe import ProbeLink, Sighting, probe
 
 __all__ = ["HostError", "HostOptions", "HostServer", "TableSummary", "listen_error"]
 
@@ -108,8 +109,11 @@ class HostServer:
         # Called after every change to the roster or the phase (a drop or a return
         # too, which the summary does not show): a headless table's report.
         self.on_roster: Callable[[], None] | None = None
-        # Carries out what succession asks (a probe of a laptop, a claimant refuted).
-        self.on_succession: Callable[[Effect], None] | None = None
+        # Succession (issue 19): the old host's probes of absent laptops, by pid, and
+        # the connections that found the table hosted elsewhere, for the core's answer.
+        self._probes: dict[int, asyncio.Task[tuple[Sighting, ProbeLink] | None]] = {}
+        self._links: dict[int, ProbeLink] = {}
+        self.moved_to: tuple[int, int] | None = None  # (epoch, pid): the table went on there
         journal = table.journal
         if journal is not None and not isinstance(journal, Journal):
             raise TypeError("a hosted table must journal to a Journal file (the host syncs it)")
@@ -215,6 +219,9 @@ class HostServer:
             if self._bot_thread is not None:
                 self._bot_thread.shutdown(wait=False)
                 self._bot_thread = None
+            for task in self._probes.values():
+                task.cancel()
+            self._probes.clear()
             self._run(self.core.shutdown(reason, self.now(), abandon=abandon))
             for conn in list(self.conns.values()):
                 conn.close()
@@ -286,9 +293,48 @@ class HostServer:
 
     # -- what the core asks --------------------------------------------------------------
 
-    def _succession(self, effect: Effect) -> None:
-        if self.on_succession is not None:
-            self.on_succession(effect)
+    def _probe(self, effect: Probe) -> None:
+        """Ask seat ``effect.pid``'s laptop what it hosts (one probe at a time each)."""
+        if self._closing or effect.pid in self._probes or not self.options.table_id:
+            return
+        task = asyncio.get_running_loop().create_task(
+            probe(effect.addrs, effect.port, self.options.table_id)
+        )
+        self._probes[effect.pid] = task
+        task.add_done_callback(functools.partial(self._probed, effect.pid))
+
+    def _probed(self, pid: int, task: asyncio.Task[tuple[Sighting, ProbeLink] | None]) -> None:
+        if self._probes.get(pid) is task:
+            del self._probes[pid]
+        if task.cancelled() or task.exception() is not None:
+            return
+        found = task.result()
+        if found is None:
+            return
+        seen, link = found
+        if self._closing:
+            link.close()
+            return
+        who = seen.pid if seen.pid is not None else pid
+        self._links[who] = link
+        try:
+            self._run(self.core.newer_epoch(seen.epoch, who, self.now()))
+        finally:
+            self._links.pop(who, None)
+            link.close()
+
+    def _refute(self, effect: Refute) -> None:
+        link = self._links.get(effect.pid)
+        if link is not None:
+            link.tell(effect.error)
+
+    def handover(self) -> bool:
+        """The host leaves on purpose: hand the table to the first laptop connected
+        (see :meth:`HostCore.handover`); False when there is none."""
+        if not self.core.can_hand_over():
+            return False
+        self._run(self.core.handover(self.now()))
+        return True
 
     def _run(self, effects: list[Effect]) -> None:
         self._execute(effects)
@@ -310,6 +356,8 @@ class HostServer:
                 case Append(record):
                     if self.journal is not None:
                         self.journal.append(record)
+                    if record.get("k") == "moved":  # handed over, or stepped down
+                        self.moved_to = (int(record["epoch"]), int(record["pid"]))
                 case PauseInput(cid, seconds):
                     if cid in self.conns:
                         self.conns[cid].pause_input(seconds)
@@ -325,8 +373,10 @@ class HostServer:
                     self._stop_listening()
                 case Stop():
                     self._done.set()
-                case Probe() | Refute():
-                    self._succession(effect)
+                case Probe():
+                    self._probe(effect)
+                case Refute():
+                    self._refute(effect)
                 case _:
                     assert_never(effect)
         if durable:

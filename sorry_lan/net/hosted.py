@@ -193,8 +193,8 @@ class HostedTable:
     def saved_as(self) -> str | None:
         """Once closed: the id that resumes the game (its journal kept, unfinished and
         written whole), or None (finished, failed, or no game ever played)."""
-        if not self._kept or self.finished or self.failure is not None:
-            return None
+        if not self._kept or self.finished or self.failure is not None or self.has_moved:
+            return None  # (a table that moved goes on elsewhere: nothing to resume here)
         return self.path.name.removesuffix(SUFFIX)
 
     # -- life cycle ----------------------------------------------------------------------
@@ -281,7 +281,8 @@ class HostedTable:
 
     @property
     def has_moved(self) -> bool:
-        return self._moved
+        """Whether the table moved to another laptop (told, or its server found so)."""
+        return self._moved or (self._server is not None and self._server.moved_to is not None)
 
     async def close(self) -> None:
         """Take everything down in order (see the module docstring); safe twice."""
@@ -298,10 +299,11 @@ class HostedTable:
                 game = table.game
                 over = game is not None and game.over  # a game that ended (--stay too)
                 ended = self._quit or over
-                self.finished = server.failure is None and ended and not self._moved
+                moved = self._moved or server.moved_to is not None
+                self.finished = server.failure is None and ended and not moved
                 if self.finished and journal.appended + journal.size > 0:
                     journal.end()  # before close(), which makes it durable with the last output
-                await server.close(abandon=self._quit)  # q: the game ends for everyone
+                await server.close(abandon=self._quit and not moved)  # q: the game ends
             finally:
                 journal.close()
                 self._kept = _tidy(journal, played=table.game is not None)

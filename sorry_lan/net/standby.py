@@ -6,20 +6,21 @@ given) and tells the host where in its ``offer``.  Until the table's host is los
 nobody has anything to say to that port but the old host's probes; once it is lost,
 the other laptops connect to the first reachable laptop of the succession order and
 send ``hello`` with their seat token: that is their vote.  :class:`StandbyListener`
-answers each greeting through a :class:`Votes` object (the election's standby state
-machine, sans I/O): a ``refuse`` (``busy``, "waiting for the table: 2 of 3", which
-the voter retries every second; or why not), and once the votes are enough it calls
-``on_elected`` once.  The caller then takes the listening socket
-(:meth:`StandbyListener.take_socket`) and hands it to a
-:class:`~sorry_lan.net.host.HostServer`, so the new host serves on the very port the
-others were told of: their next ``hello`` is welcomed.
+answers each greeting through the election's :class:`~sorry_lan.succession.standby.Standby`
+(sans I/O): a ``refuse`` (``busy``, "waiting for the table: 2 of 3", which the voter
+retries every second; or why not), telling ``on_vote`` of each vote counted.  Once
+the standby says this laptop hosts (its answer is ``Host``), the greetings that got
+that answer are held, not refused; the caller takes the listening socket
+(:meth:`StandbyListener.take_socket`), starts a :class:`~sorry_lan.net.host.HostServer`
+on it, so the new host serves on the very port the others were told of, and gives
+the held connections to it (:meth:`StandbyListener.hand_to`), which welcomes them.
 
 It decodes and answers only greetings (one :class:`~sorry_lan.wire.session.HostSession`
 per connection, no PIN: a vote needs a seat token, which the PIN would only have let
 in), closes a connection that greets too slowly, and bounds how many are open.  It
-does not count votes, check tokens or decide anything about the table (the
-:class:`Votes` object does), does not build or run the new host (the caller does),
-and does not find the laptop's addresses (the discovery layer does, for the offer).
+does not count votes, check tokens or decide anything about the table (the standby
+state machine does), does not build or run the new host (the caller does), and does
+not find the laptop's addresses (the discovery layer does, for the offer).
 """
 
 from __future__ import annotations
@@ -30,30 +31,33 @@ import socket
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from sorry_lan.succession.standby import Answer, Host, TurnAway, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.vocab import RefuseReason
 
 from .host import listen_error
 
-__all__ = ["IDLE_TEXT", "StandbyListener", "Votes"]
+__all__ = ["IDLE_TEXT", "Adopter", "StandbyListener", "Votes"]
 
 log = logging.getLogger(__name__)
 
-#: What a standby says while it gathers no votes (its table's host is alive to it).
+#: What a standby says while it has no state machine (no table to stand by for yet).
 IDLE_TEXT = "this laptop does not host the table"
 
 
 class Votes(Protocol):
     """What the listener asks of the election's standby state machine."""
 
-    def greeted(self, greeting: m.Hello | m.Spectate, now: float) -> tuple[RefuseReason, str]:
-        """The refusal to answer ``greeting`` with (counting it as a vote if it is one)."""
-        ...
+    def hello(self, token: bytes | None, versions: Sequence[int], now: float) -> Answer: ...
 
-    def elected(self, now: float) -> bool:
-        """Whether the votes are enough (this laptop's own included) to host."""
-        ...
+    def spectate(self, now: float) -> Answer: ...
+
+
+class Adopter(Protocol):
+    """What takes the held connections over (the new host's server)."""
+
+    def adopt(self, transport: asyncio.Transport, data: bytes) -> None: ...
 
 
 class StandbyListener:
@@ -61,10 +65,9 @@ class StandbyListener:
     (``"::"``: IPv6 too, where the machine has it) on the same port, as the host
     binds.  ``async with`` it, or :meth:`start` then :meth:`close`.
 
-    :attr:`votes` is the state machine answering greetings; while it is None (no
-    election under way) every greeting is refused ``busy`` with :data:`IDLE_TEXT`.
-    ``on_elected`` is called once, when :meth:`Votes.elected` first says so after a
-    greeting (or on :meth:`check`)."""
+    :attr:`votes` is the state machine answering greetings; while it is None every
+    greeting is refused ``busy`` with :data:`IDLE_TEXT`.  ``on_vote`` is called after
+    each greeting counted as a vote, ``on_host`` once, at the first ``Host`` answer."""
 
     def __init__(
         self,
@@ -72,14 +75,16 @@ class StandbyListener:
         bind: str = "0.0.0.0",
         port: int = 0,
         also: Sequence[str] = (),
-        on_elected: Callable[[], None] | None = None,
+        on_vote: Callable[[], None] | None = None,
+        on_host: Callable[[], None] | None = None,
         greet_within: float = 10.0,
         max_open: int = 64,
     ) -> None:
         self.bind = bind
         self.port = port
         self.also = tuple(also)
-        self.on_elected = on_elected
+        self.on_vote = on_vote
+        self.on_host = on_host
         self.greet_within = greet_within
         self.max_open = max_open
         self.votes: Votes | None = None
@@ -87,7 +92,8 @@ class StandbyListener:
         self._sock: socket.socket | None = None
         self._servers: list[asyncio.Server] = []
         self._open: set[_Greeter] = set()
-        self._elected = False
+        self._held: list[_Greeter] = []  # answered Host: for the new host to welcome
+        self._hosting = False
         self._taken = False
 
     async def __aenter__(self) -> StandbyListener:
@@ -102,9 +108,14 @@ class StandbyListener:
         return bool(self._servers)
 
     @property
-    def elected(self) -> bool:
-        """Whether ``on_elected`` was called (the votes were enough)."""
-        return self._elected
+    def hosting(self) -> bool:
+        """Whether the standby answered ``Host`` (``on_host`` was called)."""
+        return self._hosting
+
+    @property
+    def held(self) -> int:
+        """Connections held for the new host."""
+        return len(self._held)
 
     async def start(self) -> int:
         """Listen; returns the port bound (the same on every address)."""
@@ -129,35 +140,43 @@ class StandbyListener:
             self._servers.append(server)
         return self.port
 
-    def check(self, now: float) -> bool:
-        """Ask :attr:`votes` whether it is elected now (a vote may count by time, or
-        the laptop's own vote be the quorum); calls ``on_elected`` the first time."""
-        votes = self.votes
-        if self._elected or votes is None or not votes.elected(now):
-            return self._elected
-        self._elected = True
-        if self.on_elected is not None:
-            self.on_elected()
-        return True
-
     def take_socket(self) -> socket.socket:
         """Stop answering as a standby and give the listening socket (bound and
         listening on :attr:`bind` and :attr:`port`) to the caller, to serve the table
         on: connections waiting in its backlog are the new host's.  The ``also``
         addresses are let go (the new host binds them again on the same port).
-        Greetings under way are closed (their voters retry within a second)."""
+        Connections not answered yet are held with those answered ``Host``, for
+        :meth:`hand_to` (a voter whose hello arrives as the standby hosts is welcomed,
+        not cut)."""
         sock = self._sock
         if sock is None or self._taken:
             raise RuntimeError("the standby is not listening")
         self._taken = True
         self._sock = None
+        for greeter in self._open:
+            if not greeter.answered and greeter not in self._held:
+                self._held.append(greeter)
         self._stop()
         return sock
 
+    def hand_to(self, adopter: Adopter) -> int:
+        """Give every held connection, with the bytes it sent, to ``adopter`` (the new
+        host's server, which welcomes them); returns how many."""
+        held, self._held = self._held, []
+        given = 0
+        for greeter in held:
+            if greeter.give(adopter):
+                given += 1
+        return given
+
     async def close(self) -> None:
-        """Stop listening (the socket too, unless it was taken); safe twice."""
+        """Stop listening (the socket too, unless it was taken) and close what is
+        held; safe twice."""
         servers = list(self._servers)
         self._stop()
+        held, self._held = self._held, []
+        for greeter in held:
+            greeter.cut()
         if self._sock is not None:
             self._sock.close()
             self._sock = None
@@ -168,8 +187,10 @@ class StandbyListener:
         for server in self._servers:
             server.close()
         self._servers.clear()
+        held = set(self._held)
         for greeter in list(self._open):
-            greeter.cut()
+            if greeter not in held:
+                greeter.cut()
 
     def _factory(self) -> _Greeter:
         return _Greeter(self)
@@ -184,56 +205,76 @@ class StandbyListener:
 
     def _closed(self, greeter: _Greeter) -> None:
         self._open.discard(greeter)
+        if greeter in self._held:
+            self._held.remove(greeter)
 
-    def _answer(self, greeting: m.Hello | m.Spectate) -> tuple[RefuseReason, str]:
+    def _answer(self, greeter: _Greeter, greeting: m.Hello | m.Spectate) -> Answer:
         now = asyncio.get_running_loop().time()
         self.greetings += 1
         votes = self.votes
         if votes is None:
-            return RefuseReason.BUSY, IDLE_TEXT
-        return votes.greeted(greeting, now)
+            return Wait(IDLE_TEXT)
+        if isinstance(greeting, m.Hello):
+            answer = votes.hello(greeting.token, greeting.versions, now)
+        else:
+            answer = votes.spectate(now)
+        if isinstance(answer, Host):
+            self._held.append(greeter)
+        return answer
 
-    def _after_answer(self) -> None:
-        self.check(asyncio.get_running_loop().time())
+    def _answered(self, answer: Answer) -> None:
+        if isinstance(answer, Wait) and answer.counted and self.on_vote is not None:
+            self.on_vote()
+        if isinstance(answer, Host) and not self._hosting:
+            self._hosting = True
+            if self.on_host is not None:
+                self.on_host()
 
 
 class _Greeter(asyncio.Protocol):
-    """One connection to the standby: its greeting is answered, then it is closed."""
+    """One connection to the standby: its greeting is answered, then it is closed (or
+    held for the new host, with every byte it sent)."""
 
     def __init__(self, owner: StandbyListener) -> None:
         self.owner = owner
         self.session = HostSession()
         self.transport: asyncio.Transport | None = None
+        self.received = bytearray()  # what it sent: the new host reads it again
+        self.answered = False  # refused (or about to be): not one for the new host
         self._timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         if not self.owner._opened(self):
-            self._refuse(RefuseReason.BUSY, "too many connections; try again in a moment")
+            self.answered = True
+            self.session.refuse(RefuseReason.BUSY, "too many connections; try again in a moment")
+            self._flush()
             return
         loop = asyncio.get_running_loop()
         self._timer = loop.call_later(self.owner.greet_within, self.cut)
 
     def data_received(self, data: bytes) -> None:
         session = self.session
-        if session.closed:
-            return
-        answered = False
+        self.received += data
+        if session.closed or self.owner._taken:
+            return  # (held for the new host: it reads all of it)
+        answer: Answer | None = None
         for message in session.receive_data(data):
             if isinstance(message, m.Hello | m.Spectate):
-                reason, text = self.owner._answer(message)
-                session.refuse(reason, text)
-                answered = True
+                answer = self.owner._answer(self, message)
                 break
-        self._flush()
-        if answered:
-            self.owner._after_answer()
-
-    def _refuse(self, reason: RefuseReason, text: str) -> None:
-        """Refuse before any greeting (the versions are ours: the peer said none)."""
-        self.session.refuse(reason, text)
-        self._flush()
+        if isinstance(answer, Wait | TurnAway):
+            self.answered = True
+            session.refuse(answer.reason, answer.text)
+        elif isinstance(answer, Host) and self._timer is not None:
+            self._timer.cancel()  # held: the new host's own clock takes over
+            self._timer = None
+        if not isinstance(answer, Host):
+            self._flush()
+            self.answered = self.answered or session.closed  # (a codec error: closed)
+        if answer is not None:
+            self.owner._answered(answer)
 
     def _flush(self) -> None:
         transport = self.transport
@@ -245,6 +286,19 @@ class _Greeter(asyncio.Protocol):
         if self.session.closed:
             transport.close()  # after what was written
 
+    def give(self, adopter: Adopter) -> bool:
+        """Hand this connection, and what it sent, to ``adopter``."""
+        transport = self.transport
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if transport is None or transport.is_closing():
+            return False
+        self.transport = None
+        self.owner._closed(self)
+        adopter.adopt(transport, bytes(self.received))
+        return True
+
     def cut(self) -> None:
         """Close now (greeted too slowly, or the standby stops)."""
         if self.transport is not None:
@@ -255,4 +309,3 @@ class _Greeter(asyncio.Protocol):
             self._timer.cancel()
             self._timer = None
         self.owner._closed(self)
-

@@ -1,10 +1,12 @@
-"""The standby listener on loopback: it answers greetings through its votes, says when
-they are enough, and hands its listening socket to a host that then welcomes the
-next hello on the same port."""
+"""The standby listener on loopback, driven by the election's standby machine: it
+answers greetings (busy while it gathers votes, why not otherwise), reports each vote,
+holds the greeting that made it host, and hands its listening socket and that
+connection to a host that welcomes them on the same port."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import socket
 
 import pytest
@@ -13,6 +15,7 @@ from netkit import LOCAL, RawClient
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.standby import IDLE_TEXT, StandbyListener
+from sorry_lan.succession.standby import Standby
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
@@ -20,29 +23,17 @@ from sorry_lan.wire.vocab import RefuseReason
 
 pytestmark = pytest.mark.asyncio
 
+VOTING = tuple(sorted({*SUPPORTED_VERSIONS, 4}))  # a vote offers protocol version 4
+TOKENS = {pid: bytes([pid]) * 16 for pid in (1, 2, 3, 4)}  # pid 1 is this laptop
 
 
-TOKENS = [bytes([n]) * 16 for n in range(1, 4)]
+def standby(laptops: tuple[int, ...] = (1, 2, 3)) -> Standby:
+    seats = {pid: hashlib.sha256(TOKENS[pid]).digest() for pid in laptops}
+    return Standby(me=1, laptops=laptops, seats=seats, delay=3.0)
 
 
-class CountingVotes:
-    """A stand-in for the election's standby machine: a known token is a vote; the
-    quorum counts this laptop's own vote too."""
-
-    def __init__(self, quorum: int) -> None:
-        self.quorum = quorum
-        self.voters: set[bytes] = set()
-        self.asked: list[float] = []
-
-    def greeted(self, greeting: m.Hello | m.Spectate, now: float) -> tuple[RefuseReason, str]:
-        self.asked.append(now)
-        if not isinstance(greeting, m.Hello) or greeting.token not in TOKENS:
-            return RefuseReason.BAD_TOKEN, "not a seat of this table"
-        self.voters.add(greeting.token)
-        return RefuseReason.BUSY, f"waiting for the table: {len(self.voters) + 1} of {self.quorum}"
-
-    def elected(self, now: float) -> bool:
-        return len(self.voters) + 1 >= self.quorum
+def hello(token: bytes | None, name: str = "voter") -> m.Hello:
+    return m.Hello(versions=VOTING, software=SOFTWARE, name=name, token=token)
 
 
 async def _greet(port: int, token: bytes | None, spectate: bool = False) -> m.Message:
@@ -51,74 +42,91 @@ async def _greet(port: int, token: bytes | None, spectate: bool = False) -> m.Me
         if spectate:
             client.send(m.Spectate(versions=SUPPORTED_VERSIONS, software=SOFTWARE, name="x"))
             return await client.expect(m.Welcome, m.Refuse)
-        return await client.hello("voter", token)
+        client.send(hello(token))
+        return await client.expect(m.Welcome, m.Refuse)
     finally:
         await client.close()
 
 
-async def test_an_idle_standby_refuses_every_greeting_busy() -> None:
-    async with StandbyListener(bind=LOCAL) as standby:
-        assert standby.port > 0 and standby.listening
-        answer = await _greet(standby.port, TOKENS[0])
+async def test_without_a_machine_every_greeting_is_refused_busy() -> None:
+    async with StandbyListener(bind=LOCAL) as listener:
+        assert listener.port > 0 and listener.listening
+        answer = await _greet(listener.port, TOKENS[2])
         assert isinstance(answer, m.Refuse)
         assert (answer.reason, answer.text) == (RefuseReason.BUSY, IDLE_TEXT)
-        spectator = await _greet(standby.port, None, spectate=True)
+        spectator = await _greet(listener.port, None, spectate=True)
         assert isinstance(spectator, m.Refuse) and spectator.reason is RefuseReason.BUSY
-        assert standby.greetings == 2 and not standby.elected
-    assert not standby.listening
+        assert listener.greetings == 2 and not listener.hosting
+    assert not listener.listening
 
 
-async def test_votes_are_counted_and_the_quorum_elects_once() -> None:
-    elected: list[int] = []
-    votes = CountingVotes(quorum=3)
-    async with StandbyListener(bind=LOCAL, on_elected=lambda: elected.append(1)) as standby:
-        standby.votes = votes
-        first = await _greet(standby.port, TOKENS[0])
+async def test_votes_are_reported_and_the_deciding_hello_is_held_then_welcomed() -> None:
+    votes: list[int] = []
+    hosting: list[int] = []
+    table = Table(TableConfig(seats=4))  # the new host's, with the seats' tokens
+    seated = [table.join(None, name) for name in ("me", "bea", "carl", "dan")]
+    tokens = {player.pid: token for player, token in seated}
+    me = seated[0][0].pid
+    machine = Standby(
+        me=me, laptops=tuple(tokens), delay=3.0,
+        seats={pid: hashlib.sha256(token).digest() for pid, token in tokens.items()},
+    )  # four laptops: three votes host
+    bea, carl = tokens[seated[1][0].pid], tokens[seated[2][0].pid]
+    listener = StandbyListener(
+        bind=LOCAL, on_vote=lambda: votes.append(1), on_host=lambda: hosting.append(1)
+    )
+    async with listener:
+        listener.votes = machine
+        first = await _greet(listener.port, bea)
         assert isinstance(first, m.Refuse)
-        assert (first.reason, first.text) == (RefuseReason.BUSY, "waiting for the table: 2 of 3")
-        stranger = await _greet(standby.port, b"\x09" * 16)
+        assert first.reason is RefuseReason.BUSY
+        assert first.text.startswith("waiting for the table: ")
+        stranger = await _greet(listener.port, b"\x09" * 16)
         assert isinstance(stranger, m.Refuse) and stranger.reason is RefuseReason.BAD_TOKEN
-        assert elected == []
-        await _greet(standby.port, TOKENS[1])
-        assert elected == [1] and standby.elected
-        await _greet(standby.port, TOKENS[2])  # later votes elect nobody again
-        assert elected == [1]
-        assert len(votes.asked) == 4
+        assert votes == [1] and hosting == []
+        deciding = await RawClient.open(listener.port)
+        deciding.send(hello(carl, "carl"))
+        for _ in range(100):
+            if listener.hosting:
+                break
+            await asyncio.sleep(0.01)
+        assert hosting == [1] and listener.held == 1
+        sock = listener.take_socket()
+        server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
+        await server.start(sock=sock)
+        try:
+            assert listener.hand_to(server) == 1 and listener.held == 0
+            welcome = await deciding.expect(m.Welcome, m.Refuse)
+            assert isinstance(welcome, m.Welcome) and welcome.name == "carl"
+            again = await _greet(listener.port, None, spectate=True)  # the new host's port
+            assert isinstance(again, m.Welcome)
+        finally:
+            await deciding.close()
+            await server.close()
 
 
-async def test_check_elects_without_a_greeting_when_the_own_vote_is_the_quorum() -> None:
-    elected: list[int] = []
-    async with StandbyListener(bind=LOCAL, on_elected=lambda: elected.append(1)) as standby:
-        assert not standby.check(0.0)  # no election under way
-        standby.votes = CountingVotes(quorum=1)
-        assert standby.check(0.0) and standby.check(1.0)
-        assert elected == [1]
-
-
-async def test_garbage_is_answered_by_the_codec_and_elects_nobody() -> None:
-    votes = CountingVotes(quorum=1)
-    async with StandbyListener(bind=LOCAL) as standby:
-        standby.votes = votes
-        reader, writer = await asyncio.open_connection(LOCAL, standby.port)
+async def test_garbage_is_answered_by_the_codec_and_asks_nothing() -> None:
+    async with StandbyListener(bind=LOCAL) as listener:
+        reader, writer = await asyncio.open_connection(LOCAL, listener.port)
         writer.write(b"\x00\x00\x00\x05hello")
         data = await asyncio.wait_for(reader.read(65536), 5)
         assert isinstance(Decoder().feed(data)[0], m.Error)
         assert await asyncio.wait_for(reader.read(65536), 5) == b""  # closed
         writer.close()
-        assert votes.asked == [] and not standby.elected
+        assert listener.greetings == 0
 
 
 async def test_a_connection_that_never_greets_is_closed() -> None:
-    async with StandbyListener(bind=LOCAL, greet_within=0.2) as standby:
-        reader, writer = await asyncio.open_connection(LOCAL, standby.port)
+    async with StandbyListener(bind=LOCAL, greet_within=0.2) as listener:
+        reader, writer = await asyncio.open_connection(LOCAL, listener.port)
         assert await asyncio.wait_for(reader.read(65536), 5) == b""
         writer.close()
 
 
 async def test_too_many_open_connections_are_refused_busy_at_once() -> None:
-    async with StandbyListener(bind=LOCAL, max_open=1) as standby:
-        quiet = await asyncio.open_connection(LOCAL, standby.port)
-        reader, writer = await asyncio.open_connection(LOCAL, standby.port)
+    async with StandbyListener(bind=LOCAL, max_open=1) as listener:
+        quiet = await asyncio.open_connection(LOCAL, listener.port)
+        reader, writer = await asyncio.open_connection(LOCAL, listener.port)
         answer = Decoder().feed(await asyncio.wait_for(reader.read(65536), 5))
         assert isinstance(answer[0], m.Refuse) and answer[0].reason is RefuseReason.BUSY
         writer.close()
@@ -135,26 +143,29 @@ async def test_a_port_in_use_is_a_host_error() -> None:
     assert str(port) in str(caught.value)
 
 
-async def test_the_taken_socket_serves_a_host_on_the_same_port() -> None:
-    async with StandbyListener(bind=LOCAL) as standby:
-        standby.votes = CountingVotes(quorum=2)
-        await _greet(standby.port, TOKENS[0])
-        assert standby.elected
-        # A voter's retry under way when the socket changes hands is cut (it retries):
-        reader, writer = await asyncio.open_connection(LOCAL, standby.port)
-        await asyncio.sleep(0.05)  # accepted by the standby
-        sock = standby.take_socket()
-        assert not standby.listening
-        assert await asyncio.wait_for(reader.read(65536), 5) == b""
-        writer.close()
+async def test_connections_under_way_when_the_socket_is_taken_are_held_and_closing_frees_them(
+) -> None:
+    machine = standby((1, 2))
+    async with StandbyListener(bind=LOCAL) as listener:
+        listener.votes = machine
+        refused = await _greet(listener.port, b"\x09" * 16)  # answered: never held
+        assert isinstance(refused, m.Refuse)
+        held = await RawClient.open(listener.port)
+        held.send(hello(TOKENS[2]))  # two laptops: this vote hosts
+        for _ in range(100):
+            if listener.held:
+                break
+            await asyncio.sleep(0.01)
+        reader, writer = await asyncio.open_connection(LOCAL, listener.port)
+        await asyncio.sleep(0.05)  # accepted by the standby, no greeting yet
+        sock = listener.take_socket()
+        assert not listener.listening and listener.held == 2
         with pytest.raises(RuntimeError):
-            standby.take_socket()
-        table = Table(TableConfig(seats=2))
-        server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
-        await server.start(sock=sock)
-        try:
-            assert server.address[1] == standby.port
-            again = await _greet(standby.port, None)
-            assert isinstance(again, m.Welcome) and again.name == "voter"
-        finally:
-            await server.close()
+            listener.take_socket()
+        sock.close()
+    assert listener.held == 0  # closing the listener cut them
+    assert await asyncio.wait_for(reader.read(65536), 5) == b""
+    writer.close()
+    with pytest.raises(EOFError):
+        await held.expect(m.Welcome)
+    await held.close()

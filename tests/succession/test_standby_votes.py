@@ -119,7 +119,9 @@ def test_a_spectator_or_a_probe_waits_and_is_never_a_vote() -> None:
 
 
 def test_greeted_answers_as_the_listener_asks() -> None:
-    s: Votes = standby()  # (mypy checks that it is what the listener asks for)
+    s = standby()
+    asks: Votes = s  # (mypy checks that it is what the listener asks for)
+    assert asks is s
     hello = m.Hello(versions=V4, software="sorry-lan", name="bob", token=TOKENS[2])
     watch = m.Spectate(versions=V4, software="sorry-lan", name="eve")
     stranger = m.Hello(versions=V4, software="sorry-lan", name="x", token=b"\x98" * 16)
