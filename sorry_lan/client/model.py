@@ -35,6 +35,22 @@ not events: the shell reads :attr:`connected`, :attr:`refusal`, :attr:`pin_asked
 and :attr:`closed` after each read.  :class:`Connection` (the link state) is made
 by the shell that owns the link; it is in the union so readers handle it.
 
+On protocol version 4 (issue 19: the table outlives its host) the model also keeps
+what a successor needs: the host's last ``succession`` (:attr:`succession`), the last
+``commit`` and this seat's salt, its own hand, the chat of the game so far; it sends
+``offer`` after each welcome when the shell gave it a standby (:attr:`standby`), and
+:meth:`knowledge` puts it together for ``authority.takeover``.  It owns the table's
+:class:`~sorry_lan.succession.election.Election` (:attr:`election`, made at the first
+``succession``) and feeds it what it reads: every frame from the host, each new order,
+a ``handover``, and on a connection to a candidate (``join(now, attempt=...)``) its
+refusal or the new host's ``succession``, which it checks (the pid handed over to or
+voted for, a greater epoch): a new host it follows is told this seat's hand and salt
+(``reveal``, play for points) and reported as :class:`TableNews`; one it refuses is
+told bye.  The decisions the election makes on what the model read wait in
+:meth:`take_decisions`; the shell feeds the rest (the link's failures, the clock,
+adverts, its standby's votes) to :attr:`election` itself.  A host on protocol version
+1-3 sends none of this, and the model behaves for it as before.
+
 It does not open sockets, keep time, retry, or write seat files: it says when the
 seat token is worth keeping or forgetting (:meth:`take_seat_news`) and the shell
 does the filing.  It never logs the seat token.
@@ -50,19 +66,24 @@ from typing import Any, Literal
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.codes import Link, LinkNews, Said
 from sorry_lan.records import RecordError, load
-from sorry_lan.rules import Variant
+from sorry_lan.rules import Card, Variant
+from sorry_lan.succession import election as el
+from sorry_lan.succession.knowledge import Board, Knowledge, draws_again
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_discards, apply_events, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.record_parts import RecordAssembler, RecordPartsError
 from sorry_lan.wire.session import ClientSession
+from sorry_lan.wire.succession import ChatLine
 from sorry_lan.wire.transitions import State
-from sorry_lan.wire.vocab import ByeReason
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 log = logging.getLogger(__name__)
 
 HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
 RECORDS_KEPT = 8  # whole game records a model keeps (the shell files each as it comes)
+CHAT_KEPT = 100  # lines of the game's chat so far a successor is given (as succession's)
+SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 
@@ -107,6 +128,28 @@ class GameRecord:
         return self.record.get("result") is not None
 
 
+TableNewsKind = Literal["host_changed", "handover", "claim_refused"]
+
+
+@dataclass(frozen=True)
+class TableNews:
+    """Who hosts the table changed, or was to (protocol version 4):
+
+    - ``host_changed``: we follow a new host, seat ``pid`` (``name``) at ``epoch``
+      (``you``: this laptop's own, after its takeover);
+    - ``handover``: the host said it hands the table to ``pid`` at ``epoch``;
+    - ``claim_refused``: ``pid`` claimed to host at ``epoch`` and was told bye for
+      ``claim`` (out of turn, an old epoch); ``text`` says it in English."""
+
+    kind: TableNewsKind
+    pid: int | None
+    name: str | None
+    epoch: int
+    you: bool = False
+    text: str = ""
+    claim: el.Claim | None = None
+
+
 ClientEvent = (
     m.Lobby
     | m.Snapshot
@@ -119,6 +162,7 @@ ClientEvent = (
     | m.Error
     | ReplayMismatch
     | GameRecord
+    | TableNews
     | Connection
 )
 
@@ -140,6 +184,7 @@ class ClientModel:
         lang: str | None = None,
         program: bool = False,
         dead_after: float = 20.0,
+        standby: tuple[int, tuple[str, ...]] | None = None,
     ) -> None:
         self.name = name
         self.token = token  # offered in the next hello; the welcome's once given one
@@ -148,6 +193,8 @@ class ClientModel:
         self.lang = lang  # the language code the roster shows for this player
         self.program = program  # a program (a bot process) plays this seat
         self.dead_after = dead_after  # nothing heard for this long: the host is gone
+        # This laptop's standby (port, addresses), offered to a version-4 host: it may host.
+        self.standby = standby
         self.session: ClientSession | None = None  # the current connection's
         self._welcomed_on: ClientSession | None = None
         self.connected = False  # welcomed on the current connection, and it is up
@@ -176,6 +223,20 @@ class ClientModel:
         self.so_far: GameRecord | None = None  # the game so far, as sent on a welcome
         self._assembler = RecordAssembler()
         self._unfiled: list[GameRecord] = []
+        # Protocol version 4: what a successor needs, and who hosts next.
+        self.succession: m.Succession | None = None  # the host's last, as accepted
+        self.commit: m.Commit | None = None  # the last hand commitment
+        self.salt: bytes | None = None  # this seat's salt in it
+        self.hand: tuple[Card, ...] | None = None  # this seat's hand, as last told
+        self.after_two = False  # the decision on the board follows a 2
+        self.chat_lines: list[ChatLine] = []  # the game's chat so far (succession's + live)
+        self.game_number = 1  # the table's number of the game on the board (or next)
+        self.election: el.Election | None = None
+        self._attempt: el.TryCandidate | None = None  # this connection's, to a candidate
+        self._decisions: list[el.Decision] = []
+        self._pending: m.Welcome | None = None  # a candidate's welcome, not yet checked
+        self._offered_on: ClientSession | None = None
+        self._now = 0.0
 
     # -- what we know ------------------------------------------------------------------
 
@@ -217,6 +278,51 @@ class ClientModel:
         taken, self._unfiled = self._unfiled, []
         return taken
 
+    def take_decisions(self) -> list[el.Decision]:
+        """The election's decisions on what the model read since the last call, in
+        order (the shell carries them out, with those its own inputs return)."""
+        taken, self._decisions = self._decisions, []
+        return taken
+
+    @property
+    def epoch(self) -> int | None:
+        """The epoch of the host we follow (None: it sent no ``succession``)."""
+        return None if self.succession is None else self.succession.epoch
+
+    def knowledge(self) -> Knowledge | None:
+        """What this laptop knows that a successor needs (None unless it was welcomed
+        as a player by a version-4 host that sent a ``succession`` and a lobby)."""
+        if (
+            self.succession is None or self.lobby is None or self.pid is None
+            or self.token is None or self.spectate
+        ):
+            return None
+        try:
+            return Knowledge(
+                self.succession, self.lobby, self.pid, self.token, board=self._board(),
+                hand=self.hand, salt=self.salt, commit=self.commit,
+                chat=tuple(self.chat_lines[-CHAT_KEPT:]),
+                so_far=None if self.so_far is None else self.so_far.record,
+                games_played=self.game_number - 1,
+            )
+        except ValueError as exc:  # the succession does not list this seat (yet)
+            log.info("no knowledge for a successor: %s", exc)
+            return None
+
+    def _board(self) -> Board | None:
+        snap = self.snapshot
+        if snap is None:
+            return None
+        turn, over = self.turn, self.over
+        return Board(
+            snap.variant, self.sid, tuple(int(c) for c in snap.colours), self.pawns,
+            int(turn.colour) if turn is not None else int(snap.turn or 0),
+            card=None if over is not None or turn is None else turn.card,
+            after_two=self.after_two, discarded=self.discarded,
+            pile=turn.pile if turn is not None else snap.pile, over=over is not None,
+            winners=() if over is None else tuple(int(c) for c in over.winners),
+        )
+
     def take_seat_news(self) -> SeatNews | None:
         """What became of the seat token since the last call (None: nothing)."""
         news, self._seat_news = self._seat_news, None
@@ -224,8 +330,12 @@ class ClientModel:
 
     # -- bytes in, events out ------------------------------------------------------------
 
-    def join(self, now: float) -> None:
-        """Begin a new connection: a new session, the greeting queued."""
+    def join(self, now: float, *, attempt: el.TryCandidate | None = None) -> None:
+        """Begin a new connection: a new session, the greeting queued.  ``attempt``: the
+        connection is to a candidate's standby, as the election asked (a vote, then the
+        new host: its ``succession`` is checked before it is followed)."""
+        self._attempt = attempt
+        self._pending = None
         self.session = ClientSession(
             self.name, token=self.token, spectate=self.spectate, pin=self.pin
         )
@@ -245,6 +355,9 @@ class ClientModel:
         if session is None:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "no connection: join first")
         self.heard_at = now
+        self._now = now
+        if self.election is not None and self._attempt is None:
+            self._decisions += self.election.heard(now)
         out: list[ClientEvent] = []
         for msg in session.receive_data(data):
             self._on_message(msg, out)
@@ -267,6 +380,9 @@ class ClientModel:
         self.moves = None
 
     def _on_message(self, msg: m.Message, out: list[ClientEvent]) -> None:
+        if isinstance(msg, m.Succession):  # (comes before the chat so far: not its end)
+            self._on_succession(msg, out)
+            return
         if self._so_far is not None:
             if isinstance(msg, m.Chat):
                 self._so_far.append(msg)
@@ -282,6 +398,10 @@ class ClientModel:
                 self.lobby = msg
                 out.append(msg)
             case m.Snapshot():
+                if msg.sid != self.sid or self.snapshot is None:
+                    self.after_two = False  # (the same state told again: no news)
+                if msg.hand is not None:
+                    self.hand = msg.hand
                 self.snapshot = msg
                 self.pawns = msg.pawns
                 self.discarded = msg.discarded or ()
@@ -293,6 +413,8 @@ class ClientModel:
                 out.append(msg)
             case m.Turn():
                 self.turn = msg
+                if msg.hand is not None:
+                    self.hand = msg.hand
                 self.sid = msg.sid
                 out.append(msg)
             case m.LegalMoves():
@@ -303,26 +425,44 @@ class ClientModel:
                 self.pawns = apply_events(self.pawns, msg.events)
                 if self.discarded:
                     self.discarded = apply_discards(self.discarded, msg.events)
+                self.after_two = draws_again(msg.events, self.after_two)
                 self.sid = msg.sid
                 out.append(msg)
             case m.GameOver():
                 self.over = msg
                 self.moves = None
+                self.hand = self.salt = self.commit = None  # nothing left to reveal
                 self._seat_news = "forget"
                 out.append(msg)
             case m.Chat():
                 self._remember_chat(msg.text)
+                self._chat_line(msg)
                 out.append(msg)
             case m.RecordPart():
                 self._record_part(msg, out)
             case m.Rematch():  # back in the lobby: the game we knew is over and gone
                 self._forget_game()
+                self.game_number += 1
+                self.hand = self.salt = self.commit = None
+                self.chat_lines.clear()
                 self._seat_news = "keep"  # the seat holds us in the next game's lobby
                 out.append(msg)
             case m.Error():
                 out.append(msg)
             case m.Bye():
                 self.bye = msg.reason
+            case m.Commit():
+                self.commit = msg
+                if msg.salt is not None:
+                    self.salt = msg.salt
+            case m.Handover():
+                self._on_handover(msg, out)
+            case m.Refuse() if self._attempt is not None and self.election is not None:
+                attempt, self._attempt = self._attempt, None
+                if msg.reason is RefuseReason.BUSY:  # counting votes, or not standing
+                    self._decisions += self.election.busy(attempt, self._now)
+                else:
+                    self._decisions += self.election.failed(attempt, self._now)
             case _:
                 pass  # pong, refuse (see refusal): nothing a reader acts on
 
@@ -337,6 +477,12 @@ class ClientModel:
         self.so_far = None  # (the records of whole games stay: kept)
 
     def _welcomed(self, welcome: m.Welcome) -> None:
+        if self._attempt is not None:  # a new host: admitted once its succession is checked
+            self._pending = welcome
+            return
+        self._admit(welcome)
+
+    def _admit(self, welcome: m.Welcome) -> None:
         # Whatever game we knew is told again after a welcome (the snapshot and, if it
         # ended, its over); a table in its lobby tells none: a rematch's lobby, or a new
         # table at the same address.
@@ -368,6 +514,120 @@ class ClientModel:
         for line in lines[known:]:
             self._remember_chat(line.text)
             out.append(line)
+        for line in lines:
+            self._chat_line(line)
+
+    def _chat_line(self, chat: m.Chat) -> None:
+        """Keep a chat line of the game so far for a successor (a line the host's last
+        ``succession`` already holds, told again after a welcome, once)."""
+        line = ChatLine(chat.pid, chat.text)
+        if self._so_far is not None and line in self.chat_lines:
+            return
+        self.chat_lines.append(line)
+        del self.chat_lines[:-CHAT_KEPT]
+
+    # -- who hosts (protocol version 4) -----------------------------------------------------
+
+    def _name_of(self, pid: int | None) -> str | None:
+        players = () if self.lobby is None else self.lobby.players
+        return next((p.name for p in players if p.pid == pid), None)
+
+    def _on_succession(self, msg: m.Succession, out: list[ClientEvent]) -> None:
+        """The host's ``succession``: kept when it is the host we follow (its epoch), or
+        a new host this client may follow; else refused (bye)."""
+        attempt, known = self._attempt, self.epoch
+        if attempt is not None:  # a candidate's standby welcomed us: a new host?
+            decisions = (
+                [] if self.election is None
+                else self.election.welcomed(attempt, msg.epoch, msg.host, self._now)
+            )
+            self._decisions += decisions
+            if any(isinstance(d, el.Follow) for d in decisions):
+                self._attempt = None
+                self._follow(msg, out)
+                return
+            refusal = next((d for d in decisions if isinstance(d, el.RefuseHost)), None)
+            why = el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
+            self._refuse_host(refusal or why, out)
+            return
+        if known is None or msg.epoch == known:
+            self._keep(msg)
+            return
+        election = self.election
+        if (
+            msg.epoch > known and election is not None and msg.host == self.pid
+            and election.phase is el.Phase.HOSTING
+        ):  # this laptop took over: its own client is welcomed by its own host
+            self._follow(msg, out)
+            return
+        reason = el.Claim.OLD_EPOCH if msg.epoch < known else el.Claim.OUT_OF_TURN
+        self._refuse_host(el.RefuseHost(msg.host, msg.epoch, reason), out)
+
+    def _keep(self, msg: m.Succession) -> None:
+        """``msg`` is the succession of the host we follow from now."""
+        self.succession = msg
+        self.chat_lines = list(msg.chat)
+        order = el.Order.of(msg)
+        if self.election is None:
+            me = None if self.spectate else self.pid
+            self.election = el.Election(order, me=me, now=self._now)
+        else:
+            self.election.update(order)
+        self._tell_offer()
+
+    def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
+        """A new host at a greater epoch, checked: followed, and in a game for points,
+        told this seat's hand and its salt."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._admit(pending)
+        self._keep(msg)
+        you = msg.host is not None and msg.host == self.pid
+        out.append(TableNews("host_changed", msg.host, self._name_of(msg.host), msg.epoch, you))
+        hand, salt = self.hand, self.salt
+        if not you and hand is not None and salt is not None and self._speaks_v4():
+            self.send(m.Reveal(hand=hand, salt=salt))
+
+    def _refuse_host(self, refusal: el.RefuseHost, out: list[ClientEvent]) -> None:
+        self._attempt = self._pending = None
+        self.connected = False
+        name = self._name_of(refusal.pid)
+        out.append(
+            TableNews("claim_refused", refusal.pid, name, refusal.epoch, text=refusal.text,
+                      claim=refusal.reason)
+        )
+        with contextlib.suppress(LocalProtocolError):
+            self.close(ByeReason.QUIT)
+
+    def _on_handover(self, msg: m.Handover, out: list[ClientEvent]) -> None:
+        you = msg.pid == self.pid and not self.spectate
+        out.append(TableNews("handover", msg.pid, self._name_of(msg.pid), msg.epoch, you))
+        if self.election is not None:
+            self._decisions += self.election.handover(msg.epoch, msg.pid, self._now)
+
+    def _speaks_v4(self) -> bool:
+        session = self.session
+        return (
+            session is not None and not session.closed and self.connected
+            and (session.version or 1) >= SUCCESSION_VERSION and not self.spectate
+        )
+
+    def _tell_offer(self, again: bool = False) -> None:
+        """Offer this laptop's standby to a version-4 host we follow (once a connection,
+        or ``again``: it changed)."""
+        if self.standby is None or not self._speaks_v4():
+            return
+        if again or self._offered_on is not self.session:
+            port, addrs = self.standby
+            self.send(m.Offer(port=port, addrs=addrs))
+            self._offered_on = self.session
+
+    def set_standby(self, port: int, addrs: tuple[str, ...]) -> None:
+        """This laptop's standby listens on ``port`` at ``addrs`` (changed, or new):
+        offered to the host now when it hears offers, else after the next welcome."""
+        self.standby = (port, addrs)
+        if self.succession is not None and self._attempt is None:
+            self._tell_offer(again=True)
 
     def _record_part(self, part: m.RecordPart, out: list[ClientEvent]) -> None:
         """Take a part of a game record; the record once its last part is in.  A record
@@ -381,6 +641,7 @@ class ClientModel:
             log.info("a game record from the host was dropped: %s", exc)
             return
         got = GameRecord(part.game, record)
+        self.game_number = part.game
         if not got.whole:
             self.so_far = got
         elif got not in self.records:  # (told again to a player who came back: kept once)

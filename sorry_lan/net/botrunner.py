@@ -21,7 +21,7 @@ from typing import assert_never
 
 from sorry_lan.bots import Bot, Position, make_bot
 from sorry_lan.bots.base import blocks, legal_moves
-from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch
+from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch, TableNews
 from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.wire import messages as m
@@ -191,5 +191,7 @@ async def run_bot(
                     client.ready(True)
             case m.Lobby() | m.Turn() | m.Chat() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
+            case TableNews():
+                pass  # the shell follows a new host; the bot plays on at its seat
             case _:
                 assert_never(ev)

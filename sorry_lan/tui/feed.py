@@ -22,6 +22,7 @@ from sorry_lan.client.model import (
     Connection,
     GameRecord,
     ReplayMismatch,
+    TableNews,
 )
 from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
@@ -41,6 +42,7 @@ from .news import (
     roster_news,
     roster_of,
     shown_name,
+    table_news,
 )
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
@@ -221,6 +223,10 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             pass  # the client has asked for a resync: the snapshot that answers redraws
         case GameRecord():
             _game_record(st, ev)
+        case TableNews():
+            text = table_news(ev)
+            st.notice = text
+            st.add_log(text)
         case _:
             assert_never(ev)
 

@@ -16,12 +16,30 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sorry_lan.bots import made_name
+from sorry_lan.client.model import TableNews
 from sorry_lan.i18n import _, ngettext, pgettext, words
 from sorry_lan.rules.board import START, Colour, pawn_label
+from sorry_lan.succession.election import Claim
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .state import RosterEntry, UiState
+
+
+def table_news(news: TableNews) -> str:
+    """Who hosts the table now, or was to, in this player's words (issue 19)."""
+    name = news.name if news.name is not None else str(news.pid)
+    if news.kind == "host_changed":
+        if news.you:
+            return _("your laptop hosts the table now")  # (LinkNews.YOU_HOST's words)
+        return _("{name}'s laptop hosts the table now").format(name=name)  # (NEW_HOST's)
+    if news.kind == "handover":
+        if news.you:
+            return _("The host hands the table to your laptop")
+        return _("The host hands the table to {name}'s laptop").format(name=name)
+    if news.claim is Claim.OLD_EPOCH:
+        return _("{name} claimed the table with an old epoch: refused").format(name=name)
+    return _("{name} claimed the table out of turn: refused").format(name=name)
 
 
 def shown_name(player: PlayerInfo) -> str:

@@ -25,6 +25,7 @@ from sorry_lan.client.model import (
     Connection,
     GameRecord,
     ReplayMismatch,
+    TableNews,
 )
 from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.i18n.coded import error_text, say
@@ -43,7 +44,7 @@ from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .menu import percent
-from .news import roster_of, shown_name
+from .news import roster_of, shown_name, table_news
 from .options import BadMove, MoveOption, option_from_compact
 from .sentences import People, card_words, events_played, move_words, option_played, sentence
 from .sentences import place_words as place
@@ -221,6 +222,8 @@ class Teller:
                 return []  # a resync was asked: its snapshot follows
             case GameRecord():
                 return []  # the client process files it (``sorry-lan games`` lists it)
+            case TableNews():
+                return [sentence(table_news(ev))]
             case _:
                 assert_never(ev)
 

@@ -3,14 +3,16 @@ summary and bell, a spectator's log, and the game's statistics (feed + news)."""
 
 from __future__ import annotations
 
-from sorry_lan.client.model import ClientModel
+from sorry_lan.client.model import ClientModel, TableNews
 from sorry_lan.i18n import use_language
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.rules.variants import Variant
+from sorry_lan.succession.election import Claim
 from sorry_lan.tui.feed import apply_event
-from sorry_lan.tui.news import shown_name, since_text
+from sorry_lan.tui.news import shown_name, since_text, table_news
 from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.tui.telling import Teller
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
 
@@ -158,3 +160,27 @@ def test_a_bot_the_table_named_reads_in_the_players_language_a_persons_name_does
         assert since_text(["x", "y"]).endswith(": x· y.")  # a Greek ";" asks a question
     assert shown_name(made) == "greedy bot 1"
     assert since_text(["a"], more=2) == "Since your last move: a; 2 more in the log (L)."
+
+
+def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None:
+    moved = TableNews("host_changed", 2, "bob", 2)
+    assert table_news(moved) == "bob's laptop hosts the table now"
+    assert table_news(TableNews("host_changed", 1, "ann", 2, you=True)) == (
+        "your laptop hosts the table now"
+    )
+    assert table_news(TableNews("handover", 2, "bob", 3)) == (
+        "The host hands the table to bob's laptop"
+    )
+    hostile = TableNews("claim_refused", 3, None, 2, claim=Claim.OUT_OF_TURN)
+    assert table_news(hostile) == "3 claimed the table out of turn: refused"
+    stale = TableNews("claim_refused", 3, "cat", 1, claim=Claim.OLD_EPOCH)
+    with use_language("cy"):
+        assert table_news(stale) == "Hawliodd cat y bwrdd ag hen epoc: gwrthodwyd"
+        assert table_news(TableNews("handover", 2, "bob", 3)) == (
+            "Mae'r gwesteiwr yn trosglwyddo'r bwrdd i liniadur bob"
+        )
+    st = UiState()
+    apply_event(st, _client(), moved)
+    assert st.notice == "bob's laptop hosts the table now"
+    assert "bob's laptop hosts the table now" in st.log[-1]
+    assert Teller().tell(_client(), moved) == ["Bob's laptop hosts the table now."]

@@ -1,0 +1,259 @@
+"""ClientModel on protocol version 4 (issue 19), driven by a real wire HostSession and
+a number for the clock: the succession, commitments, hand and chat kept, the offer
+(once a connection, again when it changes, never to an older host or a spectator),
+the knowledge a successor needs, the election it owns (a handover, a vote at a
+candidate's standby, a new host checked: followed and told the hand, or refused and
+told bye with the board kept), and a version-3 host that hears nothing new."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "succession"))
+from tables import LAPTOPS, TOKENS, succession
+
+from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
+from sorry_lan.codes import RefuseReason
+from sorry_lan.rules import Card, Variant
+from sorry_lan.rules.board import Colour
+from sorry_lan.succession import election as el
+from sorry_lan.succession.commitment import hand_digest
+from sorry_lan.wire import messages as m
+from sorry_lan.wire import records as r
+from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.succession import ChatLine
+from sorry_lan.wire.vocab import ByeReason
+
+STANDBY = (7002, ("127.0.0.3",))
+HAND = (Card.ONE, Card.FIVE, Card.SEVEN, Card.TEN, Card.SORRY)
+SALT = bytes(range(16))
+PLAYERS = tuple(
+    r.PlayerInfo(pid, name, Colour(pid), False, False, True)
+    for pid, name in enumerate(("host", "ann", "bob", "cat"))
+)
+
+
+class Link:
+    """One connection between ``model`` and a host session (protocol ``version``)."""
+
+    def __init__(self, model: ClientModel, now: float, *, version: int = 4,
+                 attempt: el.TryCandidate | None = None) -> None:
+        self.model = model
+        self.now = now
+        self.host = HostSession(pin_key=None, versions=tuple(range(1, version + 1)))
+        model.join(now, attempt=attempt)
+        self.heard: list[m.Message] = []
+        self.greeting = self.host.receive_data(model.data_to_send())
+
+    def tell(self, *msgs: m.Message) -> list[ClientEvent]:
+        for msg in msgs:
+            self.host.send(msg)
+        events = self.model.receive_data(self.host.data_to_send(), self.now)
+        self.heard += self.host.receive_data(self.model.data_to_send())
+        return events
+
+    def welcome(self, pid: int, *msgs: m.Message) -> list[ClientEvent]:
+        self.host.welcome(pid, TOKENS[pid], name=self.model.name)
+        return self.tell(*msgs)
+
+
+def lobby(variant: Variant = Variant.STANDARD) -> m.Lobby:
+    return m.Lobby(variant=variant, seats=4, host=0, players=PLAYERS, spectators=0)
+
+
+def points_snapshot(sid: int = 5) -> m.Snapshot:
+    return m.Snapshot(
+        sid=sid, variant=Variant.POINTS, you=Colour.BLUE, colours=tuple(Colour),
+        pawns=(0,) * 16, turn=Colour.RED, card=None, hand=HAND, pile=25, discards=0,
+        top=None, discarded=(0,) * 14, scores=(0, 0, 0, 0),
+    )
+
+
+def commit(sid: int = 5) -> m.Commit:
+    digests = tuple(hand_digest(bytes([c]) * 16, HAND) for c in range(4))
+    return m.Commit(sid=sid, digests=digests, salt=SALT)
+
+
+def bob(now: float = 100.0, standby: tuple[int, tuple[str, ...]] | None = STANDBY) -> Link:
+    """Bob (pid 2, a laptop) at the first host, in its lobby, with the succession."""
+    link = Link(ClientModel("bob", standby=standby), now)
+    link.welcome(2, succession(variant=Variant.POINTS), lobby(Variant.POINTS))
+    return link
+
+
+def playing(now: float = 100.0) -> Link:
+    link = bob(now)
+    link.tell(points_snapshot(), commit())
+    return link
+
+
+def test_the_succession_is_kept_and_the_standby_offered_once() -> None:
+    link = bob()
+    model = link.model
+    assert model.succession == succession(variant=Variant.POINTS) and model.epoch == 1
+    assert link.heard == [m.Offer(port=7002, addrs=("127.0.0.3",))]
+    link.tell(succession(variant=Variant.POINTS))  # the roster changed: no new offer
+    assert link.heard == [m.Offer(port=7002, addrs=("127.0.0.3",))]
+    model.set_standby(7010, ("127.0.0.3", "::1"))
+    link.tell()
+    assert link.heard[-1] == m.Offer(port=7010, addrs=("127.0.0.3", "::1"))
+    election = model.election
+    assert election is not None and election.me == 2 and election.order.laptops == LAPTOPS
+
+
+def test_no_offer_without_a_standby_to_a_spectator_or_an_older_host() -> None:
+    assert bob(standby=None).heard == []
+    watcher = ClientModel("eve", spectate=True, standby=STANDBY)
+    link = Link(watcher, 100.0)
+    link.host.welcome(None, None)
+    link.tell(succession(), lobby())
+    assert link.heard == []
+    assert watcher.election is not None and watcher.election.me is None
+    assert watcher.knowledge() is None  # a spectator never hosts
+    old = Link(ClientModel("bob", standby=STANDBY), 100.0, version=3)
+    old.welcome(2, lobby())
+    assert old.heard == [] and old.model.election is None and old.model.knowledge() is None
+
+
+def test_commit_salt_and_hand_are_kept_and_forgotten_at_game_over() -> None:
+    link = playing()
+    model = link.model
+    assert (model.hand, model.salt, model.commit) == (HAND, SALT, commit())
+    link.tell(m.GameOver(sid=9, winners=(Colour.BLUE,), scores=(0, 25, 0, 0)))
+    assert (model.hand, model.salt, model.commit) == (None, None, None)
+
+
+def test_knowledge_holds_what_a_successor_needs() -> None:
+    link = bob()
+    assert link.model.knowledge() is not None  # a lobby: no board yet
+    know0 = link.model.knowledge()
+    assert know0 is not None and know0.board is None and know0.games_played == 0
+    link.tell(points_snapshot(), commit(), m.Chat(pid=1, text="hello"))
+    know = link.model.knowledge()
+    assert know is not None
+    assert (know.pid, know.token, know.epoch, know.colour) == (2, TOKENS[2], 1, 2)
+    assert (know.hand, know.salt, know.commit) == (HAND, SALT, commit())
+    assert know.chat == (ChatLine(1, "hello"),)
+    board = know.board
+    assert board is not None
+    assert (board.variant, board.sid, board.turn, board.pile) == (Variant.POINTS, 5, 0, 25)
+    assert board.seated == (0, 1, 2, 3) and not board.over and board.card is None
+
+
+def test_the_chat_so_far_is_not_kept_twice() -> None:
+    said = (ChatLine(1, "hi"), ChatLine(0, "welcome"))
+    link = Link(ClientModel("bob"), 100.0)
+    link.welcome(2, succession(chat=said), m.Chat(pid=1, text="hi"),
+                 m.Chat(pid=0, text="welcome"), lobby())
+    link.tell(m.Chat(pid=3, text="go"))
+    assert link.model.chat_lines == [*said, ChatLine(3, "go")]
+
+
+def test_a_handover_is_news_and_the_election_tries_the_successor() -> None:
+    link = bob()
+    events = link.tell(m.Handover(epoch=2, pid=1))
+    assert events == [TableNews("handover", 1, "ann", 2)]
+    assert link.model.take_decisions() == [el.TryCandidate(1, LAPTOPS[0].addrs, 7001)]
+    assert link.model.closed
+
+
+def test_a_handover_to_this_laptop_takes_over() -> None:
+    link = bob()
+    events = link.tell(m.Handover(epoch=2, pid=2))
+    assert events == [TableNews("handover", 2, "bob", 2, you=True)]
+    assert link.model.take_decisions() == [el.TakeOver(2)]
+
+
+def lost_then_walking(link: Link) -> el.TryCandidate:
+    """Bob's host goes silent: after the delay his election tries Ann's standby."""
+    election = link.model.election
+    assert election is not None
+    assert election.host_lost(link.now + 1) == [el.KeepTrying()]
+    decisions = election.tick(link.now + 15)
+    assert decisions == [el.TryCandidate(1, LAPTOPS[0].addrs, LAPTOPS[0].port)]
+    attempt = decisions[0]
+    assert isinstance(attempt, el.TryCandidate)
+    return attempt
+
+
+def test_a_vote_refused_busy_is_tried_again_then_the_new_host_followed() -> None:
+    old = playing()
+    model = old.model
+    attempt = lost_then_walking(old)
+    vote = Link(model, 115.5, attempt=attempt)
+    assert isinstance(vote.greeting[0], m.Hello) and vote.greeting[0].token == TOKENS[2]
+    vote.host.refuse(RefuseReason.BUSY, "waiting for the table: 1 of 2")
+    assert vote.tell() == []
+    assert model.take_decisions() == []  # busy: tried again in a second
+    assert model.election is not None and model.election.tick(116.5) == [attempt]
+    assert model.knowledge() is not None and model.snapshot is not None  # board kept
+    new = Link(model, 116.6, attempt=attempt)
+    events = new.welcome(2, succession(epoch=2, host=1, order=LAPTOPS[1:]))
+    assert events == [TableNews("host_changed", 1, "ann", 2)]
+    assert model.take_decisions() == [el.Follow(1, 2)]
+    assert model.epoch == 2 and model.connected
+    assert new.heard == [
+        m.Offer(port=7002, addrs=("127.0.0.3",)),
+        m.Reveal(hand=HAND, salt=SALT),  # the hand the old host committed this seat to
+    ]
+    assert model.knowledge() is not None  # (the new host tells the board again)
+    election = model.election
+    assert election.order.epoch == 2 and election.phase is el.Phase.WATCHING
+
+
+def test_a_claim_out_of_turn_is_told_bye_and_the_board_kept() -> None:
+    old = playing()
+    model = old.model
+    attempt = lost_then_walking(old)
+    claim = Link(model, 115.5, attempt=attempt)
+    events = claim.welcome(2, succession(epoch=2, host=3, order=LAPTOPS[:2]))
+    assert len(events) == 1 and isinstance(events[0], TableNews)
+    news = events[0]
+    assert (news.kind, news.pid, news.name, news.epoch) == ("claim_refused", 3, "cat", 2)
+    assert "out of turn" in news.text
+    assert claim.heard == [m.Bye(reason=ByeReason.QUIT)]
+    decisions = model.take_decisions()
+    assert decisions[0] == el.RefuseHost(3, 2, el.Claim.OUT_OF_TURN)
+    assert model.epoch == 1 and model.snapshot is not None and model.pid == 2
+    know = model.knowledge()
+    assert know is not None and know.board is not None and know.hand == HAND
+
+
+def test_a_reconnection_that_finds_an_older_epoch_says_bye() -> None:
+    link = bob()
+    model = link.model
+    model.connection_lost()
+    again = Link(model, 120.0)  # the same host, back: the epoch it knows
+    assert again.welcome(2, succession(epoch=1, host=0)) == [] and model.epoch == 1
+    attempt = lost_then_walking(again)
+    Link(model, 136.0, attempt=attempt).welcome(2, succession(epoch=2, host=1))
+    assert model.epoch == 2
+    old = Link(model, 200.0)  # by address, to the host that was lost
+    events = old.welcome(2, succession(epoch=1, host=0))
+    assert events == [
+        TableNews("claim_refused", 0, "host", 1,
+                  text="a claim to host the table at an old epoch (player 0, epoch 1)",
+                  claim=el.Claim.OLD_EPOCH),
+    ]
+    assert old.heard == [m.Bye(reason=ByeReason.QUIT)] and model.epoch == 2
+
+
+def test_a_candidate_that_turns_the_vote_away_is_passed_over() -> None:
+    old = bob()
+    model = old.model
+    attempt = lost_then_walking(old)
+    vote = Link(model, 115.5, attempt=attempt)
+    vote.host.refuse(RefuseReason.BAD_TOKEN, "no seat of this table has that token")
+    vote.tell()
+    assert model.take_decisions() == [el.OpenStandby(2)]  # Bob is next
+
+
+def test_frames_from_the_host_keep_it_alive_for_the_election() -> None:
+    link = bob()
+    election = link.model.election
+    assert election is not None
+    link.now = 110.0
+    link.tell(m.Ping(n=1))
+    assert election.heard_at == 110.0
+    assert election.tick(124.0) == [] and election.wake_at == 125.0
