@@ -73,12 +73,15 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_discards, apply_events, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.record_parts import RecordAssembler, RecordPartsError
+from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.succession import ChatLine
 from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 log = logging.getLogger(__name__)
+
+_FROM_HAND = (EventKind.PLAY, EventKind.DISCARD)  # a card leaves its owner's hand
 
 HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
 RECORDS_KEPT = 8  # whole game records a model keeps (the shell files each as it comes)
@@ -426,6 +429,7 @@ class ClientModel:
                 if self.discarded:
                     self.discarded = apply_discards(self.discarded, msg.events)
                 self.after_two = draws_again(msg.events, self.after_two)
+                self._played_from_hand(msg)
                 self.sid = msg.sid
                 out.append(msg)
             case m.GameOver():
@@ -516,6 +520,18 @@ class ClientModel:
             out.append(line)
         for line in lines:
             self._chat_line(line)
+
+    def _played_from_hand(self, msg: m.Events) -> None:
+        """This seat's hand less the cards it played or discarded (what it knows of
+        it until its next ``turn`` tells the card drawn: what the host commits to)."""
+        hand, colour = self.hand, self.colour
+        if hand is None or colour is None:
+            return
+        left = list(hand)
+        for ev in msg.events:
+            if ev[0] in _FROM_HAND and ev[1] == colour and ev[2] in left:
+                left.remove(Card(ev[2]))
+        self.hand = tuple(left)
 
     def _chat_line(self, chat: m.Chat) -> None:
         """Keep a chat line of the game so far for a successor (a line the host's last

@@ -32,11 +32,13 @@ The rules (protocol/SPEC.md, Succession):
   is unreachable" and it has a usable interface);
 - a **handover** names the successor: it takes over at once, the others try it at
   once (and walk the order if it cannot be reached);
-- a new host is followed (:class:`Follow`) only when its epoch is greater than the
-  one known and it is the laptop handed over to, the candidate voted for, or the
-  laptop this client's walk names (every laptop before it in the order could not be
-  reached, and this client is not before it); otherwise it is refused
-  (:class:`RefuseHost`, out of turn or an old epoch) and the walk goes on;
+- a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
+  the candidate voted for, or the laptop this client's walk names (every laptop
+  before it in the order could not be reached, and this client is not before it),
+  and its epoch is greater than the one known, or equal to it while it is not the
+  host known at that epoch (that one was lost: a laptop that knew only the order
+  before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
+  turn or an old epoch) and the walk goes on;
 - an mDNS advert of our table at a higher epoch is tried first.
 
 It does not open connections, count votes (``succession.standby``), read the wire or
@@ -367,15 +369,17 @@ class Election:
         self._net_down = False
         if attempt == self._hint:
             self._hint = None
-        if epoch <= self.order.epoch:
-            refusal = RefuseHost(host, epoch, Claim.OLD_EPOCH)
-        elif host is not None and self._in_turn(host, attempt):
+        newer = epoch > self.order.epoch
+        # At the epoch we know, another laptop than the host we lost: a laptop that knew
+        # only the order before ours took over after our host died (epoch known + 1).
+        rival = epoch == self.order.epoch and host != self.order.host
+        if (newer or rival) and host is not None and self._in_turn(host, attempt):
             out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
             self.heard_at = now
             return [*out, Follow(host, epoch)]
-        else:
-            refusal = RefuseHost(host, epoch, Claim.OUT_OF_TURN)
+        reason = Claim.OUT_OF_TURN if newer or rival else Claim.OLD_EPOCH
+        refusal = RefuseHost(host, epoch, reason)
         if attempt.pid is not None:
             self._failed.add(attempt.pid)  # not a candidate we can follow
         if self.phase is Phase.STANDBY:

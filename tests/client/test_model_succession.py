@@ -124,6 +124,28 @@ def test_commit_salt_and_hand_are_kept_and_forgotten_at_game_over() -> None:
     assert (model.hand, model.salt, model.commit) == (None, None, None)
 
 
+def test_the_hand_known_is_the_hand_told_less_the_cards_played() -> None:
+    link = playing()
+    played = m.Events(sid=6, colour=Colour.BLUE, notation="", events=(
+        (r.EventKind.PLAY, Colour.BLUE, Card.SEVEN),
+        (r.EventKind.PLAY, Colour.RED, Card.ONE),  # another seat's card: not ours
+    ))
+    hands = []
+    link.tell(played)
+    hands.append(link.model.hand)
+    link.tell(m.Events(sid=7, colour=Colour.BLUE, notation="", events=(
+        (r.EventKind.DISCARD, Colour.BLUE, Card.SORRY),)))
+    hands.append(link.model.hand)
+    told = (Card.ONE, Card.FIVE, Card.TEN, Card.TWO, Card.TWO)
+    link.tell(m.Turn(sid=8, colour=Colour.BLUE, card=None, hand=told, pile=20))
+    hands.append(link.model.hand)
+    assert hands == [
+        (Card.ONE, Card.FIVE, Card.TEN, Card.SORRY),
+        (Card.ONE, Card.FIVE, Card.TEN),
+        told,
+    ]
+
+
 def test_knowledge_holds_what_a_successor_needs() -> None:
     link = bob()
     assert link.model.knowledge() is not None  # a lobby: no board yet

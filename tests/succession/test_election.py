@@ -240,12 +240,18 @@ def test_handover_at_an_old_epoch_is_refused() -> None:
 
 
 def test_a_new_host_at_an_old_epoch_is_refused_and_passed_over() -> None:
-    e = lost(me=3)
+    e = lost(me=3, order=Order(epoch=3, host=0, delay=D, grace=G, laptops=(A, B, C)))
     e.tick(115.0)
-    assert e.welcomed(attempt(A), 1, 1, 115.5) == [
-        RefuseHost(1, 1, Claim.OLD_EPOCH),
+    assert e.welcomed(attempt(A), 2, 1, 115.5) == [
+        RefuseHost(1, 2, Claim.OLD_EPOCH),
         attempt(B),
     ]
+
+
+def test_the_host_lost_at_our_epoch_is_not_followed_again() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.welcomed(attempt(A), 1, 0, 115.5)[0] == RefuseHost(0, 1, Claim.OLD_EPOCH)
 
 
 def test_a_host_out_of_turn_is_refused_with_a_reason() -> None:
@@ -332,11 +338,8 @@ def test_two_successive_takeovers_use_the_new_order() -> None:
     assert e.tick(200.0 + D) == [attempt(B)]
     e.busy(attempt(B), 215.1)
     e.tick(216.1)
-    assert e.welcomed(attempt(B), 2, 2, 216.5) == [
-        RefuseHost(2, 2, Claim.OLD_EPOCH),  # epoch 2 is the one A has: not newer
-        OpenStandby(3),  # B passed over: C (this laptop) is next
-    ]
-    assert e.standby_votes(2, 217.0) == [TakeOver(3)]
+    # B knew only the first order when A died: it took over at epoch 2 (its own + 1)
+    assert e.welcomed(attempt(B), 2, 2, 216.5) == [Follow(2, 2)]
 
 
 def test_the_second_takeover_follows_the_next_laptop_of_the_new_order() -> None:
@@ -399,3 +402,9 @@ def test_the_order_a_succession_message_tells() -> None:
     assert order == Order(epoch=3, host=None, delay=15.0, grace=60.0, laptops=LAPTOPS)
     assert order.pids() == (1, 2, 3) and order.laptop(2) == LAPTOPS[1]
     assert order.laptop(0) is None
+
+
+def test_a_rival_at_our_epoch_out_of_turn_is_refused_as_such() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.welcomed(attempt(A), 1, 2, 115.5)[0] == RefuseHost(2, 1, Claim.OUT_OF_TURN)

@@ -213,7 +213,10 @@ def test_the_first_laptop_takes_over_and_the_others_follow_to_the_end() -> None:
         assert lap.model.snapshot is not None and lap.model.snapshot.you is not None
         sid, pawns = seen[lap.model.name]
         assert lap.model.pawns == pawns and lap.model.sid >= sid, lap.model.name
-    # the new electorate: Bob then Cat; the old host's journal is left alone
+    # Bob and Cat told the new host the hands the old one committed them to: kept
+    assert [rec.get("k") for rec in new.journal].count("reveal") == 2
+    assert not [e for lap in laptops for e in lap.events if isinstance(e, m.Error)]
+    # the new electorate: Bob then Cat
     assert [x.pid for x in bob.election.order.laptops] == [bob.model.pid, cat.model.pid]
     play(new, laptops)
     assert new.table.game is not None and new.table.game.over
