@@ -7,17 +7,22 @@ every decision about them: admission and eviction, what each client message does
 and resync allowances and the flood policy, the hello timeout, heartbeats and dead
 peers (``authority/limits.py``), bot turns and their fallback, telling a table
 that went back to its lobby (``rematch``), the result owed to people who missed the
-end of a game (or seated at a table resumed after it), and the summary an
-advertiser publishes.
+end of a game (or seated at a table resumed after it), the summary an advertiser
+publishes, and who hosts next (``authority/heralds.py``: ``succession`` and the hand
+commitments; ``authority/fencing.py``: the pause and the probes of a host cut off
+from most of the table's laptops).
 
 The contract.  Each input is a method given the time (``now``, seconds on any
 monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,
 :meth:`fell_behind`, :meth:`tick`, :meth:`bot_decided`, :meth:`bot_failed`,
-:meth:`journal_failed` and :meth:`shutdown`.  Each returns the effects to carry out,
-in order (``authority/effects.py``); every ``Append`` must be durable before any
-``Send`` after it is written.  :meth:`next_wakeup` says when :meth:`tick` is next
-due.  Connections are numbers the shell chooses; a ``Think`` names a ticket that
-:meth:`bot_decided` or :meth:`bot_failed` hands back with the answer.  The table's
+:meth:`journal_failed` and :meth:`shutdown`; for succession (protocol version 4)
+:meth:`handover` (the host leaves on purpose) and :meth:`newer_epoch` (the table was
+found hosted elsewhere: step down if cut off, else refute the claimant).  Each
+returns the effects to carry out, in order (``authority/effects.py``); every
+``Append`` must be durable before any ``Send`` after it is written.
+:meth:`next_wakeup` says when :meth:`tick` is next due.  Connections are numbers
+the shell chooses; a ``Think`` names a ticket that :meth:`bot_decided` or
+:meth:`bot_failed` hands back with the answer.  The table's
 journal records reach the shell as ``Append`` effects: the core gives the table a
 :class:`~sorry_lan.authority.journal_records.RecordBuffer` (``wall`` says the time of
 day for a game's record).
@@ -112,7 +117,7 @@ class HostCore:
         # Succession (protocol version 4): this host's epoch, the laptops that may host
         # next, and whether this host is cut off from most of them.
         self.heralds = Heralds(table, self.options, self.pin_key, self.send)
-        self.fence = Fence(self.options.takeover_delay, table.config.grace)
+        self.fence = Fence(table.config.grace)
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -202,6 +207,10 @@ class HostCore:
         if peer is None:
             return []
         self._now = now
+        player = self.table.player_of(cid)
+        if player is not None and player.pid in self.electorate.laptops:
+            # a connection that closed was there until now; one we dropped, until heard
+            self.electorate.last_heard[player.pid] = peer.heard if peer.closed else now
         peer.closed = True
         self.out.forget(peer)
         if peer.session.state is State.GREETING:
@@ -479,13 +488,25 @@ class HostCore:
         return out
 
     def _watch_quorum(self) -> None:
-        """Count the laptops connected: cut off from most of them for D, the game
-        pauses (until a quorum is back, or G passed) and the absent ones are probed."""
-        table, now = self.table, self._now
-        self.electorate.prune(table)
-        order = self.electorate.order(table)
-        absent = self.electorate.absent(table)
-        self.fence.note(now, len(order) - len(absent), len(order))
+        """Count the laptops present (heard from lately): cut off from most of them,
+        the game pauses (until a quorum is back, or G passed) and the absent ones are
+        probed."""
+        table, now, electorate = self.table, self._now, self.electorate
+        electorate.prune(table)
+        delay = self.options.takeover_delay
+        silent = max(delay, 2 * self.options.heartbeat)  # a live one is heard by then
+        absent_at, absent = [], []
+        for laptop in electorate.order(table):
+            conn = table.players[laptop.pid].conn
+            peer = None if conn is None else self.peers.get(conn)
+            if peer is not None and not peer.closed:
+                at = peer.heard + silent
+            else:
+                at = electorate.last_heard.setdefault(laptop.pid, now) + delay
+            absent_at.append(at)
+            if peer is None or peer.closed or at <= now:
+                absent.append(laptop)
+        self.fence.note(now, absent_at)
         if self.fence.paused:
             table.pause(now)
         else:

@@ -59,6 +59,9 @@ class Electorate:
 
     def __init__(self) -> None:
         self.laptops: dict[int, Laptop] = {}
+        # When each laptop whose seat has no connection was last heard from (by pid;
+        # none yet: from when the host first counts it).
+        self.last_heard: dict[int, float] = {}
 
     def offer(self, pid: int, seen: str, port: int, addrs: Sequence[str]) -> bool:
         """Seat ``pid``'s laptop offered ``port`` on ``addrs`` (its connection comes
@@ -77,6 +80,7 @@ class Electorate:
 
     def forget(self, pid: int) -> bool:
         """Seat ``pid`` is no laptop (any more); returns whether it was one."""
+        self.last_heard.pop(pid, None)
         return self.laptops.pop(pid, None) is not None
 
     def prune(self, table: Table) -> bool:
@@ -87,7 +91,7 @@ class Electorate:
             if pid == table.owner or pid not in table.players or table.players[pid].bot
         ]  # fmt: skip
         for pid in gone:
-            del self.laptops[pid]
+            self.forget(pid)
         return bool(gone)
 
     def order(self, table: Table) -> list[Laptop]:

@@ -1,13 +1,17 @@
 """When a host is cut off from most of its table's laptops: the pause and the probes.
 
-A host whose connected laptops (``authority/electorate.py``) are fewer than the
-quorum for the takeover delay D is **cut off** (protocol/SPEC.md, Succession): a
-majority of the table may be choosing another host.  :class:`Fence` follows that
-from the counts it is told (:meth:`Fence.note`) and the time:
+A laptop is **present** until D (the takeover delay) after the host last heard from
+it (a laptop still connected but silent: until the longer of D and two heartbeats,
+since the heartbeat is how a live one is heard).  That mirrors the laptops' own rule
+(a host not heard from for D is lost), so a host on the small side of a split learns
+it about when the large side starts choosing another.  A host with fewer present
+laptops than the quorum is **cut off** (protocol/SPEC.md, Succession).
+:class:`Fence` follows that from when each laptop is (or will be) absent
+(:meth:`Fence.note`) and the time:
 
 - cut off, the game **pauses** (no move is played: whatever the majority does next
   must not race a game the old host plays on); the pause ends when a quorum is
-  connected again, or G (the table's grace) after it began, whichever is first (then
+  present again, or G (the table's grace) after it began, whichever is first (then
   the bots cover the away seats, as they would without succession);
 - while cut off (paused or not) it asks for a **probe** of the absent laptops every
   :data:`PROBE_EVERY` seconds (a newer epoch of the table found there: the host steps
@@ -19,6 +23,7 @@ to step down (the host core does, from what this says).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 PROBE_EVERY = 2.0  # seconds between two probes of the absent laptops, while cut off
@@ -31,12 +36,11 @@ def quorum(electorate: int) -> int:
 
 @dataclass
 class Fence:
-    """The cut-off state of one host: ``delay`` is D, ``grace`` is G (seconds)."""
+    """The cut-off state of one host; ``grace`` is G (seconds)."""
 
-    delay: float
     grace: float
-    short_since: float | None = None  # since when fewer than a quorum are connected
-    cut_since: float | None = None  # since when cut off (short for D)
+    due: float | None = None  # when a quorum is absent unless one is heard from before
+    cut_since: float | None = None  # since when cut off
     resumed: bool = False  # the pause of this cut ended after G (probes go on)
     next_probe: float | None = None
 
@@ -49,23 +53,25 @@ class Fence:
         """The game waits: cut off, and G has not passed since."""
         return self.cut_since is not None and not self.resumed
 
-    def note(self, now: float, connected: int, electorate: int) -> None:
-        """``connected`` of the ``electorate`` laptops are connected at ``now``."""
-        if electorate == 0 or connected >= quorum(electorate):
-            self.short_since = self.cut_since = self.next_probe = None
-            self.resumed = False
-            return
-        if self.short_since is None:
-            self.short_since = now
-        self.advance(now)
+    def note(self, now: float, absent_at: Sequence[float]) -> None:
+        """At ``now``, each laptop of the electorate is absent from its time in
+        ``absent_at`` on (a time to come: present until then, unless heard again)."""
+        if absent_at:
+            last = sorted(absent_at, reverse=True)[quorum(len(absent_at)) - 1]
+            if now >= last:  # fewer than a quorum present
+                self.due = None
+                if self.cut_since is None:
+                    self.cut_since = self.next_probe = now
+                self.advance(now)
+                return
+            self.due = last
+        else:
+            self.due = None
+        self.cut_since = self.next_probe = None
+        self.resumed = False
 
     def advance(self, now: float) -> None:
-        """Let the time pass to ``now``: cut off after D short, the pause over after G."""
-        if self.short_since is None:
-            return
-        if self.cut_since is None and now >= self.short_since + self.delay:
-            self.cut_since = now
-            self.next_probe = now
+        """Let the time pass to ``now``: the pause is over G after it began."""
         if self.cut_since is not None and not self.resumed and now >= self.cut_since + self.grace:
             self.resumed = True
 
@@ -77,11 +83,9 @@ class Fence:
         return True
 
     def next_wakeup(self) -> float | None:
-        """When the state changes by itself, or a probe is due (None: only a count)."""
-        if self.short_since is None:
-            return None
+        """When the state changes by itself, or a probe is due (None: only news)."""
         if self.cut_since is None:
-            return self.short_since + self.delay
+            return self.due
         times = [t for t in (self.next_probe,) if t is not None]
         if not self.resumed:
             times.append(self.cut_since + self.grace)
