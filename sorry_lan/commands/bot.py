@@ -31,6 +31,7 @@ from sorry_lan.commands.list_games import (
     played_store,
     seats_dir,
 )
+from sorry_lan.commands.successor import add_standby_arguments, make_heir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import colour_name, join_names
@@ -92,6 +93,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("also say each move as it is played (its state id, colour and notation)"),
     )
+    add_standby_arguments(p)
     add_data_dir_argument(p)
     examples(
         p,
@@ -176,7 +178,7 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                     table_id=game.table_id,
                     program=True,
                 )
-                client = GameClient(game.address, game.port, name, options)
+                client = GameClient(game.address, game.port, name, options, make_heir(args))
                 try:
                     await client.connect()
                 except JoinError as exc:
@@ -221,7 +223,7 @@ async def _main(args: argparse.Namespace) -> int:
         options = ClientOptions(
             pin=args.pin, seats=seats, played=played_store(args), program=True
         )
-        client = GameClient(host, port, name, options)
+        client = GameClient(host, port, name, options, make_heir(args))
         try:
             await client.connect()
         except JoinError as exc:

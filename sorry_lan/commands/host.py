@@ -48,6 +48,7 @@ from sorry_lan.commands.games import add_data_dir_argument, journal_dir
 from sorry_lan.commands.join import join_error_words
 from sorry_lan.commands.list_games import add_discovery_arguments
 from sorry_lan.commands.resume_choice import choice_lines, fitted
+from sorry_lan.commands.successor import make_heir
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
@@ -668,7 +669,7 @@ async def _play_here(
 ) -> int:
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     options = ClientOptions(pin=args.pin, token=token, lang=language())
-    client = GameClient(local, port, name, options)
+    client = GameClient(local, port, name, options, make_heir(args))  # follows a moved table
     try:
         await client.connect()
     except JoinError as exc:
@@ -682,7 +683,7 @@ async def _play_here(
         try:
             return await play_as_host(
                 client,
-                server.wait_done(),
+                _table_here(server),
                 title=lambda: _("{name}'s table").format(name=name),
                 info=info,
                 options=TuiOptions(
@@ -691,13 +692,25 @@ async def _play_here(
                 game_tape=lambda: _journal_tape(journal),
             )
         finally:
-            await client.close()
+            await _leave(client)
     print(info(), flush=True)
     print(host_hint(name), flush=True)
     ui = asyncio.create_task(play_lines(client))
-    stop = asyncio.create_task(server.wait_done())
+    stop = asyncio.create_task(_table_here(server))
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)
     stop.cancel()
     ui.cancel()
-    await client.close()
+    await _leave(client)
     return 0
+
+
+async def _table_here(server: HostServer) -> None:
+    """Return when the table stops here, unless it moved to another laptop: then the
+    host's own player plays on there (its client follows the table)."""
+    await server.wait_done()
+    if server.moved_to is not None:
+        await asyncio.Event().wait()  # until the player leaves
+
+
+async def _leave(client: GameClient) -> None:
+    await client.close()  # (its heir too)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from sorry_lan.commands.argtypes import add_look_arguments, examples
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
+from sorry_lan.commands.successor import add_standby_arguments, make_heir
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
@@ -93,6 +94,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=_("search for games on this interface address only (repeatable)"),
     )
     p.add_argument("--ipv6", action="store_true", help=_("search over IPv6 as well"))
+    add_standby_arguments(p)
     add_data_dir_argument(p)
     examples(
         p,
@@ -146,7 +148,7 @@ async def _tui_main(args: argparse.Namespace) -> int:
             pin=pin, spectate=spectate, seats=seats, played=played, game=game, table_id=table,
             lang=language(),
         )
-        return GameClient(host, port, name, options)
+        return GameClient(host, port, name, options, None if spectate else make_heir(args))
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
     options = TuiOptions(
@@ -310,7 +312,7 @@ async def _text_main(args: argparse.Namespace) -> int:
             pin=pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
             table_id=table, lang=language(),
         )
-        client = GameClient(host, port, name, options)
+        client = GameClient(host, port, name, options, None if spectate else make_heir(args))
         try:
             await client.connect()
         except JoinError as exc:

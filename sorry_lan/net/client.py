@@ -43,13 +43,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sorry_lan.client.model import ClientEvent, ClientModel, Connection
 from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
+from sorry_lan.succession.election import Decision, TryCandidate
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
@@ -59,6 +63,23 @@ from sorry_lan.wire.vocab import ByeReason, RefuseReason
 from .gcsettle import settle
 from .played import PlayedStore
 from .seats import SeatStore
+
+
+class Heir(Protocol):
+    """What the client asks of its laptop's part in the table's succession
+    (:class:`sorry_lan.net.heir.Heir`)."""
+
+    attempt_timeout: float  # one try of a candidate or of the old host (seconds)
+
+    async def start(self) -> tuple[int, tuple[str, ...]]: ...
+
+    def carry_out_now(self, decisions: Sequence[Decision]) -> bool: ...
+
+    async def recover(
+        self, client: GameClient, pending: Sequence[Decision], unreachable: bool
+    ) -> bool: ...
+
+    async def close(self) -> None: ...
 
 _GOODBYE = "the host closed the table"
 
@@ -129,9 +150,11 @@ class GameClient:
     """One player's (or spectator's) connection to a host; see the module docstring."""
 
     def __init__(
-        self, host: str, port: int, name: str, options: ClientOptions | None = None
+        self, host: str, port: int, name: str, options: ClientOptions | None = None,
+        heir: Heir | None = None,
     ) -> None:
         opts = options if options is not None else ClientOptions()
+        self.heir = heir  # this laptop's part in the table's succession (a player's)
         self.host = host
         self.port = port
         self.name = name
@@ -154,6 +177,8 @@ class GameClient:
         self._closing = False
         self.seat_not_kept: Said | None = None  # the seat's file could not be written
         self._welcomed = False  # this host has let us in before (its address works)
+        self.unreachable = False  # the last connect failed: "network is unreachable"
+        self._decided: list[Decision] = []  # the election's, for the heir's recover
 
     @property
     def connected(self) -> bool:
@@ -177,6 +202,10 @@ class GameClient:
         table and name (the seat of an earlier process); if the host no longer knows
         it, the file is forgotten and the client joins afresh."""
         model, seats = self.model, self.options.seats
+        if self.heir is not None and not model.spectate:
+            port, addrs = await self.heir.start()  # offered to the host after the welcome
+            if addrs:
+                model.set_standby(port, addrs)
         stored = False
         if model.token is None and seats is not None and not model.spectate:
             opts = self.options
@@ -196,23 +225,31 @@ class GameClient:
         settle()  # start-up is over: full collections leave its objects alone
         return welcome
 
-    async def _open(self) -> m.Welcome:
-        timeout = self.options.connect_timeout
+    async def _open(
+        self, at: tuple[str, int] | None = None, timeout: float | None = None,
+        attempt: TryCandidate | None = None,
+    ) -> m.Welcome:
+        """Connect to the host (or ``at``: a candidate's standby, for the election's
+        ``attempt``) and be welcomed."""
+        host, port = at if at is not None else (self.host, self.port)
+        timeout = self.options.connect_timeout if timeout is None else timeout
+        self.unreachable = False
         try:
             reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(self.host, self.port), timeout
+                asyncio.open_connection(host, port), timeout
             )
         except ConnectionRefusedError:
-            said = Joining.REFUSED(host=self.host, port=self.port)
+            said = Joining.REFUSED(host=host, port=port)
             raise JoinError(JoinFailure.UNREACHABLE, said) from None
         except TimeoutError:
-            said = Joining.NO_ROUTE(host=self.host, port=self.port, why="no answer")
+            said = Joining.NO_ROUTE(host=host, port=port, why="no answer")
             raise self._silent(said) from None
         except OSError as exc:
-            said = Joining.NO_ROUTE(host=self.host, port=self.port, why=exc.strerror or str(exc))
+            self.unreachable = exc.errno == errno.ENETUNREACH
+            said = Joining.NO_ROUTE(host=host, port=port, why=exc.strerror or str(exc))
             raise JoinError(JoinFailure.UNREACHABLE, said) from None
         model = self.model
-        model.join(time.monotonic())
+        model.join(time.monotonic(), attempt=attempt)
         writer.write(model.data_to_send())
         try:
             welcome = await asyncio.wait_for(self._handshake(reader, writer), timeout)
@@ -224,7 +261,7 @@ class GameClient:
             raise
         except TimeoutError:
             writer.close()
-            said = Joining.SILENT(host=self.host, port=self.port, seconds=timeout)
+            said = Joining.SILENT(host=host, port=port, seconds=timeout)
             raise self._silent(said) from None
         except BaseException:
             writer.close()
@@ -274,6 +311,7 @@ class GameClient:
         if self.options.capture is not None:
             self.options.capture.extend(data)
         events = self.model.receive_data(data, now)
+        self._decided += self.model.take_decisions()
         played = self.options.played
         for got in self.model.take_records():
             if played is not None:
@@ -289,6 +327,15 @@ class GameClient:
             self.model.connection_lost()
             if self._closing:
                 return
+            heir, election = self.heir, self.model.election
+            if heir is not None and election is not None and not spectate:
+                pending, self._decided = self._decided, []
+                handed = heir.carry_out_now(pending)
+                if reason != _GOODBYE or handed:  # lost, or handed over: who hosts next?
+                    if await heir.recover(self, pending, self.unreachable):
+                        continue
+                    await self._tell(LinkNews.GAVE_UP(last=reason))
+                    return
             if reason == _GOODBYE:  # the host said bye: nothing to reconnect to
                 await self._tell(LinkNews.CLOSED())
                 return
@@ -310,10 +357,18 @@ class GameClient:
         assert reader is not None and writer is not None
         try:
             while not model.closed:
+                election = model.election if self.heir is not None else None
+                delay = None if election is None else election.order.delay
+                beat = self.options.heartbeat
+                if delay is not None:
+                    beat = min(beat, delay / 3)
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), self.options.heartbeat)
+                    data = await asyncio.wait_for(reader.read(65536), beat)
                 except TimeoutError:
-                    if not model.quiet(time.monotonic()):
+                    now = time.monotonic()
+                    if delay is not None and now - model.heard_at > delay:
+                        return "the host stopped answering"  # lost: nothing heard for D
+                    if not model.quiet(now):
                         return "the host stopped answering"
                     writer.write(model.data_to_send())
                     continue
@@ -325,6 +380,10 @@ class GameClient:
                 out = model.data_to_send()
                 if out:
                     writer.write(out)
+                if self.heir is not None and self._decided:
+                    if self.heir.carry_out_now(self._decided):
+                        return "the host handed the table over"  # kept for recover
+                    self._decided.clear()
             if model.bye is ByeReason.TIMEOUT:
                 return "the host dropped the connection: it fell behind"
             return _GOODBYE
@@ -361,6 +420,73 @@ class GameClient:
         gave_up = LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP
         await self._tell(gave_up(last=last))
         return False
+
+    # -- the table's succession (what the heir asks) -------------------------------------
+
+    def take_decided(self) -> list[Decision]:
+        """The election's decisions on what the model read, not yet carried out."""
+        taken, self._decided = self._decided + self.model.take_decisions(), []
+        return taken
+
+    async def tell(self, news: Said) -> None:
+        """Report link news (the heir's: the host is gone, finding who hosts next)."""
+        await self._tell(news)
+
+    async def try_host(self) -> bool:
+        """Try the host we follow once more: whether it welcomed us."""
+        timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
+        try:
+            await self._open(timeout=timeout)
+        except JoinError:
+            return False
+        await self._tell(LinkNews.BACK())
+        return True
+
+    async def try_candidate(self, attempt: TryCandidate) -> list[Decision]:
+        """Say hello at ``attempt``'s standby, each address in turn, as the election
+        asked (the model reads the answer and checks a new host): what the election
+        decided of it.  A new host followed is this client's host from now."""
+        election = self.model.election
+        assert election is not None
+        timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
+        unreachable = False
+        for address in attempt.addrs:
+            try:
+                await self._open((address, attempt.port), timeout, attempt)
+            except JoinError as exc:
+                decided = self.take_decided()
+                unreachable = unreachable or self.unreachable
+                if decided or exc.reason is RefuseReason.BUSY:
+                    return decided  # the model told the election (busy, refused, followed)
+                continue  # no answer there: the next address
+            self.host, self.port = address, attempt.port  # the model followed it
+            return self.take_decided()
+        return election.failed(attempt, time.monotonic(), unreachable)
+
+    def drop_link(self) -> None:
+        """Close the current connection (a new host the model refused)."""
+        if self._writer is not None:
+            self._writer.write(self.model.data_to_send())  # its bye
+            self._writer.close()
+        self._reader = self._writer = None
+        self.model.connection_lost()
+
+    async def join_own_table(self, address: tuple[str, int]) -> bool:
+        """This laptop hosts the table now at ``address``: join it with the seat's token
+        (on loopback when it listens on every address)."""
+        host, port = address
+        self.host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
+        self.port = port
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.options.connect_timeout
+        while True:
+            try:
+                await self._open()
+                return True
+            except JoinError:
+                if loop.time() >= deadline:
+                    return False
+                await asyncio.sleep(0.1)
 
     # -- the seat file --------------------------------------------------------------------
 
@@ -461,6 +587,8 @@ class GameClient:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        if self.heir is not None:
+            await self.heir.close()  # its standby, and the table this laptop hosts, if any
 
     def abort(self) -> None:
         """Drop the connection without a word (as a crash would); reconnection follows."""

@@ -64,7 +64,7 @@ ONLY_IN = {
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 
 #: Modules nothing in the package imports yet, with why they stay (the set must shrink).
-NOT_YET_IMPORTED: set[str] = {"sorry_lan.net.standby"}  # until the commands run it (issue 19)
+NOT_YET_IMPORTED: set[str] = set()
 
 
 def _layer(module: str) -> str:

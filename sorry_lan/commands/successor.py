@@ -1,0 +1,95 @@
+"""A laptop's side of the table's succession, for ``join`` and ``bot`` (issue 19).
+
+:func:`add_standby_arguments` adds ``--standby-port`` (where this laptop would host
+the table if its host is lost; default: a free port the system picks).
+:func:`make_heir` makes the client's :class:`~sorry_lan.net.heir.Heir`: its standby
+listens as the host binds (every IPv4 address, and IPv6 where there is any), its offer
+names this machine's LAN addresses (``--interface`` ones if given), and when the
+election makes this laptop the host it starts the table here
+(:func:`~sorry_lan.net.heir.start_table`): a new journal in the data dir, served on
+the standby's port, advertised on the LAN under the same table id at the new epoch.
+
+It parses and wires; it decides nothing about who hosts (``succession.election``) or
+what the table holds (``authority.takeover``), and it prints nothing (the client's
+link news and the model's table news say what happens).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import TYPE_CHECKING
+
+from sorry_lan.commands.argtypes import port_number
+from sorry_lan.commands.games import journal_dir
+from sorry_lan.i18n import _
+from sorry_lan.net.heir import Heir, HeirOptions, ListeningSocket, start_table
+
+if TYPE_CHECKING:
+    from sorry_lan.discovery import TableAdvertiser
+    from sorry_lan.net.host import HostServer
+    from sorry_lan.net.hosted import HostedTable
+    from sorry_lan.succession.knowledge import Knowledge
+
+log = logging.getLogger(__name__)
+
+
+def add_standby_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--standby-port",
+        type=port_number,
+        default=0,
+        metavar="PORT",
+        help=_(
+            "where this laptop hosts the table if its host is lost "
+            "(default: a free port the system picks)"
+        ),
+    )
+
+
+def _addresses(args: argparse.Namespace) -> list[str]:
+    """This machine's addresses on its LANs (the ``--interface`` ones if given)."""
+    from sorry_lan.discovery import DiscoveryError, join_addresses
+
+    try:
+        pairs = join_addresses(args.interface, bool(getattr(args, "ipv6", False)))
+    except DiscoveryError:
+        return []
+    return [address for _network, address in pairs]
+
+
+def make_heir(args: argparse.Namespace) -> Heir:
+    """The heir of a ``join`` player's or a ``sorry-lan bot``'s client."""
+
+    async def successor(knowledge: Knowledge, epoch: int, sock: ListeningSocket) -> HostedTable:
+        def advertise(server: HostServer) -> TableAdvertiser | None:
+            return _advertise(args, server, knowledge.table, epoch)
+
+        return await start_table(knowledge, epoch, sock, journal_dir(args), advertise=advertise)
+
+    options = HeirOptions(port=getattr(args, "standby_port", 0))
+    return Heir(lambda: _addresses(args), successor, options)
+
+
+def _advertise(
+    args: argparse.Namespace, server: HostServer, tid: str, epoch: int
+) -> TableAdvertiser | None:
+    """Advertise the table taken over, as its first host did (same id, the new epoch)."""
+    from sorry_lan.discovery import DiscoveryError, TableAdvertiser, advert_plan
+
+    def warn(text: str) -> None:
+        log.info("the table taken over is not advertised: %s", text)
+
+    try:
+        plan = advert_plan("0.0.0.0", args.interface, bool(getattr(args, "ipv6", False)))
+    except DiscoveryError as exc:
+        warn(str(exc))
+        return None
+    if plan.skip is not None:
+        return None
+    config = server.table.config
+    advert = TableAdvertiser(
+        config.title or "", config.host_name or "", server.address[1], plan,
+        warn=warn, table_id=tid, epoch=epoch,
+    )
+    return advert if advert.start(server.summary()) else None

@@ -1,0 +1,304 @@
+"""A laptop's part in its table's succession (issue 19): stand by, vote, follow, or host.
+
+A :class:`Heir` belongs to the :class:`~sorry_lan.net.client.GameClient` of a player
+whose laptop may host the table (a ``join`` player or a remote ``sorry-lan bot``).  It
+runs the laptop's standby listener (:mod:`sorry_lan.net.standby`) from the start (the
+client's model offers its port and this machine's addresses to the host), and carries
+out what the table's election (``ClientModel.election``, sans I/O) decides:
+
+- while the host is there: nothing (a ``CloseStandby`` after a false alarm);
+- when the link to the host is lost (:meth:`Heir.recover`): keep reconnecting to the
+  old host; try a candidate laptop's standby with the seat token (that hello is the
+  vote; a ``busy`` answer is tried again every second) and follow the new host the
+  model accepts; count votes on its own standby (``OpenStandby``) and, once they are
+  enough (``TakeOver``), give the listening socket and the connections the standby
+  held to a new host started by the ``successor`` callback from what the client
+  knows (``ClientModel.knowledge()``), and join it on loopback with the seat's token.
+
+It decides nothing (the election does, and the model checks each new host), does not
+build the new host's table, journal or advert (the ``successor`` the commands give
+does, with ``authority.takeover``), does not find the laptop's addresses (the
+``addresses`` callback, from the discovery layer, does) and draws nothing (the model's
+``TableNews`` and the client's link news say what happened).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.takeover import build_table, config_of, pin_verifier
+from sorry_lan.codes import LinkNews
+from sorry_lan.succession.election import (
+    CloseStandby,
+    Decision,
+    Election,
+    Follow,
+    GiveUp,
+    KeepTrying,
+    OpenStandby,
+    Phase,
+    RefuseHost,
+    TakeOver,
+    TryCandidate,
+)
+from sorry_lan.succession.standby import Standby
+
+from .hosted import Advert, HostedTable
+from .journal import Journal
+from .saved import new_journal_path
+from .standby import StandbyListener
+
+if TYPE_CHECKING:
+    from sorry_lan.authority.table import Table
+    from sorry_lan.succession.knowledge import Knowledge
+
+    from .client import GameClient
+    from .host import HostServer
+
+__all__ = ["MAX_ADDRS", "Heir", "HeirOptions", "ListeningSocket", "Successor", "start_table"]
+
+log = logging.getLogger(__name__)
+
+#: Starts the new host: from what this laptop knows, at an epoch, on the standby's
+#: listening socket; returns the hosted table, open and serving.
+Successor = Callable[["Knowledge", int, socket.socket], Awaitable[HostedTable]]
+
+MAX_ADDRS = 8  # addresses an offer carries at most
+
+#: The standby's listening socket, as a successor is given it.
+ListeningSocket = socket.socket
+
+
+@dataclass(frozen=True)
+class HeirOptions:
+    """Where the standby listens, and how long one try may take (seconds)."""
+
+    port: int = 0  # 0: the system picks a free port
+    bind: str = "0.0.0.0"
+    also: tuple[str, ...] = ("::",)
+    attempt_timeout: float = 2.0  # one connect and welcome, at a candidate or the host
+    host_retry_max: float = 2.0  # the old host is tried again at least this often
+
+
+class Heir:
+    """See the module docstring.  ``addresses`` gives this laptop's LAN addresses for
+    the offer; ``successor`` starts a new host (None: this laptop only votes and
+    follows, it never hosts)."""
+
+    def __init__(
+        self,
+        addresses: Callable[[], Sequence[str]],
+        successor: Successor | None = None,
+        options: HeirOptions | None = None,
+    ) -> None:
+        self.addresses = addresses
+        self.successor = successor
+        self.options = options or HeirOptions()
+        self.listener = StandbyListener(
+            bind=self.options.bind, port=self.options.port, also=self.options.also,
+            on_vote=self._poke, on_host=self._poke,
+        )
+        self.attempt_timeout = self.options.attempt_timeout
+        self.hosted: HostedTable | None = None  # the table this laptop took over
+        self.took_over = 0  # takeovers made by this laptop (tests, reports)
+        self._standby: Standby | None = None
+        self._poked = asyncio.Event()
+
+    # -- while the host is there ------------------------------------------------------
+
+    async def start(self) -> tuple[int, tuple[str, ...]]:
+        """Start the standby listener: its port and the addresses to offer."""
+        if not self.listener.listening and not self.hosting:
+            await self.listener.start()
+        addrs = tuple(dict.fromkeys(self.addresses()))[:MAX_ADDRS]
+        return self.listener.port, addrs
+
+    @property
+    def hosting(self) -> bool:
+        """Whether this laptop hosts the table now."""
+        return self.hosted is not None
+
+    def carry_out_now(self, decisions: Sequence[Decision]) -> bool:
+        """Carry out what may be done while connected (the standby closes); True when a
+        decision needs :meth:`recover` (the host handed the table over)."""
+        needs = False
+        for decision in decisions:
+            if isinstance(decision, CloseStandby):
+                self._close_standby()
+            elif isinstance(decision, TakeOver | TryCandidate):
+                needs = True
+        return needs
+
+    # -- the host lost ------------------------------------------------------------------
+
+    async def recover(
+        self, client: GameClient, pending: Sequence[Decision] = (), unreachable: bool = False
+    ) -> bool:
+        """The link to the host failed (or the host handed the table over, with the
+        ``pending`` decisions that says): carry the election out until the client is
+        connected again (to the old host, a new one, or this laptop's own: True) or the
+        election gives up (False)."""
+        election = client.model.election
+        assert election is not None
+        decisions = [*pending, *election.host_lost(time.monotonic(), unreachable)]
+        backoff = 0.05
+        host_at = time.monotonic()  # when the old host is tried next
+        while True:
+            for decision in decisions:
+                done = await self._carry_out(decision, client, election)
+                if done is not None:
+                    return done
+            decisions = []
+            attempt = election.waiting_for
+            if attempt is not None:
+                decisions = await client.try_candidate(attempt)  # Follow: connected
+                continue
+            if election.phase is Phase.GONE:
+                return False
+            now = time.monotonic()
+            if now >= host_at and election.phase in (Phase.LOST, Phase.WALKING):
+                if await client.try_host():
+                    self._close_standby()
+                    return True
+                decisions = client.take_decided()
+                host_at = time.monotonic() + backoff
+                backoff = min(backoff * 2, self.options.host_retry_max)
+                if decisions:
+                    continue
+            wake = election.wake_at
+            await self._sleep(host_at if wake is None else min(wake, host_at))
+            now = time.monotonic()
+            decisions = election.tick(now)
+            if self._standby is not None:
+                decisions += election.standby_votes(self._standby.votes(now), now)
+
+    async def _sleep(self, until: float) -> None:
+        left = until - time.monotonic()
+        if left <= 0:
+            return
+        self._poked.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._poked.wait(), left)
+
+    def _poke(self) -> None:
+        self._poked.set()
+
+    async def _carry_out(
+        self, decision: Decision, client: GameClient, election: Election
+    ) -> bool | None:
+        """Carry out one decision; True or False when :meth:`recover` is over."""
+        match decision:
+            case KeepTrying():
+                await client.tell(LinkNews.HOST_LOST_WAITING(seconds=round(election.order.delay)))
+            case TryCandidate():
+                pass  # the loop tries it: the election waits on it
+            case OpenStandby():
+                self._open_standby(client)
+            case CloseStandby():
+                self._close_standby()
+            case TakeOver(epoch=epoch):
+                return await self._take_over(epoch, client)
+            case Follow():
+                return True  # the connection that welcomed us is the link now
+            case RefuseHost():
+                client.drop_link()  # the model said bye
+            case GiveUp():
+                return False
+        return None
+
+    def _open_standby(self, client: GameClient) -> None:
+        succession, me = client.model.succession, client.model.pid
+        if succession is None or me is None or self.successor is None:
+            return
+        try:
+            self._standby = Standby.of(succession, me)
+        except ValueError as exc:  # not a laptop of the electorate
+            log.info("not standing for the table: %s", exc)
+            return
+        self.listener.votes = self._standby
+
+    def _close_standby(self) -> None:
+        self._standby = None
+        if not self.listener.hosting:
+            self.listener.votes = None
+
+    async def _take_over(self, epoch: int, client: GameClient) -> bool:
+        knowledge = client.model.knowledge()
+        if knowledge is None or self.successor is None or not self.listener.listening:
+            log.warning("this laptop cannot take the table over: it does not know enough")
+            return False
+        if self._standby is not None:
+            self._standby.alone()  # every greeting from now on is the new host's
+        sock = self.listener.take_socket()
+        try:
+            self.hosted = await self.successor(knowledge, epoch, sock)
+        except Exception:
+            log.exception("the table could not be taken over")
+            sock.close()
+            return False
+        self.took_over += 1
+        self.listener.hand_to(self.hosted.server)
+        return await client.join_own_table(self.hosted.address)
+
+    async def close(self) -> None:
+        """Stop the listener and close the table this laptop hosts, if any."""
+        await self.listener.close()
+        if self.hosted is not None:
+            await self.hosted.close()
+
+
+async def start_table(
+    knowledge: Knowledge,
+    epoch: int,
+    sock: socket.socket,
+    journals: Path,
+    *,
+    also: Sequence[str] = ("::",),
+    advertise: Callable[[HostServer], Advert | None] | None = None,
+    options: HostOptions | None = None,
+) -> HostedTable:
+    """Host the table this laptop takes over, at ``epoch``, on ``sock``: a new journal
+    in ``journals`` that starts with the ``takeover`` record, the table built from
+    ``knowledge`` (its unseen cards shuffled afresh), the same table id, and the
+    advert ``advertise`` makes (None: not advertised).  ``options`` are the host's
+    limits and timings; the name, epoch, table id, takeover delay and PIN key are the
+    table's."""
+    succession = knowledge.succession
+    name = knowledge.names().get(knowledge.pid, "host")
+
+    def build(journal: Journal, now: float) -> Table:
+        table = build_table(
+            knowledge, epoch=epoch, now=now, seed=secrets.randbits(63), wall=time.time(),
+            journal=journal,  # its first record: the takeover
+        )
+        if table.owner is None:  # a headless table's: this laptop hosts it, so it is the
+            table.owner = knowledge.pid  # host's own seat (succession.host, out of the order)
+        return table
+
+    base = options if options is not None else HostOptions()
+    hosted = HostedTable(
+        config_of(succession.config, host_name=name),
+        new_journal_path(journals),
+        replace(
+            base, name=name, epoch=epoch, table_id=knowledge.table,
+            takeover_delay=float(succession.delay), pin_key=pin_verifier(knowledge),
+        ),
+        build=build,
+        sock=sock,
+        also=also,
+        tid=knowledge.table,
+    )
+    await hosted.open()
+    if advertise is not None:
+        hosted.advertise(advertise)
+    return hosted
