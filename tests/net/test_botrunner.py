@@ -141,6 +141,8 @@ async def test_a_bot_asked_for_moves_tells_each_one_as_the_journal_has_it(
             await client.close()
     finally:
         await server.close()
+        if server.journal is not None:
+            server.journal.close()
     moves = [r for r in load(journal) if r["k"] == "move"]
     assert [colour for _sid, colour in seen] == [r["m"][2] // 4 for r in moves]
     assert all(sid > r["sid"] for (sid, _colour), r in zip(seen, moves, strict=True))
