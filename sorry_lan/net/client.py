@@ -215,12 +215,17 @@ class GameClient:
             if seat is not None:
                 model.token, stored = seat.token, True
         try:
-            welcome = await self._open()
-        except JoinError as exc:
-            if not (stored and exc.reason is RefuseReason.BAD_TOKEN):
-                raise
-            model.token = None
-            welcome = await self._open()
+            try:
+                welcome = await self._open()
+            except JoinError as exc:
+                if not (stored and exc.reason is RefuseReason.BAD_TOKEN):
+                    raise
+                model.token = None
+                welcome = await self._open()
+        except BaseException:
+            if self.heir is not None:
+                await self.heir.close()  # not joined: nothing to stand by for
+            raise
         self._task = asyncio.create_task(self._run())
         settle()  # start-up is over: full collections leave its objects alone
         return welcome
