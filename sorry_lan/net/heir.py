@@ -235,7 +235,7 @@ class Heir:
     async def _take_over(self, epoch: int, client: GameClient) -> bool:
         knowledge = client.model.knowledge()
         if knowledge is None or self.successor is None or not self.listener.listening:
-            log.warning("this laptop cannot take the table over: it does not know enough")
+            log.info("this laptop cannot take the table over: it does not know enough")
             return False
         if self._standby is not None:
             self._standby.alone()  # every greeting from now on is the new host's
@@ -243,7 +243,7 @@ class Heir:
         try:
             self.hosted = await self.successor(knowledge, epoch, sock)
         except Exception:
-            log.exception("the table could not be taken over")
+            log.info("the table could not be taken over", exc_info=True)
             sock.close()
             return False
         self.took_over += 1
