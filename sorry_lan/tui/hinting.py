@@ -15,6 +15,7 @@ from __future__ import annotations
 from sorry_lan.bots import Position
 from sorry_lan.bots.hints import move_chances
 from sorry_lan.client.model import ClientEvent, ClientModel
+from sorry_lan.errors import SorryLanError
 from sorry_lan.net.botrunner import SeatView
 from sorry_lan.rules import Move
 from sorry_lan.wire import messages as m
@@ -24,7 +25,7 @@ from sorry_lan.wire import messages as m
 Job = tuple[int, Position, list[Move], list[int]]
 
 
-class HintsOff(ValueError):
+class HintsOff(SorryLanError, ValueError):
     """No hint now: the table does not allow them, or no move is on offer to you."""
 
 
