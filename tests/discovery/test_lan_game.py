@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from lanlaptops import host, lan_fixture, line, sorry_lan
 from netns import Agent, Machine, VirtualLan, netns_skip_reason
 
 _skip = netns_skip_reason()
@@ -27,19 +28,7 @@ AGENT = "tests/discovery/lan_agent.py"
 STEP = 10.0  # per-step deadline; steps take a second or two
 
 
-@pytest.fixture(scope="module")
-def lan() -> Iterator[VirtualLan]:
-    with VirtualLan(4) as lan:
-        yield lan
-
-
-def sorry_lan(lan: VirtualLan, m: Machine, label: str, *args: str) -> Agent:
-    return lan.spawn(m, [sys.executable, "-m", "sorry_lan", *args], f"{label}@{m.address}")
-
-
-def host(lan: VirtualLan, m: Machine, data: Path, game: str, *extra: str) -> Agent:
-    args = ["host", "--headless", "--port", "0", "--data-dir", str(data), "--game-name", game]
-    return sorry_lan(lan, m, "host", *args, *extra)
+lan = lan_fixture(4)
 
 
 def browser(lan: VirtualLan, m: Machine, *extra: str) -> Agent:
@@ -47,10 +36,6 @@ def browser(lan: VirtualLan, m: Machine, *extra: str) -> Agent:
     agent = lan.spawn(m, argv, f"browser@{m.address}")
     agent.expect(lambda msg: msg["event"] == "browsing", STEP)
     return agent
-
-
-def line(prefix: str) -> Callable[[dict[str, Any]], bool]:
-    return lambda msg: msg["event"] == "raw" and msg["line"].startswith(prefix)
 
 
 def about(event: str, game: str) -> Callable[[dict[str, Any]], bool]:
