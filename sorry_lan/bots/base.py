@@ -16,7 +16,7 @@ strength's module does).
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NamedTuple, Protocol
 
@@ -142,6 +142,19 @@ def collector_paused() -> Iterator[None]:
     finally:
         if paused:
             gc.enable()
+
+
+def searched_choice(position: Position, legal_moves: Sequence[Move],
+                    search: Callable[[Position, Sequence[Move]], Move]) -> Move:
+    """What a searching bot's ``choose`` does around its search: no legal move is a
+    ``ValueError``, a single one is played without searching, and otherwise ``search``
+    decides with the cyclic collector paused (:func:`collector_paused`)."""
+    if not legal_moves:
+        raise ValueError("no legal move to choose from")
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    with collector_paused():
+        return search(position, legal_moves)
 
 
 def blocks(bot: Bot) -> bool:

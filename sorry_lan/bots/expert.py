@@ -41,7 +41,7 @@ from ..rules.cards import Card
 from ..rules.movegen import HANDLERS, build_tables
 from ..rules.moves import Move, MoveContext, MoveKind
 from ..rules.playout import apply
-from .base import Position, collector_paused, draw_weights
+from .base import Position, draw_weights, searched_choice
 from .evaluation import evaluator
 
 DEFAULT_BUDGET: Final = 0.050  # seconds per decision
@@ -252,12 +252,7 @@ class ExpertBot:
         build_tables()
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
-        if not legal_moves:
-            raise ValueError("no legal move to choose from")
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        with collector_paused():
-            return self._search(position, legal_moves)
+        return searched_choice(position, legal_moves, self._search)
 
     def _search(self, position: Position, legal_moves: Sequence[Move]) -> Move:
         started = self.clock()

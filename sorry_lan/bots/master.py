@@ -41,7 +41,7 @@ from ..rules.cards import Card
 from ..rules.movegen import HANDLERS, build_tables
 from ..rules.moves import Move, MoveContext, MoveKind
 from ..rules.playout import apply
-from .base import Position, collector_paused, draw_weights
+from .base import Position, draw_weights, searched_choice
 from .winchance import Evaluator, evaluator
 
 DEFAULT_BUDGET: Final = 1.0  # seconds per decision
@@ -244,12 +244,10 @@ class MasterBot:
         build_tables()
 
     def choose(self, position: Position, legal_moves: Sequence[Move]) -> Move:
-        if not legal_moves:
-            raise ValueError("no legal move to choose from")
-        if len(legal_moves) == 1:
-            return legal_moves[0]
-        with collector_paused():
-            values = self.values(position, legal_moves)
+        return searched_choice(position, legal_moves, self._best)
+
+    def _best(self, position: Position, legal_moves: Sequence[Move]) -> Move:
+        values = self.values(position, legal_moves)
         return legal_moves[max(range(len(values)), key=lambda i: (values[i], -i))]
 
     def values(self, position: Position, legal_moves: Sequence[Move]) -> list[float]:

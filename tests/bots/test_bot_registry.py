@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -20,7 +22,7 @@ from sorry_lan.bots import (
     parse_strength,
     position_of,
 )
-from sorry_lan.bots.base import pick, unseen_counts
+from sorry_lan.bots.base import pick, searched_choice, unseen_counts
 from sorry_lan.rules import Card, Game, Move, Variant, generate, move_context
 from sorry_lan.rules.board import START
 from sorry_lan.rules.cards import card_counts
@@ -156,3 +158,25 @@ def test_a_name_the_table_made_gives_its_strength_and_number_a_persons_name_none
     assert made_name("greedy bot 12") == ("greedy", 12)
     for name in ("Robo", "greedy bot", "greedy bot x", "greedy bot 1 jr", "clever bot 1"):
         assert made_name(name) is None
+
+
+def test_searched_choice_searches_only_a_real_choice_with_the_collector_paused() -> None:
+    game = Game(Variant.STANDARD, (0, 2), seed=3)
+    game.start()
+    position = position_of(game)
+    calls: list[bool] = []
+
+    def search(seen: Position, moves: Sequence[Move]) -> Move:
+        calls.append(gc.isenabled())
+        assert seen is position
+        return moves[-1]
+
+    one = game.legal_moves()[:1]
+    assert searched_choice(position, one, search) is one[0]
+    assert calls == []  # a single legal move is played without a search
+    with pytest.raises(ValueError):
+        searched_choice(position, [], search)
+    two = [one[0], one[0]._replace()]
+    assert searched_choice(position, two, search) is two[1]
+    assert calls == [False]  # the search ran with the collector paused...
+    assert gc.isenabled()  # ...and it is back on after it
