@@ -346,7 +346,7 @@ class HostCore:
         With a quorum connected it stays: the claimant is refuted (``error``
         forbidden, "the host is alive").  Another laptop at this host's own epoch (a
         rival successor) is answered the same way; an older epoch changes nothing."""
-        if self._ended or epoch < self.epoch or (epoch == self.epoch and pid == self.table.owner):
+        if self._ended or epoch < self.epoch or (epoch == self.epoch and pid == self.heralds.seat):
             return []  # an older epoch, or this very host
         self._now = now
         self.fence.advance(now)
@@ -492,7 +492,7 @@ class HostCore:
         the game pauses (until a quorum is back, or G passed) and the absent ones are
         probed."""
         table, now, electorate = self.table, self._now, self.electorate
-        electorate.prune(table)
+        electorate.prune(table, self.heralds.seat)
         delay = self.options.takeover_delay
         silent = max(delay, 2 * self.options.heartbeat)  # a live one is heard by then
         absent_at, absent = [], []

@@ -83,12 +83,13 @@ class Electorate:
         self.last_heard.pop(pid, None)
         return self.laptops.pop(pid, None) is not None
 
-    def prune(self, table: Table) -> bool:
-        """Forget the laptops whose seat was freed, became a bot, or is the host's own;
-        returns whether any was forgotten."""
+    def prune(self, table: Table, host: int | None = None) -> bool:
+        """Forget the laptops whose seat was freed, became a bot, or is the host's own
+        (the owner's, or ``host``: the seat whose laptop hosts); returns whether any was
+        forgotten."""
         gone = [
             pid for pid in self.laptops
-            if pid == table.owner or pid not in table.players or table.players[pid].bot
+            if pid in (table.owner, host) or pid not in table.players or table.players[pid].bot
         ]  # fmt: skip
         for pid in gone:
             self.forget(pid)

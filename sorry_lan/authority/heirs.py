@@ -52,6 +52,7 @@ def settings(table: Table, pin_key: bytes | None) -> TableSettings:
         pin_verifier=pin_key,
         seeded=config.seed is not None,
         auto_start=config.auto_start,
+        hints=config.hints,
     )
 
 
@@ -79,19 +80,28 @@ def chat(table: Table) -> tuple[ChatLine, ...]:
     return tuple(out)
 
 
+def hosting_seat(table: Table, seat: int | None = None) -> int | None:
+    """The seat of the player whose laptop hosts ``table``: ``seat`` (a successor's own,
+    kept apart from the owner's lobby rights) while it is seated, else the owner's;
+    None for a headless first host (nobody plays on its machine)."""
+    if seat is not None and seat in table.players:
+        return seat
+    return table.owner if table.owner in table.players else None
+
+
 def succession(
     table: Table, electorate: Electorate, *, table_id: str, epoch: int, delay: float,
-    pin_key: bytes | None,
+    pin_key: bytes | None, seat: int | None = None,
 ) -> Built:
-    """The ``succession`` message of ``table`` now, and its frame (see the module)."""
-    owner = table.owner if table.owner in table.players else None
+    """The ``succession`` message of ``table`` now, and its frame (see the module);
+    ``host`` names :func:`hosting_seat` (``seat``: the successor's own)."""
     order = tuple(
         Laptop(x.pid, x.addrs, x.port) for x in electorate.order(table) if x.addrs
     )[: L.ORDER_MAX]
     message = m.Succession(
         table=table_id,
         epoch=epoch,
-        host=owner,
+        host=hosting_seat(table, seat),
         delay=max(1, min(L.TIMEOUT_MAX, round(delay))),
         order=order,
         config=settings(table, pin_key),

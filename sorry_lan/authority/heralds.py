@@ -59,10 +59,15 @@ class Heralds:
 
     # -- the laptops -------------------------------------------------------------------
 
+    @property
+    def seat(self) -> int | None:
+        """The seat whose laptop hosts the table (``succession.host``; out of the order)."""
+        return heirs.hosting_seat(self.table, self.options.seat)
+
     def offered(self, peer: Peer, offer: m.Offer) -> None:
         """``peer``'s laptop may host next, at ``offer``'s port and addresses."""
         player = self.table.player_of(peer.cid)
-        if player is not None and player.pid != self.table.owner:
+        if player is not None and player.pid != self.table.owner and player.pid != self.seat:
             self.electorate.offer(player.pid, peer.address, offer.port, offer.addrs)
 
     def welcomed_seat(self, peer: Peer) -> None:
@@ -90,7 +95,7 @@ class Heralds:
         try:
             self._built = heirs.succession(
                 self.table, self.electorate, table_id=self.table_id, epoch=self.epoch,
-                delay=self.options.takeover_delay, pin_key=self.pin_key,
+                delay=self.options.takeover_delay, pin_key=self.pin_key, seat=self.options.seat,
             )  # fmt: skip
         except LocalProtocolError as exc:  # a table id the wire refuses: nobody can follow
             log.info("no succession for this table: %s", exc)
@@ -118,7 +123,8 @@ class Heralds:
             for peer in listeners:
                 peer.succession = None
         key = (
-            self.epoch, table.owner, table.games_played, table.config.variant, table.config.seats,
+            self.epoch, table.owner, self.seat, table.games_played, table.config.variant,
+            table.config.seats,
             tuple((p.pid, p.colour, p.token_hash, p.bot, p.level) for p in table.players.values()),
             tuple(self.electorate.laptops.values()),
         )  # fmt: skip

@@ -50,6 +50,10 @@ class HostOptions:
     table_id: str = ""
     epoch: int = 1
     takeover_delay: float = 15.0
+    # The seat (pid) of the player whose laptop hosts the table, when that is not the
+    # owner's (lobby rights): a successor of a headless table hosts from one of its
+    # players' laptops, which ``succession.host`` names and the order leaves out.
+    seat: int | None = None
 
     @property
     def resync_pause(self) -> float:

@@ -107,6 +107,7 @@ def config_of(settings: TableSettings, *, host_name: str | None = None) -> Table
         bot_budget=seconds(settings.bot_budget_ms),
         title=settings.name,
         host_name=host_name,
+        hints=settings.hints,
     )
 
 

@@ -272,18 +272,16 @@ async def start_table(
     ``knowledge`` (its unseen cards shuffled afresh), the same table id, and the
     advert ``advertise`` makes (None: not advertised).  ``options`` are the host's
     limits and timings; the name, epoch, table id, takeover delay and PIN key are the
-    table's."""
+    table's, and the hosting seat this laptop's (``succession.host`` names it; a
+    headless table's successor has no owner: lobby rights stay nobody's)."""
     succession = knowledge.succession
     name = knowledge.names().get(knowledge.pid, "host")
 
     def build(journal: Journal, now: float) -> Table:
-        table = build_table(
+        return build_table(
             knowledge, epoch=epoch, now=now, seed=secrets.randbits(63), wall=time.time(),
             journal=journal,  # its first record: the takeover
         )
-        if table.owner is None:  # a headless table's: this laptop hosts it, so it is the
-            table.owner = knowledge.pid  # host's own seat (succession.host, out of the order)
-        return table
 
     base = options if options is not None else HostOptions()
     hosted = HostedTable(
@@ -292,6 +290,7 @@ async def start_table(
         replace(
             base, name=name, epoch=epoch, table_id=knowledge.table,
             takeover_delay=float(succession.delay), pin_key=pin_verifier(knowledge),
+            seat=knowledge.pid,  # this laptop's seat hosts (succession.host), owner or not
         ),
         build=build,
         sock=sock,

@@ -108,7 +108,9 @@ class TableSettings:
     ``turn_timeout_ms`` (nil: no turn timer), ``grace_ms``, ``bot_delay_ms``,
     ``bot_budget_ms`` (nil: the expert's own budget); ``pin_verifier`` the 32-byte key
     ``wire.auth.pin_key`` derives from the table's PIN (nil: no PIN); ``seeded``
-    whether the host was given a seed (the seed itself is never sent)."""
+    whether the host was given a seed (the seed itself is never sent); ``hints``
+    whether players may ask for hints (``host --hints``; a 12th item, left out when
+    false, so a table without hints sends the 11 items of before)."""
 
     name: str | None
     variant: Variant
@@ -121,6 +123,7 @@ class TableSettings:
     pin_verifier: bytes | None
     seeded: bool
     auto_start: bool
+    hints: bool = False
 
     def __post_init__(self) -> None:
         _set(self, self.__slots__, SETTINGS.shape.check(SETTINGS.fields(self), SETTINGS.name))
@@ -202,8 +205,9 @@ SETTINGS: Final = RecordSpec(
     build=_builder(TableSettings),
     fields=lambda r: (r.name, r.variant, r.seats, r.turn_timeout_ms, r.grace_ms,
                       r.bot_delay_ms, r.bot_level, r.bot_budget_ms, r.pin_verifier,
-                      r.seeded, r.auto_start),
+                      r.seeded, r.auto_start, r.hints),
     record_type=TableSettings,
+    tail=((BoolSpec(), False),),  # hints: absent reads false
 )
 
 SEAT_NAME: Final = "seat"

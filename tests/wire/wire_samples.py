@@ -358,6 +358,20 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
             chat=(),
         ),
     ),
+    (
+        "succession_hints",  # that headless table with hints on, taken over by Bob's laptop
+        Succession(
+            table="p8w2c6", epoch=2, host=1, delay=20, order=LAPTOPS[1:],
+            config=TableSettings(
+                name="Games night", variant=Variant.STANDARD, seats=3,
+                turn_timeout_ms=30_000, grace_ms=90_000, bot_delay_ms=0, bot_level="expert",
+                bot_budget_ms=2_000, pin_verifier=None, seeded=True, auto_start=True,
+                hints=True,
+            ),
+            seats=(SEAT_RECORDS[1], SEAT_RECORDS[3]),
+            chat=(),
+        ),
+    ),
     ("commit", Commit(sid=4, digests=DIGESTS, salt=BOB_SALT)),
     ("commit_two_seats", Commit(sid=4, digests=(DIGESTS[0], None, DIGESTS[2], None),
                                 salt=YELLOW_SALT)),
