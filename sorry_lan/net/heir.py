@@ -74,6 +74,11 @@ log = logging.getLogger(__name__)
 Successor = Callable[["Knowledge", int, socket.socket], Awaitable[HostedTable]]
 
 MAX_ADDRS = 8  # addresses an offer carries at most
+MIN_PAUSE = 0.02  # seconds: the shortest wait between two looks at the election
+IDLE = 1.0  # seconds to wait when the election names no time (only inputs will do)
+#: The phases in which the old host is still tried (it may be back: then this laptop
+#: neither votes nor hosts).
+_TRY_HOST = (Phase.LOST, Phase.WALKING, Phase.STANDBY)
 
 #: The standby's listening socket, as a successor is given it.
 ListeningSocket = socket.socket
@@ -162,33 +167,68 @@ class Heir:
             attempt = election.waiting_for
             if attempt is not None:
                 decisions = await client.try_candidate(attempt)  # Follow: connected
+                log.debug("tried %s: %s", attempt, decisions)
                 continue
             if election.phase is Phase.GONE:
                 return False
-            now = time.monotonic()
-            if now >= host_at and election.phase in (Phase.LOST, Phase.WALKING):
-                if await client.try_host():
+            if time.monotonic() >= host_at and election.phase in _TRY_HOST:
+                back = await self._try_host(client)
+                if back is None:  # votes came while the host was tried: count them
+                    decisions = self._votes(election)
+                    continue
+                if back:
                     self._close_standby()
                     return True
-                decisions = client.take_decided()
+                # (its unreachable: this laptop's own network may be down: lone rule)
+                decisions = [*client.take_decided(),
+                             *election.host_lost(time.monotonic(), client.unreachable)]
                 host_at = time.monotonic() + backoff
                 backoff = min(backoff * 2, self.options.host_retry_max)
                 if decisions:
                     continue
             wake = election.wake_at
-            await self._sleep(host_at if wake is None else min(wake, host_at))
-            now = time.monotonic()
-            decisions = election.tick(now)
-            if self._standby is not None:
-                decisions += election.standby_votes(self._standby.votes(now), now)
+            if election.phase in _TRY_HOST:
+                wake = host_at if wake is None else min(wake, host_at)
+            await self._sleep(time.monotonic() + IDLE if wake is None else wake)
+            decisions = [*election.tick(time.monotonic()), *self._votes(election)]
+
+    def _votes(self, election: Election) -> list[Decision]:
+        if self._standby is None:
+            return []
+        now = time.monotonic()
+        return election.standby_votes(self._standby.votes(now), now)
+
+    async def _try_host(self, client: GameClient) -> bool | None:
+        """Try the old host once: whether it welcomed us; None when, counting votes,
+        this laptop's standby got its quorum meanwhile (the try is cut short: the
+        voters wait for its welcome, and the host is lost to them)."""
+        if self._standby is None:
+            return await client.try_host()
+        trying = asyncio.ensure_future(client.try_host())
+        while True:
+            self._poked.clear()
+            poked = asyncio.ensure_future(self._poked.wait())
+            await asyncio.wait((trying, poked), return_when=asyncio.FIRST_COMPLETED)
+            poked.cancel()
+            if trying.done():
+                return trying.result()
+            if self._standby is None or self._standby.ready:
+                trying.cancel()  # (a try cut short closes what it opened)
+                with contextlib.suppress(asyncio.CancelledError):
+                    await trying
+                return None
 
     async def _sleep(self, until: float) -> None:
-        left = until - time.monotonic()
-        if left <= 0:
-            return
+        """Wait until ``until`` or a poke (a vote, the standby hosting), whichever is
+        first, and always give the event loop a turn (the standby answers voters on it:
+        a loop that never waits would starve them)."""
+        left = max(until - time.monotonic(), MIN_PAUSE)
+        if not self._poked.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._poked.wait(), left)
+        else:
+            await asyncio.sleep(0)
         self._poked.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._poked.wait(), left)
 
     def _poke(self) -> None:
         self._poked.set()
@@ -197,6 +237,7 @@ class Heir:
         self, decision: Decision, client: GameClient, election: Election
     ) -> bool | None:
         """Carry out one decision; True or False when :meth:`recover` is over."""
+        log.debug("election (%s): %s", election.phase.value, decision)
         match decision:
             case KeepTrying():
                 await client.tell(LinkNews.HOST_LOST_WAITING(seconds=round(election.order.delay)))

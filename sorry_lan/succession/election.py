@@ -237,8 +237,8 @@ class Election:
         times = [self.lost_at + self.give_up]
         if self._retry_at is not None and self._attempt is None:
             times.append(self._retry_at)
-        if self.phase is Phase.STANDBY:
-            times.append(self.lost_at + self.order.grace)
+        if self.phase is Phase.STANDBY and not self._reached:
+            times.append(self.lost_at + self.order.grace)  # the lone rule's time
         return min(times)
 
     @property

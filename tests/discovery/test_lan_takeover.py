@@ -58,10 +58,6 @@ def test_a_killed_host_is_taken_over_and_the_game_finishes(
         lan.close_agents()
 
 
-@pytest.mark.xfail(
-    reason="issue 19: about 1 takeover in 10 never resumes (bench_takeover 27 of 30)",
-    strict=False,
-)
 def test_two_successive_takeovers(lan: VirtualLan, tmp_path: Path) -> None:
     try:
         h, bots = three_bots(lan, tmp_path, "Twice")

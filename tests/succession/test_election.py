@@ -209,6 +209,7 @@ def test_votes_at_the_standby_mean_it_is_not_alone() -> None:
     e = lost(me=1, order=order)
     e.tick(115.0)
     assert e.standby_votes(2, 120.0) == []  # 2 of 3
+    assert e.wake_at == 100.0 + GIVE_UP  # not alone: no lone rule to wake up for
     assert e.tick(100.0 + G) == []
     assert e.standby_votes(3, 170.0) == [TakeOver(2)]
 

@@ -1,0 +1,187 @@
+"""net.heir's recovery loop against a client that only pretends (no host, no network):
+the laptop that is its own candidate keeps the event loop turning while it counts
+votes (its standby answers voters on that loop), takes over once a vote makes the
+quorum, keeps trying the old host while it waits, and goes back to it when it answers.
+The standby's answers, and the votes, come over real loopback connections."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sorry_lan.net.heir import Heir, HeirOptions
+from sorry_lan.net.hosted import HostedTable
+from sorry_lan.succession.election import Decision, Election, Order, TryCandidate
+from sorry_lan.succession.knowledge import Knowledge
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.session import ClientSession
+from sorry_lan.wire.succession import Laptop
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "succession"))
+from tables import TOKENS, succession
+
+DELAY = 0.2
+
+
+class _Model:
+    def __init__(self, order: tuple[Laptop, ...], me: int) -> None:
+        self.succession = succession(host=None, order=order)
+        self.pid = me
+        told = Order.of(self.succession)  # D short, G long: no lone takeover here
+        self.election = Election(
+            Order(told.epoch, told.host, DELAY, 1000.0, told.laptops),
+            me=me, now=time.monotonic(),
+        )
+
+    def knowledge(self) -> Knowledge | None:
+        return None
+
+
+class FakeClient:
+    """What Heir.recover asks of a GameClient; the old host never answers (unless
+    ``host_back``), no candidate is tried."""
+
+    def __init__(self, order: tuple[Laptop, ...], me: int) -> None:
+        self.model = _Model(order, me)
+        self.unreachable = False
+        self.host_tries = 0
+        self.host_back = False
+        self.joined: tuple[str, int] | None = None
+
+    async def try_host(self) -> bool:
+        self.host_tries += 1
+        await asyncio.sleep(0.05)
+        return self.host_back
+
+    async def try_candidate(self, attempt: TryCandidate) -> list[Decision]:
+        return self.model.election.failed(attempt, time.monotonic())
+
+    def take_decided(self) -> list[Decision]:
+        return []
+
+    async def tell(self, news: Any) -> None:
+        pass
+
+    def drop_link(self) -> None:
+        pass
+
+    async def join_own_table(self, address: tuple[str, int]) -> bool:
+        self.joined = address
+        return True
+
+
+class _Hosted:
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.address = sock.getsockname()[:2]
+        self.server = self
+
+    def adopt(self, transport: asyncio.Transport, data: bytes) -> None:
+        transport.close()
+
+    async def close(self) -> None:
+        self.sock.close()
+
+
+def laptops(port: int) -> tuple[Laptop, ...]:
+    return (Laptop(1, ("127.0.0.1",), port), Laptop(2, ("127.0.0.2",), 1),
+            Laptop(3, ("127.0.0.3",), 1))
+
+
+async def vote(port: int, pid: int) -> m.Message | None:
+    """Say hello at the standby with seat ``pid``'s token: its first answer (None: the
+    connection closed without one)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    session = ClientSession(f"p{pid}", token=TOKENS[pid])
+    session.join()
+    writer.write(session.data_to_send())
+    try:
+        while True:
+            data = await asyncio.wait_for(reader.read(65536), 2.0)
+            if not data:
+                return None
+            for msg in session.receive_data(data):
+                return msg
+    except TimeoutError:
+        return None
+    finally:
+        writer.close()
+
+
+def in_thread(coro_fn: Any, timeout: float) -> Any:
+    """Run ``asyncio.run(coro_fn())`` on a thread of its own: a loop that never waits
+    (starved) fails the test instead of hanging it."""
+    out: list[Any] = []
+    thread = threading.Thread(target=lambda: out.append(asyncio.run(coro_fn())), daemon=True)
+    thread.start()
+    thread.join(timeout)
+    assert not thread.is_alive(), "the event loop never came back: something never waits"
+    return out[0]
+
+
+def heir() -> tuple[Heir, list[int]]:
+    took: list[int] = []
+
+    async def successor(knowledge: Knowledge, epoch: int, sock: socket.socket) -> HostedTable:
+        took.append(epoch)
+        return _Hosted(sock)  # type: ignore[return-value]
+
+    return Heir(lambda: ["127.0.0.1"], successor,
+                HeirOptions(bind="127.0.0.1", also=(), host_retry_max=0.2)), took
+
+
+async def _standing_laptop_answers_and_takes_over() -> tuple[int, Sequence[int], str, int]:
+    h, took = heir()
+    port, _addrs = await h.start()
+    client = FakeClient(laptops(port), me=1)
+    h._take_over = _fake_take_over(h, took)  # type: ignore[method-assign]
+    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    # Past D, and then some: the laptop stands (its own candidate) with no vote yet,
+    # and the host tries go on; the loop must keep answering all the while.
+    await asyncio.sleep(DELAY + 1.5)
+    first = await vote(port, 3)  # 2 of 2: enough
+    assert isinstance(first, m.Refuse | type(None))
+    done = await asyncio.wait_for(recovering, 3.0)
+    await h.close()
+    text = first.text if isinstance(first, m.Refuse) else "held"
+    return client.host_tries, took, text, int(done)
+
+
+def _fake_take_over(h: Heir, took: list[int]) -> Any:
+    async def take(epoch: int, client: Any) -> bool:
+        took.append(epoch)
+        return True
+    return take
+
+
+def test_a_standing_laptop_keeps_answering_and_takes_over_at_a_quorum() -> None:
+    tries, took, _text, done = in_thread(_standing_laptop_answers_and_takes_over, 10.0)
+    assert took == [2] and done == 1
+    assert tries >= 3  # it kept trying the old host while it stood
+
+
+async def _the_old_host_back_ends_the_standby() -> tuple[bool, str, int]:
+    h, took = heir()
+    port, _addrs = await h.start()
+    client = FakeClient(laptops(port), me=1)
+    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    await asyncio.sleep(DELAY + 0.5)
+    assert client.model.election.phase.value == "standby"
+    client.host_back = True
+    back = await asyncio.wait_for(recovering, 3.0)
+    answer = await vote(port, 3)  # the standby no longer counts votes
+    await h.close()
+    assert isinstance(answer, m.Refuse)
+    return back, answer.text, len(took)
+
+
+def test_a_standing_laptop_goes_back_to_the_old_host_when_it_answers() -> None:
+    back, text, took = in_thread(_the_old_host_back_ends_the_standby, 10.0)
+    assert back and took == 0
+    assert text == "this laptop does not host the table"
