@@ -7,9 +7,9 @@ import time
 import pytest
 from botpositions import layout, legal
 
-from sorry_lan.bots import MasterBot, Position, make_bot, position_of
+from sorry_lan.bots import MasterBot, Position, make_bot, master, position_of
 from sorry_lan.bots.base import blocks, draw_weights
-from sorry_lan.bots.master import MARGIN, Search
+from sorry_lan.bots.master import MARGIN, MIN_DEPTH, SETTLED, Search
 from sorry_lan.bots.winchance import evaluator
 from sorry_lan.rules import Card, Game, Variant
 from sorry_lan.rules.board import HOME, S1
@@ -67,6 +67,21 @@ def test_a_bump_beats_a_plain_step() -> None:
                         (Card.EIGHT,))
     move = MasterBot(0, budget=60.0).choose(position, legal(position))
     assert move.bumped() == (8,)
+
+
+def test_a_settled_choice_stops_deepening_after_two_own_turns(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bump leads every other 8 by far: two own turns decide it, work to spare.
+    position = Position(Variant.STANDARD, (0, 2), layout(R1=12, R2=40, Y1=20, Y2=45), 0,
+                        (Card.EIGHT,))
+    bot = MasterBot(0, budget=60.0)
+    values = bot.values(position, legal(position))
+    assert bot.depths == [MIN_DEPTH]
+    first, second = sorted(values, reverse=True)[:2]
+    assert first - second > SETTLED
+    monkeypatch.setattr(master, "SETTLED", 1.0)  # never settled: it searches deeper
+    bot.values(position, legal(position))
+    assert bot.depths[-1] > MIN_DEPTH
 
 
 @pytest.mark.parametrize("budget", [0.02, 0.08])
