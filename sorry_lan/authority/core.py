@@ -506,7 +506,7 @@ class HostCore:
             absent_at.append(at)
             if peer is None or peer.closed or at <= now:
                 absent.append(laptop)
-        self.fence.note(now, absent_at)
+        self.fence.note(now, absent_at, hosting=self.heralds.seat is not None)
         if self.fence.paused:
             table.pause(now)
         else:

@@ -5,7 +5,9 @@ it (a laptop still connected but silent: until the longer of D and two heartbeat
 since the heartbeat is how a live one is heard).  That mirrors the laptops' own rule
 (a host not heard from for D is lost), so a host on the small side of a split learns
 it about when the large side starts choosing another.  A host with fewer present
-laptops than the quorum is **cut off** (protocol/SPEC.md, Succession).
+laptops than the quorum is **cut off** (protocol/SPEC.md, Succession); a host that is
+itself a player's laptop (a successor, a host with its own seat) counts itself among
+them, present: with the laptops of a majority it needs only that majority's others.
 :class:`Fence` follows that from when each laptop is (or will be) absent
 (:meth:`Fence.note`) and the time:
 
@@ -23,6 +25,7 @@ to step down (the host core does, from what this says).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -53,11 +56,15 @@ class Fence:
         """The game waits: cut off, and G has not passed since."""
         return self.cut_since is not None and not self.resumed
 
-    def note(self, now: float, absent_at: Sequence[float]) -> None:
+    def note(self, now: float, absent_at: Sequence[float], *, hosting: bool = False) -> None:
         """At ``now``, each laptop of the electorate is absent from its time in
-        ``absent_at`` on (a time to come: present until then, unless heard again)."""
+        ``absent_at`` on (a time to come: present until then, unless heard again).
+        ``hosting``: the host is itself a laptop of the table (a player's machine: a
+        successor, or a host with its own seat), one more of the majority, always
+        present to itself."""
         if absent_at:
-            last = sorted(absent_at, reverse=True)[quorum(len(absent_at)) - 1]
+            times = [*absent_at, math.inf] if hosting else list(absent_at)
+            last = sorted(times, reverse=True)[quorum(len(times)) - 1]
             if now >= last:  # fewer than a quorum present
                 self.due = None
                 if self.cut_since is None:

@@ -464,7 +464,8 @@ class ClientModel:
             case m.Refuse() if self._attempt is not None and self.election is not None:
                 attempt, self._attempt = self._attempt, None
                 if msg.reason is RefuseReason.BUSY:  # counting votes, or not standing
-                    self._decisions += self.election.busy(attempt, self._now)
+                    standing = msg.text != el.NOT_HOSTING
+                    self._decisions += self.election.busy(attempt, self._now, standing)
                 else:
                     self._decisions += self.election.failed(attempt, self._now)
             case _:

@@ -118,6 +118,7 @@ class Heir:
         self.took_over = 0  # takeovers made by this laptop (tests, reports)
         self._standby: Standby | None = None
         self._poked = asyncio.Event()
+        self._hints: list[tuple[int, tuple[str, ...], int]] = []  # adverts not yet told
 
     # -- while the host is there ------------------------------------------------------
 
@@ -144,6 +145,18 @@ class Heir:
                 needs = True
         return needs
 
+    def hint(self, epoch: int, addrs: Sequence[str], port: int) -> None:
+        """The discovery layer found this table advertised at ``epoch`` on ``addrs`` and
+        ``port`` (an mDNS browse by table id): the election is told of it while the
+        host is lost (at once while it is): a newer epoch is tried first."""
+        self._hints = [*self._hints[-(MAX_ADDRS - 1):], (epoch, tuple(addrs), port)]
+        self._poke()
+
+    def _adverts(self, election: Election) -> list[Decision]:
+        hints, self._hints = self._hints, []
+        now = time.monotonic()
+        return [d for epoch, addrs, port in hints for d in election.advert(epoch, addrs, port, now)]
+
     # -- the host lost ------------------------------------------------------------------
 
     async def recover(
@@ -155,7 +168,8 @@ class Heir:
         election gives up (False)."""
         election = client.model.election
         assert election is not None
-        decisions = [*pending, *election.host_lost(time.monotonic(), unreachable)]
+        decisions = [*pending, *election.host_lost(time.monotonic(), unreachable),
+                     *self._adverts(election)]
         backoff = 0.05
         host_at = time.monotonic()  # when the old host is tried next
         while True:
@@ -190,7 +204,8 @@ class Heir:
             if election.phase in _TRY_HOST:
                 wake = host_at if wake is None else min(wake, host_at)
             await self._sleep(time.monotonic() + IDLE if wake is None else wake)
-            decisions = [*election.tick(time.monotonic()), *self._votes(election)]
+            decisions = [*election.tick(time.monotonic()), *self._votes(election),
+                         *self._adverts(election)]
 
     def _votes(self, election: Election) -> list[Decision]:
         if self._standby is None:

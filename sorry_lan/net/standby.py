@@ -31,6 +31,7 @@ import socket
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from sorry_lan.succession.election import NOT_HOSTING
 from sorry_lan.succession.standby import Answer, Host, TurnAway, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
@@ -42,8 +43,8 @@ __all__ = ["IDLE_TEXT", "Adopter", "StandbyListener", "Votes"]
 
 log = logging.getLogger(__name__)
 
-#: What a standby says while it has no state machine (no table to stand by for yet).
-IDLE_TEXT = "this laptop does not host the table"
+#: What a standby says while it has no state machine (its laptop does not stand).
+IDLE_TEXT = NOT_HOSTING
 
 
 class Votes(Protocol):

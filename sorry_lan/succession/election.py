@@ -56,6 +56,9 @@ from enum import Enum, StrEnum
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.succession import Laptop
 
+#: What a laptop's standby answers (``refuse`` ``busy``) while its laptop does not
+#: stand for the table (it hears a host, or has not missed it yet): not a candidate.
+NOT_HOSTING = "this laptop does not host the table"
 RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
 GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
 
@@ -215,6 +218,8 @@ class Election:
         self._handed: int | None = None  # the laptop the host handed over to
         self._hint: TryCandidate | None = None  # an advert of our table, newer epoch
         self._hint_epoch = order.epoch
+        self._idle: dict[int, float] = {}  # laptops not standing: since when they say so
+        self._past_me = False  # the walk looks past this laptop (one before it follows)
 
     # -- what we know --------------------------------------------------------------------
 
@@ -341,9 +346,12 @@ class Election:
             return []
         return self._walk(now)
 
-    def busy(self, attempt: TryCandidate, now: float) -> list[Decision]:
-        """``attempt``'s standby refused busy (counting votes, or its host is alive): it
-        is tried again in :data:`RETRY` seconds."""
+    def busy(self, attempt: TryCandidate, now: float, standing: bool = True) -> list[Decision]:
+        """``attempt``'s standby refused busy: it is tried again in :data:`RETRY`
+        seconds.  ``standing``: it counts votes; else it said it does not host the
+        table (its laptop still hears a host, or has not missed it yet).  A laptop
+        that has not stood for D since it first said so is passed over: it will not
+        (it follows a host, which the walk may reach further on)."""
         if attempt != self._attempt:
             return []
         self._attempt = None
@@ -351,8 +359,18 @@ class Election:
         self._net_down = False
         if self.phase is Phase.STANDBY:
             return []
-        if attempt.pid is not None:
-            self._voted = attempt.pid
+        pid = attempt.pid
+        if pid is not None and not standing:
+            since = self._idle.setdefault(pid, now)
+            if now - since >= self.order.delay:
+                if self._voted == pid:
+                    self._voted = None
+                self._failed.add(pid)
+                return self._walk(now, stand=False)
+        elif pid is not None:
+            self._idle.pop(pid, None)
+        if pid is not None:
+            self._voted = pid
         self._retry = attempt
         self._retry_at = now + RETRY
         return []
@@ -428,6 +446,8 @@ class Election:
     def _reset(self, phase: Phase) -> None:
         self.phase = phase
         self._reached = False
+        self._idle.clear()
+        self._past_me = False
         self._failed.clear()
         self._attempt = self._retry = None
         self._retry_at = None
@@ -438,17 +458,24 @@ class Election:
         self._attempt = attempt
         return attempt
 
-    def _walk(self, now: float) -> list[Decision]:
+    def _walk(self, now: float, *, stand: bool = True) -> list[Decision]:
         """The next step of the walk: the advert first, then the first laptop of the
-        order not passed over; past the end, the walk starts again in a moment."""
+        order not passed over; past the end, the walk starts again in a moment.
+        ``stand`` False: a laptop before this one is alive but does not stand (it
+        follows a host, or still hears ours): look past this laptop for a host, and
+        do not stand while it is so (the walk starts again in a moment)."""
         if self._hint is not None:
             return [self._try(self._hint)]
+        self._past_me = False
         for lap in self.order.laptops:
             if lap.pid in self._failed or lap.pid == self.order.host:
                 continue
             if lap.pid == self.me:
-                self.phase = Phase.STANDBY
-                return [OpenStandby(self.next_epoch), *self.tick(now)]
+                if stand:
+                    self.phase = Phase.STANDBY
+                    return [OpenStandby(self.next_epoch), *self.tick(now)]
+                self._past_me = True
+                continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
         self._failed.clear()
         self._retry = None
@@ -464,7 +491,10 @@ class Election:
         for pid in self.order.pids():
             if pid == host:
                 return True
-            if pid == self.me or pid not in self._failed:
+            if pid == self.me:
+                if not self._past_me:
+                    return False  # this laptop comes first
+            elif pid not in self._failed:
                 return False
         return False
 

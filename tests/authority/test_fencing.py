@@ -217,3 +217,44 @@ def test_a_split_without_a_goodbye_cuts_the_host_off_d_after_it_last_heard_them(
     assert not _paused(pair)
     pair.advance(1.0)  # 15 s after they were last heard, 4.5 s before they time out
     assert _paused(pair) and len(pair.open) == 3
+
+
+def test_a_host_that_is_a_laptop_counts_itself_in_the_majority() -> None:
+    fence = Fence(grace=20.0)
+    fence.note(0.0, [100.0, D], hosting=True)  # itself, one present, one absent from D
+    fence.note(D + 1, [100.0, D], hosting=True)
+    assert not _state(fence)[0]  # 2 of 3 (itself and one other): a majority
+    fence.note(D + 1, [D, D], hosting=True)
+    assert _state(fence) == (True, True)  # only itself: 1 of 3
+    fence.note(0.0, [D], hosting=True)
+    assert fence.next_wakeup() == D  # itself and its one other laptop: both needed
+    fence.note(0.0, [], hosting=True)
+    assert not _state(fence)[0] and fence.next_wakeup() is None
+
+
+def _successor() -> tuple[Pair, dict[str, int]]:
+    """A successor's three-seat table, hosted from the laptop of seat "ann" (its own
+    player joins like everyone): its electorate is bob's and cy's laptops."""
+    table = Table(TableConfig(seats=3, auto_start=True, seed=11))
+    pair = Pair(table, HostOptions(heartbeat=1000.0, dead_after=5000.0, takeover_delay=D,
+                                   epoch=2, table_id="tab1", seat=0))  # fmt: skip
+    cids = {}
+    for i, name in enumerate(("ann", "bob", "cy")):
+        cid, client = pair.join(name, address=f"10.0.0.{i + 2}")
+        assert client.pid == i
+        cids[name] = cid
+    pair.core.expect_laptops([Laptop(1, ("10.0.0.3",), 5001), Laptop(2, ("10.0.0.4",), 5002)])
+    assert [x.pid for x in pair.core.electorate.order(pair.table)] == [1, 2]
+    return pair, cids
+
+
+def test_a_successor_plays_on_with_one_of_its_two_other_laptops() -> None:
+    """The table survived its first host with ann's laptop and bob's vote: cy not back
+    (cut off, asleep) must not pause ann's table, which has the majority (2 of 3)."""
+    pair, cids = _successor()
+    pair.lose(cids["cy"])
+    pair.advance(D + 1)
+    assert not _paused(pair) and not pair.probes
+    pair.lose(cids["bob"])  # now ann's laptop is alone: 1 of 3
+    pair.advance(D + 1)
+    assert _paused(pair) and {p.pid for _, p in pair.probes} == {1, 2}

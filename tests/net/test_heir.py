@@ -53,6 +53,7 @@ class FakeClient:
         self.host_tries = 0
         self.host_back = False
         self.joined: tuple[str, int] | None = None
+        self.tried: list[TryCandidate] = []
 
     async def try_host(self) -> bool:
         self.host_tries += 1
@@ -60,6 +61,7 @@ class FakeClient:
         return self.host_back
 
     async def try_candidate(self, attempt: TryCandidate) -> list[Decision]:
+        self.tried.append(attempt)
         return self.model.election.failed(attempt, time.monotonic())
 
     def take_decided(self) -> list[Decision]:
@@ -185,3 +187,22 @@ def test_a_standing_laptop_goes_back_to_the_old_host_when_it_answers() -> None:
     back, text, took = in_thread(_the_old_host_back_ends_the_standby, 10.0)
     assert back and took == 0
     assert text == "this laptop does not host the table"
+
+
+async def _a_hint_is_tried_first() -> list[TryCandidate]:
+    h, _took = heir()
+    port, _addrs = await h.start()
+    client = FakeClient(laptops(port), me=3)
+    h.hint(1, ("10.9.9.9",), 4000)  # our own epoch: nothing new
+    h.hint(2, ("10.9.9.9",), 4000)  # mDNS: our table one epoch on
+    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    await asyncio.sleep(DELAY + 0.3)
+    recovering.cancel()
+    await h.close()
+    return client.tried
+
+
+def test_an_advert_of_the_table_at_a_newer_epoch_is_tried_first() -> None:
+    tried = in_thread(_a_hint_is_tried_first, 10.0)
+    assert tried[0] == TryCandidate(None, ("10.9.9.9",), 4000)
+    assert [t.pid for t in tried[1:3]] == [1, 2]  # then the order

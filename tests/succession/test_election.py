@@ -409,3 +409,49 @@ def test_a_rival_at_our_epoch_out_of_turn_is_refused_as_such() -> None:
     e = lost(me=3)
     e.tick(115.0)
     assert e.welcomed(attempt(A), 1, 2, 115.5)[0] == RefuseHost(2, 1, Claim.OUT_OF_TURN)
+
+
+def test_a_laptop_that_does_not_stand_for_d_is_passed_over_for_the_host_further_on() -> None:
+    """A still says it does not host the table D after it first said so: it follows
+    a host (C took the table over while A and B were away).  B, which comes before C,
+    looks past A and itself, finds C hosting and follows it."""
+    e = lost(me=2)
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.busy(attempt(A), 115.0, standing=False) == []
+    now = 115.0
+    while now < 115.0 + D - RETRY:
+        now += RETRY
+        assert e.tick(now) == [attempt(A)]  # it may be about to stand: tried each second
+        assert e.busy(attempt(A), now, standing=False) == []
+    assert e.tick(now + RETRY) == [attempt(A)]
+    assert e.busy(attempt(A), now + RETRY, standing=False) == [attempt(C)]  # not itself
+    assert e.welcomed(attempt(C), 2, 3, now + RETRY + 0.1) == [Follow(3, 2)]
+
+
+def test_a_laptop_never_stands_while_one_before_it_is_alive_and_not_standing() -> None:
+    e = lost(me=2)
+    now = 115.0
+    decided = e.tick(now)
+    seen: list[object] = []
+    while now < 115.0 + 5 * D:
+        for d in decided:
+            seen.append(d)
+            if isinstance(d, TryCandidate):
+                decided = e.busy(d, now, standing=False)  # A and C: both hear a host
+                break
+        else:
+            now += RETRY
+            decided = e.tick(now)
+    assert {d.pid for d in seen if isinstance(d, TryCandidate)} == {1, 3}
+    assert not [d for d in seen if isinstance(d, OpenStandby | TakeOver)]
+    assert phase(e) is Phase.WALKING
+
+
+def test_a_laptop_that_stands_at_last_is_voted_for_again() -> None:
+    e = lost(me=2)
+    e.tick(115.0)
+    e.busy(attempt(A), 115.0, standing=False)
+    e.tick(116.0)
+    assert e.busy(attempt(A), 116.0, standing=True) == []  # A stands now: a vote
+    assert e.tick(117.0) == [attempt(A)]
+    assert e.welcomed(attempt(A), 2, 1, 117.1) == [Follow(1, 2)]
