@@ -257,7 +257,8 @@ class GameClient:
         model.join(time.monotonic(), attempt=attempt)
         writer.write(model.data_to_send())
         try:
-            welcome = await asyncio.wait_for(self._handshake(reader, writer), timeout)
+            welcome, events, came = await asyncio.wait_for(
+                self._handshake(reader, writer), timeout)
         except JoinError as exc:
             writer.close()
             seats, token = self.options.seats, model.token
@@ -272,6 +273,8 @@ class GameClient:
             writer.close()
             raise
         self._reader, self._writer = reader, writer
+        self._put(events, came)  # the lobby, snapshot... of the same read: a move made on
+        # them goes to this connection's writer, never the one before
         peer = writer.get_extra_info("peername")
         self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else ""
         self._tend_seat()
@@ -288,7 +291,9 @@ class GameClient:
 
     async def _handshake(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> m.Welcome:
+    ) -> tuple[m.Welcome, list[ClientEvent], float]:
+        """Read until welcomed: the welcome, the events of the read that brought it
+        and when it came (for the caller to hand out once the connection is its link)."""
         model = self.model
         while True:
             try:
@@ -306,8 +311,7 @@ class GameClient:
             if refused is not None:
                 raise JoinError(refused.reason, refusal(refused))
             if model.connected and model.welcome is not None:
-                self._put(events, now)  # the lobby, snapshot... of the same read
-                return model.welcome
+                return model.welcome, events, now
             if model.closed:
                 err = model.session.error if model.session is not None else None
                 raise JoinError(JoinFailure.LOST, Joining.ENDED(why=err))
@@ -396,6 +400,8 @@ class GameClient:
             return f"network error: {exc}"
         finally:
             writer.close()
+            if self._writer is writer:  # what is sent from now waits for the next link
+                self._reader = self._writer = None
 
     async def _reconnect(self) -> bool:
         began = time.monotonic()

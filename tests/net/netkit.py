@@ -125,10 +125,13 @@ class Gate:
     ``forward`` (relay bytes both ways), ``silent`` (accept, then never answer),
     ``closed`` (refuse connections) and ``refuse <reason>`` (answer every greeting with
     a ``refuse`` of that reason and close, as a host does that is full or busy).
-    ``drop()`` cuts every connection it holds."""
+    ``drop()`` cuts every connection it holds.  With ``batch`` seconds it hands the
+    host's bytes on in one piece for what arrives within that time of the first (a
+    client then reads a host's whole answer at once)."""
 
-    def __init__(self, target_port: int) -> None:
+    def __init__(self, target_port: int, batch: float = 0.0) -> None:
         self.target_port = target_port
+        self.batch = batch
         self.mode = "forward"
         self.port = 0
         self.accepted = 0
@@ -176,14 +179,23 @@ class Gate:
             return
         self._held.add(up_writer)
 
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter, batch: float) -> None:
             with contextlib.suppress(OSError):
                 while data := await src.read(65536):
+                    deadline = asyncio.get_running_loop().time() + batch
+                    while batch and (left := deadline - asyncio.get_running_loop().time()) > 0:
+                        try:
+                            more = await asyncio.wait_for(src.read(65536), left)
+                        except TimeoutError:
+                            break
+                        if not more:
+                            break
+                        data += more
                     dst.write(data)
                     await dst.drain()
             dst.transport.abort()
 
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        await asyncio.gather(pipe(reader, up_writer, 0.0), pipe(up_reader, writer, self.batch))
 
     async def close(self) -> None:
         await self.set("closed")

@@ -182,3 +182,42 @@ async def test_a_host_that_ends_the_game_is_told_as_ended_and_closed_not_as_a_lo
     finally:
         await ann.close()
         await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_move_made_on_the_offer_a_rewelcome_brings_reaches_the_host() -> None:
+    """The welcome after a reconnection brings the seat's offer in the same read; a
+    player who moves at once (before the client has made the new connection its link)
+    must not have the move written to the old, dead connection."""
+    server = await start_host(seats=2, bots=1, bot_delay=0.0)
+    gate = Gate(server.address[1], batch=0.2)  # the rewelcome comes in one read
+    port = await gate.open()
+    ann = GameClient(LOCAL, port, "Ann", ClientOptions(connect_timeout=1.0, reconnect_for=20))
+
+    async def offer() -> m.LegalMoves:
+        while True:
+            ev = await ann.next_event()
+            if isinstance(ev, m.LegalMoves):
+                return ev
+
+    try:
+        await ann.connect()
+        ann.ready()
+        first = await asyncio.wait_for(offer(), 10)
+        gate.drop()  # the offer stands: it comes again with the rewelcome
+        async with asyncio.timeout(10):  # (no task in between: the move is made at once)
+            again = await offer()
+            ann.play(again.moves[0].id)  # the rewelcome's read is still being handed out
+        assert again.sid == first.sid
+
+        async def moved() -> m.Events:
+            while True:
+                ev = await ann.next_event()
+                if isinstance(ev, m.Events) and ev.sid > again.sid:
+                    return ev
+
+        assert (await asyncio.wait_for(moved(), 5)).colour == ann.model.colour
+    finally:
+        await ann.close()
+        await gate.close()
+        await server.close()
