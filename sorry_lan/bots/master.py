@@ -94,7 +94,9 @@ class Search:
         self.points = rules.deals_hands
         self.draws = draw_weights(position)
         self.contexts: dict[tuple[tuple[int, ...], int, bool], MoveContext] = {}
-        self.leaves: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
+        self.leaves: dict[tuple[tuple[int, ...], int], list[float]] = {}
+        self.side = ev.side_of  # colour -> the index of its side in the chances
+        self.mine = ev.side_of[self.me]
         self.nodes: dict[tuple[tuple[int, ...], int, bool, int, tuple[Card, ...]], float] = {}
         nxt = [0] * 4
         for i, c in enumerate(self.seated):
@@ -103,12 +105,13 @@ class Search:
 
     # -- the pieces --------------------------------------------------------------
 
-    def chances(self, pawns: tuple[int, ...], to_move: int) -> tuple[float, ...]:
+    def chances(self, pawns: tuple[int, ...], to_move: int) -> list[float]:
+        """Each side's chance (index: :attr:`side`'s), ``to_move`` about to draw."""
         key = (pawns, to_move)
         got = self.leaves.get(key)
         if got is None:
             self.work -= 1
-            got = self.leaves[key] = self.ev.chances(pawns, to_move)
+            got = self.leaves[key] = self.ev.side_chances(pawns, to_move)
         return got
 
     def moves(self, pawns: tuple[int, ...], player: int, card: Card, after_two: bool
@@ -152,7 +155,7 @@ class Search:
             return done
         who, again = self.next_of(player, move)
         if depth <= 0:
-            return self.chances(after, who)[self.me]
+            return self.chances(after, who)[self.mine]
         return self.turn(after, who, again, depth, kept)
 
     def turn(self, pawns: tuple[int, ...], player: int, after_two: bool, depth: int,
@@ -189,25 +192,28 @@ class Search:
         if not moves:  # the turn is lost (or, in play for points, a card discarded)
             who = self.nxt[player]
             if depth <= 1:
-                return self.chances(pawns, who)[self.me]
+                return self.chances(pawns, who)[self.mine]
             return self.turn(pawns, who, False, depth - 1, kept)
-        me = self.me
+        me = self.mine
+        theirs_side = self.side[player]
         ours = player in self.own
         # Each move's static chances (for the player to move: their own side's chance).
         scored: list[tuple[float, float, Move]] = []  # (mover's chance, ours, move)
+        # The generators list moves of ``card`` only (never a discard): one next player.
+        who = player if card == _TWO else self.nxt[player]
+        chances = self.chances
         for move in moves:
             after, home = apply(pawns, move[3])
-            done = self.outcome(after, home)
+            done = self.outcome(after, home) if home else None
             if done is not None:
+                if (done == 1.0) == ours:
+                    return done  # the mover wins: nothing else is searched
                 mine = done
                 theirs = done if ours else 1.0 - done
             else:
-                who, _again = self.next_of(player, move)
-                ch = self.chances(after, who)
+                ch = chances(after, who)
                 mine = ch[me]
-                theirs = ch[player]
-            if done is not None and (done == 1.0) == ours:
-                return done  # the mover wins: nothing else is searched
+                theirs = ch[theirs_side]
             scored.append((theirs, mine, move))
         if depth <= 1:
             if ours:
