@@ -5,7 +5,8 @@ machinery.
 Each row is a tournament: the strengths move round the seats game by game (so no
 seat's first-turn edge favours one); it prints the games, the win rate of the
 strength the goal is about with its 95% (Wilson) confidence interval, the mean
-scores, and that strength's decision time (p95 and max, wall clock) in the row; the
+scores, and that strength's decision time (p95 and max, wall clock, then the
+deciding thread's CPU time for the searching strengths) in the row; the
 expert's times over every row (wall clock and thread CPU) close the table.
 ``table-greedy`` is the greedy bot the host's seats ran before issue 14 (judging
 compact moves, blind to slides, safety and threats), kept here only as the reference
@@ -125,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     cpu_times: list[float] = []
     cut_short = 0
     print(f"{'#':>2} {'match':<46} {'games':>6} {'win %':>7} {'95% CI':>13} "
-          f"{'goal':<26} {'mean score':>11} {'p95 ms':>7} {'max ms':>7}")
+          f"{'goal':<26} {'mean score':>11} {'p95 ms':>7} {'max ms':>7} "
+          f"{'CPU p95':>7} {'max':>7}")
     for n, (label, variant, bots, games, goal, who) in enumerate(ROWS, 1):
         if n not in wanted:
             continue
@@ -140,8 +142,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         other = next(k for k in data if k != who)
         score = f"{row['average_score']:.1f}/{data[other]['average_score']:.1f}"
         ms = row["decision_ms"]
+        cpu = row["decision_cpu_ms"]
         timing = (f"{ms['p95']:>7.2f} {ms['max']:>7.2f}" if ms["count"]
                   else f"{'-':>7} {'-':>7}")
+        timing += (f" {cpu['p95']:>7.2f} {cpu['max']:>7.2f}" if cpu["count"]
+                   else f" {'-':>7} {'-':>7}")
         print(f"{n:>2} {label:<46} {games:>6} {100 * row['win_rate']:>6.1f}% "
               f"{100 * lo:>5.1f}-{100 * hi:<5.1f}% {goal:<26} {score:>11} {timing}"
               f"   ({time.perf_counter() - started:.0f} s)", flush=True)

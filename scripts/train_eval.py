@@ -204,11 +204,11 @@ PARAMS: dict[str, Any] = {
     "held_out_games": 0.1,  # share of each model's games kept out of the fit
     # model: (variant, players, games, stride: one decision in this many kept)
     "models": {
-        "standard-2": ["standard", 2, 8000, 2],
-        "standard-3": ["standard", 3, 4000, 3],
-        "standard-4": ["standard", 4, 4000, 4],
-        "team-4": ["team", 4, 4000, 4],
-        "points-2": ["points", 2, 10000, 2],
+        "standard-2": ["standard", 2, 20000, 5],
+        "standard-3": ["standard", 3, 6000, 6],
+        "standard-4": ["standard", 4, 6000, 8],
+        "team-4": ["team", 4, 6000, 8],
+        "points-2": ["points", 2, 16000, 4],
     },
 }
 CHECKPOINTS = (1_000, 3_000, 10_000, 30_000, 100_000, 300_000)

@@ -9,20 +9,27 @@ plays (seeded), one set per variant and player count (:data:`MODELS`), and shipp
 
 The features of one side (its colour, or both partners' in team play), and why:
 
-* **where each pawn is** -- one weight per distance to HOME (66 squares: HOME, the
-  five safety squares, every track square by its distance) and one for START, each
-  counted twice, weighed by how far the game has gone (``t``: 0 when every pawn is in
-  START, 1 when all are HOME) and by ``1 - t``.  A race is won by the last pawn, and a
-  lead of ten squares means more near the end than at the start: two tables let the
-  fit learn both without a network.  A pawn parked just behind its start exit (after
-  a 4 backward) is a different square from one that has gone round, which a
-  progress count alone would not tell apart.
+* **where each pawn is** -- a smooth function of its place: START, HOME, each of the
+  five safety squares, and on the track a piecewise-linear function of its distance to
+  HOME (a knot every :data:`KNOT` squares, :func:`basis`), each counted twice, weighed
+  by how far the game has gone (``t``: 0 when every pawn is in START, 1 when all are
+  HOME) and by ``1 - t``.  A race is won by the last pawn, and a lead of ten squares
+  means more near the end than at the start: two sets let the fit learn both without
+  a network.  One weight per square (the first version) fitted noise: neighbouring
+  squares differed by more than five squares of progress are worth, and the expert,
+  choosing between the squares one card offers, played that noise.  A pawn parked
+  just behind its start exit (after a 4 backward) is near HOME by its distance, as it
+  should be.
+* **the last pawn** -- the side's farthest-behind pawn's distance to HOME (weighed by
+  ``t`` and ``1 - t``): the sum of the pawns' places cannot tell four pawns half-way
+  from three HOME and one in START.
 * **danger** -- for each of the side's track pawns, the chance that an opponent's next
   card can bump it (landing or sliding on it, or leaving START onto it; from the
   deck's card counts, :data:`~sorry_lan.bots.judge.HIT`), times the share of the board
   it would lose, summed; and a Sorry!'s chance times the side's best track pawn when
   an opponent has a pawn in START.  Two features: the opponents who move before the
-  side's next turn (the pawn cannot run first), and those who move after it.
+  side's next turn (the pawn cannot run first), and those who move after it; each
+  again times ``t``.
 * **whose turn it is** -- one weight per place in the turn order (0: the side moves
   next), and the side's being next weighed by ``t`` (a tempo matters most at the end).
 * **the hand** (play for points only, for the side to move: the only hand anyone
@@ -56,16 +63,33 @@ from .base import Position
 from .judge import HIT, SORRY_CHANCE
 
 WEIGHTS_FILE: Final = "weights.json"
-FORMAT: Final = 1
+FORMAT: Final = 2
+
+# A pawn's place, by its class (CLASS below: 0 HOME, 1..5 the safety squares by the
+# squares still to go, 6..65 the track by its distance to HOME, 66 START), enters the
+# features through a small basis (:func:`basis`): START, HOME, each safety square, and
+# on the track a piecewise-linear function of the distance with a knot every
+# KNOT squares (a pawn between two knots counts for both, by how near it is).
+CLASSES: Final = 67
+START_CLASS: Final = 66
+KNOT: Final = 5
+KNOTS: Final = (TRACK_LEN - 1) // KNOT + 2  # 6, 11, ..., 66
+B_START: Final = 0
+B_HOME: Final = 1
+B_SAFE: Final = 2  # B_SAFE + k - 1 for a pawn with k (1..5) safety squares to go
+B_TRACK: Final = B_SAFE + 5
+BASIS: Final = B_TRACK + KNOTS
 
 # Feature indices (one side's feature vector).
-CLASSES: Final = 67  # 0 HOME, 1..5 safety, 6..65 track by distance to HOME, 66 START
-START_CLASS: Final = 66
-EARLY: Final = 0  # EARLY + class: a pawn, weighed by 1 - t
-LATE: Final = CLASSES  # LATE + class: a pawn, weighed by t
-DANGER_BEFORE: Final = 2 * CLASSES
+EARLY: Final = 0  # EARLY + basis: the side's pawns, weighed by 1 - t
+LATE: Final = BASIS  # LATE + basis: the same, weighed by t
+LAST_EARLY: Final = 2 * BASIS  # the farthest-behind pawn's distance (share of 65), 1 - t
+LAST_LATE: Final = LAST_EARLY + 1  # the same, weighed by t
+DANGER_BEFORE: Final = LAST_LATE + 1
 DANGER_AFTER: Final = DANGER_BEFORE + 1
-OFFSET: Final = DANGER_AFTER + 1  # OFFSET + place in the turn order (0..3)
+DANGER_BEFORE_LATE: Final = DANGER_AFTER + 1  # the danger features again, times t
+DANGER_AFTER_LATE: Final = DANGER_BEFORE_LATE + 1
+OFFSET: Final = DANGER_AFTER_LATE + 1  # OFFSET + place in the turn order (0..3)
 TEMPO: Final = OFFSET + 4  # the side moves next, times t
 HAND: Final = TEMPO + 1  # HAND + i: card kind i's count less its average (points)
 HAND_START: Final = HAND + len(Card)  # starters in hand, when a pawn is in START
@@ -80,6 +104,20 @@ AVERAGE_STARTERS: Final = sum(AVERAGE[KIND_INDEX[c]] for c in STARTERS)
 FULL: Final = 65.0  # a pawn's distance from START to HOME, in squares
 
 
+def basis(k: int) -> tuple[tuple[int, float], ...]:
+    """The basis functions (index, value) of a pawn of class ``k``."""
+    if k == START_CLASS:
+        return ((B_START, 1.0),)
+    if k == 0:
+        return ((B_HOME, 1.0),)
+    if k <= 5:
+        return ((B_SAFE + k - 1, 1.0),)
+    x = (k - 6) / KNOT
+    i = int(x)
+    f = x - i
+    return tuple((B_TRACK + j, v) for j, v in ((i, 1.0 - f), (i + 1, f)) if v > 0.0)
+
+
 def _class(colour: int, loc: int) -> int:
     if loc == START:
         return START_CLASS
@@ -90,9 +128,10 @@ def _class(colour: int, loc: int) -> int:
     return (safety_entry(colour) - loc) % TRACK_LEN + 6
 
 
-# CLASS[colour * NUM_LOCATIONS + loc]: the pawn's feature class; LOST: the share of the
+# CLASS[colour * NUM_LOCATIONS + loc]: the pawn's class; LOST: the share of the
 # board a pawn there loses when bumped (0 off the track, where nothing can bump it).
 CLASS: Final = tuple(_class(c, loc) for c in range(4) for loc in range(NUM_LOCATIONS))
+BASES: Final = tuple(basis(k) for k in range(CLASSES))
 TO_GO: Final = tuple(
     FULL if k == START_CLASS else float(k) for k in CLASS)
 LOST: Final = tuple(
@@ -135,8 +174,8 @@ class Evaluator:
         w = tuple(float(x) for x in weights)
         self.weights = w
         # A pawn's two weights, by colour and location (the hot loop reads these).
-        self.early = tuple(w[EARLY + k] for k in CLASS)
-        self.late = tuple(w[LATE + k] for k in CLASS)
+        self.early = tuple(sum(w[EARLY + j] * v for j, v in BASES[k]) for k in CLASS)
+        self.late = tuple(sum(w[LATE + j] * v for j, v in BASES[k]) for k in CLASS)
         self.pawn_count = 4 * len(self.seated)
         # By the player to move: each side's place in the turn order and, for each
         # side, the opponents' colours that move before it and after it.
@@ -226,14 +265,21 @@ class Evaluator:
         out: list[dict[int, float]] = []
         for side, off, (before, after) in zip(self.sides, offsets, attackers, strict=True):
             f: dict[int, float] = {}
+            last = 0.0
             for c in side:
                 base = c * NUM_LOCATIONS
                 for p in range(c * 4, c * 4 + 4):
                     k = CLASS[base + pawns[p]]
-                    f[EARLY + k] = f.get(EARLY + k, 0.0) + (1.0 - t)
-                    f[LATE + k] = f.get(LATE + k, 0.0) + t
+                    last = max(last, TO_GO[base + pawns[p]])
+                    for j, v in BASES[k]:
+                        f[EARLY + j] = f.get(EARLY + j, 0.0) + v * (1.0 - t)
+                        f[LATE + j] = f.get(LATE + j, 0.0) + v * t
+            f[LAST_EARLY] = (1.0 - t) * last / FULL
+            f[LAST_LATE] = t * last / FULL
             f[DANGER_BEFORE] = self.danger(pawns, side, before)
             f[DANGER_AFTER] = self.danger(pawns, side, after)
+            f[DANGER_BEFORE_LATE] = t * f[DANGER_BEFORE]
+            f[DANGER_AFTER_LATE] = t * f[DANGER_AFTER]
             f[OFFSET + off] = 1.0
             if off == 0:
                 f[TEMPO] = t
@@ -259,19 +305,23 @@ class Evaluator:
         # attacks from, and its track pawns (square, share lost).
         sum_early = [0.0] * 4
         sum_late = [0.0] * 4
+        last = [0.0] * 4
         rows: list[list[int]] = [[], [], [], []]
         track: list[list[tuple[int, float]]] = [[], [], [], []]
         starting = [False] * 4
         remaining = 0.0
         for c in self.seated:
             base = c * NUM_LOCATIONS
-            e = la = 0.0
+            e = la = behind = 0.0
             for p in range(c * 4, c * 4 + 4):
                 loc = pawns[p]
                 i = base + loc
                 e += early[i]
                 la += late[i]
-                remaining += to_go[i]
+                g = to_go[i]
+                remaining += g
+                if g > behind:
+                    behind = g
                 if loc < TRACK_LEN:
                     rows[c].append(i * TRACK_LEN)
                     track[c].append((loc, lost[i]))
@@ -281,15 +331,21 @@ class Evaluator:
                 rows[c].append((base + START) * TRACK_LEN)
             sum_early[c] = e
             sum_late[c] = la
+            last[c] = behind
         t = 1.0 - remaining / (FULL * self.pawn_count)
         u = 1.0 - t
         offsets, attackers = self.orders[to_move]
         out: list[float] = []
         for side, off, pair in zip(self.sides, offsets, attackers, strict=True):
             z = w[OFFSET + off]
+            behind = 0.0
             for c in side:
                 z += u * sum_early[c] + t * sum_late[c]
-            for weight, against in zip((w[DANGER_BEFORE], w[DANGER_AFTER]), pair,
+                if last[c] > behind:
+                    behind = last[c]
+            z += (u * w[LAST_EARLY] + t * w[LAST_LATE]) * behind / FULL
+            for weight, against in zip((w[DANGER_BEFORE] + t * w[DANGER_BEFORE_LATE],
+                                        w[DANGER_AFTER] + t * w[DANGER_AFTER_LATE]), pair,
                                        strict=True):
                 if not against:
                     continue

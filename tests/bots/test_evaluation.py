@@ -138,7 +138,7 @@ def test_a_reduced_seeded_run_of_the_script_is_deterministic() -> None:
     assert first == again
     # Pinned: a change to the games, the features or the fit changes this (and then
     # the shipped weights must be made again with the script).
-    assert checksum({"standard-2": first}) == "815dc491235234b0"
+    assert checksum({"standard-2": first}) == "47c787503fca291b"
 
 
 def test_the_evaluation_reads_its_weights_without_numpy() -> None:

@@ -197,3 +197,55 @@ def test_move_chances_rate_every_move_as_a_probability() -> None:
             assert chance == 1.0
     best = max(range(len(moves)), key=lambda i: chances[i] or 0.0)
     assert ExpertBot(0, budget=60.0).choose(position, moves) == moves[best]
+
+
+def _positions(variant: Variant, n: int, seed: int) -> list[Position]:
+    """Positions with a choice, from a seeded game of greedy bots."""
+    seated = (0, 1, 2, 3) if variant is Variant.TEAM else (0, 2)
+    game = Game(variant, seated, seed=seed)
+    greedy = make_bot("greedy", 1)
+    game.start()
+    out: list[Position] = []
+    while not game.over and len(out) < n:
+        moves = game.legal_moves()
+        if len(moves) > 1:
+            out.append(position_of(game))
+        game.play(greedy.choose(position_of(game), moves))
+    return out
+
+
+def test_the_second_pass_is_a_probability_and_a_win_stays_one() -> None:
+    position = Position(Variant.STANDARD, (0, 2), layout(R1=HOME, R2=HOME, R3=HOME,
+                        R4=S1 + 2, Y1=10, Y2=3), 0, (Card.THREE,))
+    search = Search(position, float("inf"), 10**9)
+    for move in legal(position):
+        deep = search.value(move, depth=2)
+        assert 0.0 <= deep <= 1.0
+        if move.result(position.pawns)[3] == HOME:
+            assert deep == 1.0 == search.value(move)
+
+
+def test_the_second_pass_plays_one_of_the_first_passes_best_moves() -> None:
+    changed = 0
+    for position in _positions(Variant.STANDARD, 30, 17):
+        moves = legal(position)
+        first = move_chances(position, moves, budget=60.0)
+        order = sorted(range(len(moves)), key=lambda i: -(first[i] or 0.0))
+        shallow = ExpertBot(0, budget=60.0, deep=0).choose(position, moves)
+        assert shallow == moves[order[0]]
+        # No work for the second pass: the first pass's choice.
+        assert ExpertBot(0, budget=60.0, deep_work=0).choose(position, moves) == shallow
+        deep = ExpertBot(0, budget=60.0, deep=3, deep_work=10**9).choose(position, moves)
+        assert deep in [moves[i] for i in order[:3]]
+        changed += deep != shallow
+    assert changed > 0  # looking a turn deeper changes some choices
+
+
+@pytest.mark.parametrize("variant", [Variant.TEAM, Variant.POINTS])
+def test_the_second_pass_runs_in_team_play_and_play_for_points(variant: Variant) -> None:
+    for position in _positions(variant, 6, 23):
+        moves = legal(position)
+        search = Search(position, float("inf"), 10**9)
+        for move in moves[:3]:
+            assert 0.0 <= search.value(move, depth=2) <= 1.0
+        assert ExpertBot(0, budget=60.0).choose(position, moves) in moves

@@ -8,7 +8,7 @@ import math
 import pytest
 from trainscript import script
 
-from sorry_lan.bots.evaluation import FEATURES, START_CLASS, Evaluator
+from sorry_lan.bots.evaluation import B_START, EARLY, FEATURES, Evaluator
 from sorry_lan.rules import Variant
 
 train_eval = script()
@@ -28,7 +28,7 @@ def test_a_game_gives_one_example_per_stride_with_its_winner() -> None:
     assert all(len(ex.sides) == 2 for ex in every)
     first = every[0].sides
     # The opening: all eight pawns in START, no danger yet but a Sorry! of nothing.
-    assert all(dict(f).get(START_CLASS, 0.0) > 0 for f in first)
+    assert all(dict(f).get(EARLY + B_START, 0.0) > 0 for f in first)
     assert train_eval.play(Variant.STANDARD, 2, seed, 3) == third
 
 
