@@ -23,9 +23,13 @@ The rules (protocol/SPEC.md, Succession):
   (:class:`TryCandidate`: the hello sent there is this client's vote); a candidate
   that answers busy is tried again every :data:`RETRY` seconds; one that cannot be
   reached is passed over, and when the candidate this client voted for stops
-  answering the walk starts again from the top.  When the candidate is this laptop it
-  opens its standby (:class:`OpenStandby`) and takes over (:class:`TakeOver`) once
-  its standby counts a quorum of votes (at least one besides its own);
+  answering the walk starts again from the top.  A laptop that keeps saying it does
+  not host the table (:data:`NOT_HOSTING`) for D is passed over too: it follows a
+  host (or still hears ours), which the walk looks for further on, past this laptop
+  (which does not stand while a laptop before it is alive).  When the candidate is
+  this laptop it opens its standby (:class:`OpenStandby`) and takes over
+  (:class:`TakeOver`) once its standby counts a quorum of votes (at least one
+  besides its own);
 - **lone rule**: a laptop that is its own candidate and reached no other laptop since
   the host was lost takes over alone at ``lost_at + G`` (the seat grace), but only
   while its own network works (its last connect attempt did not fail with "network
@@ -34,7 +38,8 @@ The rules (protocol/SPEC.md, Succession):
   once (and walk the order if it cannot be reached);
 - a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
   the candidate voted for, or the laptop this client's walk names (every laptop
-  before it in the order could not be reached, and this client is not before it),
+  before it in the order could not be reached or does not stand, and this client
+  is not before it unless its walk looked past itself),
   and its epoch is greater than the one known, or equal to it while it is not the
   host known at that epoch (that one was lost: a laptop that knew only the order
   before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
