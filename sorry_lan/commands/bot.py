@@ -31,6 +31,7 @@ from sorry_lan.commands.list_games import (
     played_store,
     seats_dir,
 )
+from sorry_lan.commands.lookout import MdnsFinder
 from sorry_lan.commands.successor import add_standby_arguments, make_heir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
@@ -176,7 +177,7 @@ async def _connect_found(args: argparse.Namespace) -> GameClient | None:
                 options = ClientOptions(
                     pin=args.pin, seats=seats, played=played_store(args), game=game.instance,
                     table_id=game.table_id,
-                    program=True,
+                    program=True, finder=MdnsFinder.of(args),
                 )
                 client = GameClient(game.address, game.port, name, options, make_heir(args))
                 try:
@@ -221,7 +222,8 @@ async def _main(args: argparse.Namespace) -> int:
         seat = seats.choose([host], port, args.name)
         name = seat.name if seat is not None else args.name or DEFAULT_NAME
         options = ClientOptions(
-            pin=args.pin, seats=seats, played=played_store(args), program=True
+            pin=args.pin, seats=seats, played=played_store(args), program=True,
+            finder=MdnsFinder.of(args),
         )
         client = GameClient(host, port, name, options, make_heir(args))
         try:

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 from sorry_lan.commands.argtypes import add_look_arguments, examples
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
-from sorry_lan.commands.successor import add_standby_arguments, make_heir
+from sorry_lan.commands.lookout import MdnsFinder, client_heir
+from sorry_lan.commands.successor import add_standby_arguments
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
@@ -146,9 +147,9 @@ async def _tui_main(args: argparse.Namespace) -> int:
             name = seat.name if seat is not None else name
         options = ClientOptions(
             pin=pin, spectate=spectate, seats=seats, played=played, game=game, table_id=table,
-            lang=language(),
+            lang=language(), finder=MdnsFinder.of(args),
         )
-        return GameClient(host, port, name, options, None if spectate else make_heir(args))
+        return GameClient(host, port, name, options, client_heir(args, spectate))
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
     options = TuiOptions(
@@ -310,9 +311,9 @@ async def _text_main(args: argparse.Namespace) -> int:
     while True:
         options = ClientOptions(
             pin=pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
-            table_id=table, lang=language(),
+            table_id=table, lang=language(), finder=MdnsFinder.of(args),
         )
-        client = GameClient(host, port, name, options, None if spectate else make_heir(args))
+        client = GameClient(host, port, name, options, client_heir(args, spectate))
         try:
             await client.connect()
         except JoinError as exc:

@@ -35,6 +35,17 @@ go to the host in a ``profile`` after every welcome, when the connection settled
 protocol version 2 or later (an older host is simply not told); :meth:`GameClient.set_profile`
 tells it again when either changes.
 
+At a version-4 table (issue 19) the client has an ``heir``
+(:class:`~sorry_lan.net.heir.Heir`): when the host is lost (its link failed, or nothing
+was heard for the takeover delay) or hands the table over, the heir carries out the
+table's election instead of plain reconnecting, and the client follows the new host.
+A player's heir may host; a spectator's only follows (it walks the same order, waits
+at the candidate's standby, never votes) and its board is told who hosts now like a
+player's.  Given a ``finder`` (:class:`TableFinder`, from the discovery layer) the
+client also watches the LAN for its table's adverts while the host is lost and tells
+the election of each (an advert at a newer epoch is tried first), so a successor
+whose addresses are not those the old host listed is still found.
+
 It does not draw a board, read a keyboard or choose moves (see ``commands/join.py``
 and ``net/botrunner.py``), and it never prints or logs the seat token.
 """
@@ -44,8 +55,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import logging
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -81,6 +93,24 @@ class Heir(Protocol):
 
     async def close(self) -> None: ...
 
+    def wake(self) -> None: ...
+
+
+#: Told of an advert of the table (its epoch, addresses and port) while its host is lost.
+Sighted = Callable[[int, tuple[str, ...], int], None]
+
+
+class TableFinder(Protocol):
+    """Looks for the table's adverts on the LAN while its host is lost (the command
+    makes it, from the discovery layer: the client itself touches no zeroconf)."""
+
+    async def start(self, tid: str, sighted: Sighted) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+log = logging.getLogger(__name__)
+
 _GOODBYE = "the host closed the table"
 
 
@@ -105,6 +135,7 @@ class ClientOptions:
     table_id: str | None = None  # the table's id, when its advert carried one
     lang: str | None = None  # the language code the roster shows for this player
     program: bool = False  # a program (a bot process) plays this seat
+    finder: TableFinder | None = None  # looks for the table's adverts when the host is lost
 
 
 class JoinError(Coded):
@@ -154,7 +185,7 @@ class GameClient:
         heir: Heir | None = None,
     ) -> None:
         opts = options if options is not None else ClientOptions()
-        self.heir = heir  # this laptop's part in the table's succession (a player's)
+        self.heir = heir  # this laptop's part in the table's succession (a spectator's follows)
         self.host = host
         self.port = port
         self.name = name
@@ -337,13 +368,16 @@ class GameClient:
             if self._closing:
                 return
             heir, election = self.heir, self.model.election
-            if heir is not None and election is not None and not spectate:
+            if heir is not None and election is not None:  # a spectator's follows too
                 pending, self._decided = self._decided, []
                 handed = heir.carry_out_now(pending)
                 if reason != _GOODBYE or handed:  # lost, or handed over: who hosts next?
-                    if await heir.recover(self, pending, self.unreachable):
+                    async with self._looking(heir):
+                        found = await heir.recover(self, pending, self.unreachable)
+                    if found:
                         continue
-                    await self._tell(LinkNews.GAVE_UP(last=reason))
+                    gave_up = LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP
+                    await self._tell(gave_up(last=reason))
                     return
             if reason == _GOODBYE:  # the host said bye: nothing to reconnect to
                 await self._tell(LinkNews.CLOSED())
@@ -355,6 +389,31 @@ class GameClient:
             await self._tell(held(reason=reason))
             if not await self._reconnect():
                 return
+
+    @contextlib.asynccontextmanager
+    async def _looking(self, heir: Heir) -> AsyncIterator[None]:
+        """While the heir finds who hosts next: the table's adverts on the LAN (the
+        finder's, if any) are told to the election, newer epochs tried first."""
+        finder, succession = self.options.finder, self.model.succession
+        if finder is None or succession is None:
+            yield
+            return
+
+        def sighted(epoch: int, addrs: tuple[str, ...], port: int) -> None:
+            election = self.model.election
+            if election is not None and election.advert(epoch, addrs, port, time.monotonic()):
+                heir.wake()  # the advert is the attempt the election waits on now
+
+        try:
+            await finder.start(succession.table, sighted)
+        except Exception as exc:  # no mDNS here: the addresses the host gave will do
+            log.info("cannot look for the table on the LAN: %s", exc)
+            yield
+            return
+        try:
+            yield
+        finally:
+            await finder.stop()
 
     async def _tell(self, news: Said) -> None:
         """Report what happened to the link (its state, and its English sentence)."""
@@ -450,7 +509,7 @@ class GameClient:
             await self._open(timeout=timeout)
         except JoinError:
             return False
-        await self._tell(LinkNews.BACK())
+        await self._tell(LinkNews.WATCHING() if self.model.spectate else LinkNews.BACK())
         return True
 
     async def try_candidate(self, attempt: TryCandidate) -> list[Decision]:

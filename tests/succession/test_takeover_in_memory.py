@@ -115,8 +115,11 @@ class Lan:
         if standby is None:
             session.refuse(RefuseReason.BUSY, IDLE)
         else:
-            assert isinstance(greeting, m.Hello)
-            answer = standby.hello(greeting.token, greeting.versions, self.now)
+            if isinstance(greeting, m.Spectate):  # a spectator following: never a vote
+                answer = standby.spectate(self.now)
+            else:
+                assert isinstance(greeting, m.Hello)
+                answer = standby.hello(greeting.token, greeting.versions, self.now)
             if isinstance(answer, Host):  # the quorum: the retry is welcomed by the host
                 session.refuse(RefuseReason.BUSY, MOVING)
             else:

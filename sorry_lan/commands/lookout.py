@@ -1,0 +1,84 @@
+"""How a ``join`` client (player or spectator) finds its table again when the host is
+lost (issue 19): the wiring of :mod:`sorry_lan.net.heir` and the LAN's adverts.
+
+:func:`client_heir` gives a player's client the heir :func:`~sorry_lan.commands.successor.make_heir`
+makes (a laptop that may host), and a spectator's one that only follows: a spectator
+never votes or hosts, but walks the same succession order, waits at the candidate's
+standby and follows the new host.  :class:`MdnsFinder` is the client's
+:class:`~sorry_lan.net.client.TableFinder`: while the host is lost it opens a zeroconf
+instance (on the ``--interface`` addresses if given) and watches for adverts of the
+table's id (:class:`~sorry_lan.discovery.tablewatch.TableWatch`), so a successor whose
+addresses are not those the old host listed is found too; where multicast is blocked
+it finds nothing and the listed addresses do the work.
+
+It decides nothing about who hosts (the client's election does) and prints nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import TYPE_CHECKING
+
+from sorry_lan.commands.successor import make_heir
+from sorry_lan.net.heir import Heir
+
+if TYPE_CHECKING:
+    from zeroconf.asyncio import AsyncZeroconf
+
+    from sorry_lan.discovery.tablewatch import Sighting, TableWatch
+    from sorry_lan.net.client import Sighted
+
+log = logging.getLogger(__name__)
+
+
+def client_heir(args: argparse.Namespace, spectate: bool) -> Heir:
+    """The heir of a ``join`` client: a laptop's (it may host) or, for a spectator, one
+    that only follows the table (no standby, no successor)."""
+    if not spectate:
+        return make_heir(args)
+    return Heir(lambda: ())
+
+
+class MdnsFinder:
+    """Watches the LAN for the table's adverts while the host is lost (see the module
+    docstring); ``interfaces`` and ``ipv6`` as ``--interface`` and ``--ipv6`` say."""
+
+    def __init__(self, interfaces: list[str] | None = None, ipv6: bool = False) -> None:
+        self.interfaces = interfaces
+        self.ipv6 = ipv6
+        self._zc: AsyncZeroconf | None = None
+        self._watch: TableWatch | None = None
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> MdnsFinder:
+        return cls(getattr(args, "interface", None), bool(getattr(args, "ipv6", False)))
+
+    async def start(self, tid: str, sighted: Sighted) -> None:
+        """Watch for table ``tid``; each live advert is told to ``sighted``.  Raises
+        :class:`~sorry_lan.discovery.DiscoveryError` when mDNS cannot be opened here."""
+        from sorry_lan.discovery import make_zeroconf
+        from sorry_lan.discovery.tablewatch import TableWatch
+
+        await self.stop()
+
+        def found(seen: Sighting) -> None:
+            log.info("the table is advertised at epoch %d on %s port %d",
+                     seen.epoch, ", ".join(seen.addresses), seen.port)
+            sighted(seen.epoch, seen.addresses, seen.port)
+
+        self._zc = make_zeroconf(self.interfaces, self.ipv6)
+        self._watch = TableWatch(self._zc, tid, found)
+        try:
+            await self._watch.start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def stop(self) -> None:
+        """Stop watching and close the zeroconf instance (safe when not started)."""
+        watch, zc, self._watch, self._zc = self._watch, self._zc, None, None
+        if watch is not None:
+            await watch.close()
+        if zc is not None:
+            await zc.async_close()

@@ -1,0 +1,121 @@
+"""Watching the LAN for one table's adverts (``discovery.tablewatch``, issue 19), and the
+join command's finder on it (``commands.lookout``).
+
+What an advert says of the watched table (another table, one that does not answer or
+cannot be joined: nothing), and with real zeroconf in a loopback-only namespace: the
+table's advert at a new epoch is seen, another table's is not, and the finder a client
+is given tells its callback the epoch, addresses and port, then stops and closes its
+zeroconf instance."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from dataclasses import replace
+
+import pytest
+from netns import netns_skip_reason, run_in_loopback_netns
+from test_advert_epoch import found
+
+from sorry_lan.commands.lookout import MdnsFinder, client_heir
+from sorry_lan.discovery import GameAd, GameAdvertiser, Unjoinable, make_zeroconf
+from sorry_lan.discovery.tablewatch import Sighting, TableWatch, sighting
+
+TID = "k3v9q2m7x4"
+LO = "127.0.0.1"
+_skip = netns_skip_reason()
+needs_netns = pytest.mark.skipif(_skip is not None, reason=_skip or "")
+
+
+def test_a_live_advert_of_the_table_is_a_sighting_with_the_answering_address_first() -> None:
+    game = found("Friday-2", TID, 3, address="10.0.0.7")
+    game = replace(game, addresses=("10.0.0.6", "10.0.0.7"))
+    assert sighting(game, TID) == Sighting(3, ("10.0.0.7", "10.0.0.6"), 47474)
+
+
+def test_other_tables_and_adverts_that_do_not_answer_are_not_sightings() -> None:
+    assert sighting(found("Chess", "p8w2c6", 2), TID) is None
+    assert sighting(found("Old", None), TID) is None
+    silent = found("Friday-2", TID, 2)
+    assert sighting(replace(silent, address=None), TID) is None
+    full = found("Friday-2", TID, 2, reason=Unjoinable.FULL)
+    assert sighting(full, TID) is None
+
+
+def test_a_spectator_s_heir_only_follows() -> None:
+    args = argparse.Namespace(interface=None, ipv6=False, standby_port=0)
+    follower = client_heir(args, spectate=True)
+    assert follower.successor is None and follower.addresses() == ()
+    assert client_heir(args, spectate=False).successor is not None
+    finder = MdnsFinder.of(argparse.Namespace(interface=["10.0.0.5"], ipv6=True))
+    assert (finder.interfaces, finder.ipv6) == (["10.0.0.5"], True)
+
+
+@pytest.mark.netns
+@needs_netns
+def test_the_table_s_advert_at_a_new_epoch_is_seen_on_the_lan() -> None:
+    async def body() -> list[Sighting]:
+        server = await asyncio.start_server(lambda r, w: w.close(), LO, 0)
+        port = server.sockets[0].getsockname()[1]
+        host_zc, zc = make_zeroconf([LO]), make_zeroconf([LO])
+        seen: list[Sighting] = []
+        got = asyncio.Event()
+
+        def on_found(s: Sighting) -> None:
+            seen.append(s)
+            got.set()
+
+        try:
+            watch = TableWatch(zc, TID, on_found, reverify_interval=None)
+            await watch.start()
+            try:
+                other = GameAd("Chess", "Bob", seats_total=4, table_id="p8w2c6", epoch=5)
+                async with GameAdvertiser(host_zc, other, port, [LO],
+                                          cooperating_responders=True):
+                    ad = GameAd("Friday", "Ann", seats_total=4, table_id=TID, epoch=2)
+                    async with GameAdvertiser(host_zc, ad, port, [LO],
+                                              cooperating_responders=True):
+                        await asyncio.wait_for(got.wait(), 8)
+                        await asyncio.sleep(0.5)  # the other table's advert too, by now
+            finally:
+                await watch.close()
+            return seen
+        finally:
+            await zc.async_close()
+            await host_zc.async_close()
+            server.close()
+
+    seen = run_in_loopback_netns(body, timeout=30)
+    assert seen and all(s.epoch == 2 for s in seen)
+    assert seen[0].addresses == (LO,)
+
+
+@pytest.mark.netns
+@needs_netns
+def test_the_finder_tells_the_client_and_closes_its_zeroconf() -> None:
+    async def body() -> tuple[list[tuple[int, tuple[str, ...], int]], bool]:
+        server = await asyncio.start_server(lambda r, w: w.close(), LO, 0)
+        port = server.sockets[0].getsockname()[1]
+        host_zc = make_zeroconf([LO])
+        told: list[tuple[int, tuple[str, ...], int]] = []
+        finder = MdnsFinder([LO])
+        try:
+            await finder.start(TID, lambda e, a, p: told.append((e, a, p)))
+            ad = GameAd("Friday", "Ann", seats_total=4, table_id=TID, epoch=4)
+            async with GameAdvertiser(host_zc, ad, port, [LO], cooperating_responders=True):
+                for _ in range(80):
+                    if told:
+                        break
+                    await asyncio.sleep(0.1)
+            zc = finder._zc
+            await finder.stop()
+            await finder.stop()  # safe twice
+            closed = zc is not None and zc.zeroconf.done and finder._zc is None
+            return [(e, a, p - port) for e, a, p in told], closed
+        finally:
+            await host_zc.async_close()
+            server.close()
+
+    told, closed = run_in_loopback_netns(body, timeout=30)
+    assert told and told[0] == (4, (LO,), 0)
+    assert closed
