@@ -49,7 +49,9 @@ voted for, a greater epoch): a new host it follows is told this seat's hand and 
 told bye.  The decisions the election makes on what the model read wait in
 :meth:`take_decisions`; the shell feeds the rest (the link's failures, the clock,
 adverts, its standby's votes) to :attr:`election` itself.  A host on protocol version
-1-3 sends none of this, and the model behaves for it as before.
+1-3 sends none of this, and the model behaves for it as before.  A move this seat
+made that the new host it follows never heard of (the old host died telling it) is
+played again at once when that host offers the same decision (:mod:`sorry_lan.client.missed`).
 
 It does not open sockets, keep time, retry, or write seat files: it says when the
 seat token is worth keeping or forgetting (:meth:`take_seat_news`) and the shell
@@ -64,6 +66,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
+from sorry_lan.client.missed import MissedMove
 from sorry_lan.codes import Link, LinkNews, Said
 from sorry_lan.records import RecordError, load
 from sorry_lan.rules import Card, Variant
@@ -240,6 +243,7 @@ class ClientModel:
         self._pending: m.Welcome | None = None  # a candidate's welcome, not yet checked
         self._offered_on: ClientSession | None = None
         self._now = 0.0
+        self.missed = MissedMove()  # this seat's last move, if a new host missed it
 
     # -- what we know ------------------------------------------------------------------
 
@@ -422,7 +426,12 @@ class ClientModel:
                 out.append(msg)
             case m.LegalMoves():
                 self.moves = msg
-                out.append(msg)
+                again = self.missed.again(self.pawns, self._card(), msg)
+                if again is None:
+                    out.append(msg)
+                else:  # the move this seat made that the new host missed: made again
+                    log.info("the new host missed our move at sid %d: played again", msg.sid)
+                    self.play(again)
             case m.Events():
                 self._check_replay(msg, out)
                 self.pawns = apply_events(self.pawns, msg.events)
@@ -446,6 +455,7 @@ class ClientModel:
                 self._record_part(msg, out)
             case m.Rematch():  # back in the lobby: the game we knew is over and gone
                 self._forget_game()
+                self.missed.forget()
                 self.game_number += 1
                 self.hand = self.salt = self.commit = None
                 self.chat_lines.clear()
@@ -601,6 +611,7 @@ class ClientModel:
         self._keep(msg)
         you = msg.host is not None and msg.host == self.pid
         out.append(TableNews("host_changed", msg.host, self._name_of(msg.host), msg.epoch, you))
+        self.missed.followed()
         hand, salt = self.hand, self.salt
         if not you and hand is not None and salt is not None and self._speaks_v4():
             self.send(m.Reveal(hand=hand, salt=salt))
@@ -724,6 +735,18 @@ class ClientModel:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "no moves are on offer")
         self.send(m.Move(sid=offer.sid, id=move_id))
         self.moves = None
+        chosen = next((o for o in offer.moves if o.id == move_id), None)
+        if chosen is not None:
+            self.missed.made(self.pawns, self._card(), chosen.move)
+
+    def _card(self) -> Card | None:
+        """The card in play, when it is public (not in a game for points)."""
+        snap = self.snapshot
+        if snap is None or snap.variant is Variant.POINTS or self.over is not None:
+            return None
+        if self.turn is not None:
+            return self.turn.card
+        return snap.card
 
     def add_bot(self, colour: int | None = None, level: str | None = None) -> None:
         """Ask for a bot on ``colour`` (None: any free one) of strength ``level`` (None:

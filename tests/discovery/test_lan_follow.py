@@ -1,0 +1,196 @@
+"""Everyone finds the new host (issue 19), with the real product on a virtual LAN.
+
+A headless host and three ``sorry-lan bot`` laptops (``lanlaptops``), watched by a
+spectator: a real ``sorry-lan join --spectate`` board in tmux on a laptop of its own.
+The host is killed: the spectator, which never votes or hosts, walks the order too,
+follows the laptop that takes over, and its board says who hosts now (the capture is
+kept in the test's directory); it watches the game to its end.  Then the same with
+multicast dropped on every laptop (nftables in each namespace): nobody can see an
+advert, the bots and the spectator (line mode) were given the host's address, and
+the takeover goes by the addresses the host listed.  And a player whose client speaks
+protocol version 2 (``v2_player.py``: the wire library offering versions 1 and 2) at a
+table of version-4 laptops: it keeps playing, is never chosen to host, and when the
+table moves (the old host wakes from SIGSTOP, finds the newer epoch and steps down)
+it is told in its own terms, a chat line naming the new host's address and ``bye``
+``shutdown``, and rejoins there in its own seat.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from lanlaptops import (
+    DELAY,
+    STEP,
+    bot,
+    check_game,
+    finished,
+    joined,
+    lan_fixture,
+    moves_of,
+    successors,
+    takeover_host,
+    wait_moves,
+)
+from netns import REPO_ROOT, Agent, Machine, VirtualLan, netns_skip_reason
+from topology import NsScreen, firewall_tool
+
+_skip = netns_skip_reason()
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.slow,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
+
+PORT = 47474
+lan = lan_fixture(5)
+HOSTS_NOW = re.compile(r"(\S+)'s laptop hosts the table now")
+
+
+def player_env(tmp: Path) -> dict[str, str]:
+    return {"SORRY_LAN_DATA_DIR": str(tmp), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
+def table(
+    lan: VirtualLan, tmp: Path, game: str, by_address: bool = False
+) -> tuple[Agent, list[Agent]]:
+    """A headless host on the first laptop (port ``PORT``) and three bots on the next,
+    playing; they find it by its name (mDNS) or, ``by_address``, are told its address."""
+    m0, m1, m2, m3 = lan.machines[:4]
+    h = takeover_host(lan, m0, tmp / "host", game, 3, "--port", str(PORT))
+    where = ["--address", f"{m0.address}:{PORT}"] if by_address else []
+    bots = [bot(lan, m, tmp, game, f"b{i}", *where) for i, m in enumerate((m1, m2, m3), 1)]
+    for b in bots:
+        joined(b)
+    return h, bots
+
+
+def test_a_spectator_s_board_follows_the_table_to_its_new_host(
+    lan: VirtualLan, tmp_path: Path
+) -> None:
+    try:
+        h, bots = table(lan, tmp_path, "Watched")
+        m0, m4 = lan.machines[0], lan.machines[4]
+        command = (f"{sys.executable} -m sorry_lan join --spectate --ascii --name sam "
+                   f"--address {m0.address}:{PORT}")
+        screen = NsScreen(m4.namespace, command, player_env(tmp_path / "sam"))
+        try:
+            screen.wait_for(lambda t: "Red" in t or "red" in t, STEP)
+            wait_moves(bots, 6)
+            before = screen.text()
+            h.kill(signal.SIGKILL)
+            lost = time.monotonic()
+            after = screen.wait_for(lambda t: HOSTS_NOW.search(t) is not None, DELAY + 25)
+            took = time.monotonic() - lost
+            (tmp_path / "spectator-before.txt").write_text(before)
+            (tmp_path / "spectator-after.txt").write_text(after)
+            print(f"spectator's board {took:.1f} s after the host died:\n{after}")
+            (hosting,) = successors(tmp_path)
+            found = HOSTS_NOW.search(after)
+            assert found is not None and found.group(1) == hosting, after
+            results = {finished(b) for b in bots}
+            assert len(results) == 1, results
+            (winner,) = results
+            end = screen.wait_for(lambda t: "won" in t, STEP)
+            (tmp_path / "spectator-end.txt").write_text(end)
+            assert winner in end, end
+            check_game(bots, [tmp_path])
+        finally:
+            screen.close()
+    finally:
+        lan.close_agents()
+
+
+def _drop_multicast(machines: list[Machine]) -> None:
+    rules = ("table inet sorry_lan_follow {\n"
+             "  chain input { type filter hook input priority 0; udp dport 5353 drop; }\n"
+             "  chain output { type filter hook output priority 0; udp dport 5353 drop; }\n"
+             "}\n")
+    for m in machines:
+        subprocess.run(["ip", "netns", "exec", m.namespace, "nft", "-f", "-"], input=rules,
+                       text=True, check=True, capture_output=True, timeout=15)
+
+
+def _allow_multicast(machines: list[Machine]) -> None:
+    for m in machines:
+        subprocess.run(["ip", "netns", "exec", m.namespace, "nft", "delete", "table", "inet",
+                        "sorry_lan_follow"], capture_output=True, timeout=15, check=False)
+
+
+@pytest.mark.skipif(firewall_tool() != "nft", reason="nft is not installed")
+def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
+    lan: VirtualLan, tmp_path: Path
+) -> None:
+    _drop_multicast(lan.machines)
+    try:
+        m0, m4 = lan.machines[0], lan.machines[4]
+        h, bots = table(lan, tmp_path, "Quiet", by_address=True)
+        listed = subprocess.run(
+            ["ip", "netns", "exec", m4.namespace, sys.executable, "-m", "sorry_lan", "list",
+             "--timeout", "2"], capture_output=True, text=True, timeout=30, cwd=REPO_ROOT,
+            env={"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
+        )
+        assert "Quiet" not in listed.stdout, listed.stdout  # no advert gets through
+        sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
+                             "--name", "sam", "--address", f"{m0.address}:{PORT}",
+                             "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
+        wait_moves(bots, 6)
+        h.kill(signal.SIGKILL)
+        lost = time.monotonic()
+        wait_moves(bots, max(len(moves_of(b)) for b in bots) + 1, timeout=DELAY + 20)
+        print(f"next move {time.monotonic() - lost:.1f} s after the host died")
+        results = {finished(b) for b in bots}
+        assert len(results) == 1, results
+        (hosting,) = successors(tmp_path)
+        said = sam.expect(lambda msg: HOSTS_NOW.search(msg.get("line", "")) is not None, STEP)
+        assert f"{hosting}'s laptop hosts the table now" in said["line"]
+        check_game(bots, [tmp_path])
+    finally:
+        lan.close_agents()
+        _allow_multicast(lan.machines)
+
+
+def test_a_version_2_player_is_told_where_the_table_went_and_plays_on(
+    lan: VirtualLan, tmp_path: Path
+) -> None:
+    try:
+        m0, m1, m2, m4 = lan.machines[0], lan.machines[1], lan.machines[2], lan.machines[4]
+        h = takeover_host(lan, m0, tmp_path / "host", "Mixed", 3, "--port", str(PORT))
+        bots = [bot(lan, m, tmp_path, "Mixed", f"b{i}") for i, m in enumerate((m1, m2), 1)]
+        vee = lan.spawn(m4, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
+                             m0.address, str(PORT), "vee"], f"vee@{m4.address}")
+        for b in bots:
+            joined(b)
+        welcome = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        assert welcome["version"] == 2
+        wait_moves(bots, 6)
+        h.kill(signal.SIGSTOP)  # the host's laptop sleeps
+        try:
+            wait_moves(bots, max(len(moves_of(b)) for b in bots) + 2, timeout=DELAY + 25)
+            (hosting,) = successors(tmp_path)
+            assert hosting.startswith("b")  # a bot laptop: never the version-2 player
+        finally:
+            h.kill(signal.SIGCONT)  # it wakes, finds its table moved and steps down
+        told = vee.expect(lambda msg: msg.get("event") == "chat"
+                          and "The table moved to" in str(msg.get("text")), 3 * DELAY + 30)
+        host_machine = lan.machines[int(hosting[1:])]
+        assert f"{hosting}'s laptop at {host_machine.address}:" in str(told["text"]), told
+        vee.expect(lambda msg: msg.get("event") == "bye" and msg.get("reason") == "shutdown",
+                   STEP)
+        again = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        assert again["version"] == 2 and again["pid"] == welcome["pid"]  # its own seat
+        results = {finished(b) for b in bots}
+        assert len(results) == 1
+        vee.expect(lambda msg: msg.get("event") == "over", STEP)
+        assert vee.wait(STEP) == 0, vee.stderr_text[-2000:]
+        moves = [e for e in vee.seen if e.get("event") == "move"]
+        assert any(float(str(e["t"])) > float(str(again["t"])) for e in moves)  # it plays on
+        assert h.wait(STEP) == 0, h.stderr_text[-2000:]  # the old headless host exits
+    finally:
+        lan.close_agents()
