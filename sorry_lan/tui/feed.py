@@ -227,6 +227,10 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             text = table_news(ev)
             st.notice = text
             st.add_log(text)
+            if ev.kind == "host_changed":  # followed: connected again, to the new host
+                st.hosted_by = text
+                st.link = Link.CONNECTED
+                st.link_hint = ""
         case _:
             assert_never(ev)
 

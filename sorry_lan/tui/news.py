@@ -28,18 +28,25 @@ from .state import RosterEntry, UiState
 
 def table_news(news: TableNews) -> str:
     """Who hosts the table now, or was to, in this player's words (issue 19)."""
+    template, name = table_news_template(news)
+    return template.format(name=name)
+
+
+def table_news_template(news: TableNews) -> tuple[str, str]:
+    """:func:`table_news` as its translated template and the ``{name}`` it names (for
+    a sentence that keeps the name as it is)."""
     name = news.name if news.name is not None else str(news.pid)
     if news.kind == "host_changed":
         if news.you:
-            return _("your laptop hosts the table now")  # (LinkNews.YOU_HOST's words)
-        return _("{name}'s laptop hosts the table now").format(name=name)  # (NEW_HOST's)
+            return _("your laptop hosts the table now"), name  # (LinkNews.YOU_HOST's words)
+        return _("{name}'s laptop hosts the table now"), name  # (NEW_HOST's)
     if news.kind == "handover":
         if news.you:
-            return _("The host hands the table to your laptop")
-        return _("The host hands the table to {name}'s laptop").format(name=name)
+            return _("The host hands the table to your laptop"), name
+        return _("The host hands the table to {name}'s laptop"), name
     if news.claim is Claim.OLD_EPOCH:
-        return _("{name} claimed the table with an old epoch: refused").format(name=name)
-    return _("{name} claimed the table out of turn: refused").format(name=name)
+        return _("{name} claimed the table with an old epoch: refused"), name
+    return _("{name} claimed the table out of turn: refused"), name
 
 
 def shown_name(player: PlayerInfo) -> str:

@@ -139,6 +139,7 @@ class UiState:
     screen: Screen = Screen.FIND
     link: Link = Link.OFFLINE
     link_hint: str = ""  # what the player can do about the connection
+    hosted_by: str = ""  # who hosts the table now, once it moved to another laptop
     notice: str = ""  # a one-line message (errors from the host, "not your turn", ...)
 
     # find

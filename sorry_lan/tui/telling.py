@@ -44,7 +44,7 @@ from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .menu import percent
-from .news import roster_of, shown_name, table_news
+from .news import roster_of, shown_name, table_news_template
 from .options import BadMove, MoveOption, option_from_compact
 from .sentences import People, card_words, events_played, move_words, option_played, sentence
 from .sentences import place_words as place
@@ -223,7 +223,8 @@ class Teller:
             case GameRecord():
                 return []  # the client process files it (``sorry-lan games`` lists it)
             case TableNews():
-                return [sentence(table_news(ev))]
+                template, name = table_news_template(ev)  # (a name keeps its case)
+                return [sentence(template, name=name)]
             case _:
                 assert_never(ev)
 

@@ -7,12 +7,7 @@ follows the laptop that takes over, and its board says who hosts now (the captur
 kept in the test's directory); it watches the game to its end.  Then the same with
 multicast dropped on every laptop (nftables in each namespace): nobody can see an
 advert, the bots and the spectator (line mode) were given the host's address, and
-the takeover goes by the addresses the host listed.  And a player whose client speaks
-protocol version 2 (``v2_player.py``: the wire library offering versions 1 and 2) at a
-table of version-4 laptops: it keeps playing, is never chosen to host, and when the
-table moves (the old host wakes from SIGSTOP, finds the newer epoch and steps down)
-it is told in its own terms, a chat line naming the new host's address and ``bye``
-``shutdown``, and rejoins there in its own seat.
+the takeover goes by the addresses the host listed.
 """
 
 from __future__ import annotations
@@ -45,12 +40,13 @@ _skip = netns_skip_reason()
 pytestmark = [
     pytest.mark.netns,
     pytest.mark.slow,
+    pytest.mark.timeout(240),
     pytest.mark.skipif(_skip is not None, reason=_skip or ""),
 ]
 
 PORT = 47474
 lan = lan_fixture(5)
-HOSTS_NOW = re.compile(r"(\S+)'s laptop hosts the table now")
+HOSTS_NOW = re.compile(r"(\S+)'s laptop hosts")  # (the board's panel may wrap the rest)
 
 
 def player_env(tmp: Path) -> dict[str, str]:
@@ -66,8 +62,9 @@ def table(
     h = takeover_host(lan, m0, tmp / "host", game, 3, "--port", str(PORT))
     where = ["--address", f"{m0.address}:{PORT}"] if by_address else []
     bots = [bot(lan, m, tmp, game, f"b{i}", *where) for i, m in enumerate((m1, m2, m3), 1)]
-    for b in bots:
-        joined(b)
+    if not by_address:  # (a bot told the address says nothing until the game begins)
+        for b in bots:
+            joined(b)
     return h, bots
 
 
@@ -97,7 +94,7 @@ def test_a_spectator_s_board_follows_the_table_to_its_new_host(
             results = {finished(b) for b in bots}
             assert len(results) == 1, results
             (winner,) = results
-            end = screen.wait_for(lambda t: "won" in t, STEP)
+            end = screen.wait_for(lambda t: "Game over" in t, STEP)
             (tmp_path / "spectator-end.txt").write_text(end)
             assert winner in end, end
             check_game(bots, [tmp_path])
@@ -140,6 +137,7 @@ def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
         sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
                              "--name", "sam", "--address", f"{m0.address}:{PORT}",
                              "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
+        sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
         wait_moves(bots, 6)
         h.kill(signal.SIGKILL)
         lost = time.monotonic()
@@ -154,43 +152,3 @@ def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
     finally:
         lan.close_agents()
         _allow_multicast(lan.machines)
-
-
-def test_a_version_2_player_is_told_where_the_table_went_and_plays_on(
-    lan: VirtualLan, tmp_path: Path
-) -> None:
-    try:
-        m0, m1, m2, m4 = lan.machines[0], lan.machines[1], lan.machines[2], lan.machines[4]
-        h = takeover_host(lan, m0, tmp_path / "host", "Mixed", 3, "--port", str(PORT))
-        bots = [bot(lan, m, tmp_path, "Mixed", f"b{i}") for i, m in enumerate((m1, m2), 1)]
-        vee = lan.spawn(m4, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
-                             m0.address, str(PORT), "vee"], f"vee@{m4.address}")
-        for b in bots:
-            joined(b)
-        welcome = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
-        assert welcome["version"] == 2
-        wait_moves(bots, 6)
-        h.kill(signal.SIGSTOP)  # the host's laptop sleeps
-        try:
-            wait_moves(bots, max(len(moves_of(b)) for b in bots) + 2, timeout=DELAY + 25)
-            (hosting,) = successors(tmp_path)
-            assert hosting.startswith("b")  # a bot laptop: never the version-2 player
-        finally:
-            h.kill(signal.SIGCONT)  # it wakes, finds its table moved and steps down
-        told = vee.expect(lambda msg: msg.get("event") == "chat"
-                          and "The table moved to" in str(msg.get("text")), 3 * DELAY + 30)
-        host_machine = lan.machines[int(hosting[1:])]
-        assert f"{hosting}'s laptop at {host_machine.address}:" in str(told["text"]), told
-        vee.expect(lambda msg: msg.get("event") == "bye" and msg.get("reason") == "shutdown",
-                   STEP)
-        again = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
-        assert again["version"] == 2 and again["pid"] == welcome["pid"]  # its own seat
-        results = {finished(b) for b in bots}
-        assert len(results) == 1
-        vee.expect(lambda msg: msg.get("event") == "over", STEP)
-        assert vee.wait(STEP) == 0, vee.stderr_text[-2000:]
-        moves = [e for e in vee.seen if e.get("event") == "move"]
-        assert any(float(str(e["t"])) > float(str(again["t"])) for e in moves)  # it plays on
-        assert h.wait(STEP) == 0, h.stderr_text[-2000:]  # the old headless host exits
-    finally:
-        lan.close_agents()

@@ -183,4 +183,6 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
     apply_event(st, _client(), moved)
     assert st.notice == "bob's laptop hosts the table now"
     assert "bob's laptop hosts the table now" in st.log[-1]
-    assert Teller().tell(_client(), moved) == ["Bob's laptop hosts the table now."]
+    assert st.hosted_by == "bob's laptop hosts the table now"  # the panel keeps saying it
+    # a sentence keeps the player's name as it is (bob, not Bob)
+    assert Teller().tell(_client(), moved) == ["bob's laptop hosts the table now."]

@@ -279,6 +279,8 @@ class View:
             out.append(("", "\n"))
         elif st.spectating:
             out.append(("class:heading", " " + _("Watching (no seat)") + "\n"))
+        if st.hosted_by:  # the table moved: who hosts it now
+            out.append(("", wrap_text(st.hosted_by, cols) + "\n"))
         if st.turn is not None:
             whose = _("your turn") if st.turn == st.you else st.player_name(st.turn)
             out.append(
