@@ -742,7 +742,7 @@ class ClientModel:
     def _card(self) -> Card | None:
         """The card in play, when it is public (not in a game for points)."""
         snap = self.snapshot
-        if snap is None or snap.variant is Variant.POINTS or self.over is not None:
+        if snap is None or snap.variant.rules.deals_hands or self.over is not None:
             return None
         if self.turn is not None:
             return self.turn.card

@@ -93,7 +93,7 @@ class Heir(Protocol):
 
     async def close(self) -> None: ...
 
-    def wake(self) -> None: ...
+    def hint(self, epoch: int, addrs: Sequence[str], port: int) -> None: ...
 
 
 #: Told of an advert of the table (its epoch, addresses and port) while its host is lost.
@@ -400,9 +400,7 @@ class GameClient:
             return
 
         def sighted(epoch: int, addrs: tuple[str, ...], port: int) -> None:
-            election = self.model.election
-            if election is not None and election.advert(epoch, addrs, port, time.monotonic()):
-                heir.wake()  # the advert is the attempt the election waits on now
+            heir.hint(epoch, addrs, port)  # told to the election: a newer epoch first
 
         try:
             await finder.start(succession.table, sighted)

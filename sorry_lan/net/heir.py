@@ -248,11 +248,6 @@ class Heir:
     def _poke(self) -> None:
         self._poked.set()
 
-    def wake(self) -> None:
-        """Something for the election came from outside (an advert of the table): the
-        recover loop looks again now instead of at its next wake-up."""
-        self._poked.set()
-
     async def _carry_out(
         self, decision: Decision, client: GameClient, election: Election
     ) -> bool | None:
