@@ -7,7 +7,12 @@ follows the laptop that takes over, and its board says who hosts now (the captur
 kept in the test's directory); it watches the game to its end.  Then the same with
 multicast dropped on every laptop (nftables in each namespace): nobody can see an
 advert, the bots and the spectator (line mode) were given the host's address, and
-the takeover goes by the addresses the host listed.
+the takeover goes by the addresses the host listed.  And a player whose client speaks
+protocol version 2 (``v2_player.py``: the wire library offering versions 1 and 2) at a
+table of version-4 laptops: it keeps playing, is never chosen to host, and when the
+table moves (the old host wakes from SIGSTOP, finds the newer epoch and steps down)
+it is told in its own terms, a chat line naming the new host's address and ``bye``
+``shutdown``, and rejoins there in its own seat.
 """
 
 from __future__ import annotations
@@ -152,3 +157,47 @@ def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
     finally:
         lan.close_agents()
         _allow_multicast(lan.machines)
+
+
+def test_a_version_2_player_is_told_where_the_table_went_and_plays_on(
+    lan: VirtualLan, tmp_path: Path
+) -> None:
+    try:
+        m0, m1, m2, m4 = lan.machines[0], lan.machines[1], lan.machines[2], lan.machines[4]
+        h = takeover_host(lan, m0, tmp_path / "host", "Mixed", 3, "--port", str(PORT))
+        bots = [bot(lan, m, tmp_path, "Mixed", f"b{i}") for i, m in enumerate((m1, m2), 1)]
+        vee = lan.spawn(m4, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
+                             m0.address, str(PORT), "vee"], f"vee@{m4.address}")
+        for b in bots:
+            joined(b)
+        welcome = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        assert welcome["version"] == 2
+        wait_moves(bots, 6)
+        h.kill(signal.SIGSTOP)  # the host's laptop sleeps
+        try:
+            deadline = time.monotonic() + DELAY + 20
+            while not successors(tmp_path) and time.monotonic() < deadline:
+                time.sleep(0.2)
+            hosts = successors(tmp_path)
+            assert len(set(hosts)) == 1, hosts  # a bot laptop: never the version-2 player
+            hosting = hosts[0]
+        finally:
+            h.kill(signal.SIGCONT)  # it wakes, finds its table moved and steps down
+        told = vee.expect(lambda msg: msg.get("event") == "chat"
+                          and "The table moved to" in str(msg.get("text")), 3 * DELAY + 30)
+        print(f"successors {hosts}; the version-2 player was told: {told['text']}")
+        host_machine = lan.machines[int(hosting[1:])]
+        assert f"{hosting}'s laptop at {host_machine.address}:" in str(told["text"]), told
+        vee.expect(lambda msg: msg.get("event") == "bye" and msg.get("reason") == "shutdown",
+                   STEP)
+        again = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        assert again["version"] == 2 and again["pid"] == welcome["pid"]  # its own seat
+        results = {finished(b) for b in bots}
+        assert len(results) == 1
+        vee.expect(lambda msg: msg.get("event") == "over", STEP)
+        assert vee.wait(STEP) == 0, vee.stderr_text[-2000:]
+        moves = [e for e in vee.seen if e.get("event") == "move"]
+        assert any(float(str(e["t"])) > float(str(again["t"])) for e in moves)  # it plays on
+        assert h.wait(STEP) == 0, h.stderr_text[-2000:]  # the old headless host exits
+    finally:
+        lan.close_agents()
