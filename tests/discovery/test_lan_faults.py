@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,6 @@ pytestmark = [
 
 lan = lan_fixture(4)
 
-SLOW = ("--think", "0.4")  # bots that take a minute or two over a game: it outlasts a fault
 TAKEN = DELAY + 10  # the next move after the host's loss comes within this (seconds)
 
 
@@ -64,14 +64,19 @@ def shown(bots: list[Agent]) -> int:
     return max(len(moves_of(b)) for b in bots)
 
 
-def slow_table(lan: VirtualLan, tmp_path: Path, game: str) -> tuple[Agent, list[Agent]]:
-    """A headless host on the first laptop and three slow bots, a few moves in."""
+def slow_table(
+    lan: VirtualLan, tmp_path: Path, game: str, think: str = "0.4"
+) -> tuple[Agent, list[Agent]]:
+    """A headless host on the first laptop and three bots that think ``think`` s a
+    move (a game then takes a minute or two at 0.4: it outlasts a fault), a few moves
+    in."""
     m0, m1, m2, m3 = lan.machines[:4]
     h = takeover_host(lan, m0, tmp_path / "host", game, 3)
-    bots = [bot(lan, m, tmp_path, game, f"b{i}", *SLOW) for i, m in enumerate((m1, m2, m3), 1)]
+    bots = [bot(lan, m, tmp_path, game, f"b{i}", "--think", think)
+            for i, m in enumerate((m1, m2, m3), 1)]
     for b in bots:
         joined(b)
-    wait_moves(bots, 4)
+    wait_moves(bots, 4, timeout=STEP + 4 * float(think))
     return h, bots
 
 
@@ -123,21 +128,37 @@ def test_a_killed_host(lan: VirtualLan, tmp_path: Path) -> None:
         lan.close_agents()
 
 
-@pytest.mark.timeout(240)
-def test_a_host_asleep_for_30_s_wakes_and_steps_down(lan: VirtualLan, tmp_path: Path) -> None:
+def away_and_back(
+    lan: VirtualLan, tmp_path: Path, game: str, lose: Callable[[Agent], None],
+    back: Callable[[Agent], None], away: float, think: str = "0.4",
+) -> None:
+    """The host is lost (``lose``) for ``away`` seconds, taken over meanwhile, then
+    back (``back``): it finds its table at the newer epoch and steps down; the game
+    finishes at the successor.  Bots that think ``think`` s a move keep the game going
+    (and its successor hosting) past the host's return."""
+    h, bots = slow_table(lan, tmp_path, game, think)
     try:
-        h, bots = slow_table(lan, tmp_path, "Nap")
-        h.kill(signal.SIGSTOP)
-        stopped = time.monotonic()
-        taken_over(bots, stopped)
-        time.sleep(max(0.0, stopped + 30 - time.monotonic()))
-        h.kill(signal.SIGCONT)
+        lose(h)
+        gone = time.monotonic()
+        taken_over(bots, gone)
+        time.sleep(max(0.0, gone + away - time.monotonic()))
+        assert all(b.proc.poll() is None for b in bots), "the game ended before the host was back"
+        back(h)
         stepped_down(h)
-        goes_on(bots, tmp_path)
+        goes_on(bots, tmp_path, within=max(180.0, 250 * float(think)))
         fenced(tmp_path, stepped_down=True)
     finally:
-        h.kill(signal.SIGCONT)
+        back(h)
         lan.close_agents()
+
+
+def _signal(sig: int) -> Callable[[Agent], None]:
+    return lambda agent: agent.kill(sig)
+
+
+@pytest.mark.timeout(240)
+def test_a_host_asleep_for_30_s_wakes_and_steps_down(lan: VirtualLan, tmp_path: Path) -> None:
+    away_and_back(lan, tmp_path, "Nap", _signal(signal.SIGSTOP), _signal(signal.SIGCONT), 30)
 
 
 @pytest.mark.slow
@@ -146,26 +167,8 @@ def test_a_host_asleep_for_5_minutes_wakes_and_steps_down(
     lan: VirtualLan, tmp_path: Path
 ) -> None:
     """Bots that think 3.5 s a move: a game of 84 to 205 moves outlasts the nap."""
-    m0, m1, m2, m3 = lan.machines[:4]
-    h = takeover_host(lan, m0, tmp_path / "host", "Sleep", 3)
-    try:
-        bots = [bot(lan, m, tmp_path, "Sleep", f"b{i}", "--think", "3.5")
-                for i, m in enumerate((m1, m2, m3), 1)]
-        for b in bots:
-            joined(b)
-        wait_moves(bots, 2, timeout=30)
-        h.kill(signal.SIGSTOP)
-        stopped = time.monotonic()
-        taken_over(bots, stopped)
-        time.sleep(max(0.0, stopped + 300 - time.monotonic()))
-        assert all(b.proc.poll() is None for b in bots), "the game ended before the host woke"
-        h.kill(signal.SIGCONT)
-        stepped_down(h)
-        goes_on(bots, tmp_path, within=900)
-        fenced(tmp_path, stepped_down=True)
-    finally:
-        h.kill(signal.SIGCONT)
-        lan.close_agents()
+    away_and_back(lan, tmp_path, "Sleep", _signal(signal.SIGSTOP), _signal(signal.SIGCONT),
+                  300, think="3.5")
 
 
 @pytest.mark.timeout(240)
@@ -173,19 +176,9 @@ def test_a_host_whose_link_goes_down_steps_down_when_it_is_back(
     lan: VirtualLan, tmp_path: Path
 ) -> None:
     m0 = lan.machines[0]
-    try:
-        h, bots = slow_table(lan, tmp_path, "Unplugged")
-        link_down(m0)
-        down = time.monotonic()
-        taken_over(bots, down)
-        time.sleep(max(0.0, down + 12 - time.monotonic()))  # less than G: still paused
-        link_up(m0)
-        stepped_down(h)
-        goes_on(bots, tmp_path)
-        fenced(tmp_path, stepped_down=True)
-    finally:
-        link_up(m0)
-        lan.close_agents()
+    # back within G: the old host is still paused (it would play on alone after G)
+    away_and_back(lan, tmp_path, "Unplugged", lambda _h: link_down(m0),
+                  lambda _h: link_up(m0), 12)
 
 
 @pytest.mark.timeout(180)
