@@ -10,8 +10,12 @@ journal in the data directory: ``--resume ID`` that one (``sorry-lan games`` lis
 them); ``--resume`` alone the only unfinished game, if it is yours (no ``--name``:
 this machine's is yours) and no newer journal is damaged, else it lists the games and
 asks which (or, not on a terminal, exits 2 with the list).  A damaged journal's
-intact part is resumed only with consent (asked, or ``--salvage``).  Quitting on
-purpose, or a game that ended, marks the journal finished; a game that was over but
+intact part is resumed only with consent (asked, or ``--salvage``).  The board's
+``q`` offers to hand the table to a player's laptop when one is connected (issue 19;
+:mod:`sorry_lan.commands.leaving`): the table goes on there, and the host's seat is
+kept for it there (``sorry-lan join`` takes it back); a headless host told to stop
+(Ctrl-C, SIGTERM) hands its table over the same way when it can.  Quitting on
+purpose otherwise, or a game that ended, marks the journal finished; a game that was over but
 not marked waits for its players to come back and tells them the result.  ``--seed``
 makes the games reproducible: it is the first game's seed, and each rematch's is
 derived from it.
@@ -46,7 +50,8 @@ from sorry_lan.codes import Coded, HostFailure, JournalFailure
 from sorry_lan.commands.argtypes import add_look_arguments, examples, port_number, seconds, whole
 from sorry_lan.commands.games import add_data_dir_argument, journal_dir
 from sorry_lan.commands.join import join_error_words
-from sorry_lan.commands.list_games import add_discovery_arguments
+from sorry_lan.commands.leaving import Leaving, handed_over_lines, keep_seat_there, moved_words
+from sorry_lan.commands.list_games import add_discovery_arguments, seats_dir
 from sorry_lan.commands.resume_choice import choice_lines, fitted
 from sorry_lan.commands.successor import make_heir
 from sorry_lan.commands.table_report import TableReport, result_words
@@ -79,6 +84,7 @@ from sorry_lan.net.saved import (
     salvage,
     saved_games,
 )
+from sorry_lan.net.seats import SeatStore
 from sorry_lan.net.stopsignals import on_stop_signals
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
@@ -488,7 +494,11 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             for extra, extra_port in server.also:
                 where = f"[{extra}]:{extra_port}"
                 print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
-        restore_signals = on_stop_signals(asyncio.get_running_loop(), hosted.stop)
+        leaving = Leaving(lambda: hosted)
+        stop = hosted.stop
+        if args.headless:  # no board to ask: a laptop that can take the table gets it
+            stop = lambda: leaving.signalled(lambda text: print(text, flush=True))  # noqa: E731
+        restore_signals = on_stop_signals(asyncio.get_running_loop(), stop)
         notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
         advert = None
         if not args.no_mdns:
@@ -504,8 +514,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         try:
             if args.headless:
                 await hosted.wait_done()
-                if server.moved_to is not None:  # it stepped down: the table went on there
-                    print(_moved_words(server, *server.moved_to), flush=True)
+                if server.moved_to is not None:  # handed over or stepped down: it goes on there
+                    print(moved_words(server, *server.moved_to), flush=True)
             else:
                 advertised, ipv6 = advert is not None, bool(server.also)
 
@@ -516,9 +526,14 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                     return "\n".join([*notes, hint, *pins])
 
                 owner = hosted.owner or ""
+                seats = SeatStore(seats_dir(args))
                 status = await _play_here(
-                    args, owner, port, hosted.owner_token, server, info, hosted.path
+                    args, owner, port, (hosted, seats, leaving), info
                 )
+                if leaving.handed:  # its seat waits at the new host: say how to take it back
+                    keep_seat_there(seats, server, owner, hosted.owner_token, hosted.table_id)
+                    for line in handed_over_lines(server):
+                        print(line, flush=True)
                 if not hosted.stopped:
                     hosted.quit()  # the host's player left on purpose (not a signal, an error)
         finally:
@@ -547,19 +562,6 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
         )
         return 1
     return status
-
-
-def _moved_words(server: HostServer, epoch: int, pid: int) -> str:
-    """Where the table went (a headless host that stepped down says so, and exits)."""
-    player = server.table.players.get(pid)
-    name = player.name if player is not None else f"#{pid}"
-    laptop = server.core.electorate.laptops.get(pid)
-    if laptop is None or not laptop.addrs:
-        return _("the table moved to {name}'s laptop; it goes on there").format(name=name)
-    where = f"{laptop.addrs[0]}:{laptop.port}"
-    return _("the table moved to {name}'s laptop at {address}; it goes on there").format(
-        name=name, address=where
-    )
 
 
 def _wants_board(args: argparse.Namespace) -> bool:
@@ -662,13 +664,19 @@ async def _play_here(
     args: argparse.Namespace,
     name: str,
     port: int,
-    token: bytes | None,
-    server: HostServer,
+    here: tuple[HostedTable, SeatStore, Leaving],
     info: Callable[[], str],
-    journal: Path,
 ) -> int:
+    """The host's own player, on the board (its leave dialog hands the table over
+    through ``leaving``) or in the line mode; its seat is kept in ``seats`` like a
+    ``join`` player's, so that it can come back to it wherever the table goes."""
+    hosted, seats, leaving = here
+    server, journal = hosted.server, hosted.path
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
-    options = ClientOptions(pin=args.pin, token=token, lang=language())
+    options = ClientOptions(
+        pin=args.pin, token=hosted.owner_token, lang=language(), seats=seats,
+        table_id=hosted.table_id,
+    )
     client = GameClient(local, port, name, options, make_heir(args))  # follows a moved table
     try:
         await client.connect()
@@ -690,6 +698,7 @@ async def _play_here(
                     ascii=True if args.ascii else None, journals=journal.parent
                 ),
                 game_tape=lambda: _journal_tape(journal),
+                hand_over=leaving.hand_over(),
             )
         finally:
             await _leave(client)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from sorry_lan.commands.argtypes import add_look_arguments, examples
 from sorry_lan.commands.games import journal_dir
+from sorry_lan.commands.leaving import Leaving, handed_over_lines, keep_seat_there
 from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
 from sorry_lan.commands.lookout import MdnsFinder, client_heir
 from sorry_lan.commands.successor import add_standby_arguments
@@ -42,6 +43,7 @@ from sorry_lan.wire.vocab import RefuseReason
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
+    from sorry_lan.net.hosted import HostedTable
 
 SEARCH_SECONDS = 2.0
 DEFAULT_NAME = "player"
@@ -152,6 +154,9 @@ async def _tui_main(args: argparse.Namespace) -> int:
         return GameClient(host, port, name, options, client_heir(args, spectate))
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
+    leaving = Leaving(lambda: _hosted_here(controller.client))  # this laptop took it over
+    state.hand_over = leaving.hand_over()
+    controller.on_leave = leaving.left
     options = TuiOptions(
         ascii=True if args.ascii else None, mouse=not args.no_mouse, journals=journal_dir(args)
     )
@@ -182,9 +187,33 @@ async def _tui_main(args: argparse.Namespace) -> int:
             diagnose=lambda: async_quick_checkup(ipv6),
         )
     status = await run_tui(state, controller, options, finder=finder, join=join)
+    if leaving.handed:  # this laptop hosted the table and handed it on
+        _handed_on(controller.client, seats)
+        return 0
     if status != 0:
         print("sorry-lan join: " + _("the connection to the host was lost"), file=sys.stderr)
     return status
+
+
+def _hosted_here(client: GameClient | None) -> HostedTable | None:
+    """The table this laptop hosts now (it took it over), if any."""
+    from sorry_lan.net.heir import Heir
+
+    heir = None if client is None else client.heir
+    return heir.hosted if isinstance(heir, Heir) else None
+
+
+def _handed_on(client: GameClient | None, seats: SeatStore) -> None:
+    """This laptop handed the table it hosted on: keep the seat at the next laptop, and
+    say where the table went and how to come back."""
+    hosted = _hosted_here(client)
+    if client is None or hosted is None:
+        return
+    model = client.model
+    name = model.welcome.name if model.welcome is not None else client.name
+    keep_seat_there(seats, hosted.server, name, model.token, hosted.table_id)
+    for line in handed_over_lines(hosted.server):
+        print(line, flush=True)
 
 
 # -- the line interface ------------------------------------------------------------------

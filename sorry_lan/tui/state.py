@@ -111,14 +111,22 @@ class Seat:
     program: bool = False  # a program plays it over its own connection
 
 
+def _never() -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class HandOver:
     """How the table's host hands its table to another player's laptop (protocol
     version 4): ``possible`` says whether a laptop is connected to take it now;
-    ``start`` hands it over (it returns at once; the host stops serving soon after)."""
+    ``start`` hands it over (it returns at once; the host stops serving soon after).
+    ``hosting`` says whether this laptop hosts the table although its player does not
+    own it (a ``join`` player whose laptop took a headless table over): then its
+    player is asked as the host is."""
 
     possible: Callable[[], bool]
     start: Callable[[], None]
+    hosting: Callable[[], bool] = _never
 
 
 @dataclass(frozen=True)

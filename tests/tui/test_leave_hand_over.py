@@ -126,3 +126,19 @@ def test_the_host_is_told_how_to_come_back_in_every_language(lang: str) -> None:
         text = handed_over_text()
     assert "`sorry-lan join`" in text  # the command as it is typed, in every language
     assert lang == "en" or text != handed_over_text()
+
+
+def test_a_player_whose_laptop_took_the_table_over_is_asked_as_the_host() -> None:
+    laptops = Laptops()
+    hosting = [True]
+    hand = HandOver(lambda: laptops.there, lambda: laptops.started.append("hand over"),
+                    hosting=lambda: hosting[0])  # fmt: skip
+    st = UiState(screen=Screen.GAME, link=Link.CONNECTED, you=1, hand_over=hand)
+    st.confirm_quit = True  # not the owner (a headless table's successor), but it hosts
+    assert question(st) == question(host_state(laptops))
+    c = FakeControls(st)
+    assert press(c, "enter") and c.called() == ["hand_over"]
+    laptops.there = False  # nobody to take it: leaving closes it, and it says so
+    assert question(st) == question(UiState(screen=Screen.GAME, is_host=True))
+    hosting[0] = False  # hosting no more: an ordinary player's question
+    assert question(st) == question(UiState(screen=Screen.GAME))

@@ -132,9 +132,9 @@ def test_leaving_leaves_a_clean_terminal_and_says_why_it_failed(
     after the host has gone is told so (exit status 1)."""
     start_game(tmux, tmp_path, 80, 24)
     # (start_game runs both commands in a shell that prints their exit status after.)
-    tmux.run("send-keys", "-t", "host", "q")
-    wait_screen(tmux, "host", lambda s: "Leave the game?" in s)
-    tmux.run("send-keys", "-t", "host", "y")
+    tmux.run("send-keys", "-t", "host", "q")  # Bob's laptop could take it: the host ends it
+    wait_screen(tmux, "host", lambda s: "e: end the game" in s)
+    tmux.run("send-keys", "-t", "host", "e")
     bob = wait_screen(tmux, "bob", lambda s: "host lost" in s or "reconnecting" in s, 30)
     tmux.run("send-keys", "-t", "bob", "q")
     wait_screen(tmux, "bob", lambda s: "Leave the game?" in s)

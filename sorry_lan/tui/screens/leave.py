@@ -4,10 +4,11 @@
 makes the box, drawn against the right edge over the screen while it asks.  The
 table's host is told first what its leaving does to everyone (:func:`question`).
 When another player's laptop can take the table over (protocol version 4,
-``UiState.hand_over``), the host chooses: Enter (or h, y, a second Ctrl-C) hands the
-table over, the default; e ends the game (closes the table) for everyone.  Otherwise
-the table closes with it.  It does not hand anything over itself: the host command's
-``HandOver`` does.
+``UiState.hand_over``), the host (or a player whose laptop hosts the table now,
+``HandOver.hosting``: a ``join`` that took it over) chooses: Enter (or h, y, a second
+Ctrl-C) hands the table over, the default; e ends the game (closes the table) for
+everyone.  Otherwise the table closes with it.  It does not hand anything over
+itself: the host command's ``HandOver`` does.
 """
 
 from __future__ import annotations
@@ -34,9 +35,14 @@ def _hand_over(c: Controls, key: str) -> None:
     c.hand_over()
 
 
+def hosts(st: UiState) -> bool:
+    """This player's laptop hosts the table: it owns it, or took it over."""
+    return st.is_host or (st.hand_over is not None and st.hand_over.hosting())
+
+
 def can_hand_over(st: UiState) -> bool:
     """The host may hand its table to another player's laptop now."""
-    return st.is_host and st.hand_over is not None and st.hand_over.possible()
+    return hosts(st) and st.hand_over is not None and st.hand_over.possible()
 
 
 TABLE = Table(
@@ -56,7 +62,7 @@ def question(st: UiState) -> list[str]:
     """The question's lines: for the table's host, what leaving does first (wrapped to
     the question's width, so the box stays as narrow as the question)."""
     ask = _("Leave the game?  y: leave   n/Esc: stay")
-    if not st.is_host:
+    if not hosts(st):
         return [ask]
     if can_hand_over(st):
         if st.screen is Screen.GAME:
