@@ -5,7 +5,8 @@ advertises the same table id (TXT ``tid``) at a higher epoch (TXT ``ep``), on wh
 addresses it has now.  :class:`TableWatch` runs a
 :class:`~sorry_lan.discovery.browser.GameBrowser` on a zeroconf instance the caller
 owns and tells ``on_found`` of every live, joinable advert of that table id, each time
-it shows up or changes, as a :class:`Sighting`: its epoch, its addresses (the one that
+it shows up or changes (a game under way or full too: the client holds a seat there),
+as a :class:`Sighting`: its epoch, its addresses (the one that
 answered the liveness probe first) and its port.
 
 It does not judge the epoch (the client's election decides whether an advert is newer
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 from zeroconf.asyncio import AsyncZeroconf
 
-from sorry_lan.discovery.advert import FoundGame
+from sorry_lan.discovery.advert import FoundGame, Unjoinable
 from sorry_lan.discovery.browser import (
     DEFAULT_PROBE_TIMEOUT,
     ChangeKind,
@@ -41,10 +42,15 @@ class Sighting:
     port: int
 
 
+#: What an advert may say of a table a client already sits at and still follows: a
+#: new player could not join it (full, playing, finished), but its seats' holders can.
+FOLLOWABLE = frozenset({None, Unjoinable.FULL, Unjoinable.PLAYING, Unjoinable.FINISHED})
+
+
 def sighting(game: FoundGame, tid: str) -> Sighting | None:
     """What a live advert says of table ``tid`` (None: another table, one that does not
-    answer, or one this client cannot join)."""
-    if game.table_id != tid or not game.joinable or game.address is None:
+    answer, or one whose protocol this client does not speak or cannot read)."""
+    if game.table_id != tid or game.reason not in FOLLOWABLE or game.address is None:
         return None
     rest = tuple(a for a in game.addresses if a != game.address)
     return Sighting(game.epoch, (game.address, *rest), game.port)

@@ -201,3 +201,44 @@ def test_a_version_2_player_is_told_where_the_table_went_and_plays_on(
         assert h.wait(STEP) == 0, h.stderr_text[-2000:]  # the old headless host exits
     finally:
         lan.close_agents()
+
+
+def test_a_successor_found_only_by_its_advert(lan: VirtualLan, tmp_path: Path) -> None:
+    """Each laptop gets a second address once the game is under way (its Wi-Fi roamed,
+    say): the succession order lists only the first, which the spectator's laptop cannot
+    reach (nftables drops it there).  The laptop that takes over advertises the table
+    at epoch 2 on both; the spectator finds it by that advert alone."""
+    m0, m4 = lan.machines[0], lan.machines[4]
+    laptops = lan.machines[1:4]
+    moved = {m: m.address.rsplit(".", 1)[0] + f".{100 + i}" for i, m in enumerate(laptops)}
+    try:
+        h, bots = table(lan, tmp_path, "Roamed")
+        wait_moves(bots, 4)
+        for m, new in moved.items():
+            subprocess.run(["ip", "-n", m.namespace, "addr", "add", f"{new}/24", "dev", "eth0"],
+                           check=True, capture_output=True, timeout=15)
+        drops = " ".join(f"ip daddr {m.address} drop;" for m in laptops)
+        rules = ("table inet sorry_lan_roamed {\n"
+                 f"  chain output {{ type filter hook output priority 0; {drops} }}\n}}\n")
+        subprocess.run(["ip", "netns", "exec", m4.namespace, "nft", "-f", "-"], input=rules,
+                       text=True, check=True, capture_output=True, timeout=15)
+        sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
+                             "--name", "sam", "--address", f"{m0.address}:{PORT}",
+                             "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
+        sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
+        h.kill(signal.SIGKILL)
+        lost = time.monotonic()
+        said = sam.expect(lambda msg: HOSTS_NOW.search(msg.get("line", "")) is not None,
+                          DELAY + 40)
+        print(f"the spectator followed by the advert {time.monotonic() - lost:.1f} s after")
+        (hosting,) = successors(tmp_path)
+        assert f"{hosting}'s laptop hosts the table now" in said["line"]
+        results = {finished(b) for b in bots}
+        assert len(results) == 1, results
+    finally:
+        lan.close_agents()
+        subprocess.run(["ip", "netns", "exec", m4.namespace, "nft", "delete", "table", "inet",
+                        "sorry_lan_roamed"], capture_output=True, timeout=15, check=False)
+        for m, new in moved.items():
+            subprocess.run(["ip", "-n", m.namespace, "addr", "del", f"{new}/24", "dev", "eth0"],
+                           capture_output=True, timeout=15, check=False)

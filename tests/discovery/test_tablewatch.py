@@ -2,10 +2,10 @@
 join command's finder on it (``commands.lookout``).
 
 What an advert says of the watched table (another table, one that does not answer or
-cannot be joined: nothing), and with real zeroconf in a loopback-only namespace: the
-table's advert at a new epoch is seen, another table's is not, and the finder a client
-is given tells its callback the epoch, addresses and port, then stops and closes its
-zeroconf instance."""
+does not speak our protocol: nothing; one under way or full is followed all the same),
+and with real zeroconf in a loopback-only namespace: the table's advert at a new epoch
+is seen, another table's is not, and the finder a client is given tells its callback
+the epoch, addresses and port, then stops and closes its zeroconf instance."""
 
 from __future__ import annotations
 
@@ -38,8 +38,15 @@ def test_other_tables_and_adverts_that_do_not_answer_are_not_sightings() -> None
     assert sighting(found("Old", None), TID) is None
     silent = found("Friday-2", TID, 2)
     assert sighting(replace(silent, address=None), TID) is None
-    full = found("Friday-2", TID, 2, reason=Unjoinable.FULL)
-    assert sighting(full, TID) is None
+    newer = found("Friday-2", TID, 2, reason=Unjoinable.NEWER_PROTOCOL)
+    assert sighting(newer, TID) is None
+    assert sighting(found("Friday-2", TID, 2, reason=Unjoinable.INVALID), TID) is None
+
+
+def test_a_table_under_way_or_full_is_followed_all_the_same() -> None:
+    for reason in (Unjoinable.PLAYING, Unjoinable.FULL, Unjoinable.FINISHED):
+        game = found("Friday-2", TID, 2, reason=reason)
+        assert sighting(game, TID) == Sighting(2, ("10.0.0.5",), 47474), reason
 
 
 def test_a_spectator_s_heir_only_follows() -> None:
