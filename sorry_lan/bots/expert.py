@@ -9,8 +9,8 @@ that the expert's side wins, with the following player about to draw.  The move 
 the best expected chance wins.  After its own 2 the next player is itself (it draws
 again), and then it plays its own best reply.  A move that wins the game is worth 1.
 
-A second pass (off unless :data:`DEEP` is 2 or more; see there why it is 0 today)
-takes the :data:`DEEP` moves the first rated best and judges each
+A second pass takes the :data:`DEEP` moves the first rated best (those within
+:data:`DEEP_MARGIN` of its best, when there are two or more) and judges each
 again one turn deeper: after each reply (still the one the evaluation rates best for
 its player) the player after that draws in turn, every kind weighted, and plays its
 best; the evaluation scores the layouts after those.  The best move of the second
@@ -33,7 +33,10 @@ second pass: each move generation counts 1, plus 1 for every reply it lists, eac
 which the evaluation scores, so that a 7 split among many pawns counts for what it
 costs) so that a position always gets the same answer; a clock stops the search
 early if the decision budget (default 50 ms) runs out first, and then the best move
-searched so far (at the depth of the pass it stopped in) is played.  The engine's
+searched so far (at the depth of the pass it stopped in) is played.  The work
+limits decide on an idle machine (the second pass takes a p95 of about 25 ms of a
+core); on a busy one the clock ends many second passes, and a seat there may then
+choose differently from one on an idle machine.  The engine's
 first-use tables are built when the bot is made, and the cyclic garbage collector is
 paused during a decision, so neither lands inside one.  The search uses the engine's
 move generators directly (the playout machinery), never ``Game``.  This module does
@@ -63,12 +66,20 @@ MARGIN: Final = 0.010
 # 30 ms of one core of this kind of machine at most, so that the clock rarely decides.
 WORK: Final = 1200
 # The second pass: how many of the best moves of the first are searched a turn deeper,
-# and its own work limit (the same units).  Off by default for now: 4 moves at 3000
-# won 57.8% [54.7, 60.8] against greedy (2 players, 1000 games, 200 ms budget) where
-# the first pass alone won 55.7% [52.6, 58.8] on the same games -- not yet a measured
-# gain -- at ten times the CPU (mean 15 ms, p95 40 ms, max 98 ms a decision).
-DEEP: Final = 0
+# and its own work limit (the same units).  Expert vs greedy, 2 players, 2000 games at
+# a 50 ms budget on a machine at load 7 (2 cores): first pass alone 55.6% [53.5, 57.8];
+# with the second pass 56.5% [54.3, 58.7] (wall p95 37 ms, max 70 ms; the clock cut
+# 42% of the decisions short there); with the second pass to the end of the budget
+# 57.6% [55.4, 59.7] (wall p95 59 ms, max 123 ms: over the time goal).  Thread CPU per
+# decision: mean 8-11 ms, p95 16-25 ms, against 1.7 ms and 4.7 ms for the first pass.
+DEEP: Final = 4
 DEEP_WORK: Final = 3000
+# Only moves the first pass rated within this much (win chance) of its best are
+# searched again, and none when only the best is.
+DEEP_MARGIN: Final = 0.05
+# The share of the budget after which the second pass stops (the first pass may use
+# it all): on a busy machine the clock, not the work limit, ends many second passes.
+DEEP_SHARE: Final = 0.6
 CARDS: Final = tuple(Card)
 _TWO = Card.TWO
 _DISCARD = MoveKind.DISCARD
@@ -268,7 +279,7 @@ class ExpertBot:
     def __init__(
         self, seed: int = 0, budget: float = DEFAULT_BUDGET, work: int = WORK,
         clock: Callable[[], float] = time.perf_counter, deep: int = DEEP,
-        deep_work: int = DEEP_WORK,
+        deep_work: int = DEEP_WORK, margin: float = DEEP_MARGIN,
     ) -> None:
         """``clock`` is what the budget is measured on (wall time by default; a test may
         pass the thread's CPU time to be immune to a busy machine).  ``seed`` is kept
@@ -281,6 +292,7 @@ class ExpertBot:
         self.work = work
         self.deep = deep
         self.deep_work = deep_work
+        self.margin = margin
         self.clock = clock
         self.cut_short = 0  # decisions the clock stopped before the work limit
         # The engine builds some tables on their first use (the 7's splits, a Sorry!'s
@@ -318,10 +330,16 @@ class ExpertBot:
             return legal_moves[best]
         # The second pass: the likeliest moves again, a turn deeper, while the work
         # allows; only moves judged at the same depth are compared.
+        close = [n for v, n in sorted(shallow)[:self.deep] if -v >= best_value - self.margin]
+        if len(close) < 2:  # a clear first choice: a turn deeper would not change it
+            return legal_moves[best]
         search.work = self.deep_work
+        # The second pass stops early (keeping what it has compared) so that a
+        # decision it cannot finish still ends well inside the budget.
+        search.deadline = min(search.deadline, started + DEEP_SHARE * self.budget)
         deep_best = best
         deep_value = float("-inf")
-        for _, n in sorted(shallow)[:self.deep]:
+        for n in close:
             if search.work <= 0:
                 break
             i = ordered[n]

@@ -235,9 +235,18 @@ def test_the_second_pass_plays_one_of_the_first_passes_best_moves() -> None:
         assert shallow == moves[order[0]]
         # No work for the second pass: the first pass's choice.
         assert ExpertBot(0, budget=60.0, deep_work=0).choose(position, moves) == shallow
-        deep = ExpertBot(0, budget=60.0, deep=3, deep_work=10**9).choose(position, moves)
+        # A margin of 0: only a tie with the best gets a second look.
+        if sum(c == first[order[0]] for c in first) == 1:
+            assert ExpertBot(0, budget=60.0, deep=3, margin=0.0).choose(
+                position, moves) == shallow
+        deep = ExpertBot(0, budget=60.0, deep=3, deep_work=10**9, margin=1.0).choose(
+            position, moves)
         assert deep in [moves[i] for i in order[:3]]
         changed += deep != shallow
+        near = [moves[i] for i in order[:3] if (first[i] or 0.0) >= (first[order[0]] or 0.0)
+                - 0.01]
+        assert ExpertBot(0, budget=60.0, deep=3, deep_work=10**9, margin=0.01).choose(
+            position, moves) in near
     assert changed > 0  # looking a turn deeper changes some choices
 
 
