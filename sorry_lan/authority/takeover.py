@@ -3,7 +3,8 @@
 :func:`build_table` makes a :class:`TakenOver` table from a
 :class:`~sorry_lan.succession.knowledge.Knowledge`: the old table's config; every seat
 with its pid, colour, name and token verifier, so each player reclaims its own seat
-with its own token (every person away, their grace from now, until they do; the
+with its own token (every person away, their grace from now, until they do: a host
+that handed the table over to leave it has its grace over at once, so a bot plays it; the
 host's bots become this host's bots at their strengths; the successor's own player
 owns the table, unless it was headless); the game at the board's position, its unseen
 cards shuffled afresh from ``seed`` (``rules.midgame``), the hands (or the part of a
@@ -152,6 +153,7 @@ def build_table(
     config = config_of(knowledge.succession.config, host_name=names.get(knowledge.pid))
     table = TakenOver(config, journal, epoch=epoch, tid=knowledge.table)
     _seat(table, knowledge, names, now)
+    _left(table, knowledge, now)
     table.owner = owner
     table.games_played = knowledge.games_played
     board = knowledge.board
@@ -280,6 +282,14 @@ def _seat(table: TakenOver, knowledge: Knowledge, names: dict[int, str], now: fl
             lang=None if info is None else info.lang,
             program=info is not None and info.program,
         ))  # fmt: skip
+
+
+def _left(table: TakenOver, knowledge: Knowledge, now: float) -> None:
+    """The host that handed the table over left on purpose: its seat is kept for its
+    player, but its grace is over at once, so a bot plays it until they come back."""
+    player = None if knowledge.left is None else table.players.get(knowledge.left)
+    if player is not None and not player.bot and player.pid != knowledge.pid:
+        player.away_since = now - table.config.grace
 
 
 def _seat_missing(table: TakenOver, seated: tuple[int, ...], now: float) -> None:

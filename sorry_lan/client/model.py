@@ -238,6 +238,8 @@ class ClientModel:
         self.chat_lines: list[ChatLine] = []  # the game's chat so far (succession's + live)
         self.game_number = 1  # the table's number of the game on the board (or next)
         self.election: el.Election | None = None
+        # (epoch, seat) of a host that handed the table over to leave it
+        self.handed_from: tuple[int, int] | None = None
         self._attempt: el.TryCandidate | None = None  # this connection's, to a candidate
         self._decisions: list[el.Decision] = []
         self._pending: m.Welcome | None = None  # a candidate's welcome, not yet checked
@@ -310,11 +312,18 @@ class ClientModel:
                 hand=self.hand, salt=self.salt, commit=self.commit,
                 chat=tuple(self.chat_lines[-CHAT_KEPT:]),
                 so_far=None if self.so_far is None else self.so_far.record,
-                games_played=self.game_number - 1,
+                games_played=self.game_number - 1, left=self._left(),
             )
         except ValueError as exc:  # the succession does not list this seat (yet)
             log.info("no knowledge for a successor: %s", exc)
             return None
+
+    def _left(self) -> int | None:
+        """The seat of the host that handed this table over to the next epoch."""
+        handed, known = self.handed_from, self.succession
+        if handed is None or known is None or handed[0] != known.epoch + 1:
+            return None
+        return handed[1]
 
     def _board(self) -> Board | None:
         snap = self.snapshot
@@ -628,6 +637,8 @@ class ClientModel:
             self.close(ByeReason.QUIT)
 
     def _on_handover(self, msg: m.Handover, out: list[ClientEvent]) -> None:
+        if self.succession is not None and self.succession.host is not None:
+            self.handed_from = (msg.epoch, self.succession.host)  # its player leaves
         you = msg.pid == self.pid and not self.spectate
         out.append(TableNews("handover", msg.pid, self._name_of(msg.pid), msg.epoch, you))
         if self.election is not None:

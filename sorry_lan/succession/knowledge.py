@@ -73,7 +73,8 @@ class Knowledge:
     current game's chat so far, oldest first; ``so_far`` the game's record so far
     (``protocol/RECORD.md``) when the host sent one; ``games_played`` how many games
     the table began before the one on the board (so the board's is number
-    ``games_played + 1``)."""
+    ``games_played + 1``); ``left`` the seat of the host that handed the table over
+    to leave it (its player went on purpose), when this laptop was told so."""
 
     succession: m.Succession
     lobby: m.Lobby
@@ -86,6 +87,7 @@ class Knowledge:
     chat: tuple[ChatLine, ...] = ()
     so_far: Mapping[str, Any] | None = field(default=None, compare=False)
     games_played: int = 0
+    left: int | None = None
 
     def __post_init__(self) -> None:
         if not any(s.pid == self.pid for s in self.succession.seats):

@@ -111,3 +111,25 @@ def test_a_successor_keeps_the_tables_hints() -> None:
     assert heirs.settings(table, None).hints
     assert config_of(heirs.settings(table, None)).hints
     assert not config_of(heirs.settings(Table(TableConfig(seats=3)), None)).hints
+
+
+def test_a_host_that_handed_its_table_over_to_leave_is_played_by_a_bot_at_once() -> None:
+    table = Table(TableConfig(seats=3, seed=4, grace=60.0))
+    own, token = table.join(None, "own")
+    table.owner = own.pid
+    pair = Pair(table, options())
+    _h, host = pair.join("own", token=token, address="127.0.0.1")
+    end = Watching(ClientModel("ann", standby=(5000, ("10.0.0.2",))))
+    end.model.join(pair.now)
+    pair.connect(end, "10.0.0.2")
+    pair.pump()
+    host.send(m.Start())
+    pair.pump()
+    before = end.model.knowledge()
+    assert before is not None and before.left is None  # nobody left (a lost host: none)
+    pair.run(pair.core.handover(pair.now))
+    know = end.model.knowledge()
+    assert know is not None and know.left == own.pid
+    new = build_table(know, epoch=2, now=100.0, seed=3)
+    assert new.players[own.pid].away_since == 100.0 - 60.0  # its grace is over
+    assert new.players[know.pid].away_since == 100.0  # the successor's own: back soon
