@@ -39,6 +39,7 @@ pytestmark = [
 lan = lan_fixture(4)
 
 
+@pytest.mark.timeout(180)  # a long game (200 moves) and a takeover outlast the default 60 s
 def test_a_killed_host_is_taken_over_and_the_game_finishes(
     lan: VirtualLan, tmp_path: Path
 ) -> None:
@@ -58,6 +59,7 @@ def test_a_killed_host_is_taken_over_and_the_game_finishes(
         lan.close_agents()
 
 
+@pytest.mark.timeout(180)
 def test_two_successive_takeovers(lan: VirtualLan, tmp_path: Path) -> None:
     try:
         h, bots = three_bots(lan, tmp_path, "Twice")
