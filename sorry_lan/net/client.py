@@ -61,7 +61,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from sorry_lan.client.model import ClientEvent, ClientModel, Connection
+from sorry_lan.client.model import ClientEvent, ClientModel, Connection, TableNews
 from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
@@ -344,6 +344,9 @@ class GameClient:
             if model.connected and model.welcome is not None:
                 return model.welcome, events, now
             if model.closed:
+                # A laptop that claimed the table and was refused: the player is told why
+                # (the claim's TableNews), not shown anything else it sent.
+                self._put([ev for ev in events if isinstance(ev, TableNews)], now)
                 err = model.session.error if model.session is not None else None
                 raise JoinError(JoinFailure.LOST, Joining.ENDED(why=err))
 

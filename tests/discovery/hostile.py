@@ -107,7 +107,7 @@ def forge_hand() -> None:
 async def hello(address: str, port: int, timeout: float = 5.0) -> dict[str, Any]:
     """Say hello with a made-up token at ``address:port``: the first answer."""
     reader, writer = await asyncio.open_connection(address, port)
-    token = secrets.token_bytes(32)
+    token = secrets.token_bytes(16)  # a seat token's size, made up
     writer.write(encode(m.Hello(versions=SUPPORTED_VERSIONS, software=SOFTWARE,
                                 name="mallory", token=token)))
     decoder = Decoder()

@@ -215,15 +215,22 @@ _NEWS = re.compile(r"sorry-lan news: (.*)$")
 def shown(stderr: str) -> Shown:
     """Parse a board bot's stderr (see ``board_bot.py``)."""
     out, number = Shown(), 1
+    just: tuple[int, Pawns] | None = None  # the board on the line before, if any
     for line in stderr.splitlines():
         if found := _BEGINS.search(line):
-            number = int(found.group(1))
+            if int(found.group(1)) != number and just is not None:
+                out.boards[number].remove(just)  # that snapshot began the new game
+                out.boards.setdefault(int(found.group(1)), []).append(just)
+            number, just = int(found.group(1)), None
             out.seats.add(found.group(2))
-        elif found := _BOARD.search(line):
+            continue
+        just = None
+        if found := _BOARD.search(line):
             sid, pawns = int(found.group(1)), tuple(json.loads(found.group(2)))
             got = out.boards.setdefault(number, [])
             if not got or got[-1] != (sid, pawns):  # a snapshot repeats the board it had
                 got.append((sid, pawns))
+                just = (sid, pawns)
         elif found := _MOVE.search(line):
             out.moves.setdefault(number, []).append(
                 (int(found.group(1)), COLOURS.get(found.group(2), -1)))

@@ -11,7 +11,7 @@ from sorry_lan.rules.variants import Variant
 from sorry_lan.succession.election import Claim
 from sorry_lan.tui.feed import apply_event
 from sorry_lan.tui.news import shown_name, since_text, table_news
-from sorry_lan.tui.state import Screen, UiState
+from sorry_lan.tui.state import Link, Screen, UiState
 from sorry_lan.tui.telling import Teller
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
@@ -179,8 +179,9 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
         assert table_news(TableNews("handover", 2, "bob", 3)) == (
             "Mae'r gwesteiwr yn trosglwyddo'r bwrdd i liniadur bob"
         )
-    st = UiState()
+    st = UiState(link=Link.RECONNECTING)  # the host was lost
     apply_event(st, _client(), moved)
+    assert st.link is Link.CONNECTED  # the title bar says so once the new host is followed
     assert st.notice == "bob's laptop hosts the table now"
     assert "bob's laptop hosts the table now" in st.log[-1]
     assert st.hosted_by == "bob's laptop hosts the table now"  # the panel keeps saying it
