@@ -242,3 +242,43 @@ def test_a_successor_found_only_by_its_advert(lan: VirtualLan, tmp_path: Path) -
         for m, new in moved.items():
             subprocess.run(["ip", "-n", m.namespace, "addr", "del", f"{new}/24", "dev", "eth0"],
                            capture_output=True, timeout=15, check=False)
+
+
+def test_a_handover_takes_the_spectator_and_the_version_2_player_along(
+    lan: VirtualLan, tmp_path: Path
+) -> None:
+    """The headless host is told to stop (SIGTERM): it hands the table to the first
+    laptop; the spectator is told so and follows, the version-2 player gets the
+    sentence naming the new host and rejoins there."""
+    try:
+        m0, m1, m2, m3, m4 = lan.machines
+        h = takeover_host(lan, m0, tmp_path / "host", "Handed", 3, "--port", str(PORT))
+        bots = [bot(lan, m, tmp_path, "Handed", f"b{i}") for i, m in enumerate((m1, m2), 1)]
+        vee = lan.spawn(m3, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
+                             m0.address, str(PORT), "vee"], f"vee@{m3.address}")
+        for b in bots:
+            joined(b)
+        welcome = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
+                             "--name", "sam", "--address", f"{m0.address}:{PORT}",
+                             "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
+        sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
+        wait_moves(bots, 6)
+        h.kill(signal.SIGTERM)
+        handed = time.monotonic()
+        told = sam.expect(lambda msg: "hands the table to" in msg.get("line", ""), STEP)
+        said = sam.expect(lambda msg: HOSTS_NOW.search(msg.get("line", "")) is not None, STEP)
+        print(f"the spectator follows {time.monotonic() - handed:.1f} s after the handover:"
+              f" {told['line']} / {said['line']}")
+        moved = vee.expect(lambda msg: msg.get("event") == "chat"
+                           and "The table moved to" in str(msg.get("text")), STEP)
+        again = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        assert again["version"] == 2 and again["pid"] == welcome["pid"], moved
+        (hosting,) = successors(tmp_path)
+        assert f"{hosting}'s laptop" in said["line"] and f"{hosting}'s laptop" in told["line"]
+        assert f"{hosting}'s laptop at " in str(moved["text"])
+        results = {finished(b) for b in bots}
+        assert len(results) == 1
+        vee.expect(lambda msg: msg.get("event") == "over", STEP)
+    finally:
+        lan.close_agents()

@@ -8,7 +8,8 @@ offered, and prints one JSON object per line on stdout: ``welcome`` (version, pi
 ``over`` (then it exits 0).  When the host says the table moved ("The table moved to
 X's laptop at ADDR:PORT; join it there to play on.") and then ``bye`` ``shutdown``,
 it does what a person with that client would do: joins ADDR:PORT with its seat token
-(``rejoin``), and plays on.  Any other end of the connection exits 1.
+(``rejoin``; a ``busy`` answer, a table not served yet, is tried again in half a
+second), and plays on.  Any other end of the connection exits 1.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import time
 
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import ClientSession
+from sorry_lan.wire.vocab import RefuseReason
 
 VERSIONS = (1, 2)
 MOVED = re.compile(r"The table moved to .* at \[?([0-9A-Fa-f.:]+?)\]?:(\d+);")
@@ -59,6 +61,8 @@ async def play(
                         emit("welcome", version=msg.version, pid=msg.pid)
                     case m.Refuse():
                         emit("refused", reason=str(msg.reason), text=msg.text)
+                        if msg.reason is RefuseReason.BUSY:  # not hosting yet: again soon
+                            moved = (host, port)
                     case m.LegalMoves() if msg.moves:
                         session.choose(pick.choice(msg.moves).id)
                         emit("move", sid=msg.sid)
@@ -86,6 +90,8 @@ async def main(host: str, port: int, name: str) -> int:
             return 0
         if moved is None:
             return 1
+        if moved == (host, port):
+            await asyncio.sleep(0.5)  # a busy table: the person tries again in a moment
         host, port = moved
         emit("rejoin", host=host, port=port)
 
