@@ -309,6 +309,8 @@ class MasterBot:
     @staticmethod
     def _settled(values: list[float]) -> bool:
         """Whether the best value leads the second best by more than :data:`SETTLED`."""
+        if len(values) < 2:
+            return True
         first, second = sorted(values, reverse=True)[:2]
         return first - second > SETTLED
 

@@ -79,6 +79,8 @@ def test_a_settled_choice_stops_deepening_after_two_own_turns(
     assert bot.depths == [MIN_DEPTH]
     first, second = sorted(values, reverse=True)[:2]
     assert first - second > SETTLED
+    assert len(bot.values(position, legal(position)[:1])) == 1  # one move: settled
+    assert bot.depths[-1] == MIN_DEPTH
     monkeypatch.setattr(master, "SETTLED", 1.0)  # never settled: it searches deeper
     bot.values(position, legal(position))
     assert bot.depths[-1] > MIN_DEPTH
