@@ -54,9 +54,9 @@ MARGIN: Final = 0.030
 # Work units per decision (the deterministic limit): an evaluation counts 1, a move
 # generation 1 plus 1 for every 4 moves it lists.  About 0.5 s of one core here.
 # Measured with scripts/bench_master.py (work-limit mode, the smooth evaluation of
-# 532541f, seeds 40-43): 195 of 304 games against greedy, 2 players = 64.1% [58.6,
-# 69.3] (95% Wilson); its thread's CPU per decision mean 287 ms, p95 680 ms, max 926 ms
-# on 2 cores shared at load 5-10 (on the first weights, 124 games: 56.5% [47.7, 64.9]).
+# 532541f, seeds 40-43): 234 of 384 games against greedy, 2 players = 60.9% [56.0,
+# 65.7] (95% Wilson); its thread's CPU per decision p95 ~695 ms, max 926 ms on 2
+# cores shared at load 5-10 (on the first weights, 124 games: 56.5% [47.7, 64.9]).
 WORK: Final = 30_000
 MAX_DEPTH: Final = 8  # turns after the root move, at most
 PRUNE: Final = 0.12  # a root move this far below the best (in win chance) is dropped
