@@ -699,6 +699,7 @@ async def _play_here(
                 ),
                 game_tape=lambda: _journal_tape(journal),
                 hand_over=leaving.hand_over(),
+                on_leave=leaving.left,  # the game ends before our own player's bye
             )
         finally:
             await _leave(client)
@@ -709,6 +710,7 @@ async def _play_here(
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)
     stop.cancel()
     ui.cancel()
+    leaving.left()  # the game ends before our own player's bye
     await _leave(client)
     return 0
 

@@ -205,6 +205,14 @@ class HostServer:
         """Ask :meth:`wait_done` to return (for a signal handler or the host's player)."""
         self._done.set()
 
+    def end_for_everyone(self) -> None:
+        """The host's own player left on purpose: tell everyone at once that the game
+        ended (``over`` with no winner, then ``bye shutdown``), before that player's own
+        goodbye could reach the table and read as a dropped seat.  :meth:`close` still
+        takes the rest down; it does not make the journal durable."""
+        if not self._closing:
+            self._run(self.core.shutdown(ByeReason.SHUTDOWN, self.now(), abandon=True))
+
     async def close(self, reason: ByeReason = ByeReason.SHUTDOWN, *, abandon: bool = False
                     ) -> None:
         """Say bye to everyone after what they are owed, make the journal durable

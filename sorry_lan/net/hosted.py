@@ -270,8 +270,10 @@ class HostedTable:
 
     def quit(self) -> None:
         """The host's own player left on purpose: the table closes finished (its
-        journal gets the end mark)."""
+        journal gets the end mark); everyone is told at once that the game ended."""
         self._quit = True
+        if self._server is not None and not self.has_moved:
+            self._server.end_for_everyone()
 
     def moved(self) -> None:
         """The table moved to another laptop (handed over, or this host stepped down):

@@ -29,7 +29,7 @@ from sorry_lan.i18n import LANGUAGES, _, language, set_language
 from .keys import build_keys
 from .layout import Screens
 from .screens.parts import Clicks
-from .state import NO_GAME_YET, Actions, Screen, UiState
+from .state import NO_GAME_YET, Actions, Link, Screen, UiState
 from .style import build_style, colour_wanted, unicode_terminal
 
 ESC_WAIT = 0.02  # seconds to wait for the rest of an escape sequence after Esc
@@ -257,9 +257,16 @@ class TuiApp:
         return False  # clears the field
 
     def leave(self) -> None:
+        self._note_leaving()
         self.actions.leave()
         if self.app.is_running:
             self.app.exit(result="left")
+
+    def _note_leaving(self) -> None:
+        """Whether the host was lost as the player chose to leave (leaving ends or moves
+        the table, so the goodbye that follows is not a lost host)."""
+        if self.state.left_lost is None:
+            self.state.left_lost = self.state.link is Link.LOST
 
     def hand_over(self) -> None:
         """The host leaves handing its table to another player's laptop."""
@@ -267,6 +274,7 @@ class TuiApp:
         if hand_over is None:
             self.leave()
             return
+        self._note_leaving()
         self.state.handed_over = True
         hand_over.start()
         self.actions.leave()

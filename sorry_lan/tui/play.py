@@ -153,7 +153,8 @@ async def run_tui(
         for task in closing:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await task
-    return 1 if state.link is Link.LOST else 0
+    lost = state.link is Link.LOST if state.left_lost is None else state.left_lost
+    return 1 if lost else 0
 
 
 def handed_over_text() -> str:
@@ -170,6 +171,7 @@ async def play_as_host(
     options: TuiOptions | None = None,
     game_tape: Callable[[], Tape | None] | None = None,
     hand_over: HandOver | None = None,
+    on_leave: Callable[[], None] | None = None,
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
@@ -178,7 +180,8 @@ async def play_as_host(
     are worded again when the player changes language.  A resumed table's chat so far
     comes from the host like anyone's.  ``game_tape`` is the game just finished, for the
     game over's replay (the host's journal; by default the game as the board was told
-    it)."""
+    it).  ``on_leave`` runs when the player leaves, before the client says goodbye (the
+    host ends its table first, so nobody reads the host's leaving as a dropped seat)."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
 
     def relabel() -> None:
@@ -187,6 +190,7 @@ async def play_as_host(
     state.relabel.append(relabel)
     state.hand_over = hand_over
     controller = ClientController(state)
+    controller.on_leave = on_leave
     if game_tape is not None:
         state.game_tape = game_tape
     return await run_tui(state, controller, options, client=client, stop=stop)

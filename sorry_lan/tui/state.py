@@ -237,6 +237,7 @@ class UiState:
     # the host's way to hand its table over when it leaves (None: it cannot)
     hand_over: HandOver | None = None
     handed_over: bool = False  # the host left handing its table over
+    left_lost: bool | None = None  # the player left while the host was lost (None: not left)
     chat_open: bool = False
     # the rules view (? then r): the whole rules of the variant, in the screen's place
     rules_visible: bool = False
