@@ -5,6 +5,11 @@ which imports ``libcst`` if that is installed; on some machines that import emit
 DeprecationWarning, and with warnings as errors the failure report would become an
 INTERNALERROR that hides the real failure.  Importing the writer here once, with
 warnings silenced, keeps failure reports intact.  It changes nothing when tests pass.
+
+Every test gets its own sorry-lan data directory (``$SORRY_LAN_DATA_DIR``, inherited by
+the processes it starts): saved seats, journals and played-game records never land in
+the user's real data directory, and one test's saved seat never shows in another's
+find screen as "your seat".  A test that passes ``--data-dir`` still decides for itself.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from collections.abc import Iterator
 import pytest
 
 from sorry_lan.client.model import REPLAY_MISMATCH
+from sorry_lan.net.journal import DATA_DIR_ENV
 
 # Without libcst the plugin skips patch writing itself, so ImportError is fine.
 with warnings.catch_warnings(), contextlib.suppress(ImportError):
@@ -31,3 +37,11 @@ def _client_replay_never_disagrees(caplog: pytest.LogCaptureFixture) -> Iterator
     yield
     fired = [r.getMessage() for r in caplog.records if str(r.msg).startswith(REPLAY_MISMATCH)]
     assert not fired, f"the client's replay check fired: {fired}"
+
+
+@pytest.fixture(autouse=True)
+def _own_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Point ``$SORRY_LAN_DATA_DIR`` at a fresh directory for this test alone."""
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path_factory.mktemp("sorry-lan-data")))

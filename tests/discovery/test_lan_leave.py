@@ -188,9 +188,10 @@ def test_a_headless_host_told_to_stop_hands_its_table_over(
     try:
         m0, m1, m2 = lan.machines
         h = takeover_host(lan, m0, tmp_path / "host", "Sigint", 2)
-        bots = [bot(lan, m, tmp_path, "Sigint", f"b{i}") for i, m in enumerate((m1, m2), 1)]
-        for b in bots:
-            joined(b)
+        bots = []
+        for i, m in enumerate((m1, m2), 1):  # one at a time: b1 sits first (Red), so it hosts next
+            bots.append(bot(lan, m, tmp_path, "Sigint", f"b{i}"))
+            joined(bots[-1])
         wait_moves(bots, 6)
         h.kill(signal.SIGINT)
         h.expect(line("stopping: handing the table over"), STEP)
