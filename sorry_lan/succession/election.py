@@ -33,7 +33,14 @@ The rules (protocol/SPEC.md, Succession):
 - **lone rule**: a laptop that is its own candidate and reached no other laptop since
   the host was lost takes over alone at ``lost_at + G`` (the seat grace), but only
   while its own network works (its last connect attempt did not fail with "network
-  is unreachable" and it has a usable interface);
+  is unreachable" and it has a usable interface), and only once it has tested that
+  it reaches no other laptop: at ``lost_at + G`` it stops standing
+  (:class:`CloseStandby`: no vote of its own may count twice) and tries every other
+  laptop once more, looking past itself.  No votes is not proof of that: its voters
+  may not reach it (a firewall that drops incoming connections) while it reaches
+  them.  One that answers makes it a voter like any other (one that hosts now is
+  followed, one that stands gets its vote); only when none answers does it take over
+  alone (with its network down it stands again and waits);
 - a **handover** names the successor: it takes over at once, the others try it at
   once (and walk the order if it cannot be reached);
 - a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
@@ -225,6 +232,7 @@ class Election:
         self._hint_epoch = order.epoch
         self._idle: dict[int, float] = {}  # laptops not standing: since when they say so
         self._past_me = False  # the walk looks past this laptop (one before it follows)
+        self._lone = False  # the lone rule's last walk: can no other laptop be reached?
 
     # -- what we know --------------------------------------------------------------------
 
@@ -247,7 +255,7 @@ class Election:
         times = [self.lost_at + self.give_up]
         if self._retry_at is not None and self._attempt is None:
             times.append(self._retry_at)
-        if self.phase is Phase.STANDBY and not self._reached:
+        if self.phase is Phase.STANDBY and not self._reached and self._network_works:
             times.append(self.lost_at + self.order.grace)  # the lone rule's time
         return min(times)
 
@@ -437,7 +445,7 @@ class Election:
         if self.phase is Phase.STANDBY:
             alone = now >= self.lost_at + self.order.grace and not self._reached
             if alone and self._network_works and self._attempt is None:
-                return self._take_over(alone=True)
+                return self._last_walk(now)
             return []
         if self._attempt is None and self._retry_at is not None and now >= self._retry_at:
             retry, self._retry, self._retry_at = self._retry, None, None
@@ -453,6 +461,7 @@ class Election:
         self._reached = False
         self._idle.clear()
         self._past_me = False
+        self._lone = False
         self._failed.clear()
         self._attempt = self._retry = None
         self._retry_at = None
@@ -476,16 +485,35 @@ class Election:
             if lap.pid in self._failed or lap.pid == self.order.host:
                 continue
             if lap.pid == self.me:
-                if stand:
+                if stand and not self._lone:
                     self.phase = Phase.STANDBY
                     return [OpenStandby(self.next_epoch), *self.tick(now)]
                 self._past_me = True
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
+        if self._lone:  # the lone rule's last walk is over
+            self._lone = False
+            if not self._reached:
+                if self._network_works:
+                    return self._take_over(alone=True)
+                self.phase = Phase.STANDBY  # its link is down: stand and wait
+                return [OpenStandby(self.next_epoch)]
         self._failed.clear()
         self._retry = None
         self._retry_at = now + RETRY
         return []
+
+    def _last_walk(self, now: float) -> list[Decision]:
+        """The lone rule is due: stop standing and try every other laptop once more
+        (past this one); :meth:`_walk` takes over alone when none answers."""
+        if not any(lap.pid not in (self.me, self.order.host) for lap in self.order.laptops):
+            return self._take_over(alone=True)  # alone at the table: nobody to try
+        self.phase = Phase.WALKING
+        self._lone = True
+        self._failed.clear()
+        self._retry = None
+        self._retry_at = None
+        return [CloseStandby(), *self._walk(now)]
 
     def _in_turn(self, host: int, attempt: TryCandidate) -> bool:
         """Whether ``host`` (who welcomed ``attempt``) may be followed."""

@@ -155,7 +155,68 @@ def test_the_lone_rule_after_the_grace_when_the_network_works() -> None:
     assert e.failed(attempt(B), 117.0) == [OpenStandby(2)]
     assert e.wake_at == 100.0 + G
     assert e.tick(100.0 + G - 0.5) == []
-    assert e.tick(100.0 + G) == [TakeOver(2, alone=True)]
+    # it tests that it reaches nobody: it stops standing and tries the others again
+    assert e.tick(100.0 + G) == [CloseStandby(), attempt(A)]
+    assert phase(e) is Phase.WALKING
+    assert e.failed(attempt(A), 100.0 + G + 1) == [attempt(B)]
+    assert e.failed(attempt(B), 100.0 + G + 2) == [TakeOver(2, alone=True)]
+    assert phase(e) is Phase.HOSTING
+
+
+def test_a_first_laptop_nobody_reaches_follows_the_host_its_last_walk_finds() -> None:
+    """A's firewall drops incoming connections: B and C pass A over and B takes over
+    with C's vote.  A stood with no votes; at the lone rule's time it tries B and C,
+    and follows B, who hosts now (A looked past itself)."""
+    e = lost(me=1)
+    assert e.tick(115.0) == [OpenStandby(2)]
+    assert e.tick(100.0 + G) == [CloseStandby(), attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 100.0 + G + 0.5) == [Follow(2, 2)]
+    assert phase(e) is Phase.WATCHING
+
+
+def test_the_last_walk_votes_for_a_laptop_that_stands() -> None:
+    """Two laptops, neither reaching the other's standby until A's last walk: A votes
+    for B (A does not stand any more: no vote counts twice) and follows B."""
+    order = Order(epoch=1, host=0, delay=D, grace=G, laptops=(A, B))
+    e = lost(me=1, order=order)
+    assert e.tick(115.0) == [OpenStandby(2)]
+    assert e.tick(100.0 + G) == [CloseStandby(), attempt(B)]
+    assert e.busy(attempt(B), 100.0 + G + 0.5) == []  # "waiting for the table: 2 of 2"
+    assert e.tick(100.0 + G + 0.5 + RETRY) == [attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 100.0 + G + 2) == [Follow(2, 2)]
+
+
+def test_a_last_walk_that_reaches_someone_never_takes_over_alone() -> None:
+    """B answers, then cannot be reached any more: A is not alone (B is alive
+    somewhere); it stands again but counts on votes only."""
+    order = Order(epoch=1, host=0, delay=D, grace=G, laptops=(A, B))
+    e = lost(me=1, order=order)
+    e.tick(115.0)
+    e.tick(100.0 + G)
+    e.busy(attempt(B), 160.5)
+    assert e.tick(161.5) == [attempt(B)]
+    assert e.failed(attempt(B), 162.0) == [attempt(B)]  # from the top, past A
+    assert e.failed(attempt(B), 163.0) == []  # the walk is over: again in a moment
+    assert e.tick(163.0 + RETRY) == [OpenStandby(2)]
+    assert e.wake_at == 100.0 + GIVE_UP
+    assert e.tick(300.0) == []
+    assert e.standby_votes(2, 301.0) == [TakeOver(2)]
+
+
+def test_a_last_walk_with_the_network_down_stands_again_and_waits() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    e.failed(attempt(A), 116.0)
+    e.failed(attempt(B), 117.0)
+    assert e.tick(100.0 + G) == [CloseStandby(), attempt(A)]
+    assert e.failed(attempt(A), 161.0, unreachable=True) == [attempt(B)]
+    assert e.failed(attempt(B), 162.0, unreachable=True) == [OpenStandby(2)]
+    assert phase(e) is Phase.STANDBY
+    assert e.wake_at == 100.0 + GIVE_UP  # the lone rule waits for the network
+    assert e.tick(200.0) == []
+    assert e.host_lost(201.0) == [CloseStandby(), attempt(A)]  # the link works again
+    assert e.failed(attempt(A), 202.0) == [attempt(B)]
+    assert e.failed(attempt(B), 203.0) == [TakeOver(2, alone=True)]
 
 
 def test_a_laptop_alone_at_the_table_waits_for_the_grace() -> None:
@@ -187,7 +248,9 @@ def test_no_usable_interface_blocks_the_lone_rule_too() -> None:
     e.failed(attempt(B), 115.0)
     assert e.tick(100.0 + G) == []
     e.interfaces(True)
-    assert e.tick(100.0 + G + 1) == [TakeOver(2, alone=True)]
+    assert e.tick(100.0 + G + 1) == [CloseStandby(), attempt(A)]
+    e.failed(attempt(A), 100.0 + G + 2)
+    assert e.failed(attempt(B), 100.0 + G + 3) == [TakeOver(2, alone=True)]
 
 
 def test_a_cut_off_client_that_reaches_another_laptop_never_takes_over_alone() -> None:
@@ -390,7 +453,8 @@ def test_giving_up_when_no_host_is_found(me: int | None) -> None:
     e.tick(115.0)
     while (waiting := e.waiting_for) is not None:
         e.failed(waiting, 116.0, unreachable=True)
-    assert e.wake_at == (100.0 + G if me is not None else 116.0 + RETRY)
+    # (its network is down: the lone rule's time wakes nothing)
+    assert e.wake_at == (100.0 + GIVE_UP if me is not None else 116.0 + RETRY)
     assert e.tick(100.0 + GIVE_UP - 1) == ([] if me is not None else [attempt(A)])
     expected = [CloseStandby(), GiveUp()] if me is not None else [GiveUp()]
     assert e.tick(100.0 + GIVE_UP) == expected

@@ -276,3 +276,33 @@ def test_a_claim_out_of_turn_is_refused_and_the_table_goes_to_the_first_laptop()
     new = lan.hosts[ann.model.pid or 0]
     play(new, [ann, bob])
     assert new.table.game is not None and new.table.game.over
+
+
+def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts() -> None:
+    """Ann's firewall drops every connection to her standby (her own go out): Bob and
+    Cat pass her over, Bob takes over with Cat's vote.  Ann stands with no votes; at
+    the lone rule's time she tries the others once more, finds Bob hosting and follows
+    him in her own seat: one table (before, she took over alone: two at epoch 2)."""
+    old, laptops, _own = table()
+    ann, bob, cat = laptops
+    grace = ann.election.order.grace
+    lan = Lan(old, laptops)
+    lan.dead = {ann.pid}  # inbound only: the Lan fails attempts *to* her
+    lost = old.now
+    for lap in laptops:
+        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.tick(lost + D + 3)
+    assert ("ann", el.OpenStandby(2)) in lan.log
+    assert bob.pid in lan.hosts and cat.model.epoch == 2 and cat.model.connected
+    lan.tick(lost + grace + 3)
+    assert not [d for who, d in lan.log if who == "ann" and isinstance(d, el.TakeOver)]
+    assert ann.pid not in lan.hosts and list(lan.hosts) == [bob.pid]
+    assert ann.model.connected and ann.model.epoch == 2
+    assert ann.model.succession is not None and ann.model.succession.host == bob.pid
+    assert ann.election.phase is el.Phase.WATCHING
+    assert ann.news()[-1] == TableNews("host_changed", bob.pid, "bob", 2)
+    assert ann.model.snapshot is not None and ann.model.snapshot.you is not None
+    new = lan.hosts[bob.pid]
+    play(new, laptops)
+    assert new.table.game is not None and new.table.game.over
+    assert all(lap.model.over is not None for lap in laptops)
