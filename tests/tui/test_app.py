@@ -132,6 +132,20 @@ async def test_connection_state_is_shown() -> None:
         assert "host lost" in d.screen_lines()[0]
 
 
+async def test_on_turn_while_the_host_is_lost_the_panel_waits_for_it() -> None:
+    """No move is offered while the host is away: that is not "no legal move"."""
+    st = game_state()
+    st.turn, st.you = 0, 0
+    st.set_moves([])
+    async with running(st) as (d, _):
+        assert "(no legal move)" in d.screen_text()
+        for link in (Link.LOST, Link.RECONNECTING):
+            st.link = link
+            await d.settle()
+            assert "(waiting for the host)" in d.screen_text()
+            assert "(no legal move)" not in d.screen_text()
+
+
 async def test_eleven_offers_swaps_and_decline() -> None:
     pos = [START] * 16
     pos[0], pos[4] = 56, 20

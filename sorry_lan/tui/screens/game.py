@@ -31,7 +31,7 @@ from ..commands import Command, Controls, Help, Hint, Table
 from ..menu import Row, entry_description, entry_row, menu_rows
 from ..news import since_text
 from ..options import card_name
-from ..state import COLOUR_TITLES, UiState, card_help
+from ..state import COLOUR_TITLES, Link, UiState, card_help
 from ..textfit import clip
 from .chat import ChatLine, chat_help, chat_key
 from .log import LogWindow, log_keys
@@ -315,6 +315,8 @@ class View:
                 return [("class:notice", wrap_text(" " + text, parts.panel_width()))]
             if st.spectating:
                 text = _("(watching)")
+            elif st.link in (Link.LOST, Link.RECONNECTING):
+                text = _("(waiting for the host)")  # not "no legal move": nobody offers any
             else:
                 text = _("(waiting)") if st.turn != st.you else _("(no legal move)")
             return [("class:dim", " " + text)]
