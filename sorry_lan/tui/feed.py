@@ -231,8 +231,24 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
                 st.hosted_by = text
                 st.link = Link.CONNECTED
                 st.link_hint = ""
+                _retitle(st, client, ev)
         case _:
             assert_never(ev)
+
+
+def _retitle(st: UiState, client: ClientModel, ev: TableNews) -> None:
+    """A title that was the address joined names the table once it moved: that
+    address is the old host's, and no longer where the table is."""
+    if not st.title_is_address:
+        return
+    config = client.succession.config if client.succession is not None else None
+    if config is not None and config.name:
+        st.game_title = config.name
+    elif ev.name:
+        st.game_title = _("{name}'s table").format(name=ev.name)
+    else:
+        return
+    st.title_is_address = False
 
 
 def _your_turn(st: UiState) -> None:

@@ -187,3 +187,13 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
     assert st.hosted_by == "bob's laptop hosts the table now"  # the panel keeps saying it
     # a sentence keeps the player's name as it is (bob, not Bob)
     assert Teller().tell(_client(), moved) == ["bob's laptop hosts the table now."]
+
+
+def test_a_title_that_was_the_old_hosts_address_names_the_table_once_it_moved() -> None:
+    moved = TableNews("host_changed", 2, "bob", 2)
+    st = UiState(link=Link.RECONNECTING, game_title="10.0.0.5:4000", title_is_address=True)
+    apply_event(st, _client(), moved)  # no succession known: the new host's name
+    assert st.game_title == "bob's table" and not st.title_is_address
+    named = UiState(game_title="Friday", title_is_address=False)
+    apply_event(named, _client(), moved)
+    assert named.game_title == "Friday"  # a table's own name stays
