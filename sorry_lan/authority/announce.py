@@ -155,9 +155,10 @@ class Announcer(Generic[C]):
             self.offer(conn, seat)
 
     def offer(self, conn: C, seat: int | None) -> None:
-        """The legal moves, if ``seat`` is the one on turn."""
+        """The legal moves, if ``seat`` is the one on turn (and the table does not hold
+        the decision back)."""
         game = self.table.game
-        if game is not None and not game.over and seat == game.turn:
+        if game is not None and not game.over and seat == game.turn and not self.table.offer_held():
             self.send(conn, seat_messages.legal_moves(game, self.table.config.turn_timeout), None)
 
     def begin_game(self, conns: Iterable[C]) -> None:

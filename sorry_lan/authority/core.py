@@ -464,6 +464,7 @@ class HostCore:
             table.start(None, self._now)
             self.begin_game()
         self._watch_quorum()
+        self._release_offer()
         self._run_due()
         self.heralds.commit([], self.welcomed())
         if table.phase is Phase.FINISHED and self._over_seen != table.games_played:
@@ -598,6 +599,22 @@ class HostCore:
             return False
         waiting = self._owed & table.players.keys()
         return not waiting or self._now >= self._owed_until
+
+    def _release_offer(self) -> None:
+        """A decision the table held back (a successor waiting for the players' hands)
+        is offered now: the player on turn is told its moves, and each player whose
+        hand was dealt afresh its state again (its hand as it stands now)."""
+        afresh = self.table.release_offer(self._now)
+        game = self.table.game
+        if afresh is None or game is None:
+            return
+        for peer in self.welcomed():
+            seat = self.tell.seat_of(peer)
+            if seat in afresh:
+                self.tell.send_state(peer, history=False)
+                self.send_commit(peer)
+            elif seat == game.turn:
+                self.tell.offer(peer, seat)
 
     def _run_due(self) -> None:
         """Play what is due; each bot move of a burst is told as it is made (its own

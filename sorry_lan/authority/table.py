@@ -195,6 +195,7 @@ class TableConfig:
 
 CHAT_KEPT = 100  # chat lines of a game told again to whoever comes back
 PAUSED_TEXT = "the table is paused: waiting for the other players"
+HELD_TEXT = "no move yet: waiting for the other players' hands"
 
 
 @dataclass
@@ -250,9 +251,22 @@ class Table:
     def legal_for(self, player: Player) -> list[Move]:
         """The moves ``player`` may choose now (empty unless it is their decision)."""
         game = self.game
-        if self.phase is not Phase.PLAYING or game is None or game.turn != player.colour:
+        if (self.phase is not Phase.PLAYING or game is None or game.turn != player.colour
+                or self.offer_held()):  # fmt: skip
             return []
         return game.legal_moves()
+
+    def offer_held(self) -> bool:
+        """Whether the decision on turn is held back: not offered to its player, no bot
+        makes it, no move is taken (a successor waits for the players' hands:
+        ``authority.takeover``)."""
+        return False
+
+    def release_offer(self, now: float) -> frozenset[int] | None:
+        """If a decision held back may be offered from ``now``, offer it (its clock
+        starts) and say whose hands changed while it was held, by colour (their players
+        are to be told their hands again); None: nothing was released."""
+        return None
 
     def start_problem(self) -> str | None:
         """Why the table cannot start now, or None when it can."""
@@ -549,6 +563,8 @@ class Table:
             raise RequestRefused(ErrorReason.UNEXPECTED, "no game is being played")
         if self.paused_at is not None:
             raise RequestRefused(ErrorReason.UNEXPECTED, PAUSED_TEXT)
+        if self.offer_held():
+            raise RequestRefused(ErrorReason.UNEXPECTED, HELD_TEXT)
         if game.turn != player.colour:
             raise RequestRefused(ErrorReason.NOT_YOUR_TURN, "it is not your turn")
         if sid != game.state_id:
@@ -580,7 +596,8 @@ class Table:
     def _bot_due(self, now: float) -> float | None:
         """When a bot should move for the player to move (None: wait for a person)."""
         game = self.game
-        if self.phase is not Phase.PLAYING or game is None or self.paused_at is not None:
+        if (self.phase is not Phase.PLAYING or game is None or self.paused_at is not None
+                or self.offer_held()):  # fmt: skip
             return None
         player = self.by_colour(game.turn)
         if player is None:

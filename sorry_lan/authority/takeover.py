@@ -12,7 +12,9 @@ hand its player knew) that were revealed and match the old host's commitment kep
 the rest dealt afresh; the chat so far;
 and the journal's first record (``takeover``) as :attr:`Table.history`.
 :func:`apply_reveal` gives a player that reconnects its hand back, when it matches
-the commitment and nobody has drawn since the takeover.
+the commitment and nobody has drawn since the takeover.  In play for points the
+table holds its first decision (offered to nobody, made by no bot, no move taken)
+until the laptops that can reveal a hand have, or :data:`REVEAL_WAIT` passed.
 
 A successor shuffles afresh because the old pile's order was known to the old host
 alone: every order of the cards nobody has seen is as likely as the one it had.
@@ -42,8 +44,9 @@ from .table import CHAT_KEPT, NUM_COLOURS, Player, Recorder, Restored, Table, Ta
 
 log = logging.getLogger(__name__)
 
-#: How long the host's bots wait after a takeover in play for points, so that the
-#: players reconnecting can reveal their hands before anyone draws (seconds).
+#: How long, at most, a successor in play for points holds the first decision after
+#: the takeover (not offered to a person, not made by a bot), so that the players
+#: reconnecting can reveal their hands before anyone plays (seconds).
 REVEAL_WAIT = 5.0
 
 MISMATCH = "hand does not match the commitment"
@@ -67,13 +70,61 @@ class TakenOver(Table):
     """A table a successor took over: how many cards of each hand it knows (by
     colour; the first ones of the hand, the rest were dealt afresh), the digests the
     hands it does not know must match when revealed, and how many moves the game had
-    when it was taken over (a reveal is honoured only before the next one)."""
+    when it was taken over (a reveal is honoured only before the next one).
+
+    In play for points the first decision is held (:meth:`offer_held`) until every
+    seat in :attr:`awaited` revealed its hand (or tried to, or left) or until
+    :attr:`hold_until`: a quick player on turn cannot play before the others' hands
+    are back, which a first move would make too late."""
 
     known: dict[int, int] = field(default_factory=dict)
     digests: dict[int, bytes] = field(default_factory=dict)
     taken_at: int = 0
     epoch: int = 1
     tid: str = ""
+    #: The colours whose reveal the first decision waits for: laptops of the order
+    #: (players on version 4, who hold their salt) with a committed hand dealt afresh.
+    awaited: set[int] = field(default_factory=set)
+    hold_until: float | None = None  # None: the decision on turn is not held
+
+    def offer_held(self) -> bool:
+        return self.hold_until is not None
+
+    def release_offer(self, now: float) -> frozenset[int] | None:
+        """Offer the held decision once nobody is awaited any more, or at
+        :attr:`hold_until`, or when there is no first decision to hold (the game
+        went on, or ended)."""
+        until = self.hold_until
+        if until is None:
+            return None
+        game = self.game
+        waiting = (
+            game is not None and self.phase is Phase.PLAYING
+            and game.moves_played == self.taken_at
+        )  # fmt: skip
+        if waiting and self.awaited and now < until:
+            return None
+        self.hold_until = None
+        self.awaited.clear()
+        self.decision_since = now
+        return frozenset(self.dealt_afresh)
+
+    @property
+    def dealt_afresh(self) -> set[int]:
+        """The colours whose hands hold cards this host dealt (each reveal deals them
+        again): all of a hand of :attr:`fresh`, the card drawn last of another."""
+        hands = {} if self.game is None else self.game.hands
+        return {c for c, hand in hands.items() if self.known.get(c, 0) < len(hand)}
+
+    def next_deadline(self) -> float | None:
+        times = [t for t in (super().next_deadline(), self.hold_until) if t is not None]
+        return min(times, default=None)
+
+    def disconnect(self, conn: int, now: float, quit: bool = False) -> None:
+        player = self.player_of(conn)
+        if quit and player is not None:  # left on purpose: it will not reveal
+            self.awaited.discard(player.colour)
+        super().disconnect(conn, now, quit)
 
     def add_player(self, player: Player) -> None:
         """Seat ``player`` with the pid it had (new pids are given after every one)."""
@@ -180,7 +231,14 @@ def build_table(
     table.known = position.known()
     table.digests = {c: d for c, d in digests.items() if c in table.fresh}
     table.taken_at = game.moves_played
-    table.decision_since = now + (hold if table.fresh and not game.over else 0.0)
+    table.decision_since = now
+    laptops = {x.pid for x in knowledge.succession.order}
+    table.awaited = {
+        p.colour for p in table.players.values()
+        if p.pid in laptops and p.pid != knowledge.pid and not p.bot and p.colour in table.digests
+    }  # fmt: skip
+    if table.awaited and not game.over:
+        table.hold_until = now + hold
     colour_of = {p.pid: p.colour for p in table.players.values()}
     table.chat = [
         (colour_of[line.pid], line.text) for line in knowledge.chat if line.pid in colour_of
@@ -227,6 +285,7 @@ def apply_reveal(
     ``digest`` is the commitment to check against (None: the one the table kept)."""
     if not isinstance(table, TakenOver) or colour not in table.fresh:
         return "this host knows that hand: nothing to reveal"
+    table.awaited.discard(colour)  # it answered: the first decision waits no more for it
     game = table.game
     if game is None or table.phase is not Phase.PLAYING:
         return "no game is being played"

@@ -24,6 +24,7 @@ from sorry_lan.authority.table import (
     TableConfig,
     TableError,
 )
+from sorry_lan.authority.takeover import TakenOver
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import FATAL_REASONS, ErrorReason
 from sorry_lan.wire.limits import PID_MAX
@@ -32,9 +33,9 @@ from sorry_lan.wire.vocab import RefuseReason
 OWNER, GUEST, WATCHER = 1, 2, 3  # connection ids
 
 
-def lobby(seats: int = 2) -> Table:
+def lobby(seats: int = 2, kind: type[Table] = Table) -> Table:
     """An owner (red) and a guest (blue) seated, a spectator watching."""
-    t = Table(TableConfig(seats=seats, seed=5, max_spectators=1))
+    t = kind(TableConfig(seats=seats, seed=5, max_spectators=1))
     owner, _ = t.join(OWNER, "owner")
     t.owner = owner.pid
     t.join(GUEST, "guest")
@@ -45,6 +46,15 @@ def lobby(seats: int = 2) -> Table:
 def playing() -> Table:
     t = lobby()
     t.start(OWNER, 0.0)
+    return t
+
+
+def held() -> Table:
+    """A successor's game whose first decision waits for a hand to be revealed."""
+    t = lobby(kind=TakenOver)
+    t.start(OWNER, 0.0)
+    assert isinstance(t, TakenOver) and t.game is not None
+    t.awaited, t.hold_until = {1 - t.game.turn}, 5.0
     return t
 
 
@@ -152,6 +162,9 @@ CASES = {
     "a move while the table is paused (cut off from most laptops)": Case(
         "play", ErrorReason.UNEXPECTED, lambda: paused(playing()),
         lambda t: t.play(mover(t)[0], sid(t), 0, 0.0),
+    ),
+    "a move before the held first decision of a successor is offered": Case(
+        "play", ErrorReason.UNEXPECTED, held, lambda t: t.play(mover(t)[0], sid(t), 0, 0.0)
     ),
     "a move out of turn": Case(
         "play", ErrorReason.NOT_YOUR_TURN, playing, lambda t: t.play(mover(t)[1], sid(t), 0, 0.0)

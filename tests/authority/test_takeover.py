@@ -175,7 +175,8 @@ def test_what_cannot_be_a_successor_s_table_is_refused_by_name() -> None:
         Knowledge(know.succession, know.lobby, 250, know.token)
 
 
-def test_in_points_the_bots_wait_for_the_reveals_and_a_mismatch_is_dealt_afresh() -> None:
+def test_in_points_the_first_decision_waits_for_the_reveals_and_a_mismatch_is_dealt_afresh(
+) -> None:
     old, ends = seated(Variant.POINTS, moves=9)
     promised = Commitments()
     know = knowledge_of(old.table, ends[0], commitments=promised)
@@ -186,9 +187,14 @@ def test_in_points_the_bots_wait_for_the_reveals_and_a_mismatch_is_dealt_afresh(
     lie = Revealed(promised.hands[know.colour], promised.salts[bob])
     table = build_table(know, epoch=2, now=50.0, seed=3, reveals={bob: lie})
     assert table.fresh == set(old.table.game.hands) - {know.colour}  # type: ignore[union-attr]
-    assert table.decision_since == 50.0 + REVEAL_WAIT
+    assert table.awaited == {bob} and table.hold_until == 50.0 + REVEAL_WAIT
+    assert table.offer_held() and table.bot_turn(50.0 + REVEAL_WAIT - 0.1) is None
+    assert table.release_offer(50.0 + REVEAL_WAIT - 0.1) is None
     assert apply_reveal(table, bob, promised.hands[bob], promised.salts[bob], b"\0" * 32) \
         == MISMATCH  # fmt: skip
+    released = table.release_offer(51.0)  # bob answered: nobody else is awaited
+    assert released is not None and table.fresh <= released == table.dealt_afresh
+    assert not table.offer_held() and table.decision_since == 51.0
     kept = Revealed(promised.hands[bob], promised.salts[bob])
     table = build_table(know, epoch=2, now=50.0, seed=3, reveals={bob: kept})
     assert tuple(table.game.hands[bob]) == promised.hands[bob]  # type: ignore[union-attr]
