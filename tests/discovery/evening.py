@@ -18,19 +18,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
+from lanlaptops import MARKS as MARKS  # (re-exported: the modules built on this use it)
 from ledger import Ledger, Shown, settle, shown
-from netns import Agent, Machine, VirtualLan, netns_skip_reason
+from netns import Agent, Machine, VirtualLan
 
 from sorry_lan.net.journal import load
 
-_skip = netns_skip_reason()
-#: The marks of every test module built on this (each adds its own timeout).
-MARKS = [
-    pytest.mark.netns,
-    pytest.mark.slow,
-    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
-]
 STEP = 20.0  # the longest any one step may take
 DELAY = 3  # the takeover delay every host here is given (seconds)
 GRACE = 20  # and the seat grace (seconds), unless a test gives --grace

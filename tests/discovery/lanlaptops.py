@@ -31,10 +31,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from netns import Agent, Machine, NetnsSetupError, VirtualLan
+from netns import Agent, Machine, NetnsSetupError, VirtualLan, netns_skip_reason
 
 from sorry_lan.net.journal import load
 
+_skip = netns_skip_reason()
+#: The marks of every LAN test module (each adds its own timeout where it needs one).
+MARKS = [
+    pytest.mark.netns,
+    pytest.mark.slow,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 STEP = 15.0  # per-step deadline; steps take a second or two
 DELAY = 3  # the takeover delay the tests' hosts are given (seconds)
 GRACE = 20  # the seat grace the tests' hosts are given (seconds)

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from lanlaptops import (
     DELAY,
+    MARKS,
     STEP,
     bot,
     check_game,
@@ -38,16 +39,10 @@ from lanlaptops import (
     takeover_host,
     wait_moves,
 )
-from netns import REPO_ROOT, Agent, Machine, VirtualLan, netns_skip_reason
+from netns import REPO_ROOT, Agent, Machine, VirtualLan
 from topology import NsScreen, firewall_tool
 
-_skip = netns_skip_reason()
-pytestmark = [
-    pytest.mark.netns,
-    pytest.mark.slow,
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
-]
+pytestmark = [*MARKS, pytest.mark.timeout(240)]
 
 PORT = 47474
 lan = lan_fixture(5)
@@ -71,6 +66,32 @@ def table(
         for b in bots:
             joined(b)
     return h, bots
+
+
+def with_version_2(
+    lan: VirtualLan, tmp: Path, game: str, vee_machine: Machine
+) -> tuple[Agent, list[Agent], Agent, dict[str, object]]:
+    """A headless host on the first laptop (port ``PORT``), bots on the next two and
+    the version-2 player ``vee`` on `vee_machine`, all seated: the host, the bots, vee,
+    and vee's welcome."""
+    m0, m1, m2 = lan.machines[:3]
+    h = takeover_host(lan, m0, tmp / "host", game, 3, "--port", str(PORT))
+    bots = [bot(lan, m, tmp, game, f"b{i}") for i, m in enumerate((m1, m2), 1)]
+    vee = lan.spawn(vee_machine, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
+                                  m0.address, str(PORT), "vee"], f"vee@{vee_machine.address}")
+    for b in bots:
+        joined(b)
+    return h, bots, vee, vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+
+
+def spectator(lan: VirtualLan, m: Machine, tmp: Path) -> Agent:
+    """`sorry-lan join --spectate --text` on `m`, told the first laptop's address, once
+    it says it watches."""
+    sam = lan.spawn(m, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
+                        "--name", "sam", "--address", f"{lan.machines[0].address}:{PORT}",
+                        "--data-dir", str(tmp / "sam")], f"sam@{m.address}")
+    sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
+    return sam
 
 
 def test_a_spectator_s_board_follows_the_table_to_its_new_host(
@@ -131,7 +152,7 @@ def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
 ) -> None:
     _drop_multicast(lan.machines)
     try:
-        m0, m4 = lan.machines[0], lan.machines[4]
+        m4 = lan.machines[4]
         h, bots = table(lan, tmp_path, "Quiet", by_address=True)
         listed = subprocess.run(
             ["ip", "netns", "exec", m4.namespace, sys.executable, "-m", "sorry_lan", "list",
@@ -139,10 +160,7 @@ def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
             env={"PYTHONPATH": str(REPO_ROOT), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
         )
         assert "Quiet" not in listed.stdout, listed.stdout  # no advert gets through
-        sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
-                             "--name", "sam", "--address", f"{m0.address}:{PORT}",
-                             "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
-        sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
+        sam = spectator(lan, m4, tmp_path)
         wait_moves(bots, 6)
         h.kill(signal.SIGKILL)
         lost = time.monotonic()
@@ -163,14 +181,7 @@ def test_a_version_2_player_is_told_where_the_table_went_and_plays_on(
     lan: VirtualLan, tmp_path: Path
 ) -> None:
     try:
-        m0, m1, m2, m4 = lan.machines[0], lan.machines[1], lan.machines[2], lan.machines[4]
-        h = takeover_host(lan, m0, tmp_path / "host", "Mixed", 3, "--port", str(PORT))
-        bots = [bot(lan, m, tmp_path, "Mixed", f"b{i}") for i, m in enumerate((m1, m2), 1)]
-        vee = lan.spawn(m4, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
-                             m0.address, str(PORT), "vee"], f"vee@{m4.address}")
-        for b in bots:
-            joined(b)
-        welcome = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
+        h, bots, vee, welcome = with_version_2(lan, tmp_path, "Mixed", lan.machines[4])
         assert welcome["version"] == 2
         wait_moves(bots, 6)
         h.kill(signal.SIGSTOP)  # the host's laptop sleeps
@@ -208,7 +219,7 @@ def test_a_successor_found_only_by_its_advert(lan: VirtualLan, tmp_path: Path) -
     say): the succession order lists only the first, which the spectator's laptop cannot
     reach (nftables drops it there).  The laptop that takes over advertises the table
     at epoch 2 on both; the spectator finds it by that advert alone."""
-    m0, m4 = lan.machines[0], lan.machines[4]
+    m4 = lan.machines[4]
     laptops = lan.machines[1:4]
     moved = {m: m.address.rsplit(".", 1)[0] + f".{100 + i}" for i, m in enumerate(laptops)}
     try:
@@ -222,10 +233,7 @@ def test_a_successor_found_only_by_its_advert(lan: VirtualLan, tmp_path: Path) -
                  f"  chain output {{ type filter hook output priority 0; {drops} }}\n}}\n")
         subprocess.run(["ip", "netns", "exec", m4.namespace, "nft", "-f", "-"], input=rules,
                        text=True, check=True, capture_output=True, timeout=15)
-        sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
-                             "--name", "sam", "--address", f"{m0.address}:{PORT}",
-                             "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
-        sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
+        sam = spectator(lan, m4, tmp_path)
         h.kill(signal.SIGKILL)
         lost = time.monotonic()
         said = sam.expect(lambda msg: HOSTS_NOW.search(msg.get("line", "")) is not None,
@@ -251,18 +259,8 @@ def test_a_handover_takes_the_spectator_and_the_version_2_player_along(
     laptop; the spectator is told so and follows, the version-2 player gets the
     sentence naming the new host and rejoins there."""
     try:
-        m0, m1, m2, m3, m4 = lan.machines
-        h = takeover_host(lan, m0, tmp_path / "host", "Handed", 3, "--port", str(PORT))
-        bots = [bot(lan, m, tmp_path, "Handed", f"b{i}") for i, m in enumerate((m1, m2), 1)]
-        vee = lan.spawn(m3, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
-                             m0.address, str(PORT), "vee"], f"vee@{m3.address}")
-        for b in bots:
-            joined(b)
-        welcome = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
-        sam = lan.spawn(m4, [sys.executable, "-m", "sorry_lan", "join", "--spectate", "--text",
-                             "--name", "sam", "--address", f"{m0.address}:{PORT}",
-                             "--data-dir", str(tmp_path / "sam")], f"sam@{m4.address}")
-        sam.expect(lambda msg: "You are watching" in msg.get("line", ""), STEP)
+        h, bots, vee, welcome = with_version_2(lan, tmp_path, "Handed", lan.machines[3])
+        sam = spectator(lan, lan.machines[4], tmp_path)
         wait_moves(bots, 6)
         h.kill(signal.SIGTERM)
         handed = time.monotonic()

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from lanlaptops import (
     DELAY,
+    MARKS,
     check_game,
     finished,
     lan_fixture,
@@ -27,14 +28,9 @@ from lanlaptops import (
     three_bots,
     wait_moves,
 )
-from netns import VirtualLan, netns_skip_reason
+from netns import VirtualLan
 
-_skip = netns_skip_reason()
-pytestmark = [
-    pytest.mark.netns,
-    pytest.mark.slow,
-    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
-]
+pytestmark = MARKS
 
 lan = lan_fixture(4)
 
