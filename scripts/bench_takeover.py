@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import re
 import signal
 import statistics
 import sys
@@ -31,43 +30,20 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests" / "discovery"))
 netns: Any = importlib.import_module("netns")
-
-from sorry_lan.net.journal import load  # noqa: E402
+laptops: Any = importlib.import_module("lanlaptops")  # the LAN tests' laptops and journals
 
 STEP = 20.0
-MOVE = re.compile(r"sorry-lan bot: move (\d+): (\S+) ")
-
-
-def moves(agent: Any) -> list[int]:
-    return [int(x.group(1)) for x in MOVE.finditer(agent.stderr_text)]
-
-
-def kept(data: Path) -> list[int]:
-    """The state ids the journals settled, each move's answered state id: the old
-    host's before the successor's takeover state, then the successor's."""
-    found = []
-    for path in data.rglob("*.journal"):
-        records = load(path)
-        take = next((r for r in records if r.get("k") == "takeover"), None)
-        found.append((1 if take is None else int(take["epoch"]), records))
-    sids: list[int] = []
-    for _epoch, records in sorted(found, key=lambda pair: pair[0]):
-        for r in records:
-            if r.get("k") == "takeover":
-                sids = [sid for sid in sids if sid < int(r["sid"])]
-            elif r.get("k") == "move":
-                sids.append(int(r["sid"]))
-    return sids
 
 
 def lost_moves(bots: list[Any], data: Path) -> int:
     """Moves some bot showed that no journal kept (each shown move must follow a kept
-    move's state, a different kept move each)."""
-    settled = kept(data)
+    move's state, a different kept move each): ``lanlaptops.check_game``'s rule, counted
+    instead of asserted."""
+    settled = [answered for answered, _colour in laptops.chain(data)]
     lost = set()
     for b in bots:
         last = -1
-        for sid in moves(b):
+        for sid, _colour in laptops.moves_of(b):
             at = max((i for i, answered in enumerate(settled) if answered < sid), default=-1)
             if at <= last:
                 lost.add(sid)
@@ -79,43 +55,38 @@ def lost_moves(bots: list[Any], data: Path) -> int:
 def one_run(lan: Any, delay: int, index: int) -> tuple[float | None, int]:
     """One takeover: (seconds from the kill to the next move, moves lost)."""
     m0, *others = lan.machines
-    data = Path(tempfile.mkdtemp(prefix=f"bench-takeover-{index}-"))
     game = f"Bench{index}"
-    host = lan.spawn(m0, [
-        sys.executable, "-m", "sorry_lan", "host", "--headless", "--port", "0",
-        "--data-dir", str(data / "host"), "--game-name", game, "--players", "3",
-        "--takeover-delay", str(delay),
-    ], "host")
-    host.expect(lambda msg: msg.get("line", "").startswith("advertised"), STEP)
-    bots = [
-        lan.spawn(m, [
-            sys.executable, "-m", "sorry_lan", "bot", "--game", game, "--name", f"b{i}",
-            "--timeout", str(STEP), "--moves", "--think", "0.1",
-            "--data-dir", str(data / f"b{i}"),
-        ], f"b{i}")
-        for i, m in enumerate(others, 1)
-    ]
-    try:
-        deadline = time.monotonic() + STEP * 2
-        while min(len(moves(b)) for b in bots) < 8:
-            if time.monotonic() > deadline:
+    with tempfile.TemporaryDirectory(prefix=f"bench-takeover-{index}-") as where:
+        data = Path(where)
+        host = laptops.host(lan, m0, data / "host", game, "--players", "3",
+                            "--takeover-delay", str(delay))
+        host.expect(lambda msg: msg.get("line", "").startswith("advertised"), STEP)
+        bots = [laptops.bot(lan, m, data, game, f"b{i}", "--think", "0.1")
+                for i, m in enumerate(others, 1)]
+        try:
+            def shown() -> list[int]:
+                return [len(laptops.moves_of(b)) for b in bots]
+
+            deadline = time.monotonic() + STEP * 2
+            while min(shown()) < 8:
+                if time.monotonic() > deadline:
+                    return None, 0
+                time.sleep(0.01)
+            host.kill(signal.SIGKILL)
+            killed = time.monotonic()
+            before = max(shown())
+            took = None
+            while time.monotonic() < killed + delay + 30:
+                if max(shown()) > before:
+                    took = time.monotonic() - killed
+                    break
+                time.sleep(0.005)
+            if took is None:
                 return None, 0
-            time.sleep(0.01)
-        host.kill(signal.SIGKILL)
-        killed = time.monotonic()
-        before = max(len(moves(b)) for b in bots)
-        took = None
-        while time.monotonic() < killed + delay + 30:
-            if max(len(moves(b)) for b in bots) > before:
-                took = time.monotonic() - killed
-                break
-            time.sleep(0.005)
-        if took is None:
-            return None, 0
-        time.sleep(2.0)  # a few more moves on the new host
-        return took, lost_moves(bots, data)
-    finally:
-        lan.close_agents()
+            time.sleep(2.0)  # a few more moves on the new host
+            return took, lost_moves(bots, data)
+        finally:
+            lan.close_agents()
 
 
 def main() -> int:
