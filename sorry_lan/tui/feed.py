@@ -189,6 +189,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
         case m.Turn():
             _turn(st, ev)
         case m.LegalMoves():
+            st.hands_awaited = False
             st.set_moves(options_for(st.position, ev, st.hand))
             secs = ev.timeout
             st.deadline = None if secs is None else time.monotonic() + secs
@@ -197,6 +198,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
         case m.Events():
             # Not client.pawns: that may already include events still queued behind this.
             st.position = apply_events(st.position, ev.events)
+            st.hands_awaited = False
             move = last_move_from(ev.events)
             if move is not None:
                 st.last_move = move
@@ -229,6 +231,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             st.add_log(text)
             if ev.kind == "host_changed":  # followed: connected again, to the new host
                 st.hosted_by = text
+                st.hands_awaited = st.screen is Screen.GAME and st.variant.rules.deals_hands
                 st.link = Link.CONNECTED
                 st.link_hint = ""
                 _retitle(st, client, ev)
@@ -422,6 +425,7 @@ def _turn(st: UiState, turn: m.Turn) -> None:
 
 def _over(st: UiState, over: m.GameOver) -> None:
     st.screen = Screen.OVER
+    st.hands_awaited = False
     st.set_moves([])
     st.deadline = None
     st.turn = None

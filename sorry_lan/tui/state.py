@@ -148,6 +148,9 @@ class UiState:
     link: Link = Link.OFFLINE
     link_hint: str = ""  # what the player can do about the connection
     hosted_by: str = ""  # who hosts the table now, once it moved to another laptop
+    # In play for points the table just moved: its new host offers no move until the
+    # players' hands are back (until the next move, or offer, is told)
+    hands_awaited: bool = False
     notice: str = ""  # a one-line message (errors from the host, "not your turn", ...)
 
     # find

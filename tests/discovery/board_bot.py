@@ -15,8 +15,7 @@ The board is kept the way a client keeps it: the snapshot's pawns, then each
 lines go to stderr too (``sorry-lan log:``); SIGUSR1 prints the asyncio tasks and
 SIGUSR2 every thread's stack (a laptop that stopped answering).  FLAGS, before
 ``bot``: ``--trace`` (every message each client gets and sends, each host input's
-effects, an election that keeps waking for nothing), ``--settle S`` (the first move
-offered by a new host waits S seconds: a person takes a moment), ``--claim MODE`` and
+effects, an election that keeps waking for nothing), ``--claim MODE`` and
 ``--forge-hand`` (a hostile laptop: see ``hostile.py``).  Without flags it does not
 change what the bot plays or prints.
 """
@@ -49,12 +48,8 @@ def _say(kind: str, *words: object) -> None:
     print(f"sorry-lan {kind}: " + " ".join(str(w) for w in words), file=sys.stderr, flush=True)
 
 
-SETTLE = [0.0]  # --settle: seconds a player takes to look up once the table moved
-
-
 def watch(client: GameClient) -> None:
-    """Write down what ``client`` shows its seat, as each event is taken from it (and,
-    with ``--settle``, hold its first offer after a new host for that long)."""
+    """Write down what ``client`` shows its seat, as each event is taken from it."""
     taken: Callable[[], Any] = client.next_event
     board: list[tuple[int, ...] | None] = [None]
     hand: list[object] = [None]
@@ -62,17 +57,10 @@ def watch(client: GameClient) -> None:
         board[0] = tuple(client.model.snapshot.pawns)
 
     hostile.CLIENTS.append(client)
-    moved_at = [-1e9]
 
     async def next_event() -> Any:
         ev = await taken()
         model = client.model
-        if isinstance(ev, TableNews) and ev.kind == "host_changed":
-            moved_at[0] = asyncio.get_running_loop().time()
-        if isinstance(ev, m.LegalMoves):
-            left = moved_at[0] + SETTLE[0] - asyncio.get_running_loop().time()
-            if left > 0:
-                await asyncio.sleep(left)
         if isinstance(ev, m.Error):
             _say("error", ev.reason.value, ev.text)
         if isinstance(ev, m.Snapshot):
@@ -184,12 +172,10 @@ if __name__ == "__main__":
     log_the_network()
     faulthandler.register(signal.SIGUSR2, all_threads=True)  # stacks, even of a stuck loop
     argv = sys.argv[1:]
-    while argv and argv[0] in ("--trace", "--claim", "--forge-hand", "--settle"):
+    while argv and argv[0] in ("--trace", "--claim", "--forge-hand"):
         flag = argv.pop(0)
         if flag == "--trace":
             trace_the_client()
-        elif flag == "--settle":
-            SETTLE[0] = float(argv.pop(0))
         elif flag == "--claim":
             hostile.claim(argv.pop(0))
         else:

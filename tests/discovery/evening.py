@@ -41,7 +41,6 @@ class Evening:
     think: float = 0.0  # the laptops' thinking time before each move
     games: int = 1
     trace: bool = False  # the laptops trace every message (board_bot --trace)
-    settle: float = 0.0  # board_bot --settle: a new host's first offer waits that long
     offset: int = 0  # laptop n runs on machine n + offset (leave machines for others)
     host_args: tuple[str, ...] = ()
     laptops: list[Agent] = field(default_factory=list)
@@ -71,8 +70,7 @@ class Evening:
         ``flags`` go to ``board_bot.py`` (``--claim MODE``, ``--forge-hand``)."""
         m, name = self.machines[n + self.offset], f"b{n + self.offset}"
         args = [
-            BOT, *(["--trace"] if self.trace else []),
-            *(["--settle", str(self.settle)] if self.settle else []), *flags, "bot",
+            BOT, *(["--trace"] if self.trace else []), *flags, "bot",
             "--game", self.game,
             "--name", name, "--timeout", str(STEP), "--moves", "--think", str(self.think),
             "--games", str(self.games if games is None else games),

@@ -30,11 +30,9 @@ lan = lan_fixture(4)  # the module's LAN (lanlaptops)
 
 
 def test_the_hands_of_a_points_game_survive_its_host(lan: VirtualLan, tmp_path: Path) -> None:
-    # A player who is on turn when the table moves waits a second before moving, so
-    # the others' reveals come first: a move before them has the new host deal their
-    # hands afresh (SUCCESSION-NOTES, phases 19:35: the table does not wait for them).
-    evening = Evening(lan, tmp_path, "Hands", players=3, variant="points", think=0.1,
-                      settle=1.0)
+    # The laptops are quick (0.1 s a move): the one on turn when the table moves is
+    # offered its moves only once the others' hands are back (else they were lost).
+    evening = Evening(lan, tmp_path, "Hands", players=3, variant="points", think=0.1)
     try:
         evening.sit_down()
         evening.wait_moves(9)

@@ -146,6 +146,22 @@ async def test_on_turn_while_the_host_is_lost_the_panel_waits_for_it() -> None:
             assert "(no legal move)" not in d.screen_text()
 
 
+async def test_on_turn_at_a_new_host_in_play_for_points_the_panel_says_it_waits_for_hands(
+) -> None:
+    """A successor offers no move until the players' hands are back: the panel says so."""
+    st = game_state()
+    st.variant, st.card = Variant.POINTS, None
+    st.set_moves([])
+    st.hands_awaited = True
+    async with running(st) as (d, _):
+        panel = " ".join(line.split("│")[-1].strip() for line in d.screen_lines())
+        assert "(waiting for the other players' hands)" in " ".join(panel.split())
+        assert "(no legal move)" not in d.screen_text()
+        st.turn = 1  # someone else's turn: the table waits, as for any move
+        await d.settle()
+        assert "(waiting)" in d.screen_text() and "hands" not in d.screen_text()
+
+
 async def test_eleven_offers_swaps_and_decline() -> None:
     pos = [START] * 16
     pos[0], pos[4] = 56, 20

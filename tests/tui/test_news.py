@@ -189,6 +189,22 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
     assert Teller().tell(_client(), moved) == ["bob's laptop hosts the table now."]
 
 
+def test_in_play_for_points_a_new_host_is_waited_on_for_the_hands_until_it_offers() -> None:
+    moved = TableNews("host_changed", 2, "bob", 2)
+    st = UiState(screen=Screen.GAME, link=Link.RECONNECTING, variant=Variant.POINTS)
+    apply_event(st, _client(), moved)
+    seen = [st.hands_awaited]  # its board says why no move is offered yet
+    apply_event(st, _client(), m.LegalMoves.trusted(sid=9, moves=(), timeout=None))
+    seen.append(st.hands_awaited)  # offered: waiting no more
+    assert seen == [True, False]
+    standard = UiState(screen=Screen.GAME, link=Link.RECONNECTING)
+    apply_event(standard, _client(), moved)
+    assert not standard.hands_awaited  # no hands to wait for
+    lobby = UiState(screen=Screen.LOBBY, variant=Variant.POINTS)
+    apply_event(lobby, _client(), moved)
+    assert not lobby.hands_awaited
+
+
 def test_a_title_that_was_the_old_hosts_address_names_the_table_once_it_moved() -> None:
     moved = TableNews("host_changed", 2, "bob", 2)
     st = UiState(link=Link.RECONNECTING, game_title="10.0.0.5:4000", title_is_address=True)

@@ -317,6 +317,9 @@ class View:
                 text = _("(watching)")
             elif st.link in (Link.LOST, Link.RECONNECTING):
                 text = _("(waiting for the host)")  # not "no legal move": nobody offers any
+            elif st.hands_awaited and st.turn == st.you:  # a new host, in play for points
+                text = _("(waiting for the other players' hands)")
+                return [("class:dim", wrap_text(" " + text, parts.panel_width()))]
             else:
                 text = _("(waiting)") if st.turn != st.you else _("(no legal move)")
             return [("class:dim", " " + text)]
