@@ -209,6 +209,7 @@ class GameClient:
         self.seat_not_kept: Said | None = None  # the seat's file could not be written
         self._welcomed = False  # this host has let us in before (its address works)
         self.unreachable = False  # the last connect failed: "network is unreachable"
+        self.unanswered = False  # the last connect was taken, its greeting never answered
         self._decided: list[Decision] = []  # the election's, for the heir's recover
 
     @property
@@ -270,6 +271,7 @@ class GameClient:
         host, port = at if at is not None else (self.host, self.port)
         timeout = self.options.connect_timeout if timeout is None else timeout
         self.unreachable = False
+        self.unanswered = False
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(host, port), timeout
@@ -298,6 +300,7 @@ class GameClient:
             raise
         except TimeoutError:
             writer.close()
+            self.unanswered = True  # it took the connection and the hello: not a word
             said = Joining.SILENT(host=host, port=port, seconds=timeout)
             raise self._silent(said) from None
         except BaseException:
@@ -520,18 +523,21 @@ class GameClient:
         election = self.model.election
         assert election is not None
         timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
-        unreachable = False
+        unreachable = unanswered = False
         for address in attempt.addrs:
             try:
                 await self._open((address, attempt.port), timeout, attempt)
             except JoinError as exc:
                 decided = self.take_decided()
                 unreachable = unreachable or self.unreachable
+                unanswered = unanswered or self.unanswered
                 if decided or exc.reason is RefuseReason.BUSY:
                     return decided  # the model told the election (busy, refused, followed)
                 continue  # no answer there: the next address
             self.host, self.port = address, attempt.port  # the model followed it
             return self.take_decided()
+        if unanswered:  # (a standby holding our hello while its laptop takes over)
+            return election.silent(attempt, time.monotonic())
         return election.failed(attempt, time.monotonic(), unreachable)
 
     def drop_link(self) -> None:

@@ -352,6 +352,10 @@ async def start_table(
         sock=sock,
         also=also,
         tid=knowledge.table,
+        # the laptops it knew stay in the order until each is back: one not back yet
+        # still counts for the quorum and is still named to the others (this one
+        # dying before they all reconnected must leave them a whole order)
+        expect=[lap for lap in succession.order if lap.pid != knowledge.pid],
     )
     await hosted.open()
     if advertise is not None:

@@ -46,6 +46,7 @@ from types import TracebackType
 from typing import Protocol
 
 from sorry_lan.authority.table import NUM_COLOURS, Restored, Table, TableConfig
+from sorry_lan.wire.succession import Laptop
 
 from .host import HostOptions, HostServer, TableSummary
 from .journal import SUFFIX, Journal
@@ -116,7 +117,10 @@ class HostedTable:
     socket, then ``bind`` and ``port`` are not used), and on ``also`` too (see
     :meth:`HostServer.start`); ``build`` makes the table from the journal and the
     time instead (a successor's), ``restored``, ``owner`` and ``bots`` then unused;
-    ``tid`` is the id of a table taken over (else the journal's)."""
+    ``tid`` is the id of a table taken over (else the journal's), and ``expect`` the
+    laptops of the order it knew: they are in its electorate and its order from the
+    start, before each is back (a successor killed before the others reconnected
+    leaves them an order that still names them all)."""
 
     def __init__(
         self,
@@ -133,6 +137,7 @@ class HostedTable:
         build: Callable[[Journal, float], Table] | None = None,
         sock: socket.socket | None = None,
         tid: str | None = None,
+        expect: Sequence[Laptop] = (),
     ) -> None:
         self.config = config
         self.path = journal
@@ -146,6 +151,7 @@ class HostedTable:
         self.build = build
         self.sock = sock
         self.tid = tid  # the table's id when it is not this journal's (taken over)
+        self.expect = tuple(expect)  # a successor's: the laptops of the order it knew
         self.owner_token: bytes | None = None  # the host's own player's seat token
         self.finished = False  # closed with its end mark (nothing left to resume)
         self._table: Table | None = None
@@ -219,6 +225,8 @@ class HostedTable:
         try:
             self._table = self._make_table(journal, asyncio.get_running_loop().time())
             self._server = HostServer(self._table, self.options)
+            # (before it serves: the first succession anyone is told lists them)
+            self._server.core.expect_laptops(self.expect)
             await self._server.start(self.bind, self.port, self.sock, self.also)
         except BaseException:
             self._closed = True

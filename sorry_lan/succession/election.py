@@ -9,6 +9,7 @@ in the order they are to be carried out)::
     election.host_lost(now, unreachable)  # the link closed, or a reconnect failed
     election.handover(epoch, pid, now)    # the host hands the table to ``pid``
     election.failed(attempt, now, unreachable) / busy(attempt, now)
+    election.silent(attempt, now)         # it took the hello and said nothing in time
     election.welcomed(attempt, epoch, host, now)   # the answer to a TryCandidate
     election.standby_votes(votes, now)    # my standby counts ``votes`` (me included)
     election.advert(epoch, addrs, port, now)       # mDNS: our table at ``epoch``
@@ -23,7 +24,10 @@ The rules (protocol/SPEC.md, Succession):
   (:class:`TryCandidate`: the hello sent there is this client's vote); a candidate
   that answers busy is tried again every :data:`RETRY` seconds; one that cannot be
   reached is passed over, and when the candidate this client voted for stops
-  answering the walk starts again from the top.  A laptop that keeps saying it does
+  answering the walk starts again from the top.  One that took the hello but said
+  nothing in time is tried again like a busy one (its standby may hold the hello
+  that completed its quorum while it starts the table) for as long as a standby
+  keeps a vote (2 D), then passed over.  A laptop that keeps saying it does
   not host the table (:data:`NOT_HOSTING`) for D is passed over too: it follows a
   host (or still hears ours), which the walk looks for further on, past this laptop
   (which does not stand while a laptop before it is alive).  When the candidate is
@@ -231,6 +235,7 @@ class Election:
         self._hint: TryCandidate | None = None  # an advert of our table, newer epoch
         self._hint_epoch = order.epoch
         self._idle: dict[int, float] = {}  # laptops not standing: since when they say so
+        self._mute: dict[int, float] = {}  # laptops that took a hello, said nothing: since
         self._past_me = False  # the walk looks past this laptop (one before it follows)
         self._lone = False  # the lone rule's last walk: can no other laptop be reached?
 
@@ -359,6 +364,26 @@ class Election:
             return []
         return self._walk(now)
 
+    def silent(self, attempt: TryCandidate, now: float) -> list[Decision]:
+        """``attempt``'s standby took the connection and the hello but answered nothing
+        in time.  A standby whose votes are enough holds the hello for the new host it
+        starts (which may take a while): tried again in :data:`RETRY` seconds, like a
+        busy one, until it has been silent for as long as a vote is kept (2 D); then,
+        or for an advert's address, it failed."""
+        if attempt != self._attempt:
+            return []
+        pid = attempt.pid
+        if pid is None or self.phase is Phase.STANDBY:
+            return self.failed(attempt, now)
+        if now - self._mute.setdefault(pid, now) >= 2 * self.order.delay:
+            del self._mute[pid]
+            return self.failed(attempt, now)
+        self._attempt = None
+        self._net_down = False  # (it connected)
+        self._retry = attempt
+        self._retry_at = now + RETRY
+        return []
+
     def busy(self, attempt: TryCandidate, now: float, standing: bool = True) -> list[Decision]:
         """``attempt``'s standby refused busy: it is tried again in :data:`RETRY`
         seconds.  ``standing``: it counts votes; else it said it does not host the
@@ -373,6 +398,8 @@ class Election:
         if self.phase is Phase.STANDBY:
             return []
         pid = attempt.pid
+        if pid is not None:
+            self._mute.pop(pid, None)
         if pid is not None and not standing:
             since = self._idle.setdefault(pid, now)
             if now - since >= self.order.delay:
@@ -460,6 +487,7 @@ class Election:
         self.phase = phase
         self._reached = False
         self._idle.clear()
+        self._mute.clear()
         self._past_me = False
         self._lone = False
         self._failed.clear()

@@ -12,8 +12,10 @@ from netkit import LOCAL, Gate, start_host
 from sorry_lan.client.model import Connection
 from sorry_lan.codes import LinkNews
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, refusal_text
+from sorry_lan.succession.election import RETRY, Election, Order, Phase, TryCandidate
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
+from sorry_lan.wire.succession import Laptop
 from sorry_lan.wire.vocab import RefuseReason
 
 
@@ -56,6 +58,28 @@ async def test_a_host_that_accepts_but_never_answers_is_a_join_error() -> None:
         assert caught.value.reason == "unreachable"
         assert "did not answer" in caught.value.text
         assert time.monotonic() - start < 2
+
+
+@pytest.mark.asyncio
+async def test_a_candidate_that_takes_the_hello_and_says_nothing_is_tried_again() -> None:
+    """A standby with its quorum holds the hello that completed it while its laptop
+    starts the table: the voter is told to try it again (Election.silent), not to
+    pass it over and stand itself at the old epoch."""
+    async with silent_port() as port:
+        client = GameClient(LOCAL, port, "Cy", ClientOptions(connect_timeout=0.3))
+        now = time.monotonic()
+        order = Order(epoch=1, host=None, delay=15.0, grace=60.0, laptops=(
+            Laptop(1, (LOCAL,), port), Laptop(3, (LOCAL,), 1)))
+        election = client.model.election = Election(order, me=3, now=now - 30)
+        election.host_lost(now - 29)
+        (attempt,) = election.tick(now)
+        assert attempt == TryCandidate(1, (LOCAL,), port)
+        assert await client.try_candidate(attempt) == []
+        assert client.unanswered
+        assert election.phase is Phase.WALKING and election.waiting_for is None
+        wake = election.wake_at
+        assert wake is not None and wake - time.monotonic() <= RETRY
+        assert election.tick(wake) == [attempt]  # the same laptop again, not this one
 
 
 @pytest.mark.asyncio

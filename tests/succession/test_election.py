@@ -116,6 +116,48 @@ def test_a_busy_candidate_is_tried_again_each_second_and_followed() -> None:
     assert phase(e) is Phase.WATCHING
 
 
+def test_a_candidate_holding_the_hello_is_tried_again_not_passed_over() -> None:
+    """C's hello completed A's quorum; A's standby holds it while A starts the table
+    (longer than one try may wait): C tries A again, and follows it once it serves;
+    it never walks on to stand itself (and stay there, at the old epoch)."""
+    e = lost(me=3)
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.silent(attempt(A), 117.0) == []
+    assert e.wake_at == 117.0 + RETRY
+    assert e.tick(118.0) == [attempt(A)]
+    assert e.silent(attempt(A), 120.0) == []  # still starting the table
+    assert e.tick(121.0) == [attempt(A)]
+    assert e.welcomed(attempt(A), 2, 1, 121.5) == [Follow(1, 2)]
+    assert phase(e) is Phase.WATCHING
+
+
+def test_a_candidate_silent_for_as_long_as_a_vote_is_kept_is_passed_over() -> None:
+    """A laptop that takes connections and never answers (frozen) is passed over once
+    it has been silent for 2 D (the time its standby would keep our vote)."""
+    e = lost(me=3)
+    e.tick(115.0)
+    t = 115.0
+    while True:
+        t += 2.0
+        out = e.silent(attempt(A), t)
+        if out:
+            break
+        t += RETRY
+        assert e.tick(t) == [attempt(A)]
+    assert out == [attempt(B)]
+    assert t - 117.0 >= 2 * D
+    assert t - 117.0 < 2 * D + 2.0 + RETRY
+
+
+def test_silence_at_an_advert_s_address_is_a_failure() -> None:
+    e = lost(me=3)
+    e.tick(115.0)
+    hint = TryCandidate(None, ("10.0.0.9",), 7009)
+    assert e.advert(3, hint.addrs, hint.port, 115.5) == []  # tried once A is answered
+    assert e.failed(attempt(A), 116.0) == [hint]
+    assert e.silent(hint, 118.0) == [attempt(B)]
+
+
 def test_answers_about_an_attempt_not_waited_on_decide_nothing() -> None:
     e = lost(me=3)
     e.tick(115.0)
