@@ -237,8 +237,9 @@ def offer(host: Host, peer: Peer, msg: m.Offer, now: float) -> list[Event]:
 @handles(m.Reveal)
 def reveal(host: Host, peer: Peer, msg: m.Reveal, now: float) -> list[Event]:
     """A player gives a host that took the table over the hand the old host committed
-    its seat to: kept when it matches the commitment and nobody drew since (the seat is
-    then told its state again, and everyone a new commitment), else refused by name
+    its seat to: kept when it matches the commitment and nobody played since (the seat,
+    and once moves were offered every seat holding cards this host dealt, is then told
+    its state again, and everyone a new commitment), else refused by name
     (``bad_value`` for a hand that does not match; the seat keeps the hand dealt it
     afresh).  A host that dealt the hands itself has none to be told."""
     player = host.table.player_of(peer.cid)
@@ -249,8 +250,17 @@ def reveal(host: Host, peer: Peer, msg: m.Reveal, now: float) -> list[Event]:
         mismatch = why.startswith(takeover.MISMATCH)
         raise RequestRefused(ErrorReason.BAD_VALUE if mismatch else ErrorReason.UNEXPECTED, why)
     log.info("%s revealed the hand of seat %d", player.name, player.colour)
-    host.tell.send_state(peer, history=False)  # its hand as this host holds it now
-    host.send_commit(peer)
+    table = host.table
+    # The cards this host dealt were dealt anew: once the first decision is offered
+    # (until then the table tells them when it offers it), every seat holding some is
+    # told its hand as it stands, as is the seat that revealed.
+    dealt: set[int] = set()
+    if isinstance(table, takeover.TakenOver) and not table.offer_held():
+        dealt = table.dealt_afresh
+    for other in host.welcomed():
+        if other is peer or host.tell.seat_of(other) in dealt:
+            host.tell.send_state(other, history=False)  # its hand as this host holds it now
+            host.send_commit(other)
     return []
 
 

@@ -12,7 +12,8 @@ hand its player knew) that were revealed and match the old host's commitment kep
 the rest dealt afresh; the chat so far;
 and the journal's first record (``takeover``) as :attr:`Table.history`.
 :func:`apply_reveal` gives a player that reconnects its hand back, when it matches
-the commitment and nobody has drawn since the takeover.  In play for points the
+the commitment, nobody has played since the takeover and (once the first decision
+is offered) the hand of the person on turn would not change.  In play for points the
 table holds its first decision (offered to nobody, made by no bot, no move taken)
 until the laptops that can reveal a hand have, or :data:`REVEAL_WAIT` passed.
 
@@ -51,6 +52,7 @@ REVEAL_WAIT = 5.0
 
 MISMATCH = "hand does not match the commitment"
 TOO_LATE = "too late: the game went on since the takeover, and the hand was dealt afresh"
+OFFERED = "too late: the player on turn was offered its moves, and the hand was dealt afresh"
 
 
 class TakeoverError(SorryLanError, ValueError):
@@ -291,6 +293,8 @@ def apply_reveal(
         return "no game is being played"
     if game.moves_played != table.taken_at:
         return TOO_LATE
+    if not table.offer_held() and _offered_afresh(table, game.turn):
+        return OFFERED
     want = table.digests.get(colour) if digest is None else digest
     if not hand_matches(want, salt, hand):
         return MISMATCH
@@ -307,6 +311,14 @@ def apply_reveal(
 
 
 # -- the parts --------------------------------------------------------------------------
+
+
+def _offered_afresh(table: TakenOver, turn: int) -> bool:
+    """The person on turn, connected, was offered moves on a hand holding cards this
+    host dealt: a reveal now would deal those anew under the moves offered."""
+    player = table.by_colour(turn)
+    return (turn in table.dealt_afresh and player is not None and not player.bot
+            and player.conn is not None)  # fmt: skip
 
 
 def _sha(data: bytes) -> bytes:

@@ -6,7 +6,10 @@ Ann takes the table over.  The laptop on turn is quick (a bot process: it answer
 every offer of moves the moment it comes), the other one's frames reach the new host
 0.2 s after the quick one's.  The new host holds the first decision until that reveal
 is in: every hand each player held is kept, and only then does the quick laptop play.
-A laptop that never comes back holds it no longer than ``REVEAL_WAIT``."""
+A laptop that never comes back holds it no longer than ``REVEAL_WAIT``.  A reveal
+after that wait, before anyone played, is kept when the hand of the person on turn,
+who was offered moves, stays as it was (and every board is told the cards dealt anew),
+and refused when it would change that hand under the moves offered."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_takeover_in_memory import D, Lan, Laptop, play, table
 
-from sorry_lan.authority.takeover import REVEAL_WAIT, TakenOver
+from sorry_lan.authority.takeover import OFFERED, REVEAL_WAIT, TakenOver
 from sorry_lan.client.model import ClientEvent
 from sorry_lan.rules import Variant
 from sorry_lan.succession import election as el
@@ -28,10 +31,12 @@ LAG = 0.2  # how much later than the quick laptop's the slow one's frames arrive
 
 
 class Quick:
-    """Makes ``lap`` answer every offer of moves at once, noting when each came."""
+    """Makes ``lap`` answer every offer of moves at once (unless not ``answers``: a
+    person thinking), noting when each came."""
 
-    def __init__(self, lap: Laptop) -> None:
+    def __init__(self, lap: Laptop, answers: bool = True) -> None:
         self.lap = lap
+        self.answers = answers
         self.offered: list[float] = []
         self.receive = lap.receive_data
         lap.receive_data = self.receive_data  # type: ignore[method-assign]
@@ -39,15 +44,17 @@ class Quick:
     def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:
         got = self.receive(data, now)
         model = self.lap.model
-        if model.moves is not None and model.connected:
+        if any(isinstance(e, m.LegalMoves) for e in got):
             self.offered.append(now)
-            model.play(model.moves.moves[0].id)
+            if self.answers and model.moves is not None and model.connected:
+                model.play(model.moves.moves[0].id)
         return got
 
 
 class Lagging(Lan):
-    """The LAN, but what ``slow`` sends its new host arrives ``LAG`` s after the quick
-    laptop's first frames there (None: ``slow`` never reaches it)."""
+    """The LAN, but what ``slow`` sends its new host after its hello (its reveal first)
+    arrives ``lag`` s after the quick laptop's first frames there (None: ``slow`` never
+    reaches it)."""
 
     def __init__(self, old: object, laptops: list[Laptop], quick: Laptop, slow: Laptop,
                  lag: float | None) -> None:  # fmt: skip
@@ -72,11 +79,13 @@ class Lagging(Lan):
         lap.model.join(self.now, attempt=attempt)
         cid, _ = host.connect(lap, lap.addr)
         if lap is self.slow:
+            host.feed(cid, lap.data_to_send())  # its hello: welcomed at once
             self.slow_cids.append(cid)
         elif self.quick_at is None:
             self.quick_at = self.now
+        lag, at = self.lag, self.quick_at
         for slow in self.slow_cids:
-            host.paused[slow] = math.inf if self.quick_at is None else self.quick_at + LAG
+            host.paused[slow] = math.inf if at is None or lag is None else at + lag
         host.pump()
 
 
@@ -87,10 +96,13 @@ def hand_of(record: dict[str, object]) -> list[int]:
     return sorted(int(c) for c in hand)
 
 
-def took_over(lag: float | None) -> tuple[Lagging, Quick, Laptop, dict[int, list[int]]]:
-    """The host dies with Bob or Cat on turn (quick), the other one ``lag``-ging; Ann
-    takes over and everyone who can follows her.  Also each laptop's hand (by colour)
-    as it was when the host died."""
+def took_over(
+    lag: float | None, *, answers: bool = True, forgets: bool = False
+) -> tuple[Lagging, Quick, Laptop, dict[int, list[int]]]:
+    """The host dies with Bob or Cat on turn (quick, if it ``answers``; ``forgets``: its
+    client forgot its hand, so it reveals none), the other one ``lag``-ging; Ann takes
+    over and everyone who can follows her.  Also each laptop's hand (by colour) as it
+    was when the host died."""
     old, laptops, own = table(Variant.POINTS)
     ann, bob, cat = laptops
     game = old.table.game
@@ -104,7 +116,9 @@ def took_over(lag: float | None) -> tuple[Lagging, Quick, Laptop, dict[int, list
     lost = old.now  # the host is gone (killed): nothing more from it
     for lap in laptops:
         lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
-    fast = Quick(quick)
+    if forgets:
+        quick.model.hand = quick.model.salt = None
+    fast = Quick(quick, answers)
     lan.tick(lost + D + 3 + REVEAL_WAIT * 2, step=0.05)
     assert ann.model.pid in lan.hosts
     return lan, fast, slow, held
@@ -150,3 +164,47 @@ def test_a_laptop_that_never_comes_back_holds_the_first_move_for_reveal_wait_at_
     assert lan.took_at is not None
     assert lan.took_at + REVEAL_WAIT <= quick.offered[0] < lan.took_at + REVEAL_WAIT + 0.1
     assert slow.model.colour in table.fresh  # dealt afresh: nobody revealed it
+
+
+def test_a_reveal_after_the_wait_is_kept_and_each_hand_dealt_anew_is_told_again() -> None:
+    lan, thinking, late, held = took_over(REVEAL_WAIT + 1, answers=False)
+    laptops = list(lan.laptops.values())
+    new = lan.hosts[laptops[0].pid]
+    table = new.table
+    assert isinstance(table, TakenOver) and table.game is not None
+    assert lan.took_at is not None and thinking.offered
+    assert thinking.offered[0] >= lan.took_at + REVEAL_WAIT  # it waited for the late one
+    colour = late.model.colour or 0
+    reveals = {r["colour"]: hand_of(r) for r in new.journal if r["k"] == "reveal"}
+    assert reveals[colour] == held[colour]  # came after the wait, before any move: kept
+    for lap in laptops:  # each board shows the host's hand (Ann's drawn card was dealt anew)
+        hand = table.game.hands[lap.model.colour or 0]
+        assert lap.model.hand and Counter(lap.model.hand) <= Counter(hand), lap.model.name
+        assert not [e for e in lap.events if isinstance(e, m.Error)], lap.model.name
+    model = thinking.lap.model  # its offer still stands: its hand did not change
+    assert model.moves is not None and model.moves.sid == table.game.state_id
+    before = table.game.moves_played
+    model.play(model.moves.moves[0].id)
+    new.pump()
+    assert table.game.moves_played == before + 1
+    assert not [e for e in thinking.lap.events if isinstance(e, m.Error)]
+
+
+def test_a_late_reveal_that_would_change_the_hand_offered_to_the_player_on_turn_is_refused(
+) -> None:
+    lan, thinking, late, _ = took_over(REVEAL_WAIT + 1, answers=False, forgets=True)
+    laptops = list(lan.laptops.values())
+    new = lan.hosts[laptops[0].pid]
+    table = new.table
+    assert isinstance(table, TakenOver) and table.game is not None
+    on_turn = thinking.lap.model.colour
+    assert on_turn in table.fresh and thinking.offered  # it revealed nothing: offered at the wait
+    errors = [e for e in late.events if isinstance(e, m.Error)]
+    assert [e.text for e in errors] == [OFFERED]
+    assert late.model.colour in table.fresh
+    model = thinking.lap.model  # the moves offered are still the ones its hand allows
+    assert model.moves is not None and model.hand is not None
+    assert Counter(model.hand) == Counter(table.game.hands[on_turn or 0])
+    model.play(model.moves.moves[0].id)
+    new.pump()
+    assert table.game.moves_played == table.taken_at + 1
