@@ -143,7 +143,9 @@ class TableNews:
 
     - ``host_changed``: we follow a new host, seat ``pid`` (``name``) at ``epoch``
       (``you``: this laptop's own, after its takeover);
-    - ``handover``: the host said it hands the table to ``pid`` at ``epoch``;
+    - ``handover``: the host said it hands the table to ``pid`` at ``epoch``
+      (``mine``: this laptop hosted it, and its player plays on there: the host that
+      woke to find its table moved and stepped down);
     - ``claim_refused``: ``pid`` claimed to host at ``epoch`` and was told bye for
       ``claim`` (out of turn, an old epoch); ``text`` says it in English."""
 
@@ -154,6 +156,7 @@ class TableNews:
     you: bool = False
     text: str = ""
     claim: el.Claim | None = None
+    mine: bool = False
 
 
 ClientEvent = (
@@ -252,6 +255,16 @@ class ClientModel:
     @property
     def pid(self) -> int | None:
         return None if self.welcome is None else self.welcome.pid
+
+    @property
+    def hosted_here(self) -> bool:
+        """The table we follow is hosted by this laptop: its succession names our seat
+        as the host's (the host's own player, or a laptop that took the table over)."""
+        known = self.succession
+        return (
+            known is not None and known.host is not None and known.host == self.pid
+            and not self.spectate
+        )
 
     @property
     def colour(self) -> int | None:
@@ -637,10 +650,13 @@ class ClientModel:
             self.close(ByeReason.QUIT)
 
     def _on_handover(self, msg: m.Handover, out: list[ClientEvent]) -> None:
+        mine = self.hosted_here
         if self.succession is not None and self.succession.host is not None:
             self.handed_from = (msg.epoch, self.succession.host)  # its player leaves
         you = msg.pid == self.pid and not self.spectate
-        out.append(TableNews("handover", msg.pid, self._name_of(msg.pid), msg.epoch, you))
+        out.append(
+            TableNews("handover", msg.pid, self._name_of(msg.pid), msg.epoch, you, mine=mine)
+        )
         if self.election is not None:
             self._decisions += self.election.handover(msg.epoch, msg.pid, self._now)
 

@@ -13,8 +13,9 @@ asks which (or, not on a terminal, exits 2 with the list).  A damaged journal's
 intact part is resumed only with consent (asked, or ``--salvage``).  The board's
 ``q`` offers to hand the table to a player's laptop when one is connected (issue 19;
 :mod:`sorry_lan.commands.leaving`): the table goes on there, and the host's seat is
-kept for it there (``sorry-lan join`` takes it back); a headless host told to stop
-(Ctrl-C, SIGTERM) hands its table over the same way when it can.  Quitting on
+kept for it there (``sorry-lan join`` takes it back); a host told to stop (Ctrl-C,
+SIGTERM, or SIGHUP: its terminal closed), headless or not, hands its table over the
+same way when it can, and its board or line mode closes.  Quitting on
 purpose otherwise, or a game that ended, marks the journal finished; a game that was over but
 not marked waits for its players to come back and tells them the result.  ``--seed``
 makes the games reproducible: it is the first game's seed, and each rematch's is
@@ -495,9 +496,13 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                 where = f"[{extra}]:{extra_port}"
                 print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
         leaving = Leaving(lambda: hosted)
-        stop = hosted.stop
-        if args.headless:  # no board to ask: a laptop that can take the table gets it
-            stop = lambda: leaving.signalled(lambda text: print(text, flush=True))  # noqa: E731
+        away = asyncio.Event()  # told to stop: the player's board or lines close too
+
+        def stop() -> None:  # a stop signal: a laptop that can take the table gets it
+            leaving.signalled(lambda text: None if board else print(text, flush=True))
+            if leaving.handed or not leaving.hosting():  # (or it went on elsewhere)
+                away.set()  # the player leaves at once, as after the board's q, Enter
+
         restore_signals = on_stop_signals(asyncio.get_running_loop(), stop)
         notes: list[str] = []  # warnings the board's lobby shows (stderr would be hidden)
         advert = None
@@ -528,7 +533,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                 owner = hosted.owner or ""
                 seats = SeatStore(seats_dir(args))
                 status = await _play_here(
-                    args, owner, port, (hosted, seats, leaving), info
+                    args, owner, port, (hosted, seats, leaving), info, away
                 )
                 if leaving.handed:  # its seat waits at the new host: say how to take it back
                     keep_seat_there(seats, server, owner, hosted.owner_token, hosted.table_id)
@@ -666,10 +671,13 @@ async def _play_here(
     port: int,
     here: tuple[HostedTable, SeatStore, Leaving],
     info: Callable[[], str],
+    away: asyncio.Event,
 ) -> int:
     """The host's own player, on the board (its leave dialog hands the table over
     through ``leaving``) or in the line mode; its seat is kept in ``seats`` like a
-    ``join`` player's, so that it can come back to it wherever the table goes."""
+    ``join`` player's, so that it can come back to it wherever the table goes.  It
+    returns when the player leaves, the table stops here, or (``away``) a stop signal
+    handed the table over."""
     hosted, seats, leaving = here
     server, journal = hosted.server, hosted.path
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
@@ -691,7 +699,7 @@ async def _play_here(
         try:
             return await play_as_host(
                 client,
-                _table_here(server),
+                _table_here(server, away),
                 title=lambda: _("{name}'s table").format(name=name),
                 info=info,
                 options=TuiOptions(
@@ -705,8 +713,8 @@ async def _play_here(
             await _leave(client)
     print(info(), flush=True)
     print(host_hint(name), flush=True)
-    ui = asyncio.create_task(play_lines(client))
-    stop = asyncio.create_task(_table_here(server))
+    ui = asyncio.create_task(play_lines(client, hand_over=leaving.hand_over()))
+    stop = asyncio.create_task(_table_here(server, away))
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)
     stop.cancel()
     ui.cancel()
@@ -715,12 +723,17 @@ async def _play_here(
     return 0
 
 
-async def _table_here(server: HostServer) -> None:
+async def _table_here(server: HostServer, away: asyncio.Event) -> None:
     """Return when the table stops here, unless it moved to another laptop: then the
-    host's own player plays on there (its client follows the table)."""
-    await server.wait_done()
+    host's own player plays on there (its client follows the table) until it leaves,
+    or ``away`` is set (a stop signal: it handed the table over)."""
+    stopped = asyncio.ensure_future(server.wait_done())
+    signalled = asyncio.ensure_future(away.wait())
+    await asyncio.wait({stopped, signalled}, return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
     if server.moved_to is not None:
-        await asyncio.Event().wait()  # until the player leaves
+        await signalled
+    signalled.cancel()
 
 
 async def _leave(client: GameClient) -> None:

@@ -371,7 +371,13 @@ async def _text_main(args: argparse.Namespace) -> int:
         print(text.format(address=where, name=who), flush=True)
     if args.colour is not None and not spectate:
         client.choose_colour(args.colour)
+    leaving = Leaving(lambda: _hosted_here(client))  # this laptop took the table over
     try:
-        return await play_lines(client)
+        status = await play_lines(client, hand_over=leaving.hand_over())
+        leaving.left()  # (a table hosted here ends before our own player's bye)
     finally:
         await client.close()
+    if leaving.handed:  # this laptop hosted the table and handed it on
+        _handed_on(client, seats)
+        return 0
+    return status

@@ -438,9 +438,12 @@ class GameClient:
                     data = await asyncio.wait_for(reader.read(65536), beat)
                 except TimeoutError:
                     now = time.monotonic()
-                    if delay is not None and now - model.heard_at > delay:
+                    # This laptop's own host is silent only while this process slept
+                    # (SIGSTOP, a closed lid): it is no lost host; it says what it found.
+                    here = model.hosted_here
+                    if delay is not None and now - model.heard_at > delay and not here:
                         return "the host stopped answering"  # lost: nothing heard for D
-                    if not model.quiet(now):
+                    if not model.quiet(now) and not here:
                         return "the host stopped answering"
                     writer.write(model.data_to_send())
                     continue

@@ -185,7 +185,9 @@ class Heir:
                 continue
             if election.phase is Phase.GONE:
                 return False
-            if time.monotonic() >= host_at and election.phase in _TRY_HOST:
+            # (the table hosted by this laptop: no election, its own host is tried again)
+            trying = election.phase in _TRY_HOST or client.model.hosted_here
+            if time.monotonic() >= host_at and trying:
                 back = await self._try_host(client)
                 if back is None:  # votes came while the host was tried: count them
                     decisions = self._votes(election)
@@ -201,7 +203,7 @@ class Heir:
                 if decisions:
                     continue
             wake = election.wake_at
-            if election.phase in _TRY_HOST:
+            if trying:
                 wake = host_at if wake is None else min(wake, host_at)
             await self._sleep(time.monotonic() + IDLE if wake is None else wake)
             decisions = [*election.tick(time.monotonic()), *self._votes(election),

@@ -1,7 +1,8 @@
 """Ask a running table to stop when the process is told to stop (Ctrl+C, a kill).
 
 :func:`on_stop_signals` arranges for ``stop()`` to run on the event loop when the
-process gets SIGINT or SIGTERM (and, on Windows, SIGBREAK: Ctrl+Break), so that the
+process gets SIGINT or SIGTERM (and SIGHUP, its terminal closed, where the system has
+it; on Windows, SIGBREAK: Ctrl+Break), so that the
 table ends the way the host's own `q` ends it (players told, the journal closed) and
 not by an exception somewhere in the middle.
 
@@ -31,10 +32,10 @@ Handler = Callable[[int, FrameType | None], object] | int | None
 def stop_signals(platform: str = sys.platform) -> tuple[signal.Signals, ...]:
     """The signals that mean "stop" on ``platform``."""
     signals = [signal.SIGINT, signal.SIGTERM]
-    if platform == "win32":
-        brk = getattr(signal, "SIGBREAK", None)  # only Windows' signal module has it
-        if brk is not None:
-            signals.append(brk)
+    # only Windows' signal module has SIGBREAK; only the others' have SIGHUP
+    extra = getattr(signal, "SIGBREAK" if platform == "win32" else "SIGHUP", None)
+    if extra is not None:
+        signals.append(extra)
     return tuple(signals)
 
 

@@ -6,7 +6,9 @@ whole sentences that name people and tell squares as the pawn's owner counts the
 and reads commands from a line source: a number plays that move on offer; ``moves``,
 ``board`` (``where``), ``table`` (``who``) and ``help`` (``?``, ``keys``) answer
 with sentences; ``start``, ``bot [colour]``, ``variant NAME``, ``colour NAME``,
-``ready``, ``rematch``, ``say TEXT`` and ``quit`` do what they say.  This module is
+``ready``, ``rematch``, ``say TEXT`` and ``quit`` do what they say (the table's host,
+given a ``HandOver``, is asked first whether to hand the table over:
+:mod:`~sorry_lan.tui.line_leaving`).  This module is
 the thin I/O loop and the command words: the sentences are built in
 :mod:`~sorry_lan.tui.telling` and :mod:`~sorry_lan.tui.sentences` (pure); it does not
 draw the board and does not choose moves.
@@ -28,7 +30,9 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
 from .hinting import Hinter, HintsOff, allowed, hint_job, judge
+from .line_leaving import LineLeaving
 from .sentences import sentence
+from .state import HandOver
 from .telling import Teller, help_lines
 
 Say = Callable[[str], None]
@@ -157,12 +161,18 @@ async def play_lines(
     client: GameClient,
     say: Say = say_now,
     read: Callable[[asyncio.Queue[str | None]], Coroutine[Any, Any, None]] = stdin_lines,
+    hand_over: HandOver | None = None,
 ) -> int:
-    """Run the line interface until the user quits or the connection is lost for good."""
+    """Run the line interface until the user quits or the connection is lost for good.
+
+    With ``hand_over`` the table's host who types ``quit`` is asked whether to hand
+    the table to another player's laptop (the default) or end it for everyone."""
     lines: asyncio.Queue[str | None] = asyncio.Queue()
     reader = asyncio.create_task(read(lines))
     teller = Teller()
     hinter = Hinter()
+    model = client.model
+    leaving = LineLeaving(hand_over, lambda: model.snapshot is not None and model.over is None)
     try:
         while True:
             get_ev = asyncio.create_task(client.next_event())
@@ -188,6 +198,13 @@ async def play_lines(
                 line = get_line.result()
                 if line is None:
                     return 0
+                if leaving.asking:  # the host's quit: hand the table over, or end it
+                    answer = leaving.answer(line)
+                    if answer is None:
+                        return 0
+                    for text in answer:
+                        say(text)
+                    continue
                 if line.strip().lower() in HINT_WORDS:
                     for text in await hint_lines(client, teller, hinter):
                         say(text)
@@ -197,7 +214,9 @@ async def play_lines(
                 except (ValueError, LocalProtocolError) as exc:
                     answer = [not_understood(str(exc))]
                 if answer is None:
-                    return 0
+                    answer = leaving.quit()
+                    if answer is None:
+                        return 0
                 for text in answer:
                     say(text)
     finally:

@@ -41,6 +41,8 @@ def table_news_template(news: TableNews) -> tuple[str, str]:
             return _("your laptop hosts the table now"), name  # (LinkNews.YOU_HOST's words)
         return _("{name}'s laptop hosts the table now"), name  # (NEW_HOST's)
     if news.kind == "handover":
+        if news.mine:  # this laptop's table went on at another's (LinkNews.TABLE_MOVED's)
+            return _("your table moved to {name}'s laptop; you play on as a player"), name
         if news.you:
             return _("The host hands the table to your laptop"), name
         return _("The host hands the table to {name}'s laptop"), name

@@ -187,6 +187,22 @@ def test_a_handover_to_this_laptop_takes_over() -> None:
     assert link.model.take_decisions() == [el.TakeOver(2)]
 
 
+def test_the_host_s_own_player_is_told_its_table_moved_and_follows_it() -> None:
+    """The seat pid 0 hosts (its own player's model): a handover from its own host (a
+    step-down) is "your table moved", and the election tries the new host."""
+    link = Link(ClientModel("host", standby=STANDBY), 100.0)
+    link.welcome(0, succession(), lobby())
+    assert link.model.hosted_here and not bob().model.hosted_here
+    events = link.tell(m.Handover(epoch=2, pid=1))
+    assert events == [TableNews("handover", 1, "ann", 2, mine=True)]
+    assert link.model.take_decisions() == [el.TryCandidate(1, LAPTOPS[0].addrs, 7001)]
+    watcher = ClientModel("eve", spectate=True)
+    watching = Link(watcher, 100.0)
+    watching.host.welcome(None, None)
+    watching.tell(succession(host=None), lobby())
+    assert watcher.succession is not None and not watcher.hosted_here  # (no seat to host)
+
+
 def lost_then_walking(link: Link) -> el.TryCandidate:
     """Bob's host goes silent: after the delay his election tries Ann's standby."""
     election = link.model.election

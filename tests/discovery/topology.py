@@ -198,6 +198,10 @@ class NsScreen:
     def _tmux(self, *args: str) -> str:
         return _run("tmux", "-L", self.socket, *args).strip()
 
+    def screen_pid(self) -> int:
+        """The pid of the pane's command (the shell that runs it)."""
+        return int(self._tmux("display-message", "-p", "-t", "game", "#{pane_pid}"))
+
     def text(self) -> str:
         """The screen as it is now."""
         return _run("tmux", "-L", self.socket, "capture-pane", "-p", "-t", "game")

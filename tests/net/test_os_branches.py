@@ -114,9 +114,11 @@ def test_private_dir_sets_0700_on_posix_and_leaves_the_mode_to_windows(tmp_path:
 
 
 def test_stop_signals_per_system() -> None:
-    assert stop_signals("linux") == (signal.SIGINT, signal.SIGTERM)
-    assert stop_signals("darwin") == (signal.SIGINT, signal.SIGTERM)
+    hup = getattr(signal, "SIGHUP", None)  # a closed terminal (not on Windows)
+    posix = (signal.SIGINT, signal.SIGTERM) + (() if hup is None else (hup,))
+    assert stop_signals("linux") == posix and stop_signals("darwin") == posix
     assert set(stop_signals("win32")) >= {signal.SIGINT, signal.SIGTERM}
+    assert hup is None or hup not in stop_signals("win32")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="signals sent to oneself")

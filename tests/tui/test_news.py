@@ -171,6 +171,16 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
     assert table_news(TableNews("handover", 2, "bob", 3)) == (
         "The host hands the table to bob's laptop"
     )
+    mine = TableNews("handover", 2, "bob", 2, mine=True)  # the host woke: it moved
+    assert table_news(mine) == "your table moved to bob's laptop; you play on as a player"
+    assert Teller().tell(_client(), mine) == [
+        "Your table moved to bob's laptop; you play on as a player."
+    ]
+    for lang in ("el", "hi", "lo", "th", "cy"):
+        with use_language(lang):
+            assert "bob" in table_news(mine) and table_news(mine) != table_news(
+                TableNews("handover", 2, "bob", 2)
+            )
     hostile = TableNews("claim_refused", 3, None, 2, claim=Claim.OUT_OF_TURN)
     assert table_news(hostile) == "3 claimed the table out of turn: refused"
     stale = TableNews("claim_refused", 3, "cat", 1, claim=Claim.OLD_EPOCH)
