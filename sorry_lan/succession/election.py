@@ -38,13 +38,14 @@ The rules (protocol/SPEC.md, Succession):
   the host was lost takes over alone at ``lost_at + G`` (the seat grace), but only
   while its own network works (its last connect attempt did not fail with "network
   is unreachable" and it has a usable interface), and only once it has tested that
-  it reaches no other laptop: at ``lost_at + G`` it stops standing
-  (:class:`CloseStandby`: no vote of its own may count twice) and tries every other
-  laptop once more, looking past itself.  No votes is not proof of that: its voters
-  may not reach it (a firewall that drops incoming connections) while it reaches
-  them.  One that answers makes it a voter like any other (one that hosts now is
-  followed, one that stands gets its vote); only when none answers does it take over
-  alone (with its network down it stands again and waits);
+  it reaches no other laptop.  No votes is not proof of that: its voters may not
+  reach it (a firewall that drops incoming connections) while it reaches them.  So a
+  standing laptop that no other laptop voted for, at ``lost_at + G`` and every D
+  after, stops standing (:class:`CloseStandby`: no vote of its own may count twice)
+  and walks the order once more, looking past itself.  One that answers makes it a
+  voter like any other (one that hosts now is followed, one that stands gets its
+  vote); only when none answered since the host was lost does it take over alone;
+  else (or with its network down) it stands again;
 - a **handover** names the successor: it takes over at once, the others try it at
   once (and walk the order if it cannot be reached);
 - a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
@@ -238,6 +239,8 @@ class Election:
         self._mute: dict[int, float] = {}  # laptops that took a hello, said nothing: since
         self._past_me = False  # the walk looks past this laptop (one before it follows)
         self._lone = False  # the lone rule's last walk: can no other laptop be reached?
+        self._chosen = False  # another laptop voted for this one (its standby counted it)
+        self._walked_at = float("-inf")  # when this laptop's last lone walk ended
 
     # -- what we know --------------------------------------------------------------------
 
@@ -260,9 +263,14 @@ class Election:
         times = [self.lost_at + self.give_up]
         if self._retry_at is not None and self._attempt is None:
             times.append(self._retry_at)
-        if self.phase is Phase.STANDBY and not self._reached and self._network_works:
-            times.append(self.lost_at + self.order.grace)  # the lone rule's time
+        if self.phase is Phase.STANDBY and not self._chosen and self._network_works:
+            times.append(self._lone_at)  # the lone rule's time
         return min(times)
+
+    @property
+    def _lone_at(self) -> float:
+        """When a standing laptop nobody voted for walks the order again (past itself)."""
+        return max(self.lost_at + self.order.grace, self._walked_at + self.order.delay)
 
     @property
     def _i_host(self) -> bool:
@@ -449,7 +457,7 @@ class Election:
         if self.phase is not Phase.STANDBY:
             return []
         if votes > 1:
-            self._reached = True
+            self._reached = self._chosen = True
         if votes >= max(2, quorum(len(self.order.laptops))):
             return self._take_over(alone=False)
         return []
@@ -470,7 +478,7 @@ class Election:
             self._reset(Phase.GONE)
             return [*out, GiveUp()]
         if self.phase is Phase.STANDBY:
-            alone = now >= self.lost_at + self.order.grace and not self._reached
+            alone = now >= self._lone_at and not self._chosen
             if alone and self._network_works and self._attempt is None:
                 return self._last_walk(now)
             return []
@@ -489,7 +497,8 @@ class Election:
         self._idle.clear()
         self._mute.clear()
         self._past_me = False
-        self._lone = False
+        self._lone = self._chosen = False
+        self._walked_at = float("-inf")
         self._failed.clear()
         self._attempt = self._retry = None
         self._retry_at = None
@@ -507,6 +516,8 @@ class Election:
         follows a host, or still hears ours): look past this laptop for a host, and
         do not stand while it is so (the walk starts again in a moment)."""
         if self._hint is not None:
+            if self._lone:
+                self._past_me = True  # the lone rule's walk looks past this laptop
             return [self._try(self._hint)]
         self._past_me = False
         for lap in self.order.laptops:
@@ -519,13 +530,14 @@ class Election:
                 self._past_me = True
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
-        if self._lone:  # the lone rule's last walk is over
+        if self._lone:  # the lone rule's walk is over: no host, nobody standing
+            if not self._reached and self._network_works:
+                return self._take_over(alone=True)
             self._lone = False
-            if not self._reached:
-                if self._network_works:
-                    return self._take_over(alone=True)
-                self.phase = Phase.STANDBY  # its link is down: stand and wait
-                return [OpenStandby(self.next_epoch)]
+            self._walked_at = now
+            self._failed.clear()
+            self.phase = Phase.STANDBY  # someone is alive, or its link is down: stand
+            return [OpenStandby(self.next_epoch)]
         self._failed.clear()
         self._retry = None
         self._retry_at = now + RETRY
@@ -535,7 +547,10 @@ class Election:
         """The lone rule is due: stop standing and try every other laptop once more
         (past this one); :meth:`_walk` takes over alone when none answers."""
         if not any(lap.pid not in (self.me, self.order.host) for lap in self.order.laptops):
-            return self._take_over(alone=True)  # alone at the table: nobody to try
+            if not self._reached:  # alone at the table: nobody to try
+                return self._take_over(alone=True)
+            self._walked_at = now
+            return []
         self.phase = Phase.WALKING
         self._lone = True
         self._failed.clear()

@@ -230,7 +230,7 @@ def test_the_last_walk_votes_for_a_laptop_that_stands() -> None:
 
 def test_a_last_walk_that_reaches_someone_never_takes_over_alone() -> None:
     """B answers, then cannot be reached any more: A is not alone (B is alive
-    somewhere); it stands again but counts on votes only."""
+    somewhere); it stands again, counts on votes only, and walks again every D."""
     order = Order(epoch=1, host=0, delay=D, grace=G, laptops=(A, B))
     e = lost(me=1, order=order)
     e.tick(115.0)
@@ -238,11 +238,36 @@ def test_a_last_walk_that_reaches_someone_never_takes_over_alone() -> None:
     e.busy(attempt(B), 160.5)
     assert e.tick(161.5) == [attempt(B)]
     assert e.failed(attempt(B), 162.0) == [attempt(B)]  # from the top, past A
-    assert e.failed(attempt(B), 163.0) == []  # the walk is over: again in a moment
-    assert e.tick(163.0 + RETRY) == [OpenStandby(2)]
-    assert e.wake_at == 100.0 + GIVE_UP
-    assert e.tick(300.0) == []
-    assert e.standby_votes(2, 301.0) == [TakeOver(2)]
+    assert e.failed(attempt(B), 163.0) == [OpenStandby(2)]
+    assert phase(e) is Phase.STANDBY
+    assert e.wake_at == 163.0 + D
+    assert e.tick(163.0 + D - 0.5) == []
+    assert e.tick(163.0 + D) == [CloseStandby(), attempt(B)]
+    assert e.failed(attempt(B), 179.0) == [OpenStandby(2)]  # still never alone
+    assert e.standby_votes(2, 180.0) == [TakeOver(2)]
+
+
+def test_a_standing_laptop_refusing_an_advert_still_walks_at_the_lone_rules_time() -> None:
+    """A stands (nobody reaches it); B's advert at epoch 2 comes first: A refuses it
+    (B is after A, and A stands), but nobody voted for A: at G A walks past itself
+    and follows B."""
+    e = lost(me=1)
+    e.tick(115.0)
+    hint = TryCandidate(None, B.addrs, B.port)
+    assert e.advert(2, hint.addrs, hint.port, 120.0) == [hint]
+    assert e.welcomed(hint, 2, 2, 120.5) == [RefuseHost(2, 2, Claim.OUT_OF_TURN)]
+    assert e.wake_at == 100.0 + G
+    assert e.tick(100.0 + G) == [CloseStandby(), attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 161.0) == [Follow(2, 2)]
+
+
+def test_a_laptop_voted_for_does_not_walk_at_the_lone_rules_time() -> None:
+    four = (A, B, C, Laptop(4, ("10.0.0.4",), 7004))
+    e = lost(me=1, order=Order(epoch=1, host=0, delay=D, grace=G, laptops=four))
+    e.tick(115.0)
+    e.standby_votes(2, 116.0)  # 2 of 3
+    e.standby_votes(1, 116.0 + 2 * D)  # that vote expired
+    assert e.tick(100.0 + G) == [] and phase(e) is Phase.STANDBY
 
 
 def test_a_last_walk_with_the_network_down_stands_again_and_waits() -> None:

@@ -14,6 +14,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair
 
@@ -278,11 +280,14 @@ def test_a_claim_out_of_turn_is_refused_and_the_table_goes_to_the_first_laptop()
     assert new.table.game is not None and new.table.game.over
 
 
-def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts() -> None:
+@pytest.mark.parametrize("advert", [False, True])
+def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts(advert: bool) -> None:
     """Ann's firewall drops every connection to her standby (her own go out): Bob and
     Cat pass her over, Bob takes over with Cat's vote.  Ann stands with no votes; at
     the lone rule's time she tries the others once more, finds Bob hosting and follows
-    him in her own seat: one table (before, she took over alone: two at epoch 2)."""
+    him in her own seat: one table (before, she took over alone: two at epoch 2).
+    ``advert``: she refused Bob's advert while she stood (before, she then stood for
+    good, her seat lost to the table)."""
     old, laptops, _own = table()
     ann, bob, cat = laptops
     grace = ann.election.order.grace
@@ -294,6 +299,9 @@ def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts() -> N
     lan.tick(lost + D + 3)
     assert ("ann", el.OpenStandby(2)) in lan.log
     assert bob.pid in lan.hosts and cat.model.epoch == 2 and cat.model.connected
+    if advert:  # mDNS shows Bob's table at epoch 2: Ann, standing, refuses it
+        lan.carry_out(ann, ann.election.advert(2, (bob.addr,), bob.port, lan.now))
+        assert [n.pid for n in ann.news() if n.kind == "claim_refused"] == [bob.pid]
     lan.tick(lost + grace + 3)
     assert not [d for who, d in lan.log if who == "ann" and isinstance(d, el.TakeOver)]
     assert ann.pid not in lan.hosts and list(lan.hosts) == [bob.pid]
