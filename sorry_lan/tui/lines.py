@@ -177,13 +177,13 @@ async def play_lines(
         while True:
             get_ev = asyncio.create_task(client.next_event())
             get_line = asyncio.create_task(lines.get())
-            wait = THINKING_SAID_AFTER if teller.waiting_on is not None else None
+            wait = THINKING_SAID_AFTER if teller.waits() else None
             done, _ = await asyncio.wait({get_ev, get_line}, timeout=wait,
                                          return_when=asyncio.FIRST_COMPLETED)
             for task in (get_ev, get_line):
                 if task not in done:
                     task.cancel()
-            if not done:  # a bot's move is slow to come: say why the table waits
+            if not done:  # a move is slow to come: say why the table waits
                 thinking = teller.thinking()
                 if thinking is not None:
                     say(thinking)

@@ -140,6 +140,9 @@ class Teller:
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
         self.waiting_on: int | None = None  # a bot's colour whose move has not come yet
+        # In play for points the table just moved: the new host offers no move until
+        # the players' hands are back (until a move, or an offer, is told)
+        self.hands_awaited = False
 
     # -- who is who ------------------------------------------------------------------
 
@@ -168,9 +171,21 @@ class Teller:
         return colour != self.you and any(
             e.bot and e.colour == colour for e in self.roster.values())
 
+    def waits(self) -> bool:
+        """Whether a move the table waits for is owed a word if it is slow to come (a
+        bot's, or the listener's own first offer at a new host in play for points)."""
+        return self.waiting_on is not None or self._hands_owed()
+
+    def _hands_owed(self) -> bool:
+        return self.hands_awaited and self.you is not None and self.turn == self.you
+
     def thinking(self) -> str | None:
-        """Once per turn, while a bot's move is slow to come (the caller times it): who
-        the table is waiting for, and why."""
+        """Once per turn, while a bot's move (or, at a new host in play for points, the
+        listener's own offer) is slow to come (the caller times it): who or what the
+        table is waiting for."""
+        if self._hands_owed() and not self.offered:
+            self.hands_awaited = False
+            return sentence(_("Your turn: waiting for the other players' hands"))
         colour, self.waiting_on = self.waiting_on, None
         if colour is None or self.over is not None:
             return None
@@ -196,12 +211,14 @@ class Teller:
                 self.waiting_on = self.turn if self._is_bot(self.turn) else None
                 return []  # the listener's offer, or the mover's play, says it
             case m.LegalMoves():
+                self.hands_awaited = False
                 self.offered = [self._option(o.move, o.id) for o in ev.moves]
                 self.answered = False
                 self.timeout = ev.timeout
                 return self.offer()
             case m.Events():
                 self.waiting_on = None
+                self.hands_awaited = False
                 lines = self._events(ev)
                 self.position = apply_events(self.position, ev.events)
                 if ev.colour is not None and ev.colour == self.you:
@@ -223,6 +240,10 @@ class Teller:
             case GameRecord():
                 return []  # the client process files it (``sorry-lan games`` lists it)
             case TableNews():
+                if ev.kind == "host_changed":
+                    snap = client.snapshot
+                    self.hands_awaited = (snap is not None and self.over is None
+                                          and snap.variant.rules.deals_hands)  # fmt: skip
                 template, name = table_news_template(ev)  # (a name keeps its case)
                 return [sentence(template, name=name)]
             case _:
