@@ -28,6 +28,7 @@ import json
 import logging
 import signal
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -45,6 +46,8 @@ _run_bot = botrunner.run_bot
 
 
 def _say(kind: str, *words: object) -> None:
+    if kind == "trace":  # (when: the monotonic clock, the same in every namespace)
+        words = (f"{time.monotonic():.3f}", *words)
     print(f"sorry-lan {kind}: " + " ".join(str(w) for w in words), file=sys.stderr, flush=True)
 
 
@@ -104,6 +107,13 @@ def log_the_network() -> None:
         logger.addHandler(handler)
 
 
+class _TraceHandler(logging.Handler):
+    """The heir's debug lines (each election decision carried out) as trace lines."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        _say("trace", f"heir: {record.getMessage()}"[:400])
+
+
 def trace_the_client() -> None:
     """Every message each of this process's clients gets and sends, and each election
     decision taken, on stderr (``sorry-lan trace:``): for debugging a test."""
@@ -145,6 +155,21 @@ def trace_the_client() -> None:
         core(name)
     from sorry_lan.net.heir import Heir
     from sorry_lan.succession.election import Election
+
+    heir_log = logging.getLogger("sorry_lan.net.heir")  # each decision carried out
+    heir_log.setLevel(logging.DEBUG)
+    heir_log.addHandler(_TraceHandler())
+    heir_log.propagate = False
+    from sorry_lan.net.standby import StandbyListener
+
+    answer = StandbyListener._answer
+
+    def answered(self: StandbyListener, greeter: Any, greeting: Any) -> Any:
+        out = answer(self, greeter, greeting)
+        _say("trace", f"standby answers {type(greeting).__name__}: {out}")
+        return out
+
+    StandbyListener._answer = answered  # type: ignore[method-assign]
 
     spins = [0]
     ticked = Election.tick

@@ -133,6 +133,38 @@ class Evening:
         self.host.kill(signal.SIGKILL)
         self.lost_at = time.monotonic()
 
+    def hosts(self, b: Agent) -> list[tuple[int, str]]:
+        """Each new host ``b`` was told it follows (``host_changed``): epoch and name."""
+        out = []
+        for news in self.shown(b).news:
+            kind, _pid, epoch, *name = news.split()
+            if kind == "host_changed":
+                out.append((int(epoch), " ".join(name)))
+        return out
+
+    def wait_followed(self, epoch: int, laptops: list[Agent], timeout: float = STEP,
+                      not_: str | None = None) -> str:
+        """Wait until every one of ``laptops`` follows one host (not the laptop ``not_``)
+        at ``epoch`` or later (each shows it took over, or was told so): its name."""
+
+        def last(b: Agent) -> tuple[int, str]:
+            told = self.hosts(b)
+            return told[-1] if told else (0, "")
+
+        def one() -> bool:
+            hosts = {last(b) for b in laptops}
+            if len(hosts) != 1:
+                return False
+            ((at, name),) = hosts
+            return at >= epoch and name != not_
+
+        self.wait(f"every laptop following one host at epoch {epoch} or later", one, timeout)
+        return last(laptops[0])[1]
+
+    def laptop(self, name: str) -> Agent:
+        """The laptop called ``name`` (b1, b2...)."""
+        return next(b for b in self.laptops if b.label.startswith(f"{name}@"))
+
     def next_move_after_loss(self, laptops: list[Agent] | None = None) -> float:
         """Seconds from the host's death to the first move a laptop showed after it
         was told who hosts now."""

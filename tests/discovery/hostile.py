@@ -32,6 +32,7 @@ from sorry_lan.net.client import GameClient
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode
 from sorry_lan.wire.limits import SOFTWARE, SUPPORTED_VERSIONS
+from sorry_lan.wire.session import HostSession
 
 CLIENTS: list[GameClient] = []  # this process's client (board_bot puts it here)
 
@@ -66,24 +67,24 @@ def claim(mode: str) -> None:
         if not CLIENTS or self.session.closed or self.owner._taken:
             real(self, data)
             return
+        # Read the greeting on a session of its own first: a greeting not to claim on
+        # goes to the real standby untouched (its own session must see it once).
+        sent = [msg for msg in HostSession().receive_data(bytes(self.received) + data)
+                if isinstance(msg, m.Hello)]
+        forged = _forged(CLIENTS[0].model, sent[0], mode) if sent else None
+        if forged is None:
+            real(self, data)
+            return
         session = self.session
         self.received += data
-        for message in session.receive_data(data):
-            if not isinstance(message, m.Hello):
-                continue
-            forged = _forged(CLIENTS[0].model, message, mode)
-            if forged is None:
-                self.received.clear()
-                real(self, bytes(data))
-                return
-            pid, succession = forged
-            session.welcome(pid, message.token)
-            session.send(succession)
-            self.answered = True
-            self._flush()
-            _say("claimed", mode, "epoch", succession.epoch, "host", succession.host,
-                 "to pid", pid)
-            return
+        list(session.receive_data(data))  # (its session past the hello, to welcome it)
+        pid, succession = forged
+        session.welcome(pid, sent[0].token)
+        session.send(succession)
+        self.answered = True
+        self._flush()
+        _say("claimed", mode, "epoch", succession.epoch, "host", succession.host,
+             "to pid", pid)
 
     standby._Greeter.data_received = data_received  # type: ignore[method-assign]
 

@@ -164,9 +164,12 @@ class Ledger:
 
 def settle(first: Path, others: list[Path]) -> Ledger:
     """The journals under ``first`` (the first host's data) and ``others`` (laptops')
-    joined into one ledger, successors in the order of their epochs."""
+    joined into one ledger, successors in the order of their epochs; at one epoch (a
+    successor killed while it took over, and the next laptop that took over after it
+    at that epoch) the one written last goes last: the table went on there."""
     paths = sorted(first.rglob("*.journal"))
-    paths += sorted((p for d in others for p in d.rglob("*.journal")), key=_epoch)
+    paths += sorted((p for d in others for p in d.rglob("*.journal")),
+                    key=lambda p: (_epoch(p), p.stat().st_mtime))
     games: list[GameLedger] = []
     for path in paths:
         for head, rest in _segments(path):

@@ -6,17 +6,25 @@ points the host is SIGKILLed mid-game: every hand the players knew is the one th
 host holds (the journals: the old host's deal at the state taken over, the successor's
 ``takeover`` and ``reveal`` records), each player's shown hand before the loss is in
 the new host's, and only the cards nobody knew were dealt afresh; then the checks of
-``Evening.check``.  A successor killed while it takes over is not tested here (it
-stalls at times: SUCCESSION-NOTES, phases 19:40).
+``Evening.check``.
+
+A successor dies too: three laptops, the host SIGKILLed, the first laptop takes the
+table over and is SIGKILLed in turn, once the others follow it (the table at epoch 2
+everywhere) or while it is still taking over (as soon as its journal exists: the
+others may not have followed it yet).  The two left elect the next laptop of the
+order within D + a step and play on (its seat, the dead successor's, is held for the
+grace G, then a bot plays it) to the end.
 """
 
 from __future__ import annotations
 
+import signal
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from evening import MARKS, Evening
+from evening import DELAY, MARKS, STEP, Evening
 from lanlaptops import lan_fixture
 from ledger import shown, within
 from netns import Agent, VirtualLan
@@ -25,6 +33,8 @@ pytestmark = [*MARKS, pytest.mark.timeout(240)]
 
 HAND = 5  # cards in a hand in play for points
 
+
+GRACE = 8  # the seat grace of the tables whose successor dies (seconds)
 
 lan = lan_fixture(4)  # the module's LAN (lanlaptops)
 
@@ -68,5 +78,49 @@ def test_the_hands_of_a_points_game_survive_its_host(lan: VirtualLan, tmp_path: 
         print(f"points: taken over at {sid}; cards of each hand kept: {kept} of {HAND}; "
               f"revealed {sorted(revealed)}")
         assert not wrong, "\n".join(wrong) + "\n" + evening.tails()
+    finally:
+        lan.close_agents()
+
+
+@pytest.mark.parametrize("when", ["followed", "taking_over"])
+def test_a_successor_killed_hands_the_table_on(
+    lan: VirtualLan, tmp_path: Path, when: str
+) -> None:
+    evening = Evening(lan, tmp_path, f"Heirs{when[0]}", players=3, think=0.1,
+                      host_args=("--grace", str(GRACE)))
+    try:
+        evening.sit_down()
+        evening.wait_moves(6)
+        evening.kill_host()
+        if when == "followed":  # the table is at epoch 2 at every laptop
+            first = evening.wait_followed(2, evening.laptops, DELAY + STEP)
+        else:
+            journals: list[Path] = []
+
+            def taking_over() -> bool:  # its journal is made before it serves anyone
+                journals[:] = [p for b in evening.laptops for p in
+                               (evening.data / b.label.split("@")[0]).rglob("*.journal")]
+                return bool(journals)
+
+            evening.wait("a laptop taking over", taking_over, DELAY + STEP)
+            first = journals[0].relative_to(evening.data).parts[0]
+        heir = evening.laptop(first)
+        heir.kill(signal.SIGKILL)
+        killed = time.monotonic()
+        rest = [b for b in evening.laptops if b is not heir]
+        before = {b.label: evening.moves(b) for b in rest}
+        second = evening.wait_followed(2, rest, DELAY + STEP, not_=first)
+        took = time.monotonic() - killed
+        evening.wait("a move at the next host", lambda: any(
+            evening.moves(b) > before[b.label] for b in rest), GRACE + STEP)
+        moved = time.monotonic() - killed
+        print(f"successor {first} killed ({when}); {second} hosts {took:.2f} s later, "
+              f"the next move {moved:.2f} s after the kill")
+        assert len(evening.finish(rest)) == 1
+        led = evening.check(rest, takeovers=2)
+        epochs = sorted(int(t["epoch"]) for g in led.games for t in g.takeovers)
+        assert epochs and epochs[-1] >= 2, epochs
+        if when == "followed":
+            assert [e for e, _n in evening.hosts(rest[0])][-2:] == [2, 3], evening.hosts(rest[0])
     finally:
         lan.close_agents()
