@@ -267,15 +267,21 @@ class GameClient:
         attempt: TryCandidate | None = None,
     ) -> m.Welcome:
         """Connect to the host (or ``at``: a candidate's standby, for the election's
-        ``attempt``) and be welcomed."""
+        ``attempt``) and be welcomed.
+
+        A try cut short (its task cancelled: the heir's standby got its quorum while it
+        tried the old host) stops at once, even as its connection opens: each step is
+        bounded by ``asyncio.timeout``, not ``asyncio.wait_for``, which on Python 3.11
+        drops a cancellation that comes as the step completes, so the try would go on
+        to wait out the host's silence (and the voters the new host holds meanwhile
+        would give up on it and elect another laptop)."""
         host, port = at if at is not None else (self.host, self.port)
         timeout = self.options.connect_timeout if timeout is None else timeout
         self.unreachable = False
         self.unanswered = False
         try:
-            reader, writer = await asyncio.wait_for(
-                asyncio.open_connection(host, port), timeout
-            )
+            async with asyncio.timeout(timeout):
+                reader, writer = await asyncio.open_connection(host, port)
         except ConnectionRefusedError:
             said = Joining.REFUSED(host=host, port=port)
             raise JoinError(JoinFailure.UNREACHABLE, said) from None
@@ -290,8 +296,8 @@ class GameClient:
         model.join(time.monotonic(), attempt=attempt)
         writer.write(model.data_to_send())
         try:
-            welcome, events, came = await asyncio.wait_for(
-                self._handshake(reader, writer), timeout)
+            async with asyncio.timeout(timeout):
+                welcome, events, came = await self._handshake(reader, writer)
         except JoinError as exc:
             writer.close()
             seats, token = self.options.seats, model.token

@@ -25,11 +25,24 @@ Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]
 
 @contextlib.asynccontextmanager
 async def fake_host(handle: Handler) -> AsyncIterator[int]:
-    server = await asyncio.start_server(handle, LOCAL, 0)
+    """A host on loopback that answers each connection with ``handle``; on the way out
+    its connections are closed, and their handlers end, before the test's loop does
+    (a handler still reading the client's last words would leave its socket open)."""
+    writers: list[asyncio.StreamWriter] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writers.append(writer)
+        await handle(reader, writer)
+
+    server = await asyncio.start_server(serve, LOCAL, 0)
     try:
         yield int(server.sockets[0].getsockname()[1])
     finally:
         server.close()
+        for writer in writers:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
         await server.wait_closed()
 
 
