@@ -124,7 +124,7 @@ class HostCore:
     def start(self, port: int, now: float) -> list[Effect]:
         """The table listens on ``port``: say what is due from the start."""
         self.port = port
-        self._now = now
+        self._time_is(now)
         self._next_sweep = now + self.options.sweep
         if self.table.phase is Phase.FINISHED:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
@@ -140,7 +140,7 @@ class HostCore:
         chance to say hello)."""
         if self._ended:
             return [Close(cid)]
-        self._now = now
+        self._time_is(now)
         opts = self.options
         waiting = [
             (p, p.address, p.opened)
@@ -163,7 +163,7 @@ class HostCore:
         peer = self.peers.get(cid)
         if peer is None or peer.closed or self._ended:  # gone, or dropped by us
             return []
-        self._now = now
+        self._time_is(now)
         peer.heard = now
         try:
             messages = peer.session.receive_data(data)
@@ -206,7 +206,7 @@ class HostCore:
         peer = self.peers.pop(cid, None)
         if peer is None:
             return []
-        self._now = now
+        self._time_is(now)
         player = self.table.player_of(cid)
         if player is not None and player.pid in self.electorate.laptops:
             # a connection that closed was there until now; one we dropped, until heard
@@ -227,7 +227,7 @@ class HostCore:
         peer = self.peers.get(cid)
         if peer is None or peer.closed or self._ended:
             return []
-        self._now = now
+        self._time_is(now)
         self._drop(peer, ByeReason.TIMEOUT)
         return self.out.take()
 
@@ -236,7 +236,7 @@ class HostCore:
         and do what the table has due (bot moves, seats given up)."""
         if self._ended:
             return []
-        self._now = now
+        self._time_is(now)
         if self._next_sweep is not None and now >= self._next_sweep:
             self._next_sweep = now + self.options.sweep
             self._sweep(now)
@@ -255,7 +255,7 @@ class HostCore:
         turn = self._answered(ticket)
         if turn is None:
             return []
-        self._now = now
+        self._time_is(now)
         return self._after_change(self.table.play_bot(turn, move, now) or [])
 
     def bot_failed(self, ticket: int, exc: BaseException, now: float) -> list[Effect]:
@@ -264,7 +264,7 @@ class HostCore:
         turn = self._answered(ticket)
         if turn is None:
             return []
-        self._now = now
+        self._time_is(now)
         simpler = turn.failed(exc)
         if simpler is not None and simpler.blocks:
             self._think(simpler)
@@ -278,7 +278,7 @@ class HostCore:
         effects returned depend on no record: write them at once."""
         if self._ended:
             return []
-        self._now = now
+        self._time_is(now)
         self._ended = True
         self._thinking = None
         self.out.drop()  # lost with the journal
@@ -306,7 +306,7 @@ class HostCore:
         into a game that will not go on."""
         if self._ended:
             return []
-        self._now = now
+        self._time_is(now)
         self._ended = True
         self._thinking = None
         self.out.say(StopListening())
@@ -334,7 +334,7 @@ class HostCore:
         heir = self.heralds.heir(self.peers)
         if self._ended or heir is None:
             return []
-        self._now = now
+        self._time_is(now)
         return self._move_to(self.epoch + 1, heir.pid, handed=True)
 
     def newer_epoch(self, epoch: int, pid: int, now: float) -> list[Effect]:
@@ -348,13 +348,28 @@ class HostCore:
         rival successor) is answered the same way; an older epoch changes nothing."""
         if self._ended or epoch < self.epoch or (epoch == self.epoch and pid == self.heralds.seat):
             return []  # an older epoch, or this very host
-        self._now = now
+        self._time_is(now)
         self.fence.advance(now)
         if not self.fence.cut_off:
             refusal = m.Error(reason=ErrorReason.FORBIDDEN, text=ALIVE_TEXT, fatal=True)
             return [Refute(epoch, pid, refusal)]
         log.info("the table is hosted at epoch %d by seat %d: stepping down", epoch, pid)
         return self._move_to(epoch, pid, handed=False)
+
+    def _time_is(self, now: float) -> None:
+        """The time is ``now``.  When the sweep (due every ``options.sweep`` while the
+        table serves) comes more than D late, this host's process slept (a closed lid,
+        SIGSTOP): what it hears first is stale, and its laptops may have chosen another
+        host meanwhile, so the fence holds the game for D and probes them all."""
+        due = self._next_sweep
+        delay = self.options.takeover_delay
+        if due is not None and now - due > delay and self.electorate.laptops:
+            log.info("this host was asleep for %.0f s: the game waits while it looks for "
+                     "a newer host", now - due)
+            self.fence.woke(now, delay)
+            self.table.pause(due)  # (from when it went quiet: its sleep counts against nobody)
+            self._next_sweep = now  # (told once: the sweep runs at once)
+        self._now = now
 
     def next_wakeup(self) -> float | None:
         """When :meth:`tick` is next due (None: only an input changes anything)."""
@@ -512,8 +527,9 @@ class HostCore:
             table.pause(now)
         else:
             table.resume(now)
-        if self.fence.probe_due(now):
-            self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in absent))
+        if self.fence.probe_due(now):  # (after a sleep, every laptop: any may host now)
+            asked = electorate.order(table) if self.fence.waking else absent
+            self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
 
     # -- succession (protocol version 4) -----------------------------------------------
 

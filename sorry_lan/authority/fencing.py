@@ -17,7 +17,12 @@ them, present: with the laptops of a majority it needs only that majority's othe
   the bots cover the away seats, as they would without succession);
 - while cut off (paused or not) it asks for a **probe** of the absent laptops every
   :data:`PROBE_EVERY` seconds (a newer epoch of the table found there: the host steps
-  down).
+  down);
+- a host that **woke** (:meth:`Fence.woke`: its own process slept past D, a closed
+  lid, SIGSTOP) is cut off and paused at once for D whoever it hears: what it hears
+  first is stale (connections that closed while it slept, hellos that waited in its
+  backlog), and the laptops may have chosen another host meanwhile; it probes all of
+  them (:attr:`Fence.waking`) at once and every :data:`PROBE_EVERY` seconds.
 
 Pure bookkeeping on given times: it does not pause the table, send a probe or decide
 to step down (the host core does, from what this says).
@@ -46,6 +51,12 @@ class Fence:
     cut_since: float | None = None  # since when cut off
     resumed: bool = False  # the pause of this cut ended after G (probes go on)
     next_probe: float | None = None
+    woke_until: float | None = None  # this host slept: cut off until then, whoever is heard
+
+    @property
+    def waking(self) -> bool:
+        """This host slept and woke lately: every laptop is to be probed."""
+        return self.woke_until is not None
 
     @property
     def cut_off(self) -> bool:
@@ -62,6 +73,10 @@ class Fence:
         ``hosting``: the host is itself a laptop of the table (a player's machine: a
         successor, or a host with its own seat), one more of the majority, always
         present to itself."""
+        self.advance(now)
+        if self.woke_until is not None:  # (cut off since it woke: until D after)
+            self.due = None
+            return
         if absent_at:
             times = [*absent_at, math.inf] if hosting else list(absent_at)
             last = sorted(times, reverse=True)[quorum(len(times)) - 1]
@@ -77,8 +92,18 @@ class Fence:
         self.cut_since = self.next_probe = None
         self.resumed = False
 
+    def woke(self, now: float, hold: float) -> None:
+        """This host's own process slept (its clock jumped past D): cut off and paused
+        from ``now`` until ``now + hold`` whatever is heard, probing every laptop."""
+        self.woke_until = now + hold
+        self.cut_since, self.resumed = now, False  # (a cut before it slept starts again)
+        self.next_probe = now
+
     def advance(self, now: float) -> None:
-        """Let the time pass to ``now``: the pause is over G after it began."""
+        """Let the time pass to ``now``: the pause is over G after it began; the hold
+        after a wake is over at its end."""
+        if self.woke_until is not None and now >= self.woke_until:
+            self.woke_until = None
         if self.cut_since is not None and not self.resumed and now >= self.cut_since + self.grace:
             self.resumed = True
 
@@ -93,7 +118,7 @@ class Fence:
         """When the state changes by itself, or a probe is due (None: only news)."""
         if self.cut_since is None:
             return self.due
-        times = [t for t in (self.next_probe,) if t is not None]
+        times = [t for t in (self.next_probe, self.woke_until) if t is not None]
         if not self.resumed:
             times.append(self.cut_since + self.grace)
         return min(times, default=None)

@@ -24,6 +24,10 @@ def _state(fence: Fence) -> tuple[bool, bool]:
     return fence.cut_off, fence.paused
 
 
+def _waking(fence: Fence) -> bool:
+    return fence.waking
+
+
 def _paused(pair: Pair) -> bool:
     return pair.core.paused
 
@@ -48,6 +52,24 @@ def test_a_fence_cuts_off_once_most_are_absent_and_resumes_after_g_probing_all_a
     assert fence.next_wakeup() == D + 1 + 2 * PROBE_EVERY
     fence.note(D + 22, [100.0, 100.0, D])  # a majority is back
     assert not _state(fence)[0] and fence.next_wakeup() == 100.0  # when 2 would be gone
+
+
+def test_a_fence_that_woke_is_cut_off_for_d_whoever_is_heard_and_probes_at_once() -> None:
+    fence = Fence(grace=20.0)
+    fence.note(0.0, [100.0, 100.0])  # all present
+    fence.woke(10.0, D)  # its own process slept until 10
+    assert _state(fence) == (True, True) and _waking(fence) and fence.probe_due(10.0)
+    fence.note(11.0, [100.0, 100.0])  # everyone heard (stale news): still held
+    assert _state(fence) == (True, True) and fence.next_wakeup() == 10.0 + PROBE_EVERY
+    fence.note(10.0 + D, [100.0, 100.0])  # D after it woke, a quorum present: it resumes
+    assert not _state(fence)[0] and not _waking(fence)
+    fence.note(30.0, [25.0, 100.0])  # cut off before a sleep (resumed after G)
+    fence.advance(51.0)
+    assert _state(fence) == (True, False)
+    fence.woke(60.0, D)  # a sleep then: paused again, the cut counted from the wake
+    assert _state(fence) == (True, True)
+    fence.advance(60.0 + D)
+    assert _state(fence) == (True, True) and not _waking(fence)  # still cut off: 1 of 2
 
 
 def test_a_host_without_laptops_is_never_cut_off() -> None:
@@ -124,6 +146,36 @@ def test_cut_off_the_game_pauses_probes_the_absent_and_refuses_moves() -> None:
     times = sorted({t for t, _ in probed})
     assert times[0] == pytest.approx(1.0 + D)
     assert all(b - a == pytest.approx(PROBE_EVERY) for a, b in itertools.pairwise(times))
+
+
+def test_a_host_that_slept_holds_the_game_for_d_and_probes_every_laptop_at_once() -> None:
+    """What a host hears first when its process wakes is stale (here a connection that
+    closed while it slept): it pauses at once, for D, and asks every laptop whether
+    another hosts now; its sleep counts against nobody's turn clock."""
+    pair, clients = _table(turn_timeout=40.0)
+    mover = _on_turn(pair, clients)
+    other = next(c for c in clients if c is not mover)
+    pair.advance(1.0)
+    moved = _moves(pair)
+    pair.now += 4 * D  # asleep (SIGSTOP): nothing ran; t = 21
+    pair.lose(next(cid for cid, c in pair.clients.items() if c is other))
+    assert _paused(pair) and pair.table.paused_at is not None
+    assert pair.table.paused_at <= 1.0 + HostOptions().sweep  # from when it went quiet
+    assert {p.pid for t, p in pair.probes if t == pair.now} == {c.pid for c in clients}
+    offer = mover.session.moves
+    assert offer is not None
+    mover.take()
+    mover.session.choose(offer.moves[0].id)
+    pair.pump()
+    assert mover.last(m.Error).text == PAUSED_TEXT
+    pair.advance(D - 0.1)
+    assert _paused(pair) and _moves(pair) == moved
+    pair.advance(0.2)  # D after it woke: 2 of 3 connected, a quorum: it goes on
+    assert not _paused(pair)
+    pair.advance(35.0)  # the mover's 40 s: about 1 used before the sleep
+    assert _moves(pair) == moved
+    pair.advance(5.0)
+    assert _moves(pair) > moved  # its time ran out: a bot moved for it
 
 
 def test_a_majority_back_resumes_and_the_paused_time_counts_against_nobody() -> None:

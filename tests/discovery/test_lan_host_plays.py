@@ -6,9 +6,9 @@ line mode (`sorry-lan host --text`, what a screen reader reads), b1 and b2 are
 answers her every "type the number of your move").  Then:
 
 - Ann's laptop sleeps (SIGSTOP) past the takeover delay: b1's laptop takes the table
-  over and the game goes on there; when Ann's laptop wakes (SIGCONT) it finds its table
-  moved, steps down, and its player plays on at the new host in her own seat, told so
-  in a sentence; the game finishes there for everyone;
+  over and the game goes on there; when Ann's laptop wakes (SIGCONT) it plays nothing
+  more, finds its table moved, steps down, and its player plays on at the new host in
+  her own seat, told so in a sentence; the game finishes there for everyone;
 - Ann types quit: she is asked whether to hand the table over or end it, answers with
   Enter (the default), and b1's laptop hosts at once; the game finishes there;
 - Ann's host is told to stop (SIGHUP, her terminal closed): it hands the table over as
@@ -106,21 +106,22 @@ class Listener:
                 self._changed.wait(left)
 
 
-def line_host(lan: VirtualLan, m: Machine, data: Path, game: str) -> Agent:
+def line_host(lan: VirtualLan, m: Machine, data: Path, game: str, *extra: str) -> Agent:
     """Ann hosting ``game`` on ``m`` and playing in the line mode, once it listens."""
     ann = sorry_lan(lan, m, "Ann", "host", "--text", "--name", "Ann", "--game-name", game,
                     "--data-dir", str(data), "--port", "47474", "--takeover-delay", str(DELAY),
-                    "--grace", str(GRACE), "--bot-delay", "0.1")  # fmt: skip
+                    "--grace", str(GRACE), "--bot-delay", "0.1", *extra)  # fmt: skip
     ann.expect(line("listening on "), STEP)
     return ann
 
 
 def table(
-    lan: VirtualLan, tmp: Path, game: str, think: str
+    lan: VirtualLan, tmp: Path, game: str, think: str, *extra: str
 ) -> tuple[Agent, Listener, list[Agent]]:
-    """Ann's table with two bot laptops, a few moves into the game."""
+    """Ann's table with two bot laptops, a few moves into the game (``extra``: more
+    options of Ann's host)."""
     m0, m1, m2 = lan.machines
-    ann = line_host(lan, m0, tmp / "ann", game)
+    ann = line_host(lan, m0, tmp / "ann", game, *extra)
     bots = []
     for i, m in enumerate((m1, m2), 1):  # one at a time: b1 is first in the order
         b = bot(lan, m, tmp, game, f"b{i}", "--think", think)
@@ -144,7 +145,8 @@ def test_a_host_with_a_seat_asleep_wakes_and_plays_on_at_the_new_host(
     lan: VirtualLan, tmp_path: Path
 ) -> None:
     try:
-        ann, ears, bots = table(lan, tmp_path, "Dozing", think="0.4")
+        # (a turn timer: a host that played on once it woke would move for the away)
+        ann, ears, bots = table(lan, tmp_path, "Dozing", "0.4", "--turn-timeout", "0.6")
         ann.kill(signal.SIGSTOP)
         gone = time.monotonic()
         taken_over(tmp_path, DELAY + STEP)
@@ -153,6 +155,9 @@ def test_a_host_with_a_seat_asleep_wakes_and_plays_on_at_the_new_host(
         ann.kill(signal.SIGCONT)
         moved = ears.wait(lambda text: "table moved" in text, STEP * 2, after=heard)
         assert ears.lines[moved] == "Your table moved to b1's laptop; you play on as a player."
+        # the old host played nothing once it woke (cut off: what it heard was stale)
+        woken = ears.lines[heard:moved]
+        assert not [text for text in woken if " played " in text or " drew " in text], woken
         # she plays on there in her own seat: back at the game, her turns come
         back = ears.wait(lambda text: text.startswith("You are back at the game"), STEP, moved)
         assert "Ann plays red" in ears.lines[back]
