@@ -201,6 +201,24 @@ def test_in_points_the_first_decision_waits_for_the_reveals_and_a_mismatch_is_de
     assert bob not in table.fresh
 
 
+def test_the_first_decision_waits_no_more_for_a_player_who_leaves_nor_past_the_wait() -> None:
+    old, ends = seated(Variant.POINTS, moves=9)
+    know = knowledge_of(old.table, ends[0], commitments=Commitments())
+    bob = ends[1].model.colour
+    assert bob is not None
+    table = build_table(know, epoch=2, now=50.0, seed=3)
+    player = table.by_colour(bob)
+    assert player is not None and table.awaited == {bob}
+    table.reclaim(7, ends[1].model.token or b"", 50.5)
+    table.disconnect(7, 50.6)  # dropped: it may still come back and reveal
+    assert table.awaited == {bob} and table.next_deadline() == 50.0 + REVEAL_WAIT
+    table.reclaim(8, ends[1].model.token or b"", 51.0)
+    table.disconnect(8, 51.2, quit=True)  # said bye: it will not reveal
+    assert table.release_offer(51.3) is not None and not table.offer_held()
+    waited = build_table(know, epoch=2, now=50.0, seed=3)
+    assert waited.release_offer(50.0 + REVEAL_WAIT) is not None  # nobody came: the wait is over
+
+
 def test_a_reveal_where_there_is_nothing_to_reveal_is_refused() -> None:
     old, ends = seated()
     plain = Table(TableConfig())
