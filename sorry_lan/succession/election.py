@@ -40,12 +40,13 @@ The rules (protocol/SPEC.md, Succession):
   is unreachable" and it has a usable interface), and only once it has tested that
   it reaches no other laptop.  No votes is not proof of that: its voters may not
   reach it (a firewall that drops incoming connections) while it reaches them.  So a
-  standing laptop that no other laptop voted for, at ``lost_at + G`` and every D
-  after, stops standing (:class:`CloseStandby`: no vote of its own may count twice)
-  and walks the order once more, looking past itself.  One that answers makes it a
-  voter like any other (one that hosts now is followed, one that stands gets its
-  vote); only when none answered since the host was lost does it take over alone;
-  else (or with its network down) it stands again;
+  standing laptop that no other laptop voted for, D after it stood (its voters would
+  have come by then), at ``lost_at + G`` and every D after, stops standing
+  (:class:`CloseStandby`: no vote of its own may count twice) and walks the order
+  once more, looking past itself.  One that answers makes it a voter like any other
+  (one that hosts now is followed, one that stands gets its vote); only when none
+  answered since the host was lost, and ``lost_at + G`` has come, does it take over
+  alone; else (or with its network down) it stands again;
 - a **handover** names the successor: it takes over at once, the others try it at
   once (and walk the order if it cannot be reached);
 - a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
@@ -241,6 +242,7 @@ class Election:
         self._lone = False  # the lone rule's last walk: can no other laptop be reached?
         self._chosen = False  # another laptop voted for this one (its standby counted it)
         self._walked_at = float("-inf")  # when this laptop's last lone walk ended
+        self._stood_at = float("inf")  # when this laptop first stood since the host was lost
 
     # -- what we know --------------------------------------------------------------------
 
@@ -269,8 +271,19 @@ class Election:
 
     @property
     def _lone_at(self) -> float:
-        """When a standing laptop nobody voted for walks the order again (past itself)."""
-        return max(self.lost_at + self.order.grace, self._walked_at + self.order.delay)
+        """When a standing laptop nobody voted for walks the order again (past itself):
+        D after it stood or last walked (its voters would have come by then), and at
+        the lone rule's time ``lost_at + G`` if it has not walked since."""
+        again = max(self._stood_at, self._walked_at) + self.order.delay
+        grace = self.lost_at + self.order.grace
+        if not self._reached and self._walked_at < grace:
+            return min(again, grace)
+        return again
+
+    def _alone_now(self, now: float) -> bool:
+        """Whether the lone rule lets this laptop take over alone now."""
+        return (not self._reached and self._network_works
+                and now >= self.lost_at + self.order.grace)
 
     @property
     def _i_host(self) -> bool:
@@ -499,6 +512,7 @@ class Election:
         self._past_me = False
         self._lone = self._chosen = False
         self._walked_at = float("-inf")
+        self._stood_at = float("inf")
         self._failed.clear()
         self._attempt = self._retry = None
         self._retry_at = None
@@ -526,12 +540,13 @@ class Election:
             if lap.pid == self.me:
                 if stand and not self._lone:
                     self.phase = Phase.STANDBY
+                    self._stood_at = min(self._stood_at, now)
                     return [OpenStandby(self.next_epoch), *self.tick(now)]
                 self._past_me = True
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
         if self._lone:  # the lone rule's walk is over: no host, nobody standing
-            if not self._reached and self._network_works:
+            if self._alone_now(now):
                 return self._take_over(alone=True)
             self._lone = False
             self._walked_at = now
@@ -544,10 +559,11 @@ class Election:
         return []
 
     def _last_walk(self, now: float) -> list[Decision]:
-        """The lone rule is due: stop standing and try every other laptop once more
-        (past this one); :meth:`_walk` takes over alone when none answers."""
+        """Standing with no vote for D, or the lone rule is due: stop standing and try
+        every other laptop once more (past this one); :meth:`_walk` takes over alone
+        when none answers and the lone rule's time has come."""
         if not any(lap.pid not in (self.me, self.order.host) for lap in self.order.laptops):
-            if not self._reached:  # alone at the table: nobody to try
+            if self._alone_now(now):  # alone at the table: nobody to try
                 return self._take_over(alone=True)
             self._walked_at = now
             return []

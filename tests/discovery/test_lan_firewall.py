@@ -5,9 +5,10 @@ The first laptop of the succession order drops every TCP connection coming in fr
 the LAN to its standby port (nftables, inside its own namespace): its own
 connections go out as usual, but no voter ever reaches it.  When the headless host
 is SIGKILLed, the others pass it over and the second laptop takes over with the
-third's vote.  The first laptop stands with no votes until ``lost_at + G``; there
-the lone rule tests that it reaches nobody (it walks the order once more), finds the
-second laptop hosting and follows it in its own seat.  Before, it took the table
+third's vote.  The first laptop stands with no votes for D; then, as the lone rule
+wants it to before it may ever take over alone, it tests that it reaches nobody (it
+walks the order once more), finds the second laptop hosting and follows it in its
+own seat.  Before, it took the table
 over alone when it saw no mDNS advert (two tables at epoch 2 with one table id), and
 stood for good when it had refused the second laptop's advert (its seat lost).
 Checked: the first laptop's news names the second laptop, never itself; one laptop
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
-from evening import MARKS, STEP, Evening
+from evening import DELAY, GRACE, MARKS, STEP, Evening
 from lanlaptops import lan_fixture
 from netns import Machine, VirtualLan
 from topology import firewall_tool
@@ -34,7 +35,6 @@ pytestmark = [
     pytest.mark.skipif(firewall_tool() != "nft", reason="nft is not installed"),
 ]
 
-GRACE = 8  # the seat grace the host is given: the lone rule's time (seconds)
 STANDBY = 47621  # the first laptop's standby port, the one its firewall drops
 TABLE = "sorry_lan_firewall"
 
@@ -69,8 +69,7 @@ def test_a_first_laptop_nobody_can_reach_follows_the_second(
     """With ``mdns`` the first laptop sees the second's advert at epoch 2 while it
     stands (and refuses it: before, it then stood for good); without, it sees none
     (before, it took over alone)."""
-    evening = Evening(lan, tmp_path, "Firewall", players=3, think=0.1,
-                      host_args=("--grace", str(GRACE)))
+    evening = Evening(lan, tmp_path, "Firewall", players=3, think=0.1)  # D 3 s, G 20 s
     walled = evening.machines[1]  # the first laptop's
     try:
         evening.start_host()
@@ -88,7 +87,10 @@ def test_a_first_laptop_nobody_can_reach_follows_the_second(
 
         evening.wait("the first laptop told who hosts now", news, GRACE + STEP)
         assert evening.lost_at is not None
-        print(f"{first.label}: {news()[0]}, {time.monotonic() - evening.lost_at:.1f} s after")
+        followed = time.monotonic() - evening.lost_at
+        print(f"{first.label}: {news()[0]}, {followed:.1f} s after")
+        # it looked around D after it stood with no vote, not only at the lone rule's G
+        assert followed < GRACE, f"followed {followed:.1f} s after (D {DELAY} s, G {GRACE} s)"
         _kind, _pid, epoch, name = news()[0].split(maxsplit=3)
         assert (epoch, name) == ("2", second.label.split("@")[0]), news()
         assert len(evening.finish()) == 1

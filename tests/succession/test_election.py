@@ -195,7 +195,18 @@ def test_the_lone_rule_after_the_grace_when_the_network_works() -> None:
     e.tick(115.0)
     e.failed(attempt(A), 116.0)
     assert e.failed(attempt(B), 117.0) == [OpenStandby(2)]
-    assert e.wake_at == 100.0 + G
+    # no vote for D after it stood: it stops standing and tries the others again
+    assert e.wake_at == 117.0 + D
+    assert e.tick(117.0 + D - 0.5) == []
+    assert e.tick(117.0 + D) == [CloseStandby(), attempt(A)]
+    assert phase(e) is Phase.WALKING
+    e.failed(attempt(A), 133.0)
+    assert e.failed(attempt(B), 134.0) == [OpenStandby(2)]  # nobody, but before G
+    assert e.wake_at == 134.0 + D
+    assert e.tick(134.0 + D) == [CloseStandby(), attempt(A)]
+    e.failed(attempt(A), 150.0)
+    assert e.failed(attempt(B), 151.0) == [OpenStandby(2)]
+    assert e.wake_at == 100.0 + G  # the lone rule's own time (before 151 + D)
     assert e.tick(100.0 + G - 0.5) == []
     # it tests that it reaches nobody: it stops standing and tries the others again
     assert e.tick(100.0 + G) == [CloseStandby(), attempt(A)]
@@ -207,12 +218,13 @@ def test_the_lone_rule_after_the_grace_when_the_network_works() -> None:
 
 def test_a_first_laptop_nobody_reaches_follows_the_host_its_last_walk_finds() -> None:
     """A's firewall drops incoming connections: B and C pass A over and B takes over
-    with C's vote.  A stood with no votes; at the lone rule's time it tries B and C,
-    and follows B, who hosts now (A looked past itself)."""
+    with C's vote.  A stood with no votes; D later it tries B and C, and follows B,
+    who hosts now (A looked past itself), well before the lone rule's time."""
     e = lost(me=1)
     assert e.tick(115.0) == [OpenStandby(2)]
-    assert e.tick(100.0 + G) == [CloseStandby(), attempt(B)]
-    assert e.welcomed(attempt(B), 2, 2, 100.0 + G + 0.5) == [Follow(2, 2)]
+    assert e.tick(115.0 + D - 0.5) == []
+    assert e.tick(115.0 + D) == [CloseStandby(), attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 115.0 + D + 0.5) == [Follow(2, 2)]
     assert phase(e) is Phase.WATCHING
 
 
@@ -247,18 +259,18 @@ def test_a_last_walk_that_reaches_someone_never_takes_over_alone() -> None:
     assert e.standby_votes(2, 180.0) == [TakeOver(2)]
 
 
-def test_a_standing_laptop_refusing_an_advert_still_walks_at_the_lone_rules_time() -> None:
+def test_a_standing_laptop_refusing_an_advert_still_walks_when_nobody_votes() -> None:
     """A stands (nobody reaches it); B's advert at epoch 2 comes first: A refuses it
-    (B is after A, and A stands), but nobody voted for A: at G A walks past itself
-    and follows B."""
+    (B is after A, and A stands), but nobody voted for A: D after it stood, A walks
+    past itself and follows B."""
     e = lost(me=1)
     e.tick(115.0)
     hint = TryCandidate(None, B.addrs, B.port)
     assert e.advert(2, hint.addrs, hint.port, 120.0) == [hint]
     assert e.welcomed(hint, 2, 2, 120.5) == [RefuseHost(2, 2, Claim.OUT_OF_TURN)]
-    assert e.wake_at == 100.0 + G
-    assert e.tick(100.0 + G) == [CloseStandby(), attempt(B)]
-    assert e.welcomed(attempt(B), 2, 2, 161.0) == [Follow(2, 2)]
+    assert e.wake_at == 115.0 + D
+    assert e.tick(115.0 + D) == [CloseStandby(), attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 131.0) == [Follow(2, 2)]
 
 
 def test_a_laptop_voted_for_does_not_walk_at_the_lone_rules_time() -> None:
