@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
     from sorry_lan.net.hosted import HostedTable
 
-SEARCH_SECONDS = 2.0
+SEARCH_SECONDS = 2.0  # every table that answers in this time is listed to choose from
+SEARCH_MORE = 4.0  # with none by then (a slow network or a busy laptop), the first to come
 DEFAULT_NAME = "player"
 WATCH_REASONS = (RefuseReason.STARTED, RefuseReason.FULL)  # then watching is offered
 PIN_REASONS = (RefuseReason.BAD_PIN, JoinFailure.PIN_NEEDED)  # then a terminal asks for it
@@ -244,6 +245,8 @@ async def _search(args: argparse.Namespace, seats: SeatStore) -> Chosen | None:
         return None
     try:
         games = await async_find_games(zc, SEARCH_SECONDS)
+        if not games:
+            games = await async_find_games(zc, SEARCH_MORE, until_joinable=True)
     finally:
         await zc.async_close()
     if not games:
@@ -251,7 +254,8 @@ async def _search(args: argparse.Namespace, seats: SeatStore) -> Chosen | None:
         from sorry_lan.discovery.doctor import async_quick_checkup
 
         reason = likely_reason(await async_quick_checkup(args.ipv6))
-        print(nothing(SEARCH_SECONDS, args.interface, reason=reason), file=sys.stderr)
+        searched = SEARCH_SECONDS + SEARCH_MORE
+        print(nothing(searched, args.interface, reason=reason), file=sys.stderr)
         return None
     live = [g for g in games if g.address is not None]
     mine = [g for g in live if (g.joinable or g.watchable) and seats.at_game(g, args.name)]

@@ -168,6 +168,19 @@ def test_text_join_without_an_address_joins_the_only_game(
     assert join.popen.wait(10) == 0, join.stderr()
 
 
+def test_text_join_started_before_the_host_finds_it_once_it_is_up(
+    ns: LoopbackNamespace, tmp_path: Path
+) -> None:
+    """A friend types `sorry-lan join` while the host is still starting: the search
+    goes on past its first two seconds for the first table that comes up."""
+    join = ns.spawn("join", "--text", "--name", "Tess", "--interface", "127.0.0.1", stdin=True)
+    time.sleep(2.0)  # the host comes up after the first two seconds of the search
+    _host, port = start_host(ns, tmp_path)
+    found = join.line(lambda s: s.startswith("found: "), 15)
+    assert found.endswith(f"(127.0.0.1:{port})"), found
+    join.line(lambda s: s.startswith("Tess, you joined "))
+
+
 def test_the_hosts_lobby_shows_an_interface_warning_and_its_pin(
     ns: LoopbackNamespace, tmp_path: Path
 ) -> None:
