@@ -9,7 +9,8 @@ them run real processes: `sorry-lan host --headless` (`host()`) and `sorry-lan b
 * `lan_fixture(n)`: a module-scoped pytest fixture of `n` laptops (assign it to a
   module-level name, e.g. ``lan = lan_fixture(4)``);
 * `three_bots()`: a headless host and three bots playing, a few moves in;
-* `moves_of()`, `wait_moves()`, `finished()`: what the bots showed and when;
+* `moves_of()`, `wait_moves()`, `moved_on()`, `finished()`: what the bots showed and
+  when;
 * `chain()`, `successors()`, `check_game()`: the game as the journals settled it
   (the first host's, then each successor's from its `takeover` record), and the
   issue's checks against what each bot showed;
@@ -122,6 +123,25 @@ def wait_moves(bots: list[Agent], at_least: int, timeout: float = STEP) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"not {at_least} moves each: {[len(moves_of(b)) for b in bots]}\n"
+                         + "\n".join(b.stderr_text[-2000:] for b in bots))
+
+
+def counts(bots: list[Agent]) -> list[int]:
+    """How many moves each bot showed so far."""
+    return [len(moves_of(b)) for b in bots]
+
+
+def moved_on(bots: list[Agent], before: list[int], timeout: float) -> None:
+    """Wait until every bot showed a move more than ``before`` (`counts` taken earlier)
+    says it had: each by its own count, since a bot may have seen one move fewer than
+    the others for good (the move the old host told some bots as it died reaches the
+    others in the new host's snapshot, not as a move)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if all(n > was for n, was in zip(counts(bots), before, strict=True)):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"not a move more each than {before}: {counts(bots)}\n"
                          + "\n".join(b.stderr_text[-2000:] for b in bots))
 
 
