@@ -28,6 +28,7 @@ import pytest
 from lanlaptops import (
     DELAY,
     GRACE,
+    MARKS,
     STEP,
     bot,
     check_game,
@@ -47,16 +48,11 @@ from lanlaptops import (
     unplug,
     wait_moves,
 )
-from netns import Agent, VirtualLan, netns_skip_reason
+from netns import Agent, VirtualLan
 
 from sorry_lan.net.journal import load
 
-_skip = netns_skip_reason()
-pytestmark = [
-    pytest.mark.netns,
-    pytest.mark.slow,
-    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
-]
+pytestmark = MARKS
 
 lan = lan_fixture(4)
 

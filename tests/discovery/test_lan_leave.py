@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from lanlaptops import (
+    MARKS,
     STEP,
     bot,
     check_game,
@@ -40,18 +41,12 @@ from lanlaptops import (
     takeover_host,
     wait_moves,
 )
-from netns import Agent, Machine, VirtualLan, netns_skip_reason
+from netns import Agent, Machine, VirtualLan
 from topology import NsScreen
 
 from sorry_lan.net.journal import load
 
-_skip = netns_skip_reason()
-pytestmark = [
-    pytest.mark.netns,
-    pytest.mark.slow,
-    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
-    pytest.mark.timeout(240),  # a whole game, on a loaded machine
-]
+pytestmark = [*MARKS, pytest.mark.timeout(240)]  # a whole game, on a loaded machine
 
 lan = lan_fixture(3)
 
