@@ -324,12 +324,21 @@ class ClientModel:
                 self.succession, self.lobby, self.pid, self.token, board=self._board(),
                 hand=self.hand, salt=self.salt, commit=self.commit,
                 chat=tuple(self.chat_lines[-CHAT_KEPT:]),
-                so_far=None if self.so_far is None else self.so_far.record,
+                so_far=self._so_far_record(),
                 games_played=self.game_number - 1, left=self._left(),
             )
         except ValueError as exc:  # the succession does not list this seat (yet)
             log.info("no knowledge for a successor: %s", exc)
             return None
+
+    def _so_far_record(self) -> dict[str, Any] | None:
+        """The record of the game on the board as far as this laptop was sent it: the
+        game so far (welcomed mid-game), or once it is over, the whole game."""
+        if self.so_far is not None and self.over is None:
+            return self.so_far.record
+        if self.over is not None and self.records and self.records[-1].game == self.game_number:
+            return self.records[-1].record
+        return None if self.so_far is None else self.so_far.record
 
     def _left(self) -> int | None:
         """The seat of the host that handed this table over to the next epoch."""
@@ -697,9 +706,16 @@ class ClientModel:
             return
         got = GameRecord(part.game, record)
         self.game_number = part.game
+        kept = next((r for r in self.records if r.game == got.game), None)
         if not got.whole:
             self.so_far = got
-        elif got not in self.records:  # (told again to a player who came back: kept once)
+        elif kept is not None:
+            # Told again: a player who came back, or the table's new host showing the
+            # game that ended before it took over (its record, rebuilt from what the
+            # laptops knew, has no seed or deck).  The first one is the game's: kept
+            # and filed once, and handed on again.
+            got = kept
+        else:
             self.so_far = None
             self.records.append(got)
             del self.records[:-RECORDS_KEPT]

@@ -7,7 +7,9 @@ the host would build for that seat, so a ``sorry-lan bot`` of a strength plays
 exactly the move the host's own bot of that strength plays.  Its moves are the
 engine's, in the order offered.  :func:`run_bot` drives a connected client with it
 and can measure how long each move takes to come back as events (the move round
-trip).  It does not connect by itself.
+trip).  :class:`GamesSeen` tells a game shown again (a reconnection, a new host after a
+takeover: the board and the result of a game already counted) from a new one, so a
+bot told to play N games plays N.  It does not connect by itself.
 """
 
 from __future__ import annotations
@@ -93,6 +95,45 @@ def choose_option(bot: Bot, view: SeatView, pawns: tuple[int, ...], colour: int,
     return offer.moves[moves.index(bot.choose(position, moves))].id
 
 
+class GamesSeen:
+    """Which games a bot has seen begin and end, from its client's events (no I/O).
+
+    A host shows a player who comes back (or who follows the table to a new host) the
+    game as it stands: a ``snapshot``, and after the game its ``over`` again.  Those are
+    not a new game nor a second result: a game is new when a snapshot comes after a
+    result or a ``rematch`` (or as the first), or shows an earlier state than the last
+    one seen; a result is new unless it repeats the last one counted with no play (a
+    turn, an offer, events) or rematch since.  It does not read the table's game numbers:
+    a bot that joins a table at its third game counts that one as its first."""
+
+    def __init__(self) -> None:
+        self._sid: int | None = None  # the last state seen of the game on the board
+        self._over: m.GameOver | None = None  # the result counted, until play goes on
+
+    def snapshot(self, snap: m.Snapshot) -> bool:
+        """``snap`` came: True if it begins a game not seen before."""
+        shown_again = self._sid is not None and snap.sid >= self._sid and (
+            self._over is None or snap.sid == self._over.sid
+        )
+        self._sid = snap.sid
+        return not shown_again
+
+    def played(self, sid: int) -> None:
+        """The game went on (a turn, an offer, events at ``sid``)."""
+        self._sid, self._over = sid, None
+
+    def rematch(self) -> None:
+        """The next game's lobby opened."""
+        self._sid = self._over = None
+
+    def over(self, ev: m.GameOver) -> bool:
+        """``ev`` came: True if it is a result not counted before."""
+        if self._over is not None and ev == self._over:
+            return False
+        self._over, self._sid = ev, ev.sid
+        return True
+
+
 #: What :func:`run_bot` tells its ``progress``: a game began or ended, the link changed,
 #: or (to a ``progress`` that asked for moves) a move was played.
 BotNews = m.Snapshot | m.GameOver | Connection | m.Events
@@ -134,14 +175,19 @@ async def run_bot(
         view.snapshot(seat.snapshot)
     if seat.turn is not None:
         view.turn(seat.turn)
+    seen = GamesSeen()
+    if seat.snapshot is not None:
+        seen.snapshot(seat.snapshot)
     sent_at: float | None = None
     while True:
         ev = await client.next_event()
         match ev:
             case m.Snapshot():
                 view.snapshot(ev)
-                say(ev, stats.games + 1, games)
+                if seen.snapshot(ev):
+                    say(ev, stats.games + 1, games)
             case m.LegalMoves():
+                seen.played(ev.sid)
                 if seat.snapshot is None or seat.colour is None:
                     continue
                 if seat.turn is not None and seat.turn.sid == ev.sid:
@@ -167,6 +213,7 @@ async def run_bot(
                     sent_at = None  # not connected just now: the offer comes again on rejoin
             case m.Events():
                 view.events(ev)
+                seen.played(ev.sid)
                 if moves:
                     say(ev, stats.games + 1, games)
                 if sent_at is not None and ev.colour == seat.colour:
@@ -176,8 +223,9 @@ async def run_bot(
                 stats.refused.append(f"{ev.reason}: {ev.text}")
                 sent_at = None
             case m.GameOver():
-                stats.games += 1
-                say(ev, stats.games, games)
+                if seen.over(ev):  # (a result shown again is not a game more)
+                    stats.games += 1
+                    say(ev, stats.games, games)
                 if stats.games >= games:
                     return ev
                 with contextlib.suppress(LocalProtocolError):  # the lobby may be open already
@@ -187,9 +235,12 @@ async def run_bot(
                 if ev.state == "lost":
                     return None
             case m.Rematch():  # the next game's lobby opened: we want that game
+                seen.rematch()
                 with contextlib.suppress(LocalProtocolError):
                     client.ready(True)
-            case m.Lobby() | m.Turn() | m.Chat() | ReplayMismatch() | GameRecord():
+            case m.Turn():
+                seen.played(ev.sid)
+            case m.Lobby() | m.Chat() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case TableNews():
                 pass  # the shell follows a new host; the bot plays on at its seat

@@ -377,12 +377,19 @@ def _game_record(st: UiState, got: GameRecord) -> None:
     if st.screen not in (Screen.GAME, Screen.OVER):
         return
     try:
-        st.stats = record_stats(got.record)
+        counted = record_stats(got.record)
     except (KeyError, TypeError, ValueError, AttributeError):
         return  # a record this program cannot read: the counts it made stay
+    if _turns(counted) < _turns(st.stats):
+        return  # a new host's record from its takeover on: this process saw more
+    st.stats = counted
     st.stats_partial = False
     if not got.whole and st.events_seen == 0:
         _log_so_far(st, got.record)
+
+
+def _turns(stats: dict[int, Counter[str]]) -> int:
+    return sum(c["turns"] for c in stats.values())
 
 
 def _log_so_far(st: UiState, record: dict[str, Any]) -> None:

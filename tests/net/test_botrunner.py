@@ -11,11 +11,12 @@ import pytest
 from netkit import LOCAL, start_host
 
 from sorry_lan.authority import seat_messages as convert
+from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import BotTurn
 from sorry_lan.bots import STRENGTHS, make_bot, master, position_of
 from sorry_lan.commands.simulate import seat_decider
-from sorry_lan.net.botrunner import BotNews, SeatView, choose_option, run_bot
-from sorry_lan.net.client import GameClient
+from sorry_lan.net.botrunner import BotNews, BotStats, SeatView, choose_option, run_bot
+from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.journal import load
 from sorry_lan.rules import Card, Game, Move, Variant
 from sorry_lan.rules.cards import card_counts
@@ -147,3 +148,40 @@ async def test_a_bot_asked_for_moves_tells_each_one_as_the_journal_has_it(
     assert [colour for _sid, colour in seen] == [r["m"][2] // 4 for r in moves]
     assert all(sid > r["sid"] for (sid, _colour), r in zip(seen, moves, strict=True))
     assert other and not any(isinstance(news, m.Events) for news in quiet)
+
+
+@pytest.mark.asyncio
+async def test_a_bot_shown_a_game_over_again_counts_that_game_once() -> None:
+    """A bot told to play two games whose connection drops just after the first one
+    ends is shown that game and its result again when it comes back: it plays the
+    rematch, and says each game begin and end once."""
+    server = await start_host(seats=2, seed=5, options=HostOptions(
+        heartbeat=0.5, dead_after=3.0, stay=True))  # fmt: skip
+    port = server.address[1]
+    clients = [GameClient(LOCAL, port, name, ClientOptions(reconnect_for=10))
+               for name in ("drops", "stays")]  # fmt: skip
+    said: list[tuple[str, int]] = []
+
+    def progress(news: BotNews, number: int, total: int) -> None:
+        if isinstance(news, m.GameOver | m.Snapshot):
+            said.append((type(news).__name__, number))
+        if isinstance(news, m.GameOver) and number == 1:
+            clients[0].abort()  # gone as the result came: shown it again on return
+
+    try:
+        for client in clients:
+            await client.connect()
+        stats = [BotStats(), BotStats()]
+        results = await asyncio.wait_for(asyncio.gather(
+            run_bot(clients[0], games=2, stats=stats[0], progress=progress),
+            run_bot(clients[1], games=2, stats=stats[1]),
+        ), 30)  # fmt: skip
+        assert all(r is not None for r in results)
+        assert [s.games for s in stats] == [2, 2]
+        assert server.table.games_played == 2 and server.table.game is not None
+        assert server.table.game.over
+        assert said == [("Snapshot", 1), ("GameOver", 1), ("Snapshot", 2), ("GameOver", 2)]
+    finally:
+        for client in clients:
+            await client.close()
+        await server.close()

@@ -23,7 +23,7 @@ from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import build_table
 from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
-from sorry_lan.rules import Variant
+from sorry_lan.rules import Phase, Variant
 from sorry_lan.succession import election as el
 from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
 from sorry_lan.wire import messages as m
@@ -314,3 +314,30 @@ def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts(advert
     play(new, laptops)
     assert new.table.game is not None and new.table.game.over
     assert all(lap.model.over is not None for lap in laptops)
+
+
+def test_lost_after_the_game_ended_the_game_is_shown_again_with_its_record_whole() -> None:
+    """The host is lost at game over: the successor, built from what its laptop's client
+    knew (the whole record it was sent), shows every player the same game over; nobody
+    keeps or files the game twice, and the successor's own record of it has every turn."""
+    old, laptops, own = table()
+    play(old, [own, *laptops])
+    first = [lap.model.take_records() for lap in laptops]
+    assert all(len(got) == 1 and got[0].game == 1 for got in first)
+    original = first[0][0].record
+    ann = laptops[0]
+    lan = Lan(old, laptops)
+    lost = old.now
+    for lap in laptops:
+        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.tick(lost + D + 3)
+    new = lan.hosts[ann.pid]
+    assert all(lap.model.epoch == 2 and lap.model.connected for lap in laptops)
+    assert new.table.phase is Phase.FINISHED and new.table.games_played == 1
+    for lap, got in zip(laptops, first, strict=True):
+        assert lap.model.over is not None and lap.model.game_number == 1
+        assert lap.model.take_records() == []  # shown again, not filed again
+        assert [r.record for r in lap.model.records] == [got[0].record]
+    rebuilt = new.core.game_log.record()
+    assert rebuilt is not None and rebuilt["result"] == original["result"]
+    assert rebuilt["turns"] == original["turns"]

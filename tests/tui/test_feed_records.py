@@ -110,3 +110,24 @@ def test_a_player_back_mid_game_gets_the_log_of_the_whole_game() -> None:
     after = list(back.state.log)
     assert after[: len(before)] == before
     assert len(after) - len(before) < 5  # a line or two about coming back, no replay
+
+
+def test_a_record_that_begins_at_a_takeover_does_not_undo_what_this_player_counted() -> None:
+    """A new host's record of the game begins where it took over (no laptop was sent the
+    game so far): a player who saw the whole game keeps its own counts at game over; a
+    record that saw more (the old host's, the whole game) is taken."""
+    table = Table(TableConfig(seats=2, auto_start=True, seed=31))
+    pair = Pair(table)
+    ann, bob = ClientModel("ann"), ClientModel("bob")
+    _a, ann_end = _arrive(pair, ann)
+    _arrive(pair, bob)
+    pair.play_models([ann, bob], pick=-1)
+    whole = ann.records[-1].record
+    counted = _plain(ann_end.state.stats)
+    assert ann_end.state.screen is Screen.OVER and counted == _plain(record_stats(whole))
+    tail = {**whole, "turns": whole["turns"][-6:]}  # the successor's, from its takeover
+    apply_event(ann_end.state, ann, GameRecord(1, tail))
+    assert _plain(ann_end.state.stats) == counted
+    ann_end.state.stats = {c: type(n)() for c, n in ann_end.state.stats.items()}  # (partial)
+    apply_event(ann_end.state, ann, GameRecord(1, whole))
+    assert _plain(ann_end.state.stats) == counted
