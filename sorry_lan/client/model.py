@@ -67,6 +67,7 @@ from typing import Any, Literal
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.client.missed import MissedMove
+from sorry_lan.client.so_far import SoFar
 from sorry_lan.codes import Link, LinkNews, Said
 from sorry_lan.records import RecordError, load
 from sorry_lan.rules import Card, Variant
@@ -230,6 +231,14 @@ class ClientModel:
         self._seat_news: SeatNews | None = None
         self.records: list[GameRecord] = []  # the whole games sent, the last RECORDS_KEPT
         self.so_far: GameRecord | None = None  # the game so far, as sent on a welcome
+        # The game so far as this client saw it (client.so_far): from its first
+        # snapshot, or from the host's record, on with every events message.
+        self.seen = SoFar()
+        self._lobbies = 0  # rosters told since the welcome or rematch, before a game
+        # The table's last winner, who plays first in the next game when seated (None:
+        # none yet); ``_prior_known`` False: this client cannot tell.
+        self._prior: int | None = None
+        self._prior_known = True
         self._assembler = RecordAssembler()
         self._unfiled: list[GameRecord] = []
         # Protocol version 4: what a successor needs, and who hosts next.
@@ -332,12 +341,15 @@ class ClientModel:
             return None
 
     def _so_far_record(self) -> dict[str, Any] | None:
-        """The record of the game on the board as far as this laptop was sent it: the
-        game so far (welcomed mid-game), or once it is over, the whole game."""
-        if self.so_far is not None and self.over is None:
-            return self.so_far.record
+        """The record of the game on the board as far as this laptop knows it: once it
+        is over, the whole game the host sent; else the game so far this client built
+        (from its first state, or from the host's record of it on), or failing that
+        the host's (welcomed mid-game)."""
         if self.over is not None and self.records and self.records[-1].game == self.game_number:
             return self.records[-1].record
+        built = self.seen.record()
+        if built is not None:
+            return built
         return None if self.so_far is None else self.so_far.record
 
     def _left(self) -> int | None:
@@ -434,8 +446,13 @@ class ClientModel:
                 self.pin_asked = True
             case m.Lobby():
                 self.lobby = msg
+                if self.snapshot is None:
+                    self._lobbies += 1
+                else:
+                    self.seen.lobby(msg)
                 out.append(msg)
             case m.Snapshot():
+                self._seen_snapshot(msg)
                 if msg.sid != self.sid or self.snapshot is None:
                     self.after_two = False  # (the same state told again: no news)
                 if msg.hand is not None:
@@ -465,6 +482,7 @@ class ClientModel:
                     self.play(again)
             case m.Events():
                 self._check_replay(msg, out)
+                self.seen.events(msg)
                 self.pawns = apply_events(self.pawns, msg.events)
                 if self.discarded:
                     self.discarded = apply_discards(self.discarded, msg.events)
@@ -474,6 +492,8 @@ class ClientModel:
                 out.append(msg)
             case m.GameOver():
                 self.over = msg
+                if msg.winners:  # the table's winner: the lower seat of a team
+                    self._prior, self._prior_known = min(int(c) for c in msg.winners), True
                 self.moves = None
                 self.hand = self.salt = self.commit = None  # nothing left to reveal
                 self._seat_news = "forget"
@@ -486,6 +506,8 @@ class ClientModel:
                 self._record_part(msg, out)
             case m.Rematch():  # back in the lobby: the game we knew is over and gone
                 self._forget_game()
+                self.seen.forget()
+                self._lobbies = 1  # the next roster's snapshot begins a game
                 self.missed.forget()
                 self.game_number += 1
                 self.hand = self.salt = self.commit = None
@@ -511,6 +533,22 @@ class ClientModel:
                     self._decisions += self.election.failed(attempt, self._now)
             case _:
                 pass  # pong, refuse (see refusal): nothing a reader acts on
+
+    def _seen_snapshot(self, snap: m.Snapshot) -> None:
+        """A snapshot for the game so far: a game's first (this client was in the
+        lobby when it began), or one during a game (it goes on, or is not known)."""
+        seated = tuple(int(c) for c in snap.colours)
+        began = (
+            self.snapshot is None and self._lobbies >= 2 and snap.turn is not None
+            and tuple(snap.pawns) == snap.variant.rules.initial_pawns(seated)
+        )  # fmt: skip
+        if not began:
+            self.seen.snapshot(snap)
+            return
+        chosen = self._prior if self._prior in seated else None
+        self.seen.begin(snap, chosen, chosen_known=self._prior_known)
+        if self.lobby is not None:
+            self.seen.lobby(self.lobby)
 
     def _forget_game(self) -> None:
         """Nothing of a game is known: the table is in its lobby (until a snapshot)."""
@@ -538,6 +576,7 @@ class ClientModel:
         if welcome.token is not None:
             self.token = welcome.token
         self.connected = True
+        self._lobbies = 0
         self._so_far = []  # the chat so far comes next, then the lobby
         self._tell_profile()
 
@@ -640,6 +679,8 @@ class ClientModel:
         if pending is not None:
             self._admit(pending)
         self._keep(msg)
+        if self.over is None:  # a new host's table forgets the last winner mid-game
+            self._prior, self._prior_known = None, True
         you = msg.host is not None and msg.host == self.pid
         out.append(TableNews("host_changed", msg.host, self._name_of(msg.host), msg.epoch, you))
         self.missed.followed()
@@ -709,6 +750,7 @@ class ClientModel:
         kept = next((r for r in self.records if r.game == got.game), None)
         if not got.whole:
             self.so_far = got
+            self.seen.seed(record)
         elif kept is not None:
             # Told again: a player who came back, or the table's new host showing the
             # game that ended before it took over (its record, rebuilt from what the

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,11 +88,15 @@ def old_table(variant: Variant, people: int, bots: int, seed: int) -> tuple[Pair
 
 
 def take_over(old: Pair, ends: list[Watching], heir: int,
-              commitments: Commitments | None = None, so_far: bool = True) -> Pair:  # fmt: skip
+              commitments: Commitments | None = None, so_far: bool = True,
+              built: bool = False) -> Pair:  # fmt: skip
     """The old host is lost: the laptop of ``ends[heir]`` builds the table from what it
     knows (``so_far``: with the game's record so far, as a client welcomed mid-game is
-    sent it) and serves it; every client reconnects to it with its token."""
+    sent it; ``built``: with the game so far its client built, if any) and serves it;
+    every client reconnects to it with its token."""
     record = old.core.game_log.record() if so_far else None
+    if built:
+        record = ends[heir].model.seen.record()
     know = knowledge_of(old.table, ends[heir], commitments=commitments, so_far=record)
     for end in ends:
         end.model.connection_lost()
@@ -257,12 +262,44 @@ def test_a_client_welcomed_by_the_successor_is_told_the_game_in_its_terms() -> N
         assert isinstance(model.welcome, m.Welcome) and model.welcome.pid == model.pid
 
 
-def test_a_successor_that_was_not_sent_the_game_so_far_records_the_game_from_there() -> None:
-    pick = random.Random(4)
-    old, ends = old_table(Variant.STANDARD, 2, 1, seed=4)
+def test_a_successor_that_was_not_sent_the_game_so_far_records_the_whole_game() -> None:
+    # No laptop was sent the game so far (all were there from the start): the heir's
+    # client built it from what it was shown (client.so_far), and the successor's
+    # record at game over is the old host's record up to the takeover, then its own.
+    for variant, people, bots, seed in CASES_BUILT:
+        pick = random.Random(seed)
+        old, ends = old_table(variant, people, bots, seed=seed)
+        play(old, ends, pick, until=20)
+        before: dict[str, Any] | None = old.core.game_log.record()
+        assert before is not None and ends[0].model.so_far is None
+        built = ends[0].model.seen.record()
+        assert built is not None and built["turns"] == before["turns"]
+        moved = len(ends[0].moves)
+        new = take_over(old, ends, heir=0, so_far=False, built=True)
+        play(new, ends, pick)
+        whole = ends[0].model.records[-1].record
+        k = len(before["turns"])
+        assert whole["turns"][:k] == before["turns"]
+        assert whole["first"] == before["first"] and whole["options"] == before["options"]
+        after = [t for t in whole["turns"][k:] if t["type"] == "move"]
+        assert len(after) == len(ends[0].moves) - moved > 0
+        assert [t["n"] for t in whole["turns"]] == list(range(1, len(whole["turns"]) + 1))
+        assert whole["result"] is not None and whole["seed"] is None
+
+
+#: (variant, people, bots, seed) whose first turns a client can tell.
+CASES_BUILT = [(Variant.STANDARD, 2, 1, 4), (Variant.TEAM, 2, 2, 4), (Variant.POINTS, 3, 0, 2)]
+
+
+def test_a_successor_that_cannot_know_the_game_so_far_records_the_game_from_there() -> None:
+    # Three turns lost before the first decision, the first two of different cards:
+    # no client was told their order, so the heir records the game from the takeover.
+    pick = random.Random(3)
+    old, ends = old_table(Variant.STANDARD, 2, 1, seed=3)
     play(old, ends, pick, until=20)
+    assert ends[0].model.seen.record() is None
     before = len(ends[0].moves)
-    new = take_over(old, ends, heir=0, so_far=False)
+    new = take_over(old, ends, heir=0, so_far=False, built=True)
     play(new, ends, pick)
     whole = ends[0].model.records[-1].record
     moves = [t for t in whole["turns"] if t["type"] == "move"]

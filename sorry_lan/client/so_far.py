@@ -1,0 +1,297 @@
+"""The game so far, as a record's turns, built from what one client was shown.
+
+A laptop that takes a table over (issue 19) carries the game's record on from the
+game so far its client knew.  A host sends that record only to a connection it
+welcomes mid-game; a laptop at the table from the start builds it here instead:
+:class:`SoFar` takes the game's first snapshot, then every ``events`` message, and
+appends, as each arrives, the turn entries the host's own record has
+(``records.entries``: each ``move`` with its kind, notation and parts, each ``lost``
+turn and ``reshuffle``), with the header fields a successor's ``takeover`` record
+copies (``first``, ``options``, ``started``: see
+``authority.journal_records.takeover_record``).
+
+What the events do not say is found honestly or not at all:
+
+- a move's kind and parts (which pawn bumped whom in a split 7, a Sorry!'s target, a
+  declined 11) come from the rules engine: the legal moves of the card played on the
+  board the client held, the one whose result and notation are those told; when no
+  move, or two with different entries, fit, the game so far is not known;
+- the turns lost before the first decision (told in no ``events``) come from the
+  first snapshot: who follows from the turn and the discard count, the cards from
+  the discard pile (its top is the last); when their order cannot be told (two
+  different cards before the last), the game so far is not known;
+- ``options.first`` (a first player chosen: the table's last winner) is given by
+  the caller, who saw or did not see the game before; ``started`` (the host's clock)
+  is not known to a client and is left ``null``;
+- table events (``seat``, ``cover``, ``back``) are not told to clients as such: a
+  roster during the game in which a seated person is away, or a seat changed hands,
+  may hide one, and the game so far is then not known.
+
+A game whose beginning this client did not see, or whose board a snapshot moved
+(a client that was away), has no game so far here unless the host sent its record
+(:meth:`SoFar.seed`: the host's turns, then the events since).  :meth:`SoFar.record`
+is None whenever anything is not known: never a record that is wrong.
+
+Pure and cheap per message (each ``events`` adds its entries; nothing is rebuilt).
+It does no I/O and checks nothing the client model does not (the host is trusted,
+but a move the engine cannot find is not written down).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sorry_lan.records.entries import Entry, colour_word, move_entry
+from sorry_lan.rules import Card, Move, MoveKind, generate
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.apply import apply_events
+from sorry_lan.wire.limits import NOTATION_MAX
+from sorry_lan.wire.records import EventKind, EventTuple
+
+_PAWN_EVENTS = (EventKind.MOVE, EventKind.SLIDE, EventKind.BUMP)
+
+
+def _clip(text: str) -> str:
+    """A notation as an ``events`` message carries it (clipped to its limit)."""
+    return text if len(text) <= NOTATION_MAX else text[: NOTATION_MAX - 3] + "..."
+
+
+class Unknown(Exception):
+    """Something the record needs cannot be known from what this client was shown."""
+
+
+class SoFar:
+    """The game so far one client can write down; see the module docstring."""
+
+    def __init__(self) -> None:
+        self.forget()
+
+    def forget(self) -> None:
+        """No game: the table is in its lobby."""
+        self._turns: list[Entry] | None = None  # None: not known
+        self._head: dict[str, Any] = {}
+        self._snap: m.Snapshot | None = None
+        self._seated: tuple[int, ...] = ()
+        self._pawns: tuple[int, ...] = ()
+        self._after_two = False
+        self._sid = -1  # the state the board is at
+        self._told = -1  # the sid of the last ``events`` (a long one comes in parts)
+        self._roster: dict[int, tuple[str, bool]] = {}
+        self.why: str | None = "no game seen"  # why there is no game so far (None: there is)
+
+    # -- what the client was shown -----------------------------------------------------
+
+    def begin(self, snap: m.Snapshot, chosen: int | None, *, chosen_known: bool = True) -> None:
+        """The first snapshot of a game this client saw begin.  ``chosen`` is the
+        first player the table chose (its last winner, when seated), None when drawn;
+        ``chosen_known`` False: the caller cannot tell (it did not see the game
+        before)."""
+        self._start(snap)
+        try:
+            if not chosen_known:
+                raise Unknown("whether the first player was chosen")
+            lost, first = self._lost_at_start(snap)
+            if chosen is not None and chosen != first:
+                raise Unknown(f"the first player chosen, {chosen}, is not who played first")
+        except Unknown as why:
+            self._lose(str(why))
+            return
+        self._head = {
+            "first": colour_word(first),
+            "options": {"first": None if chosen is None else colour_word(chosen)},
+            "started": None,  # the host's clock: not known here
+        }
+        self._turns = []
+        for entry in lost:
+            self._add(entry)
+        self.why = None
+
+    def seed(self, record: Mapping[str, Any]) -> None:
+        """The game so far as the host sent it, at the snapshot just taken: its
+        header and turns, which the events from now go on."""
+        snap = self._snap
+        if snap is None or snap.sid != self._sid:
+            self._lose("the host's record came without its snapshot")
+            return
+        turns = [dict(t) for t in record.get("turns") or ()]
+        self._head = {k: record.get(k) for k in ("first", "options", "started")}
+        self._turns = turns
+        self._after_two = _after_two(turns)
+        self.why = None
+
+    def snapshot(self, snap: m.Snapshot) -> None:
+        """A snapshot during the game (a reconnection, a resync, a new host's): the
+        game so far goes on when it shows the board held, else it is not known."""
+        same = (
+            self._snap is not None and snap.sid == self._sid
+            and tuple(snap.pawns) == self._pawns and snap.colours == self._snap.colours
+        )
+        if not same:
+            self._start(snap)
+            self._lose("a snapshot moved the board")
+
+    def lobby(self, lobby: m.Lobby) -> None:
+        """A roster during the game: a seat changed hands, or a seated person is away
+        (a bot may cover them), and the game so far may hold a table event not told."""
+        if self._turns is None or self._snap is None:
+            return
+        roster = {int(p.colour): (p.name, p.bot) for p in lobby.players if p.colour is not None}
+        if not self._roster:
+            self._roster = roster
+        away = [
+            p for p in lobby.players
+            if p.colour is not None and not p.bot and not p.connected and p.colour in self._seated
+        ]  # fmt: skip
+        changed = any(self._roster.get(c) != roster.get(c) for c in self._seated)
+        if away or changed:
+            self._lose("a seat was away or changed hands during the game")
+
+    def events(self, msg: m.Events) -> None:
+        """One ``events`` message: its entries appended (a long one's later parts go
+        on the first's)."""
+        evs = msg.events
+        board = self._pawns
+        self._pawns = apply_events(board, evs)
+        go_on = msg.sid == self._told
+        self._told = self._sid = msg.sid
+        if self._turns is None:
+            return
+        try:
+            i = 0 if go_on else self._decision(msg, board)
+            if not go_on:
+                self._after_two = False  # a lost turn or a 2 after it says otherwise
+            for ev in evs[i:]:
+                self._after(ev)
+        except Unknown as why:
+            self._lose(str(why))
+
+    # -- what it makes -----------------------------------------------------------------
+
+    @property
+    def known(self) -> bool:
+        return self._turns is not None
+
+    def record(self) -> dict[str, Any] | None:
+        """The game so far as a record's ``first``, ``options``, ``started`` and
+        ``turns`` (numbered from 1), or None when it is not known."""
+        if self._turns is None:
+            return None
+        return {**self._head, "turns": list(self._turns)}
+
+    # -- inside ------------------------------------------------------------------------
+
+    def _start(self, snap: m.Snapshot) -> None:
+        self._snap = snap
+        self._seated = tuple(int(c) for c in snap.colours)
+        self._pawns = tuple(snap.pawns)
+        self._sid = snap.sid
+        self._told = -1
+        self._after_two = False
+        self._roster = {}
+
+    def _lose(self, why: str) -> None:
+        self._turns = None
+        self.why = why
+
+    def _add(self, entry: Entry) -> None:
+        assert self._turns is not None
+        self._turns.append({"n": len(self._turns) + 1, **entry})
+
+    def _lost_at_start(self, snap: m.Snapshot) -> tuple[list[Entry], int]:
+        """The turns lost before the first decision, and who played first."""
+        seated, lost = self._seated, snap.discards
+        if snap.turn is None:
+            raise Unknown("the game began over")
+        first = seated[(seated.index(int(snap.turn)) - lost) % len(seated)]
+        if lost == 0:
+            return [], first
+        if snap.top is None or snap.discarded is None:
+            raise Unknown("which cards were lost before the first decision")
+        before = [c for c in Card for _ in range(snap.discarded[c])]
+        before.remove(snap.top)
+        if len(set(before)) > 1:
+            raise Unknown("the order of the cards lost before the first decision")
+        cards = [*before, snap.top]
+        entries: list[Entry] = []
+        rules = snap.variant.rules
+        at = seated.index(first)
+        for card in cards:
+            who = seated[at % len(seated)]
+            ctx = rules.move_context(self._pawns, who)
+            if card == Card.TWO or generate(self._pawns, card, ctx):
+                raise Unknown(f"a {card.label} lost before the first decision")
+            entries.append({"type": "lost", "who": colour_word(who), "card": card.label})
+            at += 1
+        return entries, first
+
+    def _decision(self, msg: m.Events, board: tuple[int, ...]) -> int:
+        """The decision that begins ``msg`` written down; the index of what follows it."""
+        evs = msg.events
+        if not evs or msg.colour is None:
+            raise Unknown("an events message without a decision")
+        head, who = evs[0], int(msg.colour)
+        if head[0] == EventKind.DISCARD:
+            move = Move(MoveKind.DISCARD, Card(head[2]), (), ())
+            self._check_notation(move, msg.notation)
+            self._add(move_entry(who, move))
+            return 1
+        if head[0] == EventKind.TURN_LOST:  # a declined 11
+            self._add(move_entry(who, self._found(msg, board, [head], MoveKind.DECLINE)))
+            return 1
+        if head[0] != EventKind.PLAY:
+            raise Unknown(f"an events message begins with event {head[0]}")
+        end = 1
+        while end < len(evs) and evs[end][0] in _PAWN_EVENTS:
+            end += 1
+        self._add(move_entry(who, self._found(msg, board, evs[:end], None)))
+        return end
+
+    def _found(
+        self, msg: m.Events, board: tuple[int, ...], told: Sequence[EventTuple],
+        kind: MoveKind | None,
+    ) -> Move:
+        """The one legal move on ``board`` whose card, result and notation are those
+        ``told`` (``kind``: of that kind only)."""
+        who, card = int(msg.colour or 0), Card(told[0][2])
+        snap = self._snap
+        assert snap is not None
+        ctx = snap.variant.rules.move_context(board, who, self._after_two)
+        after = apply_events(board, told)
+        fits = [
+            mv for mv in generate(board, card, ctx)
+            if (kind is None or mv.kind == kind) and mv.result(board) == after
+            and _clip(mv.notation()) == msg.notation
+        ]  # fmt: skip
+        entries = {repr(move_entry(who, mv)) for mv in fits}
+        if len(entries) != 1:
+            raise Unknown(f"{len(entries)} moves fit {msg.notation!r} at sid {msg.sid}")
+        return fits[0]
+
+    @staticmethod
+    def _check_notation(move: Move, notation: str) -> None:
+        if _clip(move.notation()) != notation:
+            raise Unknown(f"{notation!r} is not {move.notation()!r}")
+
+    def _after(self, ev: EventTuple) -> None:
+        """An event after the decision: a lost turn, a draw again, a reshuffle."""
+        kind = ev[0]
+        if kind == EventKind.TURN_LOST:
+            self._add({"type": "lost", "who": colour_word(ev[1]), "card": Card(ev[2]).label})
+            self._after_two = False
+        elif kind == EventKind.RESHUFFLE:
+            self._add({"type": "reshuffle", "cards": int(ev[1])})
+        elif kind == EventKind.DRAW_AGAIN:
+            self._after_two = True
+        else:
+            raise Unknown(f"event {kind} after the decision")
+
+
+def _after_two(turns: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the decision after ``turns`` follows a 2 (played, or lost)."""
+    for t in reversed(turns):
+        if t.get("type") == "move":
+            return bool(t.get("card") == "2" and t.get("kind") != "discard")
+        if t.get("type") == "lost":
+            return bool(t.get("card") == "2")
+    return False
