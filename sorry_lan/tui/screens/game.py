@@ -61,6 +61,12 @@ def in_split(st: UiState) -> bool:
     return st.split is not None
 
 
+def on_offer(st: UiState) -> bool:
+    """Moves are on offer (your turn, the host there): the keys that choose and play
+    them are hinted only then."""
+    return bool(st.moves)
+
+
 def _plain_enter(st: UiState) -> bool:
     """Enter plays (no first part of a split 7 to open in the list shown)."""
     return st.split is not None or not st.menu.has_splits
@@ -120,7 +126,7 @@ TABLE = Table(
         Command(
             ("up", "k"),
             _up,
-            hint=Hint("↑↓/1-9", lambda: pgettext("key", "choose"), 2),
+            hint=Hint("↑↓/1-9", lambda: pgettext("key", "choose"), 2, when=on_offer),
             help=Help(lambda: _("Up/Down") + ", j/k", lambda: _("choose a move (or click it)")),
         ),
         Command(("down", "j"), _down),
@@ -135,14 +141,14 @@ TABLE = Table(
             ("enter",),
             _play,
             when=_plain_enter,
-            hint=Hint("Enter", lambda: pgettext("key", "play"), 1),
+            hint=Hint("Enter", lambda: pgettext("key", "play"), 1, when=on_offer),
             help=Help("Enter", lambda: _("play the chosen move")),
         ),
         Command(
             ("enter",),
             _play,
             when=_opening_enter,
-            hint=Hint("Enter", lambda: pgettext("key", "play/open →"), 1),
+            hint=Hint("Enter", lambda: pgettext("key", "play/open →"), 1, when=on_offer),
         ),
         # A split 7: -> lists the second parts of the highlighted first part; back with
         # Esc, <- or Backspace.
