@@ -175,9 +175,7 @@ async def run_bot(
         view.snapshot(seat.snapshot)
     if seat.turn is not None:
         view.turn(seat.turn)
-    seen = GamesSeen()
-    if seat.snapshot is not None:
-        seen.snapshot(seat.snapshot)
+    seen = GamesSeen()  # (a snapshot taken before this began reading is still to come)
     sent_at: float | None = None
     while True:
         ev = await client.next_event()

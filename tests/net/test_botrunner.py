@@ -171,6 +171,8 @@ async def test_a_bot_shown_a_game_over_again_counts_that_game_once() -> None:
     try:
         for client in clients:
             await client.connect()
+        while any(c.model.snapshot is None for c in clients):  # the game began: each
+            await asyncio.sleep(0.01)  # was shown it before its bot reads (it still says so)
         stats = [BotStats(), BotStats()]
         results = await asyncio.wait_for(asyncio.gather(
             run_bot(clients[0], games=2, stats=stats[0], progress=progress),
