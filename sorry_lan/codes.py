@@ -429,6 +429,21 @@ class LinkNews(Code):
         return Link(self.value.split("-")[0])
 
 
+class Moved(Code):
+    """What a connection on protocol version 1-3 (which cannot follow the table by
+    itself) is told when the table moves to another laptop (issue 19): whose laptop and
+    at which ``{address}`` (host:port, an IPv6 host in brackets), each when known."""
+
+    TO_LAPTOP_AT = "to-laptop-at", N_(
+        "The table moved to {name}'s laptop at {address}; join it there to play on."
+    )
+    TO_LAPTOP = "to-laptop", N_("The table moved to {name}'s laptop; join it there to play on.")
+    ELSEWHERE_AT = "elsewhere-at", N_(
+        "The table moved to another laptop at {address}; join it there to play on."
+    )
+    ELSEWHERE = "elsewhere", N_("The table moved to another laptop; join it there to play on.")
+
+
 class RecordFailure(Code):
     """Why a game record cannot be read, written or trusted (``sorry_lan.records``);
     a refusal of a replay names the turn (``n``, counted from 1) and the reason."""
@@ -480,6 +495,7 @@ KINDS: tuple[type[Code], ...] = (
     Joining,
     Link,
     LinkNews,
+    Moved,
     RecordFailure,
     SeatFile,
 )

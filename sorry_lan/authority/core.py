@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 
 from sorry_lan.authority import heirs
 from sorry_lan.authority.admission import to_evict
-from sorry_lan.authority.announce import Announcer, shared
+from sorry_lan.authority.announce import Announcer, Shared, shared
 from sorry_lan.authority.commitments import Commitments
 from sorry_lan.authority.effects import (
     Close,
@@ -560,8 +560,9 @@ class HostCore:
 
     def _move_to(self, epoch: int, pid: int, *, handed: bool) -> list[Effect]:
         """The table goes on at ``epoch`` on seat ``pid``'s laptop (``handed``: this
-        host handed it over; else it stepped down): tell everyone, journal ``moved``,
-        close every connection; nothing more happens here."""
+        host handed it over; else it stepped down): tell everyone (a connection on an
+        older version in its player's language, by the options' ``words``), journal
+        ``moved``, close every connection; nothing more happens here."""
         self._ended = True
         self._thinking = None
         self.out.say(StopListening())
@@ -572,12 +573,17 @@ class HostCore:
         port = None if laptop is None else laptop.port
         self.records.moved(epoch, pid, name)
         moved = shared(m.Handover(epoch=epoch, pid=pid))
-        told = shared(m.Chat(pid=None, text=heirs.moved_text(name, addr, port)))
+        news = heirs.moved(name, addr, port)
+        told: dict[str | None, Shared] = {}  # its line in each language, encoded once
         for peer in self.welcomed():
             if peer.protocol >= 4:
                 self.send(peer, *moved)  # its session closes after it
-            else:
-                self.send(peer, *told)
+                continue
+            player = self.table.player_of(peer.cid)
+            lang = None if player is None else player.lang  # a spectator: none
+            if lang not in told:
+                told[lang] = shared(heirs.moved_line(news, lang, self.options.words))
+            self.send(peer, *told[lang])
         log.info("the table %s to %s at epoch %d",
                  "is handed over" if handed else "moved", name or f"seat {pid}", epoch)
         for peer in self.peers.values():

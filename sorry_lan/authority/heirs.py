@@ -8,11 +8,13 @@ sha256 the table keeps instead of the token: never a token) or its bot's strengt
 and the current game's chat so far, the newest lines that fit one frame.
 :func:`without_chat` is what decides whether it is to be sent again: everything but
 the chat (a chat line alone does not make the host resend it: every connection hears
-each line as it is said).  :func:`moved_text` is the one sentence a connection on an
-older version is told when the table moves to another laptop.
+each line as it is said).  :func:`moved` is the news a connection on an older version
+is told when the table moves to another laptop, and :func:`moved_line` its chat line
+in one player's language.
 
 Pure functions of the table and what they are given: nothing here sends anything or
-decides when to.
+decides when to, and nothing here has words in any language but English (the host's
+:attr:`~sorry_lan.authority.limits.HostOptions.words` is given them).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import ipaddress
 from dataclasses import replace
 
 from sorry_lan.authority.electorate import Electorate
+from sorry_lan.authority.limits import Words
 from sorry_lan.authority.table import Table
+from sorry_lan.codes import Moved, Said
 from sorry_lan.rules.board import Colour
 from sorry_lan.wire import limits as L
 from sorry_lan.wire import messages as m
@@ -116,11 +120,19 @@ def without_chat(message: m.Succession) -> m.Succession:
     return replace(message, chat=())
 
 
-def moved_text(name: str | None, addr: str | None, port: int | None) -> str:
-    """What a connection on protocol version 1-3 is told when the table moves to
+def moved(name: str | None, addr: str | None, port: int | None) -> Said:
+    """The news a connection on protocol version 1-3 is told when the table moves to
     ``name``'s laptop, at ``addr`` and ``port`` (each None when unknown)."""
-    where = "another laptop" if name is None else f"{name}'s laptop"
-    if addr is not None and port is not None:
-        shown = f"[{addr}]" if ipaddress.ip_address(addr).version == 6 else addr
-        where += f" at {shown}:{port}"
-    return clip_text(f"The table moved to {where}; join it there to play on.", L.CHAT_MAX)
+    if addr is None or port is None:
+        return Moved.ELSEWHERE() if name is None else Moved.TO_LAPTOP(name=name)
+    shown = f"[{addr}]" if ipaddress.ip_address(addr).version == 6 else addr
+    address = f"{shown}:{port}"
+    if name is None:
+        return Moved.ELSEWHERE_AT(address=address)
+    return Moved.TO_LAPTOP_AT(name=name, address=address)
+
+
+def moved_line(news: Said, lang: str | None, words: Words) -> m.Chat:
+    """The chat line (from nobody) that tells ``news`` to a player who reads ``lang``
+    (None: it named no language), worded by ``words`` and clipped to fit a line."""
+    return m.Chat(pid=None, text=clip_text(words(news, lang), L.CHAT_MAX))

@@ -2,7 +2,10 @@
 
 :class:`HostOptions` holds the numbers (connections waiting, hello timeout, PIN
 throttle, heartbeat, dead-after, chat and resync rates, unread output, flood limit,
-linger, sweep; the table's id, epoch and takeover delay for succession).
+linger, sweep; the table's id, epoch and takeover delay for succession), and
+:attr:`HostOptions.words`, how the host words a code for a player in that player's
+language (:func:`in_english` unless the shell gives it the catalogs' words: this layer
+has none).
 :func:`due` says what a connection's clock calls for now: a connection not admitted
 in time is dropped, a silent one is cut, an idle one is pinged.  Pure: every call is given ``now``.
 
@@ -13,10 +16,22 @@ shell's transports do; the core is told when a peer fell behind).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from sorry_lan.authority.admission import PinThrottle
+from sorry_lan.codes import Said
+
+#: How a code with its fields is worded for a player who reads a language (a code as
+#: its ``profile`` named it, ``el`` or ``pt-BR``; None: it named none).
+Words = Callable[[Said, str | None], str]
+
+
+def in_english(said: Said, lang: str | None) -> str:
+    """``said`` in English, whatever language the player reads: the words of a host
+    given none (``str()`` of it)."""
+    return str(said)
 
 
 @dataclass
@@ -54,6 +69,9 @@ class HostOptions:
     # owner's (lobby rights): a successor of a headless table hosts from one of its
     # players' laptops, which ``succession.host`` names and the order leaves out.
     seat: int | None = None
+    # The words of the news told to each player in its own language (the table moved,
+    # to a connection on an older version): English unless the shell gives others.
+    words: Words = in_english
 
     @property
     def resync_pause(self) -> float:

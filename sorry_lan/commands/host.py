@@ -58,7 +58,7 @@ from sorry_lan.commands.successor import make_heir
 from sorry_lan.commands.table_report import TableReport, result_words
 from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
-from sorry_lan.i18n.coded import say
+from sorry_lan.i18n.coded import say, say_in
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.host import HostError, HostOptions, HostServer
 from sorry_lan.net.hosted import (
@@ -448,6 +448,7 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     options = HostOptions(
         pin=args.pin, name=names.host, hello_timeout=args.hello_timeout, stay=args.stay,
         table_id=table_id(path), takeover_delay=float(args.takeover_delay),
+        words=say_in,  # a player on an older version is told the table moved in its language
     )
     return HostedTable(
         config,

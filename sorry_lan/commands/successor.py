@@ -7,7 +7,8 @@ listens as the host binds (every IPv4 address, and IPv6 where there is any), its
 names this machine's LAN addresses (``--interface`` ones if given), and when the
 election makes this laptop the host it starts the table here
 (:func:`~sorry_lan.net.heir.start_table`): a new journal in the data dir, served on
-the standby's port, advertised on the LAN under the same table id at the new epoch.
+the standby's port, advertised on the LAN under the same table id at the new epoch,
+telling each player's news in that player's language (the catalogs' words).
 
 It parses and wires; it decides nothing about who hosts (``succession.election``) or
 what the table holds (``authority.takeover``), and it prints nothing (the client's
@@ -23,7 +24,9 @@ from typing import TYPE_CHECKING
 from sorry_lan.commands.argtypes import port_number
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.i18n import _
+from sorry_lan.i18n.coded import say_in
 from sorry_lan.net.heir import Heir, HeirOptions, ListeningSocket, start_table
+from sorry_lan.net.host import HostOptions
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import TableAdvertiser
@@ -65,7 +68,10 @@ def make_heir(args: argparse.Namespace) -> Heir:
         def advertise(server: HostServer) -> TableAdvertiser | None:
             return _advertise(args, server, knowledge.table, epoch)
 
-        return await start_table(knowledge, epoch, sock, journal_dir(args), advertise=advertise)
+        return await start_table(
+            knowledge, epoch, sock, journal_dir(args), advertise=advertise,
+            options=HostOptions(words=say_in),  # the news each player reads in its language
+        )
 
     options = HeirOptions(port=getattr(args, "standby_port", 0))
     return Heir(lambda: _addresses(args), successor, options)

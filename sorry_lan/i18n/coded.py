@@ -5,7 +5,9 @@ a coded error (:class:`~sorry_lan.codes.Coded`) through the current language's
 catalog: the template is the msgid, the fields are the same as in English.  So a
 failure is written once, at its code, and ``str()`` of it (English) and ``say`` of it
 (any language) can never tell different stories.  :func:`error_text` is the one rule
-for an ``error`` a host sent back, whose own text is English detail.
+for an ``error`` a host sent back, whose own text is English detail.  :func:`say_in`
+words a code in a language other than this process's own: a host's, for each player
+in the language that player's ``profile`` named.
 
 Nothing here chooses the language (:func:`sorry_lan.i18n.set_language` does) or
 decides which code applies.
@@ -16,16 +18,28 @@ from __future__ import annotations
 from sorry_lan.codes import Code, Coded, ErrorReason, Said
 
 from . import DEFAULT, current, language
+from .catalogs import translations
+from .choose import normalise
+
+
+def _said(what: Said | Coded | Code) -> Said:
+    if isinstance(what, Coded):
+        return what.said
+    return Said(what) if isinstance(what, Code) else what
 
 
 def say(what: Said | Coded | Code) -> str:
     """``what`` in the player's language, its fields filled (in English, a code's
     :attr:`~sorry_lan.codes.Code.english` where it has one: exactly ``str(what)``)."""
-    if isinstance(what, Coded):
-        what = what.said
-    elif isinstance(what, Code):
-        what = Said(what)
-    return what.render(None if language() == DEFAULT else current())
+    return _said(what).render(None if language() == DEFAULT else current())
+
+
+def say_in(what: Said | Coded | Code, lang: str | None) -> str:
+    """``what`` in the language ``lang`` names (a language code as a ``profile``
+    carries it: ``el``, ``cy-GB``), whatever this process's own language is; English
+    (``str(what)``) when ``lang`` is None or names a language without a catalog."""
+    code = None if lang is None else normalise(lang)
+    return _said(what).render(None if code in (None, DEFAULT) else translations(code))
 
 
 def error_text(reason: str, text: str) -> str:

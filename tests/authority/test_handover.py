@@ -11,6 +11,8 @@ from sorry_lan.authority import heirs
 from sorry_lan.authority.core import ALIVE_TEXT
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.codes import Said
+from sorry_lan.i18n.coded import say_in
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.transitions import State
@@ -63,7 +65,7 @@ def test_the_first_laptop_connected_gets_the_table_at_the_next_epoch() -> None:
         assert (moved.epoch, moved.pid) == (2, bob.pid)
         assert client.session.state is State.CLOSED
     said = old.all(m.Chat)[-1]
-    assert said.pid is None and said.text == heirs.moved_text("bob", "10.0.0.3", 5001)
+    assert said.pid is None and said.text == str(heirs.moved("bob", "10.0.0.3", 5001))
     assert "bob's laptop at 10.0.0.3:5001" in said.text
     assert not old.all(m.Handover) and old.last(m.Bye).reason is ByeReason.SHUTDOWN
     assert pair.journal[-1] == {"k": "moved", "epoch": 2, "pid": bob.pid, "name": "bob"}
@@ -109,19 +111,74 @@ def test_a_host_cut_off_steps_down_for_a_newer_epoch() -> None:
     assert isinstance(host, SessionClient)
     moved = host.last(m.Handover)  # its own client follows the table as a player
     assert (moved.epoch, moved.pid) == (3, ann.pid)
-    assert old.all(m.Chat)[-1].text == heirs.moved_text("ann", "10.0.0.2", 5000)
+    assert old.all(m.Chat)[-1].text == str(heirs.moved("ann", "10.0.0.2", 5000))
     assert old.last(m.Bye).reason is ByeReason.SHUTDOWN and old.session.state is State.CLOSED
     assert pair.journal[-1] == {"k": "moved", "epoch": 3, "pid": ann.pid, "name": "ann"}
     assert pair.stops == 1 and not pair.listening and not pair.open
 
 
 def test_the_moved_sentence_names_the_laptop_and_where() -> None:
-    assert heirs.moved_text("ann", "2001:db8::1", 5000) == (
+    assert str(heirs.moved("ann", "2001:db8::1", 5000)) == (
         "The table moved to ann's laptop at [2001:db8::1]:5000; join it there to play on."
     )
-    assert heirs.moved_text(None, None, None) == (
+    assert str(heirs.moved("ann", "10.0.0.2", None)) == (
+        "The table moved to ann's laptop; join it there to play on."
+    )
+    assert str(heirs.moved(None, "10.0.0.2", 5000)) == (
+        "The table moved to another laptop at 10.0.0.2:5000; join it there to play on."
+    )
+    assert str(heirs.moved(None, None, None)) == (
         "The table moved to another laptop; join it there to play on."
     )
+
+
+def _moved_lobby(options: HostOptions) -> dict[str, SessionClient]:
+    """A lobby handed to ann's laptop (version 4) with, on protocol version 2, eli who
+    reads Greek, vic who named no language, wes who reads Welsh (``cy-GB``) and the
+    spectator sam: those four, by name."""
+    pair = Pair(Table(TableConfig(seats=4)), options)
+    _a, ann = pair.join("ann", address="10.0.0.2")
+    ann.send(m.Offer(port=5000, addrs=("192.0.2.1",)))
+    olds = {}
+    for n, (name, lang) in enumerate((("eli", "el"), ("vic", None), ("wes", "cy-GB")), 3):
+        _c, olds[name] = pair.join(name, address=f"10.0.0.{n}", versions=(1, 2))
+        if lang is not None:
+            olds[name].send(m.Profile(lang=lang, program=False))
+    _s, olds["sam"] = pair.join("sam", address="10.0.0.9", spectate=True, versions=(1, 2))
+    pair.pump()
+    assert pair.core.can_hand_over()
+    pair.run(pair.core.handover(pair.now))
+    return olds
+
+
+ENGLISH = "The table moved to ann's laptop at 10.0.0.2:5000; join it there to play on."
+
+
+def test_an_older_player_is_told_the_table_moved_in_its_own_language() -> None:
+    asked: list[str | None] = []
+
+    def words(said: Said, lang: str | None) -> str:
+        asked.append(lang)
+        return say_in(said, lang)
+
+    olds = _moved_lobby(HostOptions(table_id="tabletest", words=words))
+    told = {name: client.last(m.Chat) for name, client in olds.items()}
+    assert all(line.pid is None for line in told.values())
+    assert told["eli"].text == (  # Greek words, whatever letters they look like:
+        "Το τραπέζι πήγε στον φορητό υπολογιστή του παίκτη ann στο 10.0.0.2:5000· "  # noqa: RUF001
+        "μπες εκεί για να συνεχίσεις."  # noqa: RUF001
+    )
+    assert told["wes"].text == (
+        "Symudodd y bwrdd i liniadur ann yn 10.0.0.2:5000; ymunwch yno i ddal ati i chwarae."
+    )
+    assert told["vic"].text == told["sam"].text == ENGLISH  # no language named: English
+    assert sorted(asked, key=str) == [None, "cy-GB", "el"]  # worded once per language
+    assert all(c.last(m.Bye).reason is ByeReason.SHUTDOWN for c in olds.values())
+
+
+def test_a_host_given_no_words_tells_everyone_in_english() -> None:
+    olds = _moved_lobby(HostOptions(table_id="tabletest"))
+    assert {c.last(m.Chat).text for c in olds.values()} == {ENGLISH}
 
 
 def test_a_host_cut_off_steps_down_for_a_rival_at_its_own_epoch() -> None:

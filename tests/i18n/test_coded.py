@@ -18,11 +18,12 @@ from sorry_lan.codes import (
     JournalFailure,
     Link,
     LinkNews,
+    Moved,
     Place,
 )
 from sorry_lan.i18n import LANGUAGES, use_language
 from sorry_lan.i18n.catalogs import read_catalog
-from sorry_lan.i18n.coded import error_text, say
+from sorry_lan.i18n.coded import error_text, say, say_in
 from sorry_lan.net.client import JoinError
 from sorry_lan.net.host import HostError
 from sorry_lan.net.journal import JournalError
@@ -119,3 +120,16 @@ def test_join_and_link_details_are_english_and_their_state_elsewhere() -> None:
     with use_language("el"):
         assert say(err) == say(JoinFailure.UNREACHABLE) != JoinFailure.UNREACHABLE.template
         assert say(news) == say(Link.LOST) and "h:1" not in say(news)
+
+
+def test_say_in_words_a_code_in_the_language_named_not_the_process_s() -> None:
+    news = Moved.TO_LAPTOP(name="b1")
+    with use_language("th"):  # a host whose own player reads Thai
+        assert say_in(news, "el") == (  # Greek words, whatever letters they look like:
+            "Το τραπέζι πήγε στον φορητό υπολογιστή του παίκτη b1· "  # noqa: RUF001
+            "μπες εκεί για να συνεχίσεις."  # noqa: RUF001
+        )
+        assert say_in(news, "HI-in") == say_in(news, "hi") != str(news)  # a tag, any case
+        english = "The table moved to b1's laptop; join it there to play on."
+        assert say_in(news, None) == say_in(news, "pt-BR") == say_in(news, "en") == english
+        assert say(news) != english  # the process's own language is still Thai
