@@ -27,7 +27,9 @@ and :class:`GameRecord`: the game record a host on protocol version 3 sends, put
 together from its ``record`` parts and read (``sorry_lan.records``): the whole game
 after ``over`` (kept, the last :data:`RECORDS_KEPT`, and handed to the shell once
 by :meth:`take_records` to file), or the game so far when welcomed mid-game
-(:attr:`so_far`).  Where the table is comes from :attr:`state`: ``lobby`` (the
+(:attr:`so_far`).  A client at the table since the game began builds the game so far
+itself from what it was shown (:attr:`seen`, ``client.so_far``; gone on from the host's
+record when one came), for a successor.  Where the table is comes from :attr:`state`: ``lobby`` (the
 table's lobby, a rematch's included: no game is known then), ``playing`` or
 ``game_over``.
 The joining messages (``welcome``, ``refuse``, a ``challenge`` with no PIN given) are

@@ -17,6 +17,7 @@ from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
 from sorry_lan.codes import RefuseReason
 from sorry_lan.rules import Card, Variant
 from sorry_lan.rules.board import Colour
+from sorry_lan.rules.cards import card_counts
 from sorry_lan.succession import election as el
 from sorry_lan.succession.commitment import hand_digest
 from sorry_lan.wire import messages as m
@@ -161,6 +162,34 @@ def test_knowledge_holds_what_a_successor_needs() -> None:
     assert board is not None
     assert (board.variant, board.sid, board.turn, board.pile) == (Variant.POINTS, 5, 0, 25)
     assert board.seated == (0, 1, 2, 3) and not board.over and board.card is None
+
+
+def test_knowledge_holds_the_game_so_far_this_client_saw_from_its_start() -> None:
+    # No host sent a record: the game so far is the one the client built (client.so_far)
+    link = Link(ClientModel("bob", standby=STANDBY), 100.0)
+    link.welcome(2, succession(), lobby())
+    start = m.Snapshot(
+        sid=2, variant=Variant.STANDARD, you=Colour.YELLOW, colours=tuple(Colour),
+        pawns=(66,) * 16, turn=Colour.BLUE, card=Card.ONE, hand=None, pile=43, discards=1,
+        top=Card.FIVE, discarded=card_counts([Card.FIVE]), scores=None,
+    )  # red lost a 5 before the first decision
+    link.tell(lobby(), start)
+    link.tell(m.Events(sid=3, colour=Colour.BLUE, notation="B1 start->19",
+                       events=((3, 1, 1), (0, 4, 66, 19))))  # fmt: skip
+    know = link.model.knowledge()
+    assert know is not None and know.so_far is not None and link.model.so_far is None
+    assert know.so_far["first"] == "red" and know.so_far["options"] == {"first": None}
+    assert [(t["type"], t["who"], t["card"]) for t in know.so_far["turns"]] == [
+        ("lost", "red", "5"), ("move", "blue", "1")
+    ]
+    assert know.so_far["turns"][1]["parts"] == [
+        {"pawn": "B1", "from": "start", "to": 19, "end": 19, "bumps": []}
+    ]
+    # welcomed mid-game (one roster, then the board): no game so far of its own
+    late = Link(ClientModel("cat", standby=STANDBY), 100.0)
+    late.welcome(3, succession(), lobby(), start)
+    know = late.model.knowledge()
+    assert know is not None and know.so_far is None
 
 
 def test_the_chat_so_far_is_not_kept_twice() -> None:
