@@ -544,12 +544,12 @@ class ClientModel:
             self.snapshot is None and self._lobbies >= 2 and snap.turn is not None
             and tuple(snap.pawns) == snap.variant.rules.initial_pawns(seated)
         )  # fmt: skip
-        if not began:
+        if began:
+            chosen = self._prior if self._prior in seated else None
+            self.seen.begin(snap, chosen, chosen_known=self._prior_known)
+        else:
             self.seen.snapshot(snap)
-            return
-        chosen = self._prior if self._prior in seated else None
-        self.seen.begin(snap, chosen, chosen_known=self._prior_known)
-        if self.lobby is not None:
+        if self.lobby is not None:  # (told just before the snapshot: who is away)
             self.seen.lobby(self.lobby)
 
     def _forget_game(self) -> None:

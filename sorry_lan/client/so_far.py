@@ -24,8 +24,9 @@ What the events do not say is found honestly or not at all:
   the caller, who saw or did not see the game before; ``started`` (the host's clock)
   is not known to a client and is left ``null``;
 - table events (``seat``, ``cover``, ``back``) are not told to clients as such: a
-  roster during the game in which a seated person is away, or a seat changed hands,
-  may hide one, and the game so far is then not known.
+  seat that changed hands during the game, or a decision of a person the roster
+  shows away (a host's bot covers them at it), may hide one, and the game so far is
+  then not known (a person away who is back before their turn hides none).
 
 A game whose beginning this client did not see, or whose board a snapshot moved
 (a client that was away), has no game so far here unless the host sent its record
@@ -57,6 +58,9 @@ def _clip(text: str) -> str:
     return text if len(text) <= NOTATION_MAX else text[: NOTATION_MAX - 3] + "..."
 
 
+AWAY = "a seated person was away at a decision of theirs (a bot may have covered them)"
+
+
 class Unknown(Exception):
     """Something the record needs cannot be known from what this client was shown."""
 
@@ -78,6 +82,8 @@ class SoFar:
         self._sid = -1  # the state the board is at
         self._told = -1  # the sid of the last ``events`` (a long one comes in parts)
         self._roster: dict[int, tuple[str, bool]] = {}
+        self._away: set[int] = set()  # the seated persons the last roster showed away
+        self._last_person: int | None = None  # the person who decided last
         self.why: str | None = "no game seen"  # why there is no game so far (None: there is)
 
     # -- what the client was shown -----------------------------------------------------
@@ -132,20 +138,25 @@ class SoFar:
             self._lose("a snapshot moved the board")
 
     def lobby(self, lobby: m.Lobby) -> None:
-        """A roster during the game: a seat changed hands, or a seated person is away
-        (a bot may cover them), and the game so far may hold a table event not told."""
-        if self._turns is None or self._snap is None:
+        """A roster during the game.  A seat that changed hands may hide a ``seat``
+        event; a seated person away, a ``cover`` (a host's bot begins playing for them
+        at their next decision): a decision of theirs while they are shown away, or
+        the last a person made when the roster first shows them away (a bot may have
+        made it for them as they went, in the host's step that told the roster last:
+        only bots decide in the same step after it), and the game so far is not
+        known."""
+        if self._snap is None:
             return
         roster = {int(p.colour): (p.name, p.bot) for p in lobby.players if p.colour is not None}
-        if not self._roster:
-            self._roster = roster
-        away = [
-            p for p in lobby.players
+        away = {
+            int(p.colour) for p in lobby.players
             if p.colour is not None and not p.bot and not p.connected and p.colour in self._seated
-        ]  # fmt: skip
-        changed = any(self._roster.get(c) != roster.get(c) for c in self._seated)
-        if away or changed:
-            self._lose("a seat was away or changed hands during the game")
+        }  # fmt: skip
+        if self._roster and any(self._roster.get(c) != roster.get(c) for c in self._seated):
+            self._lose("a seat changed hands during the game")
+        elif self._last_person in away - self._away:
+            self._lose(AWAY)
+        self._roster, self._away = roster, away
 
     def events(self, msg: m.Events) -> None:
         """One ``events`` message: its entries appended (a long one's later parts go
@@ -189,6 +200,8 @@ class SoFar:
         self._told = -1
         self._after_two = False
         self._roster = {}
+        self._away = set()
+        self._last_person = None
 
     def _lose(self, why: str) -> None:
         self._turns = None
@@ -231,6 +244,10 @@ class SoFar:
         if not evs or msg.colour is None:
             raise Unknown("an events message without a decision")
         head, who = evs[0], int(msg.colour)
+        if who in self._away:
+            raise Unknown(AWAY)
+        if not self._roster.get(who, ("", True))[1]:
+            self._last_person = who
         if head[0] == EventKind.DISCARD:
             move = Move(MoveKind.DISCARD, Card(head[2]), (), ())
             self._check_notation(move, msg.notation)

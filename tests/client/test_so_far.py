@@ -152,7 +152,22 @@ def test_a_snapshot_that_moves_the_board_or_a_seat_away_loses_the_game_so_far() 
     gone = PlayerInfo(2, "bob", Colour.BLUE, False, True, False)
     seen.lobby(m.Lobby(variant=Variant.STANDARD, seats=2, host=1, players=(ann, gone),
                        spectators=0))  # fmt: skip
-    assert seen.record() is None  # a bot may cover bob: a table event no client is told
+    assert seen.record() is not None  # bob is away: no bot played for him yet
+    move = generate(START16, Card.ONE, Variant.STANDARD.rules.move_context(START16, BLUE))[0]
+    seen.events(m.Events(sid=5, colour=Colour.BLUE, notation=move.notation(),
+                         events=tuple(move_events(move, BLUE))))  # fmt: skip
+    assert seen.record() is None  # a bot covered bob: a table event no client is told
+    # bob made the last decision a person made, and the next roster shows him away: a
+    # bot may have made it for him as he went, in the same step of the host
+    seen = begun(sid=4, turn=BLUE)
+    seen.lobby(m.Lobby(variant=Variant.STANDARD, seats=2, host=1, players=(ann, bob),
+                       spectators=0))  # fmt: skip
+    seen.events(m.Events(sid=5, colour=Colour.BLUE, notation=move.notation(),
+                         events=tuple(move_events(move, BLUE))))  # fmt: skip
+    assert seen.record() is not None
+    seen.lobby(m.Lobby(variant=Variant.STANDARD, seats=2, host=1, players=(ann, gone),
+                       spectators=0))  # fmt: skip
+    assert seen.record() is None
 
 
 def test_the_host_s_record_is_gone_on_from() -> None:
