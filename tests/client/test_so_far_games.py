@@ -19,6 +19,7 @@ from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.client.model import ClientModel
 from sorry_lan.client.so_far import AWAY
 from sorry_lan.rules import Variant
+from sorry_lan.wire import messages as m
 
 #: (variant, people, bots); each played with SEEDS seeds.
 TABLES = [
@@ -144,3 +145,40 @@ def test_a_seat_a_bot_covered_is_not_known_to_the_others() -> None:
         play_game(variant, 2, 2 if variant is Variant.TEAM else 1, seed, tally, away_at=30,
                   cover=True)  # fmt: skip
     assert tally.games == 3 and tally.compared > 100 and tally.unknown > 100
+
+
+def test_a_rematch_s_first_player_is_the_last_winner_chosen() -> None:
+    table = Table(TableConfig(seats=3, auto_start=True, seed=4))
+    table.add_bot(None, level="greedy")
+    pair = Pair(table)
+    models = [ClientModel(n) for n in ("ann", "bob")]
+    for model in models:
+        arrive(pair, model)
+    pick, tally = random.Random(1), Tally()
+    for _game in range(2):
+        for _ in range(20_000):
+            game = pair.table.game
+            assert game is not None
+            compare(pair, models, tally)
+            if game.over:
+                break
+            movers = [x for x in models if x.moves is not None and x.connected]
+            if not movers:
+                pair.advance(1.0)
+                continue
+            for x in movers:
+                offer = x.moves
+                assert offer is not None
+                x.play(pick.choice(offer.moves).id)
+            pair.pump()
+        if _game == 0:  # game 1 won by red: red plays first in game 2
+            for model in models:
+                model.send(m.Rematch())
+            pair.pump()
+            pair.advance(1.0)
+    host = pair.core.game_log.record()
+    assert host is not None and host["options"] == {"first": "red"} and host["result"]
+    for model in models:
+        built = model.seen.record()
+        assert built is not None and built["options"] == host["options"]
+    assert tally.compared > 200
