@@ -238,7 +238,9 @@ class ClientModel:
         self.seen = SoFar()
         self._lobbies = 0  # rosters told since the welcome or rematch, before a game
         # The table's last winner, who plays first in the next game when seated (None:
-        # none yet); ``_prior_known`` False: this client cannot tell.
+        # none yet); ``_prior_known`` False: this client cannot tell.  A client welcomed
+        # into a lobby takes it for the table's first game's (as game_number does): no
+        # host message says how many games its table played.
         self._prior: int | None = None
         self._prior_known = True
         self._assembler = RecordAssembler()
