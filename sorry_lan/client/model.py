@@ -243,6 +243,7 @@ class ClientModel:
         # host message says how many games its table played.
         self._prior: int | None = None
         self._prior_known = True
+        self._told_again = False  # the game's board was told again (a host restarted?)
         self._assembler = RecordAssembler()
         self._unfiled: list[GameRecord] = []
         # Protocol version 4: what a successor needs, and who hosts next.
@@ -498,6 +499,8 @@ class ClientModel:
                 self.over = msg
                 if msg.winners:  # the table's winner: the lower seat of a team
                     self._prior, self._prior_known = min(int(c) for c in msg.winners), True
+                elif self._told_again:  # abandoned: a host restarted meanwhile forgot
+                    self._prior_known = False  # its last winner, one reconnected did not
                 self.moves = None
                 self.hand = self.salt = self.commit = None  # nothing left to reveal
                 self._seat_news = "forget"
@@ -549,8 +552,10 @@ class ClientModel:
         if began:
             chosen = self._prior if self._prior in seated else None
             self.seen.begin(snap, chosen, chosen_known=self._prior_known)
+            self._told_again = False
         else:
             self.seen.snapshot(snap)
+            self._told_again = True
         if self.lobby is not None:  # (told just before the snapshot: who is away)
             self.seen.lobby(self.lobby)
 

@@ -190,6 +190,16 @@ def test_knowledge_holds_the_game_so_far_this_client_saw_from_its_start() -> Non
     late.welcome(3, succession(), lobby(), start)
     know = late.model.knowledge()
     assert know is not None and know.so_far is None
+    # that game is abandoned: whether the table still holds a last winner (a host that
+    # restarted meanwhile forgot it) is not known, nor so who was chosen to play first
+    late.tell(m.GameOver(sid=3, winners=(), scores=None), m.Rematch(), lobby(), start)
+    know = late.model.knowledge()
+    assert know is not None and know.so_far is None
+    assert late.model.seen.why == "whether the first player was chosen"
+    # after a game won, it is known: the winner (here not who played first)
+    link.tell(m.GameOver(sid=9, winners=(Colour.GREEN,), scores=None), m.Rematch(), lobby(),
+              start)  # fmt: skip
+    assert link.model.seen.why is not None and "not who played first" in link.model.seen.why
 
 
 def test_the_chat_so_far_is_not_kept_twice() -> None:
