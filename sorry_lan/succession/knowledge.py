@@ -6,7 +6,8 @@ message as it came (the table's id and epoch, the succession order, the table's
 config, every seat's token verifier or bot strength), the last roster (``lobby``:
 the seats' names and colours), this seat's pid and token, the board as this client
 shows it (:class:`Board`), its own hand and the last hand commitment it holds, the
-chat so far and the game's record so far, if it was sent one.  ``authority.takeover``
+chat so far and the game's record so far, when it is known (the host sent it, or the
+client built it from what it was shown: ``client.so_far``).  ``authority.takeover``
 builds a host's table from one.
 
 It holds no secrets of other seats (verifiers are hashes; the host's commitments are
@@ -71,7 +72,8 @@ class Knowledge:
     docstring.  ``hand`` and ``salt`` are this seat's (play for points), ``commit`` the
     last commitment received (every seat's digest at its ``sid``); ``chat`` is the
     current game's chat so far, oldest first; ``so_far`` the game's record so far
-    (``protocol/RECORD.md``) when the host sent one; ``games_played`` how many games
+    (``protocol/RECORD.md``: its ``first``, ``options``, ``started`` and ``turns`` at
+    least) when it is known; ``games_played`` how many games
     the table began before the one on the board (so the board's is number
     ``games_played + 1``); ``left`` the seat of the host that handed the table over
     to leave it (its player went on purpose), when this laptop was told so."""
