@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -348,14 +349,11 @@ class ClientModel:
     def _so_far_record(self) -> dict[str, Any] | None:
         """The record of the game on the board as far as this laptop knows it: once it
         is over, the whole game the host sent; else the game so far this client built
-        (from its first state, or from the host's record of it on), or failing that
-        the host's (welcomed mid-game)."""
+        (from its first state, or from the host's record of it on); None when not known
+        (never the host's record as it was when sent, which misses the moves since)."""
         if self.over is not None and self.records and self.records[-1].game == self.game_number:
             return self.records[-1].record
-        built = self.seen.record()
-        if built is not None:
-            return built
-        return None if self.so_far is None else self.so_far.record
+        return self.seen.record()  # (the host's record so far goes on in it, or is stale)
 
     def _left(self) -> int | None:
         """The seat of the host that handed this table over to the next epoch."""
@@ -454,7 +452,7 @@ class ClientModel:
                 if self.snapshot is None:
                     self._lobbies += 1
                 else:
-                    self.seen.lobby(msg)
+                    self._jot(self.seen.lobby, msg)
                 out.append(msg)
             case m.Snapshot():
                 self._seen_snapshot(msg)
@@ -487,7 +485,7 @@ class ClientModel:
                     self.play(again)
             case m.Events():
                 self._check_replay(msg, out)
-                self.seen.events(msg)
+                self._jot(self.seen.events, msg)
                 self.pawns = apply_events(self.pawns, msg.events)
                 if self.discarded:
                     self.discarded = apply_discards(self.discarded, msg.events)
@@ -551,13 +549,22 @@ class ClientModel:
         )  # fmt: skip
         if began:
             chosen = self._prior if self._prior in seated else None
-            self.seen.begin(snap, chosen, chosen_known=self._prior_known)
+            self._jot(lambda: self.seen.begin(snap, chosen, chosen_known=self._prior_known))
             self._told_again = False
         else:
-            self.seen.snapshot(snap)
+            self._jot(self.seen.snapshot, snap)
             self._told_again = True
         if self.lobby is not None:  # (told just before the snapshot: who is away)
-            self.seen.lobby(self.lobby)
+            self._jot(self.seen.lobby, self.lobby)
+
+    def _jot(self, step: Callable[..., None], *args: Any) -> None:
+        """One step of the game so far this client writes down (``client.so_far``): a
+        fault in it loses that record (a log line says why), never the game."""
+        try:
+            step(*args)
+        except Exception as exc:  # (the record is a spare; the board and seat are not)
+            log.warning("the game so far is no longer written down here: %r", exc)
+            self.seen.give_up(f"it failed: {exc!r}")
 
     def _forget_game(self) -> None:
         """Nothing of a game is known: the table is in its lobby (until a snapshot)."""
@@ -759,7 +766,7 @@ class ClientModel:
         kept = next((r for r in self.records if r.game == got.game), None)
         if not got.whole:
             self.so_far = got
-            self.seen.seed(record)
+            self._jot(self.seen.seed, record)
         elif kept is not None:
             # Told again: a player who came back, or the table's new host showing the
             # game that ended before it took over (its record, rebuilt from what the

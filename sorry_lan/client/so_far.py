@@ -203,6 +203,10 @@ class SoFar:
         self._away = set()
         self._last_person = None
 
+    def give_up(self, why: str) -> None:
+        """The game so far is not known from now (``why``), until the next game."""
+        self._lose(why)
+
     def _lose(self, why: str) -> None:
         self._turns = None
         self.why = why

@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair
 
+from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.client.model import ClientModel
 from sorry_lan.client.so_far import AWAY
@@ -182,3 +183,48 @@ def test_a_rematch_s_first_player_is_the_last_winner_chosen() -> None:
         built = model.seen.record()
         assert built is not None and built["options"] == host["options"]
     assert tally.compared > 200
+
+
+def test_a_fault_in_writing_the_game_down_loses_that_record_never_the_game(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bug in ``client.so_far`` (made here: its events step raises) costs the game so
+    far, not the board: the events are handed on, the board is the host's, and the
+    laptop's knowledge carries no record rather than a stale or wrong one."""
+    table = Table(TableConfig(seats=3, auto_start=True, seed=6))
+    table.add_bot(None, level="greedy")
+    pair = Pair(table, HostOptions(table_id="kitchen7"))  # (a succession: knowledge)
+    models = [ClientModel(n) for n in ("ann", "bob")]
+    for model in models:
+        arrive(pair, model)
+    ann = models[0]
+    pick = random.Random(6)
+    game = pair.table.game
+    assert game is not None
+    broken = False
+    for _ in range(20_000):
+        if game.over:
+            break
+        if not broken and game.moves_played >= 10:
+            broken = True
+
+            def fails(msg: m.Events) -> None:
+                raise RuntimeError("a bug")
+
+            monkeypatch.setattr(ann.seen, "events", fails)
+        movers = [x for x in models if x.moves is not None and x.connected]
+        if not movers:
+            pair.advance(1.0)
+            continue
+        for x in movers:
+            offer = x.moves
+            assert offer is not None
+            x.play(pick.choice(offer.moves).id)
+        pair.pump()
+        assert ann.pawns == game.pawns and ann.sid == game.state_id
+        if broken and game.moves_played >= 14 and not game.over:
+            know = ann.knowledge()
+            assert know is not None and know.so_far is None and ann.seen.why is not None
+            assert "a bug" in ann.seen.why
+    assert game.over and broken and ann.over is not None
+    assert any("no longer written down" in r.getMessage() for r in caplog.records)
