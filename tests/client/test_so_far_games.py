@@ -66,6 +66,20 @@ def compare(pair: Pair, models: list[ClientModel], tally: Tally, away: bool = Fa
         tally.compared += 1
 
 
+def one_round(pair: Pair, models: list[ClientModel], pick: random.Random) -> None:
+    """Each person offered moves plays one at random; with none offered, a second
+    passes (a bot's turn)."""
+    movers = [x for x in models if x.moves is not None and x.connected]
+    if not movers:
+        pair.advance(1.0)
+        return
+    for x in movers:
+        offer = x.moves
+        assert offer is not None
+        x.play(pick.choice(offer.moves).id)
+    pair.pump()
+
+
 def play_game(variant: Variant, people: int, bots: int, seed: int, tally: Tally,
               away_at: int | None = None, cover: bool = False) -> None:  # fmt: skip
     """One whole game, compared at every state.  ``away_at``: at that state (or after,
@@ -163,15 +177,7 @@ def test_a_rematch_s_first_player_is_the_last_winner_chosen() -> None:
             compare(pair, models, tally)
             if game.over:
                 break
-            movers = [x for x in models if x.moves is not None and x.connected]
-            if not movers:
-                pair.advance(1.0)
-                continue
-            for x in movers:
-                offer = x.moves
-                assert offer is not None
-                x.play(pick.choice(offer.moves).id)
-            pair.pump()
+            one_round(pair, models, pick)
         if _game == 0:  # game 1 won by red: red plays first in game 2
             for model in models:
                 model.send(m.Rematch())
@@ -212,15 +218,7 @@ def test_a_fault_in_writing_the_game_down_loses_that_record_never_the_game(
                 raise RuntimeError("a bug")
 
             monkeypatch.setattr(ann.seen, "events", fails)
-        movers = [x for x in models if x.moves is not None and x.connected]
-        if not movers:
-            pair.advance(1.0)
-            continue
-        for x in movers:
-            offer = x.moves
-            assert offer is not None
-            x.play(pick.choice(offer.moves).id)
-        pair.pump()
+        one_round(pair, models, pick)
         assert ann.pawns == game.pawns and ann.sid == game.state_id
         if broken and game.moves_played >= 14 and not game.over:
             know = ann.knowledge()
