@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sorry_lan.errors import SorryLanError
 from sorry_lan.records.entries import Entry, colour_word, move_entry
 from sorry_lan.rules import Card, Move, MoveKind, generate
 from sorry_lan.wire import messages as m
@@ -61,7 +62,7 @@ def _clip(text: str) -> str:
 AWAY = "a seated person was away at a decision of theirs (a bot may have covered them)"
 
 
-class Unknown(Exception):
+class Unknown(SorryLanError):
     """Something the record needs cannot be known from what this client was shown."""
 
 
