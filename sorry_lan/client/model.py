@@ -563,7 +563,7 @@ class ClientModel:
         try:
             step(*args)
         except Exception as exc:  # (the record is a spare; the board and seat are not)
-            log.warning("the game so far is no longer written down here: %r", exc)
+            log.info("the game so far is no longer written down here: %r", exc)
             self.seen.give_up(f"it failed: {exc!r}")
 
     def _forget_game(self) -> None:

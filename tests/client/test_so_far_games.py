@@ -6,6 +6,7 @@ core in memory (``tests/authority/pair.py``) and client models."""
 
 from __future__ import annotations
 
+import logging
 import random
 import sys
 from pathlib import Path
@@ -197,6 +198,7 @@ def test_a_fault_in_writing_the_game_down_loses_that_record_never_the_game(
     """A bug in ``client.so_far`` (made here: its events step raises) costs the game so
     far, not the board: the events are handed on, the board is the host's, and the
     laptop's knowledge carries no record rather than a stale or wrong one."""
+    caplog.set_level(logging.INFO, logger="sorry_lan.client.model")
     table = Table(TableConfig(seats=3, auto_start=True, seed=6))
     table.add_bot(None, level="greedy")
     pair = Pair(table, HostOptions(table_id="kitchen7"))  # (a succession: knowledge)
