@@ -36,7 +36,7 @@ from sorry_lan.commands.successor import add_standby_arguments, make_heir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import colour_name, join_names
-from sorry_lan.net.botrunner import BotNews, run_bot
+from sorry_lan.net.botrunner import BotNews, BotStats, run_bot
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.tui.lines import format_result
@@ -234,17 +234,18 @@ async def _main(args: argparse.Namespace) -> int:
     warn_seat_not_kept(client, "bot")
     with contextlib.suppress(LocalProtocolError):
         client.ready()  # a bot is always ready
+    stats = BotStats()
     try:
         over = await run_bot(
             client, args.strength, think=args.think, games=args.games, progress=_progress,
-            moves=args.moves,
+            moves=args.moves, stats=stats,
         )
     finally:
         await client.close()
     if over is None:
         print("sorry-lan bot: " + _("lost the connection to the host"), file=sys.stderr)
         return 1
-    lobby = client.model.lobby
+    lobby = stats.roster  # as at the result: a player may have left since
     names = {} if lobby is None else {
         int(p.colour): p.name for p in lobby.players if p.colour is not None
     }

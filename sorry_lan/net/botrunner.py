@@ -145,6 +145,9 @@ class BotStats:
     refused: list[str] = field(default_factory=list)
     games: int = 0
     decisions: list[tuple[Position, int]] = field(default_factory=list)  # if recording
+    # The roster as the bot read it in order (not the model's, which may already hold
+    # a lobby queued behind the result: a player who left after the game)
+    roster: m.Lobby | None = None
 
 
 async def run_bot(
@@ -171,6 +174,8 @@ async def run_bot(
     bot = make_bot(strength, 0, budget=budget)
     view = SeatView()
     seat = client.model  # what the client knows: board, colour, the offer
+    if stats.roster is None:
+        stats.roster = seat.lobby
     if seat.snapshot is not None:
         view.snapshot(seat.snapshot)
     if seat.turn is not None:
@@ -238,7 +243,9 @@ async def run_bot(
                     client.ready(True)
             case m.Turn():
                 seen.played(ev.sid)
-            case m.Lobby() | m.Chat() | ReplayMismatch() | GameRecord():
+            case m.Lobby():
+                stats.roster = ev
+            case m.Chat() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case TableNews():
                 pass  # the shell follows a new host; the bot plays on at its seat

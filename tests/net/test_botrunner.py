@@ -187,3 +187,49 @@ async def test_a_bot_shown_a_game_over_again_counts_that_game_once() -> None:
         for client in clients:
             await client.close()
         await server.close()
+
+
+@pytest.mark.asyncio
+async def test_the_result_names_the_players_as_the_bot_read_them_not_who_left_since(
+) -> None:
+    """A player who leaves right after the game is gone from the model's lobby before a
+    slower bot reads the result: the bot's names are those of the roster it read up to
+    the result (``sorry-lan bot`` printed "Yellow won." for "Yellow (b2) won.")."""
+    server = await start_host(seats=2, seed=7)
+    try:
+        port = server.address[1]
+        slow, quick = (GameClient(LOCAL, port, n, ClientOptions()) for n in ("slow", "quick"))
+        for c in (slow, quick):
+            await c.connect()
+        real_next = slow.next_event
+
+        async def next_event() -> object:
+            ev = await real_next()
+            if isinstance(ev, m.GameOver):  # hold the result until the quick one left
+                for _ in range(200):
+                    lobby = slow.model.lobby
+                    if lobby is not None and all(p.name != "quick" for p in lobby.players):
+                        break
+                    await asyncio.sleep(0.02)
+                else:
+                    raise AssertionError("the player who left stayed in the lobby")
+            return ev
+
+        slow.next_event = next_event  # type: ignore[method-assign]
+        stats = BotStats()
+
+        async def quick_plays() -> m.GameOver | None:
+            try:
+                return await run_bot(quick)
+            finally:
+                await quick.close()
+
+        results = await asyncio.wait_for(
+            asyncio.gather(run_bot(slow, stats=stats), quick_plays()), 30
+        )
+        assert results[0] is not None
+        assert stats.roster is not None
+        assert {p.name for p in stats.roster.players} == {"slow", "quick"}
+        await slow.close()
+    finally:
+        await server.close()
