@@ -16,13 +16,18 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import sys
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from sorry_lan.client.model import REPLAY_MISMATCH
 from sorry_lan.net.journal import DATA_DIR_ENV
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "discovery"))
+from netns import sweep_namespaces
 
 # Without libcst the plugin skips patch writing itself, so ImportError is fine.
 with warnings.catch_warnings(), contextlib.suppress(ImportError):
@@ -45,3 +50,15 @@ def _own_data_dir(
 ) -> None:
     """Point ``$SORRY_LAN_DATA_DIR`` at a fresh directory for this test alone."""
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path_factory.mktemp("sorry-lan-data")))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Delete the network namespaces a killed run of the suite left (their creating
+    process is gone)."""
+    sweep_namespaces(mine=False)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Delete every network namespace this process created and a failed or timed-out
+    test could not (each xdist worker is such a process)."""
+    sweep_namespaces(mine=True)

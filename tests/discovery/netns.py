@@ -124,6 +124,59 @@ def run_in_loopback_netns(fn: Callable[[], Coroutine[Any, Any, T]], timeout: flo
     return value  # type: ignore[no-any-return]
 
 
+NAME_PREFIX = "sl-"
+
+
+def new_prefix() -> str:
+    """A fresh prefix for the namespaces one network of a test creates: it names this
+    process (``sl-<pid>-<random>``), so what a killed run left is known as such."""
+    return f"{NAME_PREFIX}{os.getpid()}-{secrets.token_hex(3)}"
+
+
+def delete_namespace(name: str) -> None:
+    """Delete the network namespace ``name``; a failure is not raised (clean-up goes on
+    with the next one, and :func:`sweep_namespaces` retries at the end of the run)."""
+    with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+        subprocess.run(["ip", "netns", "del", name], capture_output=True, timeout=10, check=False)
+
+
+def _creator(name: str) -> int | None:
+    head = name.removeprefix(NAME_PREFIX).split("-", 1)[0]
+    return int(head) if name.startswith(NAME_PREFIX) and head.isdigit() else None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def sweep_namespaces(mine: bool) -> list[str]:
+    """Delete the test namespaces whose creating process is gone and, with ``mine``,
+    those this process created: what a test that failed, timed out or was killed left.
+    Returns the names deleted (none where ``ip`` is missing)."""
+    if shutil.which("ip") is None or sys.platform != "linux":
+        return []
+    try:
+        listed = subprocess.run(
+            ["ip", "netns", "list"], capture_output=True, text=True, timeout=10, check=False
+        ).stdout
+    except (subprocess.TimeoutExpired, OSError):
+        return []
+    gone = []
+    for line in listed.splitlines():
+        name = line.split(" ", 1)[0]
+        pid = _creator(name)
+        if pid is not None and ((mine and pid == os.getpid()) or not _alive(pid)):
+            delete_namespace(name)
+            gone.append(name)
+    return gone
+
+
 def _ip(*args: str) -> None:
     result = subprocess.run(["ip", *args], capture_output=True, text=True, timeout=10, check=False)
     if result.returncode != 0:
@@ -244,7 +297,7 @@ class VirtualLan:
     """
 
     def __init__(self, machines: int) -> None:
-        self.prefix = f"sl-{secrets.token_hex(3)}"
+        self.prefix = new_prefix()
         self.bridge_ns = f"{self.prefix}-br"
         subnet = secrets.randbelow(250) + 1
         self.machines = [
@@ -329,7 +382,4 @@ class VirtualLan:
         """Stop every agent started here and delete every namespace created; idempotent."""
         self.close_agents()
         while self._created:
-            name = self._created.pop()
-            subprocess.run(
-                ["ip", "netns", "del", name], capture_output=True, timeout=10, check=False
-            )
+            delete_namespace(self._created.pop())

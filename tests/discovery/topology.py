@@ -1,6 +1,6 @@
 """Test helper: small networks of namespaces, shaped like the laptops that lose tables.
 
-`Topology` builds, in namespaces it creates itself (named `sl-<random>-...`, all
+`Topology` builds, in namespaces it creates itself (named `sl-<pid>-<random>-...`, all
 deleted by `close()`): machines (`machine()`: only `lo` up), LAN segments
 (`segment()`: a bridge living in a namespace of its own), cables from a machine to a
 segment (`cable()`: a veth named as the machine sees it, `eth0`, `eth1`, with IPv4
@@ -29,7 +29,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from netns import REPO_ROOT, Agent, NetnsSetupError
+from netns import REPO_ROOT, Agent, NetnsSetupError, delete_namespace, new_prefix
 
 
 def _run(*argv: str) -> str:
@@ -51,7 +51,7 @@ class Topology:
     """Namespaces and links for one test; a context manager that deletes them all."""
 
     def __init__(self) -> None:
-        self.prefix = f"sl-{secrets.token_hex(3)}"
+        self.prefix = new_prefix()
         self.net = secrets.randbelow(200) + 20  # 10.<net>.<segment>.<host>
         self._created: list[str] = []
         self._agents: list[Agent] = []
@@ -175,8 +175,7 @@ class Topology:
         while self._agents:
             self._agents.pop().stop()
         while self._created:
-            ns = self._created.pop()
-            subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=10)
+            delete_namespace(self._created.pop())
 
 
 class NsScreen:
