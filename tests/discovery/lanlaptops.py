@@ -40,7 +40,7 @@ _skip = netns_skip_reason()
 #: The marks of every LAN test module (each adds its own timeout where it needs one).
 MARKS = [
     pytest.mark.netns,
-    pytest.mark.slow,
+    pytest.mark.lan,
     pytest.mark.skipif(_skip is not None, reason=_skip or ""),
 ]
 STEP = 15.0  # per-step deadline; steps take a second or two

@@ -17,7 +17,11 @@ import pytest
 from netns import Agent, Machine, VirtualLan, netns_skip_reason
 
 _skip = netns_skip_reason()
-pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.xdist_group("lan_of_four"),  # one LAN for the module
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 
 AGENT = "tests/discovery/lan_agent.py"
 STEP = 10.0  # generous per-step deadline; steps take well under a second

@@ -169,7 +169,6 @@ def test_a_host_asleep_for_30_s_wakes_and_steps_down(lan: VirtualLan, tmp_path: 
     away_and_back(lan, tmp_path, "Nap", _signal(signal.SIGSTOP), _signal(signal.SIGCONT), 30)
 
 
-@pytest.mark.slow
 @pytest.mark.timeout(1500)
 def test_a_host_asleep_for_5_minutes_wakes_and_steps_down(
     lan: VirtualLan, tmp_path: Path

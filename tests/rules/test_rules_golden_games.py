@@ -38,6 +38,9 @@ PINNED = {
 }
 
 
+pytestmark = pytest.mark.xdist_group("golden_games")  # every digest is computed once
+
+
 @pytest.fixture(scope="module")
 def digests() -> dict[str, str]:
     return all_digests()

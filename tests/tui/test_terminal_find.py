@@ -24,7 +24,11 @@ from loopback_ns import LoopbackNamespace, NsTmux, Proc, skip_reason
 from sorry_lan.tui.screens.parts import board_geometry
 
 _skip = skip_reason()
-pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.tmux,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 
 COLS, ROWS = 100, 40
 GAME = "Loop table"

@@ -31,7 +31,10 @@ from sorry_lan.tui.news import since_text
 from sorry_lan.tui.screens.over import play_counts
 from sorry_lan.tui.screens.parts import board_geometry
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 COLS, ROWS = 80, 24

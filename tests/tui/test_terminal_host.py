@@ -25,7 +25,10 @@ from sorry_lan.tui.screens.parts import board_geometry
 ROOT = Path(__file__).resolve().parents[2]
 COLOURS = ("Red", "Blue", "Yellow", "Green")
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 
 @pytest.fixture

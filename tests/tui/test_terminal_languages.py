@@ -41,7 +41,11 @@ from tmux_harness import private_tmux
 
 from sorry_lan.i18n import LANGUAGES, use_language, words
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.xdist_group("terminal_languages"),  # the module's games are played once, shared
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 SCREENS = ("lobby", "game", "split", "help", "over")
 NAMES = (HOST, *BOTS, "watcher")

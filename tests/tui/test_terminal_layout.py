@@ -26,7 +26,10 @@ from sorry_lan.tui.state import card_help
 ROOT = Path(__file__).resolve().parents[2]
 HOST_NAME = "Annabelle Fitzgerald-Ray"  # 24 characters: the longest name allowed
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 
 @pytest.fixture

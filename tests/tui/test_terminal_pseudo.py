@@ -40,6 +40,7 @@ ALLOWED = {
 WORD = re.compile(r"[A-Za-z]{3,}")
 
 pytestmark = [
+    pytest.mark.tmux,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
     pytest.mark.timeout(300),
 ]

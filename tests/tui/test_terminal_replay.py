@@ -32,7 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "protocol" / "records" / "standard-2.json"
 COLS, ROWS = 80, 24
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.xdist_group("terminal_replay"),  # the module's games are played once, shared
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 _record = load(RECORD.read_bytes())
 NAMES = [str(s["name"]) for s in _record["seats"]] + [str(_record["table"])]

@@ -21,7 +21,10 @@ from sorry_lan.i18n import LANGUAGES, _, pgettext, use_language
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+pytestmark = [
+    pytest.mark.tmux,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+]
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
