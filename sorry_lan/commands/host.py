@@ -680,7 +680,7 @@ async def _play_here(
     returns when the player leaves, the table stops here, or (``away``) a stop signal
     handed the table over."""
     hosted, seats, leaving = here
-    server, journal = hosted.server, hosted.path
+    server = hosted.server
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     options = ClientOptions(
         pin=args.pin, token=hosted.owner_token, lang=language(), seats=seats,
@@ -695,21 +695,8 @@ async def _play_here(
         print(f"sorry-lan host: {text}", file=sys.stderr)
         return 1
     if _wants_board(args):
-        from sorry_lan.tui.play import TuiOptions, play_as_host
-
         try:
-            return await play_as_host(
-                client,
-                _table_here(server, away),
-                title=lambda: _("{name}'s table").format(name=name),
-                info=info,
-                options=TuiOptions(
-                    ascii=True if args.ascii else None, journals=journal.parent
-                ),
-                game_tape=lambda: _journal_tape(journal),
-                hand_over=leaving.hand_over(),
-                on_leave=leaving.left,  # the game ends before our own player's bye
-            )
+            return await _play_on_board(args, client, name, here, info, away)
         finally:
             await _leave(client)
     print(info(), flush=True)
@@ -722,6 +709,32 @@ async def _play_here(
     leaving.left()  # the game ends before our own player's bye
     await _leave(client)
     return 0
+
+
+async def _play_on_board(
+    args: argparse.Namespace,
+    client: GameClient,
+    name: str,
+    here: tuple[HostedTable, SeatStore, Leaving],
+    info: Callable[[], str],
+    away: asyncio.Event,
+) -> int:
+    """The host's own player on the board, ``client`` connected: the only part of the
+    command that imports the drawing library."""
+    from sorry_lan.tui.play import TuiOptions, play_as_host
+
+    hosted, _seats, leaving = here
+    journal = hosted.path
+    return await play_as_host(
+        client,
+        _table_here(hosted.server, away),
+        title=lambda: _("{name}'s table").format(name=name),
+        info=info,
+        options=TuiOptions(ascii=True if args.ascii else None, journals=journal.parent),
+        game_tape=lambda: _journal_tape(journal),
+        hand_over=leaving.hand_over(),
+        on_leave=leaving.left,  # the game ends before our own player's bye
+    )
 
 
 async def _table_here(server: HostServer, away: asyncio.Event) -> None:

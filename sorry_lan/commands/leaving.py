@@ -104,12 +104,15 @@ def keep_seat_there(
 def handed_over_lines(server: HostServer) -> list[str]:
     """What the command says once its table was handed over: where it went, and that
     ``sorry-lan join`` takes the seat back."""
-    from sorry_lan.tui.play import handed_over_text
-
     moved = server.moved_to
     if moved is None:
         return []
     return [moved_words(server, *moved), handed_over_text()]
+
+
+def handed_over_text() -> str:
+    """What the command says once its player handed the table over and left."""
+    return _("You handed the table over; `sorry-lan join` takes your seat back as a player.")
 
 
 def moved_words(server: HostServer, epoch: int, pid: int) -> str:

@@ -26,6 +26,7 @@ from prompt_toolkit.output import ColorDepth, Output
 
 from sorry_lan.i18n import LANGUAGES, _, language, set_language
 
+from . import renderer as _renderer  # noqa: F401  (aligns the renderer with cells)
 from .keys import build_keys
 from .layout import Screens
 from .screens.parts import Clicks

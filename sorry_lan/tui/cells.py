@@ -1,10 +1,10 @@
-"""Display width of text in terminal cells, measured as prompt_toolkit's renderer does.
+"""Display width of text in terminal cells, counted as prompt_toolkit's renderer counts.
 
-:func:`width` is the renderer's own count (``prompt_toolkit.utils.get_cwidth``: the sum
-of each code point's width), so a layout computed with it agrees with where
-prompt_toolkit puts the cursor.  Text is cut only between grapheme clusters (UAX #29, as
-``wcwidth.iter_graphemes`` splits them): a Thai tone mark, a Devanagari conjunct or an
-accent never loses its base letter.
+:func:`width` is the renderer's count (``prompt_toolkit.utils.get_cwidth``: the sum of
+each code point's ``wcwidth``, none below 0), so a layout computed with it agrees with
+where prompt_toolkit puts the cursor.  Text is cut only between grapheme clusters (UAX
+#29, as ``wcwidth.iter_graphemes`` splits them): a Thai tone mark, a Devanagari conjunct
+or an accent never loses its base letter.
 
 Unsteady text.  For some clusters terminals disagree on the width: a Devanagari vowel
 sign such as ``ि`` counts 0 for the renderer and 1 in most terminals, an emoji ZWJ
@@ -17,32 +17,34 @@ and a place in the middle of a row shows it only in :func:`steady_field` form (t
 unsteady clusters replaced by their base letters); clipping reserves the larger of the
 two counts so clipped text fits whichever the terminal uses.
 
-Spacing marks.  prompt_toolkit's table (``wcwidth``) gives a spacing combining mark
-(Unicode category ``Mc``: the Devanagari vowel signs ``ा ि ी ो``, ...) no cell, while the
-C library's ``wcwidth`` that tmux, xterm, VTE and the Linux console use gives it one:
-every Hindi word then put the rest of its row off by a cell or more.
-:func:`align_renderer` (run when this module is imported) tells the renderer's width
-cache that each such mark takes one cell, so the renderer and those terminals agree
-on Hindi text, and a word in the middle of a row no longer moves what follows.  This
-module draws nothing.
+Spacing marks.  ``wcwidth`` gives a spacing combining mark (Unicode category ``Mc``: the
+Devanagari vowel signs ``ा ि ी ो``, ...) no cell, while the C library's ``wcwidth`` that
+tmux, xterm, VTE and the Linux console use gives it one: every Hindi word would put the
+rest of its row off by a cell or more.  So each such mark counts one cell here, and
+:mod:`sorry_lan.tui.renderer` tells prompt_toolkit's renderer the same before a screen
+is drawn: the renderer and those terminals agree on Hindi text, and a word in the middle
+of a row no longer moves what follows.
+
+This module draws nothing and does not import prompt_toolkit: the commands that print
+lines (``rules``, ``games``, ``join --text``) measure with it too.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from prompt_toolkit import utils as pt_utils
-from prompt_toolkit.utils import get_cwidth
 from wcwidth import iter_graphemes
+from wcwidth import wcwidth as char_width
 from wcwidth import width as sequence_width
 
 ELLIPSIS = "…"
 F = TypeVar("F", bound=tuple[Any, ...])
-#: The scripts whose spacing marks :func:`align_renderer` counts (the languages shipped,
-#: and their neighbours that write the same way): Devanagari to Sinhala, Thai, Lao,
-#: Tibetan, Myanmar.
+#: The scripts whose spacing marks count one cell (the languages shipped, and their
+#: neighbours that write the same way): Devanagari to Sinhala, Thai, Lao, Tibetan,
+#: Myanmar.
 _MARK_BLOCKS = ((0x0900, 0x0DFF), (0x0E00, 0x0EFF), (0x0F00, 0x109F))
 
 
@@ -56,29 +58,23 @@ def spacing_marks() -> list[str]:
     ]
 
 
-def align_renderer() -> None:
-    """Make prompt_toolkit give each spacing mark one cell, as the C library does.
+class _CharCells(dict[str, int]):
+    """Cells per code point, each counted once: its ``wcwidth``, none below 0 (a control
+    character counts -1 there), a spacing mark of :data:`_MARK_BLOCKS` one."""
 
-    It fills prompt_toolkit's own width cache (the one :func:`get_cwidth` reads) for
-    those code points; text already measured keeps its cached width, so this runs at
-    import, before any screen is drawn.  The cache is private to prompt_toolkit: should
-    a release drop it, this does nothing (marks then count as prompt_toolkit says) and
-    the Devanagari width test fails, rather than every screen failing to start."""
-    cache = getattr(pt_utils, "_CHAR_SIZES_CACHE", None)
-    if not isinstance(cache, dict):
-        return
-    for mark in spacing_marks():
-        cache[mark] = 1
-    for text in [t for t in cache if len(t) > 1]:  # strings measured before: again
-        del cache[text]
+    def __missing__(self, char: str) -> int:
+        count = max(0, char_width(char))
+        self[char] = count
+        return count
 
 
-align_renderer()
+_CHAR_CELLS = _CharCells(dict.fromkeys(spacing_marks(), 1))
 
 
+@functools.lru_cache(maxsize=4096)
 def width(text: str) -> int:
     """Columns the renderer gives ``text``."""
-    return get_cwidth(text)
+    return sum(_CHAR_CELLS[char] for char in text)
 
 
 def graphemes(text: str) -> list[str]:
@@ -87,7 +83,7 @@ def graphemes(text: str) -> list[str]:
 
 
 def _cluster_steady(cluster: str) -> bool:
-    return len(cluster) == 1 or get_cwidth(cluster) == sequence_width(cluster)
+    return len(cluster) == 1 or width(cluster) == sequence_width(cluster)
 
 
 def steady(text: str) -> bool:
@@ -97,7 +93,7 @@ def steady(text: str) -> bool:
 
 def room(text: str) -> int:
     """The most cells ``text`` can take: the larger of the renderer's and the terminals'."""
-    return sum(max(get_cwidth(c), sequence_width(c)) for c in iter_graphemes(text))
+    return sum(max(width(c), sequence_width(c)) for c in iter_graphemes(text))
 
 
 def clip(text: str, cols: int, ellipsis: str = ELLIPSIS) -> str:
@@ -114,7 +110,7 @@ def clip(text: str, cols: int, ellipsis: str = ELLIPSIS) -> str:
     head: list[str] = []
     used = 0
     for cluster in iter_graphemes(text):
-        w = max(get_cwidth(cluster), sequence_width(cluster))
+        w = max(width(cluster), sequence_width(cluster))
         if used + w > budget:
             break
         head.append(cluster)
@@ -135,7 +131,7 @@ def _base(cluster: str) -> str:
         for ch in cluster
         if not unicodedata.category(ch).startswith("M") and ch not in "\u200c\u200d\ufe0e\ufe0f"
     )
-    kept = "".join(ch for ch in kept if get_cwidth(ch) > 0)[:1]
+    kept = "".join(ch for ch in kept if width(ch) > 0)[:1]
     return kept or "?"
 
 
@@ -148,7 +144,7 @@ def steady_form(text: str) -> str:
 
 
 def _ends_zero_width(text: str) -> bool:
-    return bool(text) and get_cwidth(text[-1]) == 0 and text[-1] != "\n"
+    return bool(text) and width(text[-1]) == 0 and text[-1] != "\n"
 
 
 def seal_line_ends(fragments: Sequence[F]) -> list[F]:

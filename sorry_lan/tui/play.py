@@ -23,7 +23,6 @@ from pathlib import Path
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from sorry_lan.i18n import _
 from sorry_lan.i18n.logwords import log_line
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.saved import saved_games
@@ -155,11 +154,6 @@ async def run_tui(
                 await task
     lost = state.link is Link.LOST if state.left_lost is None else state.left_lost
     return 1 if lost else 0
-
-
-def handed_over_text() -> str:
-    """What the host command says once its player handed the table over and left."""
-    return _("You handed the table over; `sorry-lan join` takes your seat back as a player.")
 
 
 async def play_as_host(

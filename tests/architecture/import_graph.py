@@ -12,6 +12,7 @@ prints every cycle.  It does not import the package.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +29,12 @@ def module_files(root: Path = PACKAGE) -> dict[str, Path]:
             parts.pop()
         out[".".join(parts)] = path
     return out
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of the file at ``path``, read once (the checks only read trees)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -53,28 +60,88 @@ def _runtime_in(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
         yield from runtime_imports(node)
 
 
+def _named(node: ast.Import | ast.ImportFrom, here: str, files: dict[str, Path]) -> set[str]:
+    """The dotted names ``node`` imports, relative ones resolved from package ``here``."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    base = node.module or ""
+    if node.level:
+        anchor = here.split(".")
+        anchor = anchor[: len(anchor) - (node.level - 1)]
+        base = ".".join([*anchor, *([base] if base else [])])
+    return {f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names}
+
+
+def _package_of(name: str, path: Path) -> str:
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
 def graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     """Each module -> the package's modules it imports."""
     files = module_files(root)
     out: dict[str, set[str]] = {}
     for name, path in files.items():
-        is_package = path.name == "__init__.py"
-        here = name if is_package else name.rpartition(".")[0]
+        here = _package_of(name, path)
         targets: set[str] = set()
-        for node in imports(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets.update(alias.name for alias in node.names)
-                continue
-            base = node.module or ""
-            if node.level:
-                anchor = here.split(".")
-                anchor = anchor[: len(anchor) - (node.level - 1)]
-                base = ".".join([*anchor, *([base] if base else [])])
-            for alias in node.names:
-                sub = f"{base}.{alias.name}"
-                targets.add(sub if sub in files else base)
+        for node in imports(parsed(path)):
+            targets |= _named(node, here, files)
         out[name] = {t for t in targets if t in files and t != name}
     return out
+
+
+def load_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements that run when the module is loaded: those at its top
+    level (in an ``if``, ``try`` or class body too), not those inside a function and
+    not those under ``if TYPE_CHECKING:``."""
+    inside = _imports_in(_functions(tree))
+    yield from (node for node in runtime_imports(tree) if id(node) not in inside)
+
+
+def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def _imports_in(nodes: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[int]:
+    """The ids of the import statements inside ``nodes``."""
+    return {id(n) for f in nodes for n in ast.walk(f) if isinstance(n, ast.Import | ast.ImportFrom)}
+
+
+def run_graph(
+    root: Path = PACKAGE, *, on_load: bool = False, cut: frozenset[tuple[str, str]] = frozenset()
+) -> dict[str, set[str]]:
+    """Each module -> every module it can import when run, the package's and others' by
+    their full dotted names (``prompt_toolkit.utils``): imports inside functions
+    included (``on_load``: only those that run when it is loaded), ``if TYPE_CHECKING:``
+    ones left out, and those inside the functions named in ``cut`` (pairs of module and
+    function name: a nested function's own name) left out too.  A module of the package
+    also imports its parent packages, as Python loads them first."""
+    files = module_files(root)
+    out: dict[str, set[str]] = {}
+    for name, path in files.items():
+        tree = parsed(path)
+        skipped = _imports_in([f for f in _functions(tree) if (name, f.name) in cut])
+        chosen = load_imports(tree) if on_load else runtime_imports(tree)
+        targets: set[str] = set()
+        for node in chosen:
+            if id(node) not in skipped:
+                targets |= _named(node, _package_of(name, path), files)
+        parents = name.split(".")
+        targets |= {".".join(parents[:i]) for i in range(1, len(parents))}
+        out[name] = targets - {name}
+    return out
+
+
+def reach(start: str, edges: dict[str, set[str]]) -> set[str]:
+    """Every module ``start`` imports, directly or through others (itself included);
+    a module outside ``edges`` (another library) is reached but not followed."""
+    seen = {start}
+    todo = [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:

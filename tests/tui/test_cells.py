@@ -6,7 +6,8 @@ import pytest
 from prompt_toolkit.utils import get_cwidth
 
 from sorry_lan.i18n import LANGUAGES, use_language, words
-from sorry_lan.tui import cells
+from sorry_lan.i18n.catalogs import read_catalog
+from sorry_lan.tui import cells, renderer
 
 NAMES = {
     "el": "Ελένη Παπαδοπούλου",
@@ -22,6 +23,26 @@ NAMES = {
 def test_width_is_the_renderers() -> None:
     for name in NAMES.values():
         assert cells.width(name) == get_cwidth(name)
+
+
+def test_the_renderer_counts_every_code_point_and_message_as_cells_does() -> None:
+    """cells counts without prompt_toolkit (the line commands do not load it); once
+    :mod:`~sorry_lan.tui.renderer` is loaded the renderer counts the same everywhere."""
+    renderer.align_renderer()
+    planes = [*range(0x20, 0x3400), *range(0xA000, 0xE000), *range(0xF900, 0x10000)]
+    chars = [chr(cp) for cp in [*planes, *range(0x1F000, 0x1FB00)] if not 0xD800 <= cp < 0xE000]
+    assert [cells.width(c) for c in chars] == [get_cwidth(c) for c in chars]
+    assert {cells.width(m) for m in cells.spacing_marks()} == {1}
+    texts = [
+        str(text)
+        for code in ("messages", *(lang for lang in LANGUAGES if lang != "en"))
+        for msg in read_catalog(f"{code}.pot" if code == "messages" else f"{code}.po")
+        for value in (msg.id, msg.string)
+        for text in ((value,) if isinstance(value, str) else value or ())
+        if text
+    ]
+    assert len(texts) > 1000
+    assert [cells.width(t) for t in texts] == [get_cwidth(t) for t in texts]
 
 
 @pytest.mark.parametrize("name", NAMES.values())

@@ -120,7 +120,7 @@ async def test_on_the_board_q_then_e_ends_the_game_without_handing_over() -> Non
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_the_host_is_told_how_to_come_back_in_every_language(lang: str) -> None:
-    from sorry_lan.tui.play import handed_over_text
+    from sorry_lan.commands.leaving import handed_over_text
 
     with use_language(lang):
         text = handed_over_text()

@@ -20,6 +20,7 @@ from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 from sorry_lan.i18n import _, ngettext, words
 
 from .. import cells
+from .. import renderer as _renderer  # noqa: F401  (aligns the renderer with cells)
 from ..board import COMPACT, Geometry, choose_geometry
 from ..state import UiState
 from ..textfit import ASCII_ELLIPSIS, ELLIPSIS, clip, pad, width, wrap
