@@ -278,6 +278,9 @@ class Heir:
         succession, me = client.model.succession, client.model.pid
         if succession is None or me is None or self.successor is None:
             return
+        if client.model.knowledge() is None:  # e.g. the board of the game in progress
+            log.info("not standing for the table: this laptop does not know enough")
+            return
         try:
             self._standby = Standby.of(succession, me)
         except ValueError as exc:  # not a laptop of the electorate

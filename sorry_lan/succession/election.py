@@ -575,9 +575,18 @@ class Election:
         return [CloseStandby(), *self._walk(now)]
 
     def _in_turn(self, host: int, attempt: TryCandidate) -> bool:
-        """Whether ``host`` (who welcomed ``attempt``) may be followed."""
+        """Whether ``host`` (who welcomed ``attempt``) may be followed: never a claim in
+        this laptop's own name (it hosts only by its own :class:`TakeOver`), and at an
+        advert's address only a laptop of the order serving on the port it offered (a
+        successor hosts on its standby's port: a claim from any other is forged)."""
+        if self.me is not None and host == self.me:
+            return False
         if attempt.pid is not None and host != attempt.pid:
             return False  # someone else answers at that laptop's standby
+        if attempt.pid is None:
+            lap = self.order.laptop(host)
+            if lap is None or lap.port != attempt.port:
+                return False
         if host in (self._handed, self._voted):
             return True
         for pid in self.order.pids():
