@@ -331,6 +331,13 @@ class ClientModel:
         """The epoch of the host we follow (None: it sent no ``succession``)."""
         return None if self.succession is None else self.succession.epoch
 
+    @property
+    def board_missing(self) -> bool:
+        """A game is in progress as far as this laptop knows, but not its board (a
+        reconnection's welcome before the board came again): it may not host the
+        table now (a successor would deal a fresh game for the one in progress)."""
+        return self._in_game and self._board() is None
+
     def knowledge(self) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
         as a player by a version-4 host that sent a ``succession`` and a lobby)."""
@@ -340,7 +347,7 @@ class ClientModel:
         ):
             return None
         board = self._board()
-        if board is None and self._in_game:
+        if self.board_missing:
             log.info("no knowledge for a successor: the board of the game is not known")
             return None  # (a successor would deal a fresh game for the one in progress)
         try:

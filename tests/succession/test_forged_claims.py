@@ -110,3 +110,16 @@ def test_a_host_followed_that_vanishes_before_the_board_leaves_the_board_known()
     taken = build_table(known, epoch=3, now=lan.now, seed=5)
     assert taken.game is not None and taken.game.state_id == sid
     assert tuple(taken.game.pawns) == tuple(pawns)
+
+
+def test_a_laptop_that_knows_a_game_is_on_but_not_its_board_never_hosts_it() -> None:
+    """Bob reconnects to the host (welcomed again, its succession accepted), which dies
+    before it tells the board again: Bob knows a game is in progress but not where it
+    stands, so he gives no knowledge to host from (no fresh deal for that game)."""
+    _lan, laptops, lost = lose_host()
+    bob = laptops[1]
+    known = bob.model.succession
+    assert known is not None and bob.model.knowledge() is not None
+    news = claim(bob, lost + 2, epoch=1, host=known.host, attempt=None)
+    assert news == [] and bob.model.connected and bob.model.snapshot is None
+    assert bob.model.board_missing and bob.model.knowledge() is None
