@@ -13,7 +13,12 @@ out what the table's election (``ClientModel.election``, sans I/O) decides:
   model accepts; count votes on its own standby (``OpenStandby``) and, once they are
   enough (``TakeOver``), give the listening socket and the connections the standby
   held to a new host started by the ``successor`` callback from what the client
-  knows (``ClientModel.knowledge()``), and join it on loopback with the seat's token.
+  knows (``ClientModel.knowledge()``), and join it on loopback with the seat's token;
+  never stand while the board of a game in progress is not known here;
+- nobody reachable for the grace (``AskAlone``): ask the person at the laptop through
+  the ``ask_alone`` callback while the walk goes on; a yes goes to the election, and
+  a game it then takes over alone gets a new table id (a game of its own, never the
+  table's).  With no callback (``sorry-lan bot``, and ``join`` for now) it never asks.
 
 It decides nothing (the election does, and the model checks each new host), does not
 build the new host's table, journal or advert (the ``successor`` the commands give
@@ -214,7 +219,7 @@ class Heir:
                 if back:
                     self._close_standby()
                     return True
-                # (its unreachable: this laptop's own network may be down: lone rule)
+                # (its unreachable: this laptop's own network may be down: never alone)
                 decisions = [*client.take_decided(),
                              *election.host_lost(time.monotonic(), client.unreachable)]
                 host_at = time.monotonic() + backoff

@@ -590,8 +590,8 @@ class Election:
 
     def _last_walk(self, now: float) -> list[Decision]:
         """Standing with no vote for D, or the lone rule is due: stop standing and try
-        every other laptop once more (past this one); :meth:`_walk` takes over alone
-        when none answers and the lone rule's time has come."""
+        every other laptop once more (past this one); :meth:`_walk` asks the person
+        (:meth:`_ask`) when none answers and the lone rule's time has come."""
         if not any(lap.pid not in (self.me, self.order.host) for lap in self.order.laptops):
             self._walked_at = now  # alone at the table: nobody to try
             return self._ask(now)
