@@ -672,9 +672,10 @@ class ClientModel:
         a new host this client may follow; else refused (bye)."""
         attempt, known = self._attempt, self.epoch
         if attempt is not None:  # a candidate's standby welcomed us: a new host?
+            ours = self.succession is None or msg.table == self.succession.table
             decisions = (
                 [] if self.election is None
-                else self.election.welcomed(attempt, msg.epoch, msg.host, self._now)
+                else self.election.welcomed(attempt, msg.epoch, msg.host, self._now, ours=ours)
             )
             self._decisions += decisions
             if any(isinstance(d, el.Follow) for d in decisions):

@@ -459,10 +459,13 @@ class Election:
         return []
 
     def welcomed(
-        self, attempt: TryCandidate, epoch: int, host: int | None, now: float
+        self, attempt: TryCandidate, epoch: int, host: int | None, now: float,
+        *, ours: bool = True,
     ) -> list[Decision]:
         """``attempt`` was welcomed by a host whose succession says ``epoch`` and its
-        own seat ``host``: follow it, or refuse it and go on."""
+        own seat ``host``: follow it, or refuse it and go on.  ``ours`` False: its
+        succession names another table id (a game a laptop took alone is not the
+        table's): never followed."""
         if attempt != self._attempt:
             return []
         self._attempt = None
@@ -474,7 +477,7 @@ class Election:
         # At the epoch we know, another laptop than the host we lost: a laptop that knew
         # only the order before ours took over after our host died (epoch known + 1).
         rival = epoch == self.order.epoch and host != self.order.host
-        if (newer or rival) and host is not None and self._in_turn(host, attempt):
+        if (newer or rival) and ours and host is not None and self._in_turn(host, attempt):
             out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
             self.heard_at = now

@@ -250,3 +250,43 @@ def test_an_advert_of_the_table_at_a_newer_epoch_is_tried_first() -> None:
     tried = in_thread(_a_hint_is_tried_first, 10.0)
     assert tried[0] == TryCandidate(None, ("10.9.9.9",), 4000)
     assert [t.pid for t in tried[1:3]] == [1, 2]  # then the order
+
+
+class _OwnClient:
+    """A client whose model is a real one at a real in-memory table (Ann's)."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+
+    async def join_own_table(self, address: tuple[str, int]) -> bool:
+        return True
+
+
+async def _taken_over(model: Any, alone: bool) -> Knowledge:
+    given: list[Knowledge] = []
+
+    async def successor(knowledge: Knowledge, epoch: int, sock: socket.socket) -> HostedTable:
+        given.append(knowledge)
+        return _Hosted(sock)  # type: ignore[return-value]
+
+    h = Heir(lambda: ["127.0.0.1"], successor, HeirOptions(bind="127.0.0.1", also=()))
+    await h.start()
+    assert await h._take_over(2, _OwnClient(model), alone=alone)  # type: ignore[arg-type]
+    await h.close()
+    return given[0]
+
+
+def test_a_game_taken_over_alone_is_a_game_of_its_own() -> None:
+    """Taken by votes, the new host keeps the table's id; taken alone (its person
+    agreed), it gets a new one: never the table's (no step-down, no journal moved)."""
+    from test_takeover_in_memory import table
+
+    _old, laptops, _own = table()
+    model = laptops[0].model
+    known = model.knowledge()
+    assert known is not None
+    voted = in_thread(lambda: _taken_over(model, alone=False), 10.0)
+    assert voted.table == known.table
+    alone = in_thread(lambda: _taken_over(model, alone=True), 10.0)
+    assert alone.table != known.table and len(alone.table) == 16
+    assert alone.succession.seats == known.succession.seats and alone.board == known.board

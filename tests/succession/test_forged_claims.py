@@ -24,11 +24,11 @@ ROGUE_PORT = 7066
 
 
 def claim(lap: Laptop, now: float, *, epoch: int, host: int | None,
-          attempt: el.TryCandidate | None) -> list[TableNews]:
+          attempt: el.TryCandidate | None, table: str | None = None) -> list[TableNews]:
     """A host that is not the table's answers ``lap``'s hello (at ``attempt``, or the
     old host's address when None): a welcome in its own seat, a ``succession`` copied
     from the one ``lap`` knows with ``epoch`` and ``host`` put in, and the lobby; no
-    board.  The table news ``lap`` was told."""
+    board (``table``: another table id in it).  The table news ``lap`` was told."""
     known = lap.model.succession
     lobby = lap.model.lobby
     assert known is not None and lobby is not None and lap.model.token is not None
@@ -37,8 +37,8 @@ def claim(lap: Laptop, now: float, *, epoch: int, host: int | None,
     session.receive_data(lap.model.data_to_send())
     session.welcome(lap.pid, lap.model.token, name=lap.model.name)
     session.send(m.Succession(
-        table=known.table, epoch=epoch, host=host, delay=known.delay, order=known.order,
-        config=known.config, seats=known.seats, chat=(),
+        table=known.table if table is None else table, epoch=epoch, host=host,
+        delay=known.delay, order=known.order, config=known.config, seats=known.seats, chat=(),
     ))
     if not session.closed:
         session.send(lobby)
@@ -123,3 +123,17 @@ def test_a_laptop_that_knows_a_game_is_on_but_not_its_board_never_hosts_it() -> 
     news = claim(bob, lost + 2, epoch=1, host=known.host, attempt=None)
     assert news == [] and bob.model.connected and bob.model.snapshot is None
     assert bob.model.board_missing and bob.model.knowledge() is None
+
+
+def test_a_game_taken_alone_under_its_own_table_id_is_never_followed() -> None:
+    """Ann played on alone (her person agreed) under a new table id, at epoch 2: Bob,
+    whose walk names her, is welcomed at her standby, and does not follow a game that
+    is not his table's."""
+    lan, laptops, lost = lose_host()
+    ann, bob, _cat = laptops
+    lan.tick(lost + 15)
+    attempt = next(d for d in bob.election.tick(lan.now + 1) if isinstance(d, el.TryCandidate))
+    assert attempt.pid == ann.pid
+    news = claim(bob, lan.now + 1, epoch=2, host=ann.pid, attempt=attempt, table="a1one9ame")
+    assert [n.kind for n in news] == ["claim_refused"]
+    assert bob.model.epoch == 1
