@@ -304,8 +304,10 @@ class Heir:
                 self._open_standby(client)
             case CloseStandby():
                 self._close_standby()
-            case TakeOver(epoch=epoch, alone=alone):
-                return await self._take_over(epoch, client, alone=alone)
+            case TakeOver(epoch=epoch, alone=True):
+                return await self._take_over(epoch, client, alone=True)
+            case TakeOver(epoch=epoch):
+                return await self._take_over(epoch, client)
             case AskAlone(epoch=epoch):
                 if self.ask_alone is not None and self._asking is None:
                     self._asking = asyncio.ensure_future(self.ask_alone(epoch))
