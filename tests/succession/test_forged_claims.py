@@ -11,7 +11,11 @@ before showing the board never deals a fresh game when it takes over.
 
 from __future__ import annotations
 
-from test_takeover_in_memory import Lan, Laptop, table
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from test_takeover_in_memory import Lan, Laptop, play, table
 
 from sorry_lan.authority.takeover import build_table
 from sorry_lan.client.model import TableNews
@@ -137,3 +141,61 @@ def test_a_game_taken_alone_under_its_own_table_id_is_never_followed() -> None:
     news = claim(bob, lan.now + 1, epoch=2, host=ann.pid, attempt=attempt, table="a1one9ame")
     assert [n.kind for n in news] == ["claim_refused"]
     assert bob.model.epoch == 1
+
+
+class RogueLan(Lan):
+    """The laptops' network with a rogue on it: its advert's address answers every
+    hello with a claim naming Ann at the epoch it advertises (or at the dead host's)."""
+
+    def __init__(self, *args: Any, epoch_of: Callable[[int], int]) -> None:
+        super().__init__(*args)
+        self.epoch_of = epoch_of
+        self.advertised = 1
+
+    def attempt(self, lap: Laptop, attempt: el.TryCandidate) -> None:
+        if attempt.port != ROGUE_PORT:
+            super().attempt(lap, attempt)
+            return
+        ann = next(iter(self.laptops.values()))
+        claim(lap, self.now, epoch=self.epoch_of(self.advertised), host=ann.pid,
+              attempt=attempt)
+
+    def advert(self) -> None:
+        self.advertised += 1
+        for lap in self.laptops.values():
+            if lap.model.election is not None:
+                self.carry_out(lap, lap.election.advert(self.advertised, ROGUE, ROGUE_PORT,
+                                                        self.now))
+
+
+@pytest.mark.parametrize("replay", [True, False])
+def test_forged_claims_for_96_s_are_never_followed_and_the_game_goes_on(replay: bool) -> None:
+    """Case 3 of issue 31: the host dies; a rogue advertises the table at a newer
+    epoch every 4 s for 96 s, claiming Ann's seat at the dead host's epoch
+    (``replay``) or at the epoch it advertises.  Nobody follows it; Ann takes over by
+    votes and the game goes on from the board everyone saw (no fresh deal)."""
+    old, laptops, _own = table()
+    ann = laptops[0]
+    seen = {lap.model.name: (lap.model.sid, lap.model.pawns) for lap in laptops}
+    lan = RogueLan(old, laptops, epoch_of=(lambda ep: 1) if replay else (lambda ep: ep))
+    lost = old.now
+    for lap in laptops:
+        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    while lan.now < lost + 96:
+        lan.advert()
+        lan.tick(lan.now + 4)
+    news = [n for lap in laptops for n in lap.news()]
+    assert {n.kind for n in news} <= {"host_changed", "claim_refused"}
+    refused = [n for n in news if n.kind == "claim_refused"]
+    assert len(refused) == 3  # each tried the advert first when its walk began
+    changed = [n for n in news if n.kind == "host_changed"]
+    assert len(changed) == 3 and {n.epoch for n in changed} == {2}, changed
+    assert list(lan.hosts) == [ann.pid]
+    new = lan.hosts[ann.pid]
+    for lap in laptops:
+        assert lap.model.epoch == 2 and lap.model.connected, lap.model.name
+        sid, pawns = seen[lap.model.name]
+        assert lap.model.pawns == pawns and lap.model.sid >= sid, lap.model.name
+    play(new, laptops)
+    assert new.table.game is not None and new.table.game.over
+    assert all(lap.model.over is not None for lap in laptops)
