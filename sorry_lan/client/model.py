@@ -262,6 +262,11 @@ class ClientModel:
         self._decisions: list[el.Decision] = []
         self._pending: m.Welcome | None = None  # a candidate's welcome, not yet checked
         self._offered_on: ClientSession | None = None
+        self._checked_on: ClientSession | None = None  # the session a succession came on
+        # The board before following a new host, until that host shows its own: one
+        # that vanishes first must not leave this laptop without the game in progress.
+        self._kept_board: Board | None = None
+        self._in_game = False  # a game is in progress as far as this laptop knows
         self._now = 0.0
         self.missed = MissedMove()  # this seat's last move, if a new host missed it
 
@@ -326,6 +331,13 @@ class ClientModel:
         """The epoch of the host we follow (None: it sent no ``succession``)."""
         return None if self.succession is None else self.succession.epoch
 
+    @property
+    def board_missing(self) -> bool:
+        """A game is in progress as far as this laptop knows, but not its board (a
+        reconnection's welcome before the board came again): it may not host the
+        table now (a successor would deal a fresh game for the one in progress)."""
+        return self._in_game and self._board() is None
+
     def knowledge(self) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
         as a player by a version-4 host that sent a ``succession`` and a lobby)."""
@@ -334,9 +346,13 @@ class ClientModel:
             or self.token is None or self.spectate
         ):
             return None
+        board = self._board()
+        if self.board_missing:
+            log.info("no knowledge for a successor: the board of the game is not known")
+            return None  # (a successor would deal a fresh game for the one in progress)
         try:
             return Knowledge(
-                self.succession, self.lobby, self.pid, self.token, board=self._board(),
+                self.succession, self.lobby, self.pid, self.token, board=board,
                 hand=self.hand, salt=self.salt, commit=self.commit,
                 chat=tuple(self.chat_lines[-CHAT_KEPT:]),
                 so_far=self._so_far_record(),
@@ -365,7 +381,7 @@ class ClientModel:
     def _board(self) -> Board | None:
         snap = self.snapshot
         if snap is None:
-            return None
+            return self._kept_board  # (a new host followed that has shown none yet)
         turn, over = self.turn, self.over
         return Board(
             snap.variant, self.sid, tuple(int(c) for c in snap.colours), self.pawns,
@@ -409,7 +425,8 @@ class ClientModel:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "no connection: join first")
         self.heard_at = now
         self._now = now
-        if self.election is not None and self._attempt is None:
+        # (a new connection's frames are the host's once its succession is accepted)
+        if self.election is not None and self._attempt is None and self._checked_on is session:
             self._decisions += self.election.heard(now)
         out: list[ClientEvent] = []
         for msg in session.receive_data(data):
@@ -465,6 +482,8 @@ class ClientModel:
                 self.discarded = msg.discarded or ()
                 self.sid = msg.sid
                 was_over, self.over = self.over, None
+                self._kept_board = None
+                self._in_game = msg.turn is not None
                 self.moves = None
                 if was_over is not None:  # a rematch: the seat is worth keeping again
                     self._seat_news = "keep"
@@ -500,6 +519,7 @@ class ClientModel:
                 elif self._told_again:  # abandoned: a host restarted meanwhile forgot
                     self._prior_known = False  # its last winner, one reconnected did not
                 self.moves = None
+                self._in_game = False
                 self.hand = self.salt = self.commit = None  # nothing left to reveal
                 self._seat_news = "forget"
                 out.append(msg)
@@ -511,6 +531,8 @@ class ClientModel:
                 self._record_part(msg, out)
             case m.Rematch():  # back in the lobby: the game we knew is over and gone
                 self._forget_game()
+                self._kept_board = None
+                self._in_game = False
                 self.seen.forget()
                 self._lobbies = 1  # the next roster's snapshot begins a game
                 self.missed.forget()
@@ -650,9 +672,10 @@ class ClientModel:
         a new host this client may follow; else refused (bye)."""
         attempt, known = self._attempt, self.epoch
         if attempt is not None:  # a candidate's standby welcomed us: a new host?
+            ours = self.succession is None or msg.table == self.succession.table
             decisions = (
                 [] if self.election is None
-                else self.election.welcomed(attempt, msg.epoch, msg.host, self._now)
+                else self.election.welcomed(attempt, msg.epoch, msg.host, self._now, ours=ours)
             )
             self._decisions += decisions
             if any(isinstance(d, el.Follow) for d in decisions):
@@ -663,7 +686,9 @@ class ClientModel:
             why = el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
             self._refuse_host(refusal or why, out)
             return
-        if known is None or msg.epoch == known:
+        if known is None or (msg.epoch == known and not self._another_host(msg)):
+            if self.election is not None and self._checked_on is not self.session:
+                self._decisions += self.election.heard(self._now)  # the host is back
             self._keep(msg)
             return
         election = self.election
@@ -676,9 +701,22 @@ class ClientModel:
         reason = el.Claim.OLD_EPOCH if msg.epoch < known else el.Claim.OUT_OF_TURN
         self._refuse_host(el.RefuseHost(msg.host, msg.epoch, reason), out)
 
+    def _another_host(self, msg: m.Succession) -> bool:
+        """Whether ``msg``, the first ``succession`` of a new connection to the host we
+        follow (a reconnection), names another laptop as host at the epoch we know: no
+        host we follow (it hosts that epoch as its own seat, or headless), but a claim
+        that did not come through the election (a replay, or a laptop at its address).
+        A seat that comes or goes on a live connection (the host's own player sits
+        down) is no claim."""
+        known = self.succession
+        if known is None or self._checked_on is self.session:
+            return False
+        return None not in (known.host, msg.host) and msg.host != known.host
+
     def _keep(self, msg: m.Succession) -> None:
         """``msg`` is the succession of the host we follow from now."""
         self.succession = msg
+        self._checked_on = self.session
         self.chat_lines = list(msg.chat)
         order = el.Order.of(msg)
         if self.election is None:
@@ -690,9 +728,11 @@ class ClientModel:
 
     def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
         """A new host at a greater epoch, checked: followed, and in a game for points,
-        told this seat's hand and its salt."""
+        told this seat's hand and its salt.  The board known so far is kept until the
+        new host shows one (:meth:`_board`)."""
         pending, self._pending = self._pending, None
         if pending is not None:
+            self._kept_board = self._board()
             self._admit(pending)
         self._keep(msg)
         if self.over is None:  # a new host's table forgets the last winner mid-game

@@ -13,7 +13,12 @@ out what the table's election (``ClientModel.election``, sans I/O) decides:
   model accepts; count votes on its own standby (``OpenStandby``) and, once they are
   enough (``TakeOver``), give the listening socket and the connections the standby
   held to a new host started by the ``successor`` callback from what the client
-  knows (``ClientModel.knowledge()``), and join it on loopback with the seat's token.
+  knows (``ClientModel.knowledge()``), and join it on loopback with the seat's token;
+  never stand while the board of a game in progress is not known here;
+- nobody reachable for the grace (``AskAlone``): ask the person at the laptop through
+  the ``ask_alone`` callback while the walk goes on; a yes goes to the election, and
+  a game it then takes over alone gets a new table id (a game of its own, never the
+  table's).  With no callback (``sorry-lan bot``, and ``join`` for now) it never asks.
 
 It decides nothing (the election does, and the model checks each new host), does not
 build the new host's table, journal or advert (the ``successor`` the commands give
@@ -39,6 +44,7 @@ from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.takeover import build_table, config_of, pin_verifier
 from sorry_lan.codes import LinkNews
 from sorry_lan.succession.election import (
+    AskAlone,
     CloseStandby,
     Decision,
     Election,
@@ -72,6 +78,9 @@ log = logging.getLogger(__name__)
 #: Starts the new host: from what this laptop knows, at an epoch, on the standby's
 #: listening socket; returns the hosted table, open and serving.
 Successor = Callable[["Knowledge", int, socket.socket], Awaitable[HostedTable]]
+#: Asks the person at this laptop whether to play on here alone, at an epoch (nobody
+#: else could be reached since the host was lost, for the grace): their answer.
+AskAloneQuestion = Callable[[int], Awaitable[bool]]
 
 MAX_ADDRS = 8  # addresses an offer carries at most
 MIN_PAUSE = 0.02  # seconds: the shortest wait between two looks at the election
@@ -98,16 +107,21 @@ class HeirOptions:
 class Heir:
     """See the module docstring.  ``addresses`` gives this laptop's LAN addresses for
     the offer; ``successor`` starts a new host (None: this laptop only votes and
-    follows, it never hosts)."""
+    follows, it never hosts); ``ask_alone`` asks the person at this laptop whether to
+    play on alone when nobody else can be reached (None: a bot or headless laptop,
+    which never takes the table over without a majority)."""
 
     def __init__(
         self,
         addresses: Callable[[], Sequence[str]],
         successor: Successor | None = None,
         options: HeirOptions | None = None,
+        ask_alone: AskAloneQuestion | None = None,
     ) -> None:
         self.addresses = addresses
         self.successor = successor
+        self.ask_alone = ask_alone
+        self._asking: asyncio.Future[bool] | None = None  # the person's answer, to come
         self.options = options or HeirOptions()
         self.listener = StandbyListener(
             bind=self.options.bind, port=self.options.port, also=self.options.also,
@@ -168,6 +182,16 @@ class Heir:
         election gives up (False)."""
         election = client.model.election
         assert election is not None
+        election.may_ask = self.ask_alone is not None and self.successor is not None
+        try:
+            return await self._recover(client, election, pending, unreachable)
+        finally:
+            self._stop_asking()
+
+    async def _recover(
+        self, client: GameClient, election: Election, pending: Sequence[Decision],
+        unreachable: bool,
+    ) -> bool:
         decisions = [*pending, *election.host_lost(time.monotonic(), unreachable),
                      *self._adverts(election)]
         backoff = 0.05
@@ -195,7 +219,7 @@ class Heir:
                 if back:
                     self._close_standby()
                     return True
-                # (its unreachable: this laptop's own network may be down: lone rule)
+                # (its unreachable: this laptop's own network may be down: never alone)
                 decisions = [*client.take_decided(),
                              *election.host_lost(time.monotonic(), client.unreachable)]
                 host_at = time.monotonic() + backoff
@@ -207,7 +231,23 @@ class Heir:
                 wake = host_at if wake is None else min(wake, host_at)
             await self._sleep(time.monotonic() + IDLE if wake is None else wake)
             decisions = [*election.tick(time.monotonic()), *self._votes(election),
-                         *self._adverts(election)]
+                         *self._adverts(election), *self._answered(election)]
+
+    def _answered(self, election: Election) -> list[Decision]:
+        """The person's answer to :class:`AskAlone`, once it came: a yes is told to the
+        election (which takes over alone only if still nobody else answered)."""
+        asking = self._asking
+        if asking is None or not asking.done():
+            return []
+        self._asking = None
+        if asking.cancelled() or asking.exception() is not None or not asking.result():
+            return []
+        return election.alone_agreed(time.monotonic())
+
+    def _stop_asking(self) -> None:
+        if self._asking is not None:
+            self._asking.cancel()  # (a host was found, or the election gave up)
+            self._asking = None
 
     def _votes(self, election: Election) -> list[Decision]:
         if self._standby is None:
@@ -264,8 +304,14 @@ class Heir:
                 self._open_standby(client)
             case CloseStandby():
                 self._close_standby()
+            case TakeOver(epoch=epoch, alone=True):
+                return await self._take_over(epoch, client, alone=True)
             case TakeOver(epoch=epoch):
                 return await self._take_over(epoch, client)
+            case AskAlone(epoch=epoch):
+                if self.ask_alone is not None and self._asking is None:
+                    self._asking = asyncio.ensure_future(self.ask_alone(epoch))
+                    self._asking.add_done_callback(lambda _: self._poke())
             case Follow():
                 return True  # the connection that welcomed us is the link now
             case RefuseHost():
@@ -277,6 +323,9 @@ class Heir:
     def _open_standby(self, client: GameClient) -> None:
         succession, me = client.model.succession, client.model.pid
         if succession is None or me is None or self.successor is None:
+            return
+        if client.model.board_missing:  # it would deal a fresh game for the one in progress
+            log.info("not standing for the table: the board of its game is not known here")
             return
         try:
             self._standby = Standby.of(succession, me)
@@ -290,11 +339,19 @@ class Heir:
         if not self.listener.hosting:
             self.listener.votes = None
 
-    async def _take_over(self, epoch: int, client: GameClient) -> bool:
+    async def _take_over(self, epoch: int, client: GameClient, *, alone: bool = False) -> bool:
+        """Start the new host.  ``alone`` (the person agreed to play on with nobody
+        else reachable): a game of its own under a new table id, so that it is never
+        taken for the table's (the others may be playing on: its journal, adverts and
+        seats are not the table's, and the table's host never steps down for it)."""
         knowledge = client.model.knowledge()
         if knowledge is None or self.successor is None or not self.listener.listening:
             log.info("this laptop cannot take the table over: it does not know enough")
             return False
+        if alone:
+            own = replace(knowledge.succession, table=secrets.token_hex(8))
+            knowledge = replace(knowledge, succession=own)
+            log.info("playing on alone: a game of its own, table %s", own.table)
         if self._standby is not None:
             self._standby.alone()  # every greeting from now on is the new host's
         sock = self.listener.take_socket()

@@ -13,6 +13,7 @@ in the order they are to be carried out)::
     election.welcomed(attempt, epoch, host, now)   # the answer to a TryCandidate
     election.standby_votes(votes, now)    # my standby counts ``votes`` (me included)
     election.advert(epoch, addrs, port, now)       # mDNS: our table at ``epoch``
+    election.alone_agreed(now)            # the person said yes to an AskAlone
     election.tick(now)                    # time passes
 
 The rules (protocol/SPEC.md, Succession):
@@ -34,28 +35,32 @@ The rules (protocol/SPEC.md, Succession):
   this laptop it opens its standby (:class:`OpenStandby`) and takes over
   (:class:`TakeOver`) once its standby counts a quorum of votes (at least one
   besides its own);
-- **lone rule**: a laptop that is its own candidate and reached no other laptop since
-  the host was lost takes over alone at ``lost_at + G`` (the seat grace), but only
-  while its own network works (its last connect attempt did not fail with "network
-  is unreachable" and it has a usable interface), and only once it has tested that
-  it reaches no other laptop.  No votes is not proof of that: its voters may not
-  reach it (a firewall that drops incoming connections) while it reaches them.  So a
-  standing laptop that no other laptop voted for, D after it stood (its voters would
-  have come by then), at ``lost_at + G`` and every D after, stops standing
+- **the lone walk**: a laptop never takes over by itself without a majority of the
+  whole electorate (Raft's rule: one laptop cut off from the others cannot tell a
+  dead host from a broken link of its own, and the others may be playing on).  No
+  votes is not proof that nobody can be reached either: its voters may not reach it
+  (a firewall that drops incoming connections) while it reaches them.  So a
+  standing laptop that no other laptop voted for, D after it stood (its voters
+  would have come by then), at ``lost_at + G`` and every D after, stops standing
   (:class:`CloseStandby`: no vote of its own may count twice) and walks the order
   once more, looking past itself.  One that answers makes it a voter like any other
-  (one that hosts now is followed, one that stands gets its vote); only when none
-  answered since the host was lost, and ``lost_at + G`` has come, does it take over
-  alone; else (or with its network down) it stands again;
+  (one that hosts now is followed, one that stands gets its vote); when none
+  answered since the host was lost, ``lost_at + G`` has come and its own network
+  works (its last connect attempt did not fail with "network is unreachable" and it
+  has a usable interface), an election built with ``may_ask`` (a person at this
+  laptop) says :class:`AskAlone` once, and takes over alone only after
+  :meth:`Election.alone_agreed`; a bot or headless laptop never does.  Either way it
+  stands again and walks again every D until a host is found or it gives up;
 - a **handover** names the successor: it takes over at once, the others try it at
   once (and walk the order if it cannot be reached);
 - a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
   the candidate voted for, or the laptop this client's walk names (every laptop
   before it in the order could not be reached or does not stand, and this client
-  is not before it unless its walk looked past itself),
-  and its epoch is greater than the one known, or equal to it while it is not the
-  host known at that epoch (that one was lost: a laptop that knew only the order
-  before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
+  is not before it unless its walk looked past itself; never a claim in this
+  laptop's own name, and at an advert's address only a laptop serving on the port
+  it offered), and its epoch is greater than the one known, or equal to it while
+  it is not the host known at that epoch (that one was lost: a laptop that knew
+  only the order before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
   turn or an old epoch) and the walk goes on;
 - an mDNS advert of our table at a higher epoch is tried first.
 
@@ -151,10 +156,22 @@ class CloseStandby:
 
 @dataclass(frozen=True, slots=True)
 class TakeOver:
-    """Host the table now, at ``epoch`` (``alone``: by the lone rule, with no votes)."""
+    """Host the table now, at ``epoch`` (``alone``: with no votes, as the person at this
+    laptop agreed after :class:`AskAlone`: a game of its own, never the table's)."""
 
     epoch: int
     alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AskAlone:
+    """Nobody could be reached since the host was lost, for the grace G: ask the person
+    at this laptop whether to play on here alone, with bots in the others' seats (the
+    others may be playing on without this laptop).  Their yes is
+    :meth:`Election.alone_agreed`; meanwhile, and after a no, the walk goes on.  Only
+    an election built with ``may_ask`` asks (a bot or a headless laptop never)."""
+
+    epoch: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +214,8 @@ class GiveUp:
 
 
 Decision = (
-    KeepTrying | TryCandidate | OpenStandby | CloseStandby | TakeOver | Follow | RefuseHost
-    | GiveUp
+    KeepTrying | TryCandidate | OpenStandby | CloseStandby | TakeOver | AskAlone | Follow
+    | RefuseHost | GiveUp
 )
 
 
@@ -214,14 +231,18 @@ class Phase(Enum):
 class Election:
     """One client's part in choosing who hosts next; see the module docstring.
     ``me`` is this client's pid (None: a spectator); ``give_up`` seconds after
-    ``lost_at`` it stops looking."""
+    ``lost_at`` it stops looking; ``may_ask``: a person is at this laptop, who may be
+    asked to play on alone (:class:`AskAlone`)."""
 
     def __init__(
-        self, order: Order, *, me: int | None, now: float, give_up: float = GIVE_UP
+        self, order: Order, *, me: int | None, now: float, give_up: float = GIVE_UP,
+        may_ask: bool = False,
     ) -> None:
         self.order = order
         self.me = me
         self.give_up = give_up
+        self.may_ask = may_ask
+        self._asked = False  # AskAlone was said since the host was lost
         self.phase = Phase.WATCHING
         self.heard_at = now
         self.lost_at = now
@@ -281,7 +302,8 @@ class Election:
         return again
 
     def _alone_now(self, now: float) -> bool:
-        """Whether the lone rule lets this laptop take over alone now."""
+        """Whether the lone rule finds this laptop alone now (nobody answered since the
+        host was lost, its own network works, and the grace is over)."""
         return (not self._reached and self._network_works
                 and now >= self.lost_at + self.order.grace)
 
@@ -437,10 +459,13 @@ class Election:
         return []
 
     def welcomed(
-        self, attempt: TryCandidate, epoch: int, host: int | None, now: float
+        self, attempt: TryCandidate, epoch: int, host: int | None, now: float,
+        *, ours: bool = True,
     ) -> list[Decision]:
         """``attempt`` was welcomed by a host whose succession says ``epoch`` and its
-        own seat ``host``: follow it, or refuse it and go on."""
+        own seat ``host``: follow it, or refuse it and go on.  ``ours`` False: its
+        succession names another table id (a game a laptop took alone is not the
+        table's): never followed."""
         if attempt != self._attempt:
             return []
         self._attempt = None
@@ -452,7 +477,7 @@ class Election:
         # At the epoch we know, another laptop than the host we lost: a laptop that knew
         # only the order before ours took over after our host died (epoch known + 1).
         rival = epoch == self.order.epoch and host != self.order.host
-        if (newer or rival) and host is not None and self._in_turn(host, attempt):
+        if (newer or rival) and ours and host is not None and self._in_turn(host, attempt):
             out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
             self.heard_at = now
@@ -464,6 +489,15 @@ class Election:
         if self.phase is Phase.STANDBY:
             return [refusal]
         return [refusal, *self._walk(now)]
+
+    def alone_agreed(self, now: float) -> list[Decision]:
+        """The person at this laptop answered yes to :class:`AskAlone`: take over alone
+        (a game of its own), unless a laptop answered meanwhile, a host was found, or
+        this laptop's network no longer works (then nothing: the walk goes on)."""
+        busy = self.phase not in (Phase.WALKING, Phase.STANDBY)
+        if not self._asked or busy or not self._alone_now(now):
+            return []
+        return self._take_over(alone=True)
 
     def standby_votes(self, votes: int, now: float) -> list[Decision]:
         """This laptop's standby counts ``votes`` now (its own included)."""
@@ -511,6 +545,7 @@ class Election:
         self._mute.clear()
         self._past_me = False
         self._lone = self._chosen = False
+        self._asked = False
         self._walked_at = float("-inf")
         self._stood_at = float("inf")
         self._failed.clear()
@@ -546,13 +581,11 @@ class Election:
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
         if self._lone:  # the lone rule's walk is over: no host, nobody standing
-            if self._alone_now(now):
-                return self._take_over(alone=True)
             self._lone = False
             self._walked_at = now
             self._failed.clear()
-            self.phase = Phase.STANDBY  # someone is alive, or its link is down: stand
-            return [OpenStandby(self.next_epoch)]
+            self.phase = Phase.STANDBY  # never alone by itself: it stands again
+            return [OpenStandby(self.next_epoch), *self._ask(now)]
         self._failed.clear()
         self._retry = None
         self._retry_at = now + RETRY
@@ -560,13 +593,11 @@ class Election:
 
     def _last_walk(self, now: float) -> list[Decision]:
         """Standing with no vote for D, or the lone rule is due: stop standing and try
-        every other laptop once more (past this one); :meth:`_walk` takes over alone
-        when none answers and the lone rule's time has come."""
+        every other laptop once more (past this one); :meth:`_walk` asks the person
+        (:meth:`_ask`) when none answers and the lone rule's time has come."""
         if not any(lap.pid not in (self.me, self.order.host) for lap in self.order.laptops):
-            if self._alone_now(now):  # alone at the table: nobody to try
-                return self._take_over(alone=True)
-            self._walked_at = now
-            return []
+            self._walked_at = now  # alone at the table: nobody to try
+            return self._ask(now)
         self.phase = Phase.WALKING
         self._lone = True
         self._failed.clear()
@@ -574,10 +605,29 @@ class Election:
         self._retry_at = None
         return [CloseStandby(), *self._walk(now)]
 
+    def _ask(self, now: float) -> list[Decision]:
+        """The lone rule's walk found nobody: the person at this laptop is asked, once
+        since the host was lost, when the grace is over and its network works.  It
+        never takes over alone by itself (a majority of the whole electorate, as in
+        Raft, is the only rule that keeps one table)."""
+        if not self.may_ask or self._asked or not self._alone_now(now):
+            return []
+        self._asked = True
+        return [AskAlone(self.next_epoch)]
+
     def _in_turn(self, host: int, attempt: TryCandidate) -> bool:
-        """Whether ``host`` (who welcomed ``attempt``) may be followed."""
+        """Whether ``host`` (who welcomed ``attempt``) may be followed: never a claim in
+        this laptop's own name (it hosts only by its own :class:`TakeOver`), and at an
+        advert's address only a laptop of the order serving on the port it offered (a
+        successor hosts on its standby's port: a claim from any other is forged)."""
+        if self.me is not None and host == self.me:
+            return False
         if attempt.pid is not None and host != attempt.pid:
             return False  # someone else answers at that laptop's standby
+        if attempt.pid is None:
+            lap = self.order.laptop(host)
+            if lap is None or lap.port != attempt.port:
+                return False
         if host in (self._handed, self._voted):
             return True
         for pid in self.order.pids():

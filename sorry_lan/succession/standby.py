@@ -8,7 +8,7 @@ with the clock::
     standby = Standby(me=pid, laptops=order_pids, seats={pid: verifier}, delay=D)
     answer = standby.hello(token, versions, now)   # or standby.spectate(now)
     standby.votes(now)                    # votes counted now, this laptop's included
-    standby.alone()                       # the election took over by the lone rule
+    standby.alone()                       # took over alone (its person agreed)
 
 or, as ``net.standby.Votes`` asks, ``standby.greeted(greeting, now)`` (the refusal to
 send) and ``standby.elected(now)``.
@@ -20,7 +20,8 @@ welcomes it).  A hello is a vote when its token's sha256 is the seat verifier of
 laptop of the electorate other than this one and it offers protocol version 4; a
 vote is kept for twice the takeover delay.  The standby is ready to host once its
 votes (its own included) reach the quorum and at least one other laptop voted, or
-the lone rule holds; from then on every greeting is answered :class:`Host`.
+it took over alone (its person agreed); from then on every greeting is answered
+:class:`Host`.
 
 It says nothing while no election is under way (the listener answers then), does not
 decide when to count or to take over (``succession.election``), check PINs, negotiate
@@ -106,11 +107,11 @@ class Standby:
 
     @property
     def ready(self) -> bool:
-        """The quorum was reached (or the lone rule holds): this laptop hosts."""
+        """The quorum was reached (or it took over alone): this laptop hosts."""
         return self._ready
 
     def alone(self) -> None:
-        """The election took over by the lone rule: host without votes."""
+        """The election took over alone (its person agreed): host without votes."""
         self._ready = True
 
     @classmethod

@@ -7,6 +7,7 @@ The standby's answers, and the votes, come over real loopback connections."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import sys
 import threading
@@ -30,14 +31,16 @@ DELAY = 0.2
 
 
 class _Model:
-    def __init__(self, order: tuple[Laptop, ...], me: int) -> None:
+    def __init__(self, order: tuple[Laptop, ...], me: int, grace: float = 1000.0) -> None:
         self.succession = succession(host=None, order=order)
         self.pid = me
-        told = Order.of(self.succession)  # D short, G long: no lone takeover here
+        told = Order.of(self.succession)  # D short, G long: no lone walk here
         self.election = Election(
-            Order(told.epoch, told.host, DELAY, 1000.0, told.laptops),
+            Order(told.epoch, told.host, DELAY, grace, told.laptops),
             me=me, now=time.monotonic(),
         )
+
+    board_missing = False
 
     def knowledge(self) -> Knowledge | None:
         return None
@@ -47,8 +50,8 @@ class FakeClient:
     """What Heir.recover asks of a GameClient; the old host never answers (unless
     ``host_back``), no candidate is tried."""
 
-    def __init__(self, order: tuple[Laptop, ...], me: int) -> None:
-        self.model = _Model(order, me)
+    def __init__(self, order: tuple[Laptop, ...], me: int, grace: float = 1000.0) -> None:
+        self.model = _Model(order, me, grace)
         self.unreachable = False
         self.host_tries = 0
         self.host_back = False
@@ -155,11 +158,52 @@ async def _standing_laptop_answers_and_takes_over() -> tuple[int, Sequence[int],
     return client.host_tries, took, text, int(done)
 
 
-def _fake_take_over(h: Heir, took: list[int]) -> Any:
-    async def take(epoch: int, client: Any) -> bool:
+def _fake_take_over(h: Heir, took: list[int], alone_too: list[bool] | None = None) -> Any:
+    async def take(epoch: int, client: Any, *, alone: bool = False) -> bool:
         took.append(epoch)
+        if alone_too is not None:
+            alone_too.append(alone)
         return True
     return take
+
+
+async def _alone_at_the_table(answer: bool | None) -> tuple[list[int], list[int], list[bool]]:
+    """The only laptop of the order, its host gone: G is 0.6 s.  ``answer``: what the
+    person at the laptop says when asked (None: nobody to ask, a bot)."""
+    asked: list[int] = []
+
+    async def ask(epoch: int) -> bool:
+        asked.append(epoch)
+        await asyncio.sleep(0.3)  # (the walk goes on while the person reads)
+        assert answer is not None
+        return answer
+
+    h, took = heir()
+    h.ask_alone = ask if answer is not None else None
+    port, _addrs = await h.start()
+    client = FakeClient((Laptop(1, ("127.0.0.1",), port),), me=1, grace=0.6)
+    alone: list[bool] = []
+    h._take_over = _fake_take_over(h, took, alone)  # type: ignore[method-assign]
+    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(recovering), 2.5)
+    recovering.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await recovering
+    await h.close()
+    return asked, took, alone
+
+
+def test_a_laptop_alone_at_the_table_asks_its_person_and_a_yes_takes_over_alone() -> None:
+    asked, took, alone = in_thread(lambda: _alone_at_the_table(True), 10.0)
+    assert asked == [2] and took == [2] and alone == [True]
+
+
+def test_a_laptop_alone_at_the_table_with_a_no_or_nobody_to_ask_never_takes_over() -> None:
+    asked, took, _alone = in_thread(lambda: _alone_at_the_table(False), 10.0)
+    assert asked == [2] and took == []
+    asked, took, _alone = in_thread(lambda: _alone_at_the_table(None), 10.0)
+    assert asked == [] and took == []
 
 
 def test_a_standing_laptop_keeps_answering_and_takes_over_at_a_quorum() -> None:
@@ -206,3 +250,43 @@ def test_an_advert_of_the_table_at_a_newer_epoch_is_tried_first() -> None:
     tried = in_thread(_a_hint_is_tried_first, 10.0)
     assert tried[0] == TryCandidate(None, ("10.9.9.9",), 4000)
     assert [t.pid for t in tried[1:3]] == [1, 2]  # then the order
+
+
+class _OwnClient:
+    """A client whose model is a real one at a real in-memory table (Ann's)."""
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+
+    async def join_own_table(self, address: tuple[str, int]) -> bool:
+        return True
+
+
+async def _taken_over(model: Any, alone: bool) -> Knowledge:
+    given: list[Knowledge] = []
+
+    async def successor(knowledge: Knowledge, epoch: int, sock: socket.socket) -> HostedTable:
+        given.append(knowledge)
+        return _Hosted(sock)  # type: ignore[return-value]
+
+    h = Heir(lambda: ["127.0.0.1"], successor, HeirOptions(bind="127.0.0.1", also=()))
+    await h.start()
+    assert await h._take_over(2, _OwnClient(model), alone=alone)  # type: ignore[arg-type]
+    await h.close()
+    return given[0]
+
+
+def test_a_game_taken_over_alone_is_a_game_of_its_own() -> None:
+    """Taken by votes, the new host keeps the table's id; taken alone (its person
+    agreed), it gets a new one: never the table's (no step-down, no journal moved)."""
+    from test_takeover_in_memory import table
+
+    _old, laptops, _own = table()
+    model = laptops[0].model
+    known = model.knowledge()
+    assert known is not None
+    voted = in_thread(lambda: _taken_over(model, alone=False), 10.0)
+    assert voted.table == known.table
+    alone = in_thread(lambda: _taken_over(model, alone=True), 10.0)
+    assert alone.table != known.table and len(alone.table) == 16
+    assert alone.succession.seats == known.succession.seats and alone.board == known.board

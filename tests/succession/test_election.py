@@ -18,6 +18,7 @@ from sorry_lan.succession.election import (
     CLAIM_TEXT,
     GIVE_UP,
     RETRY,
+    AskAlone,
     Claim,
     CloseStandby,
     Election,
@@ -51,9 +52,12 @@ def attempt(lap: Laptop) -> TryCandidate:
     return TryCandidate(lap.pid, lap.addrs, lap.port)
 
 
-def lost(me: int | None, order: Order = ORDER, heard: float = 100.0) -> Election:
-    """An election whose host was last heard at ``heard`` and whose reconnect failed."""
-    e = Election(order, me=me, now=0.0)
+def lost(
+    me: int | None, order: Order = ORDER, heard: float = 100.0, *, may_ask: bool = False
+) -> Election:
+    """An election whose host was last heard at ``heard`` and whose reconnect failed
+    (``may_ask``: a person is at the laptop)."""
+    e = Election(order, me=me, now=0.0, may_ask=may_ask)
     e.heard(heard)
     assert e.host_lost(heard + 1) == [KeepTrying()]
     return e
@@ -190,8 +194,10 @@ def test_the_next_laptop_opens_its_standby_when_the_first_dies() -> None:
     assert e.standby_votes(2, 118.0) == [TakeOver(2)]
 
 
-def test_the_lone_rule_after_the_grace_when_the_network_works() -> None:
-    e = lost(me=3)
+def test_the_lone_walk_asks_the_person_after_the_grace_when_the_network_works() -> None:
+    """Nobody answers C: at the grace it asks the person at the laptop (once), stands
+    again meanwhile, and takes over alone only when they agree."""
+    e = lost(me=3, may_ask=True)
     e.tick(115.0)
     e.failed(attempt(A), 116.0)
     assert e.failed(attempt(B), 117.0) == [OpenStandby(2)]
@@ -212,8 +218,52 @@ def test_the_lone_rule_after_the_grace_when_the_network_works() -> None:
     assert e.tick(100.0 + G) == [CloseStandby(), attempt(A)]
     assert phase(e) is Phase.WALKING
     assert e.failed(attempt(A), 100.0 + G + 1) == [attempt(B)]
-    assert e.failed(attempt(B), 100.0 + G + 2) == [TakeOver(2, alone=True)]
+    assert e.failed(attempt(B), 100.0 + G + 2) == [OpenStandby(2), AskAlone(2)]
+    assert phase(e) is Phase.STANDBY  # (it walks on while the person decides)
+    assert e.tick(100.0 + G + 2 + D) == [CloseStandby(), attempt(A)]
+    e.failed(attempt(A), 100.0 + G + 18)
+    assert e.failed(attempt(B), 100.0 + G + 19) == [OpenStandby(2)]  # asked once
+    assert e.alone_agreed(100.0 + G + 20) == [TakeOver(2, alone=True)]
     assert phase(e) is Phase.HOSTING
+
+
+def test_a_bot_or_headless_laptop_never_takes_over_alone() -> None:
+    """The same walk with nobody to ask: C stands again and walks again every D, never
+    asks and never takes over, until it gives up."""
+    e = lost(me=3)
+    decided = e.tick(115.0)
+    now = 115.0
+    while phase(e) is not Phase.GONE:
+        waiting = e.waiting_for
+        if waiting is not None:
+            now += 0.5
+            decided += e.failed(waiting, now)
+            continue
+        wake = e.wake_at
+        assert wake is not None
+        now = max(now, wake)
+        decided += e.tick(now)
+    assert not [d for d in decided if isinstance(d, TakeOver | AskAlone)]
+    assert decided.count(OpenStandby(2)) > 30  # it walked every D for ten minutes
+    assert decided[-1] == GiveUp() and now == 100.0 + GIVE_UP
+    assert e.alone_agreed(now) == []  # (nothing was asked)
+
+
+def test_a_yes_after_another_laptop_answered_takes_nothing_over() -> None:
+    """Asked at the grace, the person says yes once B has answered (it stands): C is
+    not alone, and votes or follows as anyone would."""
+    e = lost(me=3, may_ask=True)
+    e.tick(115.0)
+    e.failed(attempt(A), 116.0)
+    e.failed(attempt(B), 117.0)
+    e.tick(100.0 + G)
+    e.failed(attempt(A), 161.0)
+    assert e.failed(attempt(B), 162.0) == [OpenStandby(2), AskAlone(2)]
+    assert e.tick(162.0 + D) == [CloseStandby(), attempt(A)]
+    e.failed(attempt(A), 178.0)
+    assert e.busy(attempt(B), 178.5) == []  # B stands: "waiting for the table"
+    assert e.alone_agreed(179.0) == []
+    assert phase(e) is Phase.WALKING
 
 
 def test_a_first_laptop_nobody_reaches_follows_the_host_its_last_walk_finds() -> None:
@@ -283,7 +333,7 @@ def test_a_laptop_voted_for_does_not_walk_at_the_lone_rules_time() -> None:
 
 
 def test_a_last_walk_with_the_network_down_stands_again_and_waits() -> None:
-    e = lost(me=3)
+    e = lost(me=3, may_ask=True)
     e.tick(115.0)
     e.failed(attempt(A), 116.0)
     e.failed(attempt(B), 117.0)
@@ -295,15 +345,22 @@ def test_a_last_walk_with_the_network_down_stands_again_and_waits() -> None:
     assert e.tick(200.0) == []
     assert e.host_lost(201.0) == [CloseStandby(), attempt(A)]  # the link works again
     assert e.failed(attempt(A), 202.0) == [attempt(B)]
-    assert e.failed(attempt(B), 203.0) == [TakeOver(2, alone=True)]
+    assert e.failed(attempt(B), 203.0) == [OpenStandby(2), AskAlone(2)]
+    assert e.alone_agreed(204.0) == [TakeOver(2, alone=True)]
 
 
-def test_a_laptop_alone_at_the_table_waits_for_the_grace() -> None:
+@pytest.mark.parametrize("may_ask", [True, False])
+def test_a_laptop_alone_at_the_table_waits_for_the_grace_and_asks(may_ask: bool) -> None:
+    """Two laptops at the table, the host's lid closed: the other laptop is asked at the
+    grace (a person: it plays on alone if they agree); a bot never takes over."""
     order = Order(epoch=4, host=None, delay=D, grace=G, laptops=(A,))
-    e = lost(me=1, order=order)
+    e = lost(me=1, order=order, may_ask=may_ask)
     assert e.tick(115.0) == [OpenStandby(5)]
     assert e.standby_votes(1, 116.0) == []  # a quorum of one is not enough
-    assert e.tick(100.0 + G) == [TakeOver(5, alone=True)]
+    assert e.tick(100.0 + G) == ([AskAlone(5)] if may_ask else [])
+    assert e.tick(100.0 + G + D) == []  # asked once
+    yes = e.alone_agreed(100.0 + G + D + 1)
+    assert yes == ([TakeOver(5, alone=True)] if may_ask else [])
 
 
 def test_a_client_whose_own_link_is_down_never_takes_over() -> None:
@@ -320,7 +377,7 @@ def test_a_client_whose_own_link_is_down_never_takes_over() -> None:
 
 
 def test_no_usable_interface_blocks_the_lone_rule_too() -> None:
-    e = lost(me=3)
+    e = lost(me=3, may_ask=True)
     e.interfaces(False)
     e.tick(115.0)
     e.failed(attempt(A), 115.0)
@@ -329,7 +386,7 @@ def test_no_usable_interface_blocks_the_lone_rule_too() -> None:
     e.interfaces(True)
     assert e.tick(100.0 + G + 1) == [CloseStandby(), attempt(A)]
     e.failed(attempt(A), 100.0 + G + 2)
-    assert e.failed(attempt(B), 100.0 + G + 3) == [TakeOver(2, alone=True)]
+    assert e.failed(attempt(B), 100.0 + G + 3) == [OpenStandby(2), AskAlone(2)]
 
 
 def test_a_cut_off_client_that_reaches_another_laptop_never_takes_over_alone() -> None:
