@@ -63,7 +63,7 @@ from sorry_lan.authority.limits import Due, HostOptions, due
 from sorry_lan.authority.output import Round
 from sorry_lan.authority.peers import Peer, PeerPin
 from sorry_lan.authority.seat_messages import abandoned
-from sorry_lan.authority.table import BotTurn, JoinRefused, RequestRefused, Table
+from sorry_lan.authority.table import PAUSED_TEXT, BotTurn, JoinRefused, RequestRefused, Table
 from sorry_lan.rules import Event, Move, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import succession as wire
@@ -117,7 +117,9 @@ class HostCore:
         # Succession (protocol version 4): this host's epoch, the laptops that may host
         # next, and whether this host is cut off from most of them.
         self.heralds = Heralds(table, self.options, self.pin_key, self.send)
-        self.fence = Fence(table.config.grace)
+        self.timings = self.options.timings
+        self.fence = Fence()
+        self._pause_told = False  # the players were told the game waits
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -125,7 +127,7 @@ class HostCore:
         """The table listens on ``port``: say what is due from the start."""
         self.port = port
         self._time_is(now)
-        self._next_sweep = now + self.options.sweep
+        self._next_sweep = now + self._sweep_every()
         if self.table.phase is Phase.FINISHED:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
             self._owed_until = now + self.table.config.grace
@@ -209,8 +211,8 @@ class HostCore:
         self._time_is(now)
         player = self.table.player_of(cid)
         if player is not None and player.pid in self.electorate.laptops:
-            # a connection that closed was there until now; one we dropped, until heard
-            self.electorate.last_heard[player.pid] = peer.heard if peer.closed else now
+            # its lease runs on from the last ping it answered, then it is absent
+            self.electorate.last_heard[player.pid] = peer.renewed
         peer.closed = True
         self.out.forget(peer)
         if peer.session.state is State.GREETING:
@@ -238,7 +240,7 @@ class HostCore:
             return []
         self._time_is(now)
         if self._next_sweep is not None and now >= self._next_sweep:
-            self._next_sweep = now + self.options.sweep
+            self._next_sweep = now + self._sweep_every()
             self._sweep(now)
         deadline = self.table.next_deadline()
         owed = bool(self._owed) and now >= self._owed_until
@@ -336,6 +338,28 @@ class HostCore:
             return []
         self._time_is(now)
         return self._move_to(self.epoch + 1, heir.pid, handed=True)
+
+    def play_alone(self, now: float) -> list[Effect]:
+        """The person at this host chose to play on alone while it is cut off: the
+        game goes on here (bots in the away seats) as a game of its own, never the
+        table's: the table's journal keeps the game as it stood when cut off (nothing
+        of this game is journalled: no move, no winner).  Nothing happens for a host
+        without its own seat (a headless one, a bot program never chooses this) or one
+        not cut off."""
+        if self._ended or self.heralds.seat is None:
+            return []
+        self._time_is(now)
+        self.fence.advance(now)
+        if not self.fence.play_alone():
+            return []
+        log.info("cut off, this host's player plays on alone: a game of its own")
+        self.records.stop_keeping()
+        return self._after_change([])
+
+    @property
+    def alone(self) -> bool:
+        """Its person chose to play on alone while cut off (:meth:`play_alone`)."""
+        return self.fence.alone
 
     def newer_epoch(self, epoch: int, pid: int, now: float) -> list[Effect]:
         """This table was found hosted at ``epoch`` (this host's or newer) by seat
@@ -447,6 +471,7 @@ class HostCore:
         self._owed.discard(pid)
 
     def ponged(self, peer: Peer, n: int) -> None:
+        peer.ponged(n)  # it heard this host when that ping was sent: its lease runs on
         if n == peer.result_ping:  # it read the ``over`` sent before that ping
             peer.result_ping = None
             player = self.table.player_of(peer.cid)
@@ -504,32 +529,63 @@ class HostCore:
         return out
 
     def _watch_quorum(self) -> None:
-        """Count the laptops present (heard from lately): cut off from most of them,
-        the game pauses (until a quorum is back, or G passed) and the absent ones are
+        """Count the laptops present (within their lease): cut off from most of them,
+        the game pauses until a quorum is back (everyone connected is told why; the
+        player on turn is offered its moves again at the end) and the absent ones are
         probed."""
         table, now, electorate = self.table, self._now, self.electorate
         electorate.prune(table, self.heralds.seat)
-        delay = self.options.takeover_delay
-        silent = max(delay, 2 * self.options.heartbeat)  # a live one is heard by then
+        lease = self.timings.lease
         absent_at, absent = [], []
         for laptop in electorate.order(table):
             conn = table.players[laptop.pid].conn
             peer = None if conn is None else self.peers.get(conn)
             if peer is not None and not peer.closed:
-                at = peer.heard + silent
-            else:
-                at = electorate.last_heard.setdefault(laptop.pid, now) + delay
+                at = peer.renewed + lease
+            else:  # (not seen yet: from when first counted)
+                at = electorate.last_heard.setdefault(laptop.pid, now) + lease
             absent_at.append(at)
             if peer is None or peer.closed or at <= now:
                 absent.append(laptop)
         self.fence.note(now, absent_at, hosting=self.heralds.seat is not None)
         if self.fence.paused:
             table.pause(now)
+            self._tell_paused()
         else:
             table.resume(now)
+            self._offer_again()
         if self.fence.probe_due(now):  # (after a sleep, every laptop: any may host now)
             asked = electorate.order(table) if self.fence.waking else absent
             self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
+
+    def _tell_paused(self) -> None:
+        """Tell everyone connected, once a pause of a game begins, why it waits."""
+        if self._pause_told or self.table.phase is not Phase.PLAYING:
+            return
+        self._pause_told = True
+        said = shared(m.Chat(pid=None, text=PAUSED_TEXT))
+        for peer in self.welcomed():
+            self.send(peer, *said)
+
+    def _offer_again(self) -> None:
+        """A pause told is over: the player on turn is offered its moves again (a move
+        it sent meanwhile was refused, and its offer is gone)."""
+        if not self._pause_told:
+            return
+        self._pause_told = False
+        game = self.table.game
+        if game is None or self.table.phase is not Phase.PLAYING:
+            return
+        for peer in self.welcomed():
+            if self.tell.seat_of(peer) == game.turn:
+                self.tell.offer(peer, game.turn)
+
+    def _sweep_every(self) -> float:
+        """How often the connections' clocks are looked at: often enough to ping each
+        laptop every lease heartbeat."""
+        if self.electorate.laptops:
+            return min(self.options.sweep, self.timings.heartbeat)
+        return self.options.sweep
 
     # -- succession (protocol version 4) -----------------------------------------------
 
@@ -687,8 +743,16 @@ class HostCore:
                 peer.closed = True
                 self.out.forget(peer)
                 self.out.say(Close(peer.cid))
-            elif what is Due.PING:
+            elif what is Due.PING or self._lease_due(peer, now):
                 self.send(peer, m.Ping(n=peer.next_ping(now)))
+
+    def _lease_due(self, peer: Peer, now: float) -> bool:
+        """Whether a laptop's connection is to be pinged now, so that its answer
+        renews its lease (every lease heartbeat)."""
+        if not peer.welcomed or now - peer.pinged < self.timings.heartbeat:
+            return False
+        player = self.table.player_of(peer.cid)
+        return player is not None and player.pid in self.electorate.laptops
 
     def _refuse_busy(self, peer: Peer, text: str) -> None:
         """Refuse (``busy``) and close a connection not admitted yet, at once."""

@@ -1,0 +1,60 @@
+"""The host's delays for succession, in one place, in the order they must keep.
+
+- **heartbeat**: how often the host pings each laptop of the table; its ``pong``
+  renews that laptop's lease.
+- **lease** L: how long a laptop counts as present after the host sent a ping it
+  answered (the answer proves the laptop heard this host at the ping's sending, or
+  later, so it cannot take part in choosing another host before D after that).  A
+  host with fewer than a majority present pauses at once.  This is Raft's leader
+  lease (PySyncObj, etcd's raft ``CheckQuorum``/lease read): L is shorter than the
+  election timeout D, so the host stops before a successor can start.
+- **delay** D: how long a laptop waits for a lost host before choosing the next.
+- **grace** G: how long a laptop that reached no other waits before it may take the
+  table alone (the laptops' rule, given where known).
+
+:class:`Timings` checks ``heartbeat < lease < delay < grace`` when built.  It does not
+schedule anything (the host core does).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from sorry_lan.errors import SorryLanError
+
+#: L as a share of D: the rest of D is the margin for clocks and timers running at
+#: different rates on two machines, and for the ping's way back.
+LEASE_SHARE = 0.5
+#: Pings per lease: a laptop's lease is renewed this often while all goes well, so
+#: that one lost or late answer does not end it.
+PINGS_PER_LEASE = 3
+
+
+class TimingsError(SorryLanError):
+    """Delays that would break the table's safety (a lease not shorter than D...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timings:
+    """The host's delays (seconds); see the module docstring."""
+
+    heartbeat: float
+    lease: float
+    delay: float
+    grace: float | None = None  # the laptops' G, where the host is given it
+
+    def __post_init__(self) -> None:
+        chain = [self.heartbeat, self.lease, self.delay]
+        if self.grace is not None:
+            chain.append(self.grace)
+        if chain[0] <= 0 or any(a >= b for a, b in itertools.pairwise(chain)):
+            raise TimingsError(
+                f"the timings must keep 0 < heartbeat < lease < delay < grace: {self}"
+            )
+
+    @classmethod
+    def of(cls, delay: float, grace: float | None = None) -> Timings:
+        """The timings of a table whose laptops wait ``delay`` (D) for a lost host."""
+        lease = delay * LEASE_SHARE
+        return cls(heartbeat=lease / PINGS_PER_LEASE, lease=lease, delay=delay, grace=grace)
