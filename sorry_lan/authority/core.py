@@ -369,9 +369,13 @@ class HostCore:
         ``moved``, and the table is done here.
         With a quorum connected it stays: the claimant is refuted (``error``
         forbidden, "the host is alive").  Another laptop at this host's own epoch (a
-        rival successor) is answered the same way; an older epoch changes nothing."""
+        rival successor) is answered the same way; an older epoch changes nothing, and
+        so does any news to a host whose person plays on alone (its game is its own:
+        it neither claims the table nor leaves it)."""
         if self._ended or epoch < self.epoch or (epoch == self.epoch and pid == self.heralds.seat):
             return []  # an older epoch, or this very host
+        if self.fence.alone:
+            return []
         self._time_is(now)
         self.fence.advance(now)
         if not self.fence.cut_off:

@@ -99,7 +99,8 @@ def test_a_2_2_split_pauses_the_old_host_before_a_successor_can_start() -> None:
         clients[pid].deaf = True  # nor do they from it
     pair.advance(D - 0.01)
     assert pair.core.paused and len(pair.open) == 4
-    assert pair.table.paused_at is not None and pair.table.paused_at < split + D
+    lease = pair.core.timings.lease
+    assert pair.table.paused_at is not None and pair.table.paused_at <= split + lease < split + D
     moved = _moves(pair)
     mover = clients[_on_turn(pair)]
     offer = mover.session.moves
@@ -223,6 +224,7 @@ def test_its_person_may_choose_to_play_on_alone_as_a_game_of_its_own() -> None:
     records = len(pair.journal)
     pair.run(pair.core.play_alone(pair.now))
     assert not _paused(pair) and pair.core.alone
+    assert pair.core.newer_epoch(3, 1, pair.now) == []  # it no longer claims the table
     for _ in range(200):  # bots play the away seats (after their grace)
         pair.play_first_moves([clients[0]])
         pair.advance(25.0)
