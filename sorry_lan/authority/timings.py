@@ -23,9 +23,13 @@ from dataclasses import dataclass
 
 from sorry_lan.errors import SorryLanError
 
-#: L as a share of D: the rest of D is the margin for clocks and timers running at
-#: different rates on two machines, and for the ping's way back.
-LEASE_SHARE = 0.5
+#: L as a share of D.  A laptop gives its host up no sooner than D after the last
+#: frame it heard, which came no sooner than the ping it answered, so any L < D is
+#: safe while the two clocks run at the same rate; the rest of D is the margin for
+#: clocks and timers that do not.  Not less: a lease runs out unless a pong comes
+#: back within L of the ping before it (a busy laptop, a slow link would pause the
+#: table for nothing).
+LEASE_SHARE = 2 / 3
 #: Pings per lease: a laptop's lease is renewed this often while all goes well, so
 #: that one lost or late answer does not end it.
 PINGS_PER_LEASE = 3

@@ -112,21 +112,27 @@ def _moves(pair: Pair) -> int:
     return sum(1 for r in pair.journal if r["k"] == "move")
 
 
-def _lose_all_but(pair: Pair, clients: list[SessionClient], keep: SessionClient) -> None:
+def _lose_all_but(pair: Pair, clients: list[SessionClient], keep: SessionClient) -> float:
+    """Lose every connection but ``keep``'s; returns when the last lease of theirs
+    ends (the sending of the last ping they answered, plus L)."""
+    renewed = []
     for cid, client in list(pair.clients.items()):
         if client is not keep and cid in pair.open:
+            renewed.append(pair.core.peers[cid].renewed)
             pair.lose(cid)
+    return max(renewed) + L
 
 
 def test_cut_off_the_game_pauses_probes_the_absent_and_refuses_moves() -> None:
     pair, clients = _table()
     mover = _on_turn(pair, clients)
     pair.advance(1.0)
-    _lose_all_but(pair, clients, mover)  # 1 of 3 connected: fewer than the quorum, 2
-    pair.advance(L - 0.5)  # (their last pong answered the ping sent at 1 s)
+    ends = _lose_all_but(pair, clients, mover)  # 1 of 3 connected: fewer than the quorum, 2
+    assert 1.0 < ends <= 1.0 + L
+    pair.advance(ends - pair.now - 0.01)
     assert not _paused(pair) and not pair.probes
-    pair.advance(1.0)
-    assert _paused(pair) and pair.table.paused_at == pytest.approx(1.0 + L)
+    pair.advance(0.02)
+    assert _paused(pair) and pair.table.paused_at == pytest.approx(ends)
     moved = _moves(pair)
     offer = mover.session.moves
     assert offer is not None
@@ -145,7 +151,7 @@ def test_cut_off_the_game_pauses_probes_the_absent_and_refuses_moves() -> None:
         laptop = pair.core.electorate.laptops[pid]
         assert (probe.addrs, probe.port) == (laptop.addrs, laptop.port)
     times = sorted({t for t, _ in probed})
-    assert times[0] == pytest.approx(1.0 + L)
+    assert times[0] == pytest.approx(ends)
     assert all(b - a == pytest.approx(PROBE_EVERY) for a, b in itertools.pairwise(times))
 
 
@@ -184,9 +190,9 @@ def test_a_majority_back_resumes_and_the_paused_time_counts_against_nobody() -> 
     mover = _on_turn(pair, clients)
     other = next(c for c in clients if c is not mover)
     pair.advance(1.0)
-    _lose_all_but(pair, clients, mover)
-    pair.advance(L)  # paused at 1 + L = 3.5: the mover had used 3.5 s of its 40
-    assert _paused(pair) and pair.table.paused_at == pytest.approx(1.0 + L)
+    ends = _lose_all_but(pair, clients, mover)
+    pair.advance(L)  # paused when their leases ended: the mover had used that long
+    assert _paused(pair) and pair.table.paused_at == pytest.approx(ends)
     pair.advance(26.0 - pair.now)
     moved = _moves(pair)
     token = other.token
@@ -194,9 +200,9 @@ def test_a_majority_back_resumes_and_the_paused_time_counts_against_nobody() -> 
     pair.join("again", address="10.0.0.9", token=token)  # 2 of 3: a quorum
     assert not _paused(pair) and pair.table.paused_at is None
     probes = len(pair.probes)
-    pair.advance(36.0)  # t = 62: 3.5 + 36 < 40 of the mover's own time
+    pair.advance(40.0 - ends - 0.5)  # its own time used: less than 40 s
     assert _moves(pair) == moved and len(pair.probes) == probes
-    pair.advance(1.0)  # t = 63: its 40 s are up: a bot moves for it
+    pair.advance(1.0)  # its 40 s are up: a bot moves for it
     assert _moves(pair) > moved
 
 
@@ -254,10 +260,10 @@ def test_laptops_that_said_bye_do_not_cut_the_host_off() -> None:
 
 def test_a_split_without_a_goodbye_cuts_the_host_off_at_the_end_of_their_lease() -> None:
     # The laptops' connections stay open but nothing of theirs arrives (a network
-    # split): their last pong answered the ping sent at 2.5 s (every L / 3), so they
-    # count as absent L = 7.5 s later, before the laptops on their side can give this
-    # host up (D = 15 s after its last frame reached them) and long before the
-    # connections time out (20 s).
+    # split) from 3 s on, before the first ping (at L / 3, about 3.3 s) was answered:
+    # their leases run from when they connected (0 s), so they count as absent at
+    # L = 10 s, before the laptops on their side can give this host up (D = 15 s after
+    # its last frame reached them) and long before the connections time out (20 s).
     table = Table(TableConfig(seats=3, auto_start=True, seed=11))
     pair = Pair(table, HostOptions(takeover_delay=15.0))  # heartbeat 5 s, dead after 20 s
     clients = [pair.join(n, address=f"10.0.0.{i + 2}")[1] for i, n in enumerate("abc")]
@@ -272,9 +278,10 @@ def test_a_split_without_a_goodbye_cuts_the_host_off_at_the_end_of_their_lease()
     for cid in list(pair.clients):
         if pair.clients[cid] is not keep:
             pair.paused[cid] = 1e9  # the host reads nothing more from them
+    assert pair.core.timings.lease == pytest.approx(10.0)
     pair.advance(6.9)
     assert not _paused(pair)
-    pair.advance(0.2)  # 2.5 + 7.5 = 10 s
+    pair.advance(0.2)  # 0 + L = 10 s
     assert _paused(pair) and len(pair.open) == 3
     assert pair.table.paused_at == pytest.approx(10.0)
 
