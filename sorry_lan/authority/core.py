@@ -119,7 +119,10 @@ class HostCore:
         self.heralds = Heralds(table, self.options, self.pin_key, self.send)
         self.timings = self.options.timings
         self.fence = Fence()
-        self._pause_told = False  # the players were told the game waits
+        # A game paused (its player on turn is offered the moves again at the end),
+        # and whether the players were told why it waits.
+        self._game_paused = False
+        self._pause_told = False
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -247,7 +250,8 @@ class HostCore:
         if owed:
             self._owed.clear()  # waited long enough: nobody else is coming back for it
         fenced = self.fence.next_wakeup()
-        if owed or any(t is not None and t <= now for t in (deadline, fenced)):
+        news = self._pause_news_due()
+        if owed or any(t is not None and t <= now for t in (deadline, fenced, news)):
             return self._after_change([])
         return self.out.take()
 
@@ -406,7 +410,8 @@ class HostCore:
         deadline = self.table.next_deadline()
         if deadline is not None and self._thinking is not None and deadline <= self._now:
             deadline = None  # the bot due now is thinking; its answer comes as an input
-        times = [t for t in (self._next_sweep, deadline, self.fence.next_wakeup()) if t is not None]
+        times = [t for t in (self._next_sweep, deadline, self.fence.next_wakeup(),
+                             self._pause_news_due()) if t is not None]  # fmt: skip
         if self._owed:
             times.append(self._owed_until)
         return min(times, default=None)
@@ -562,9 +567,20 @@ class HostCore:
             asked = electorate.order(table) if self.fence.waking else absent
             self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
 
+    def _pause_news_due(self) -> float | None:
+        """When the players are to be told why the game waits: once it has waited a
+        lease heartbeat (a pong a little late pauses a game for less: no news)."""
+        since = self.table.paused_at
+        if since is None or self._pause_told or self.table.phase is not Phase.PLAYING:
+            return None
+        return since + self.timings.heartbeat
+
     def _tell_paused(self) -> None:
-        """Tell everyone connected, once a pause of a game begins, why it waits."""
-        if self._pause_told or self.table.phase is not Phase.PLAYING:
+        """Tell everyone connected why the game waits, once a pause has lasted."""
+        if self.table.phase is Phase.PLAYING:
+            self._game_paused = True
+        due = self._pause_news_due()
+        if due is None or self._now < due:
             return
         self._pause_told = True
         said = shared(m.Chat(pid=None, text=PAUSED_TEXT))
@@ -572,11 +588,11 @@ class HostCore:
             self.send(peer, *said)
 
     def _offer_again(self) -> None:
-        """A pause told is over: the player on turn is offered its moves again (a move
-        it sent meanwhile was refused, and its offer is gone)."""
-        if not self._pause_told:
+        """A pause of a game is over: the player on turn is offered its moves again
+        (a move it sent meanwhile was refused, and its offer is gone)."""
+        if not self._game_paused:
             return
-        self._pause_told = False
+        self._game_paused = self._pause_told = False
         game = self.table.game
         if game is None or self.table.phase is not Phase.PLAYING:
             return

@@ -248,3 +248,26 @@ def test_a_headless_host_cannot_play_alone() -> None:
     pair.advance(D)
     assert pair.core.paused
     assert pair.core.play_alone(pair.now) == [] and pair.core.paused
+
+
+def test_a_pause_shorter_than_a_ping_round_is_not_news() -> None:
+    """Two laptops' answers arrive late (a busy machine): the host pauses when their
+    leases end and plays on when they come; nobody is told of a pause that short,
+    and the player on turn is offered its moves again all the same."""
+    pair, cids, clients = _successor(4)
+    pair.advance(1.0)
+    for pid in (2, 3):
+        pair.paused[cids[pid]] = 1e9  # their pongs wait
+    while not _paused(pair):
+        pair.advance(0.05)
+    paused_at = pair.now
+    mover = clients[_on_turn(pair)]
+    offers = len(mover.all(m.LegalMoves))
+    pair.advance(pair.core.timings.heartbeat / 2)
+    for pid in (2, 3):
+        pair.paused[cids[pid]] = pair.now  # they come
+    pair.pump()
+    assert not _paused(pair) and pair.now - paused_at < pair.core.timings.heartbeat
+    assert not [x for x in clients[0].all(m.Chat) if x.text == PAUSED_TEXT]
+    if mover in (clients[0], clients[1]):
+        assert len(mover.all(m.LegalMoves)) == offers + 1
