@@ -10,7 +10,11 @@
   election timeout D, so the host stops before a successor can start.
 - **delay** D: how long a laptop waits for a lost host before choosing the next.
 - **grace** G: how long a laptop that reached no other waits before it may take the
-  table alone (the laptops' rule, given where known).
+  table alone (the laptops' rule, given where known), and a seat waits for its player.
+
+The connection heartbeat and silence of protocol section 4 (:data:`HEARTBEAT`,
+:data:`DEAD_AFTER`) are another matter: they find a dead connection, not a lost
+majority, and are longer than L.
 
 :class:`Timings` checks ``heartbeat < lease < delay < grace`` when built.  It does not
 schedule anything (the host core does).
@@ -22,6 +26,15 @@ import itertools
 from dataclasses import dataclass
 
 from sorry_lan.errors import SorryLanError
+
+#: Our defaults (seconds): D, G, and the connection heartbeat and silence of section 4
+#: (a ping to a connection heard from for this long; a connection silent this long
+#: is gone).  ``HostOptions`` and ``TableConfig`` start from them; the client's own
+#: (``net/client.py``) are the same numbers.
+DELAY = 15.0
+GRACE = 60.0
+HEARTBEAT = 5.0
+DEAD_AFTER = 20.0
 
 #: L as a share of D.  A laptop gives its host up no sooner than D after the last
 #: frame it heard, which came no sooner than the ping it answered, so any L < D is
