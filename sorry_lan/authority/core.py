@@ -16,8 +16,9 @@ The contract.  Each input is a method given the time (``now``, seconds on any
 monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,
 :meth:`fell_behind`, :meth:`tick`, :meth:`bot_decided`, :meth:`bot_failed`,
 :meth:`journal_failed` and :meth:`shutdown`; for succession (protocol version 4)
-:meth:`handover` (the host leaves on purpose) and :meth:`newer_epoch` (the table was
-found hosted elsewhere: step down if cut off, else refute the claimant).  Each
+:meth:`handover` (the host leaves on purpose), :meth:`newer_epoch` (the table was
+found hosted elsewhere: step down if cut off, else refute the claimant) and
+:meth:`play_alone` (cut off, its person plays on alone: a game of its own).  Each
 returns the effects to carry out, in order (``authority/effects.py``); every
 ``Append`` must be durable before any ``Send`` after it is written.
 :meth:`next_wakeup` says when :meth:`tick` is next due.  Connections are numbers
@@ -371,7 +372,7 @@ class HostCore:
         this host steps down: everyone still here is told where the table went
         (``handover`` on version 4, a sentence and ``bye`` before), the journal says it
         ``moved``, and the table is done here.
-        With a quorum connected it stays: the claimant is refuted (``error``
+        With a quorum present it stays: the claimant is refuted (``error``
         forbidden, "the host is alive").  Another laptop at this host's own epoch (a
         rival successor) is answered the same way; an older epoch changes nothing, and
         so does any news to a host whose person plays on alone (its game is its own:
@@ -790,7 +791,7 @@ class HostCore:
         self.out.close_now(peer, self.options.drop_linger)
 
 
-ALIVE_TEXT = "the host is alive"  # a claimant told so: this host has a quorum connected
+ALIVE_TEXT = "the host is alive"  # a claimant told so: this host has a quorum present
 
 
 def failure_text(exc: OSError) -> str:
