@@ -16,8 +16,9 @@ The contract.  Each input is a method given the time (``now``, seconds on any
 monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,
 :meth:`fell_behind`, :meth:`tick`, :meth:`bot_decided`, :meth:`bot_failed`,
 :meth:`journal_failed` and :meth:`shutdown`; for succession (protocol version 4)
-:meth:`handover` (the host leaves on purpose) and :meth:`newer_epoch` (the table was
-found hosted elsewhere: step down if cut off, else refute the claimant).  Each
+:meth:`handover` (the host leaves on purpose), :meth:`newer_epoch` (the table was
+found hosted elsewhere: step down if cut off, else refute the claimant) and
+:meth:`play_alone` (cut off, its person plays on alone: a game of its own).  Each
 returns the effects to carry out, in order (``authority/effects.py``); every
 ``Append`` must be durable before any ``Send`` after it is written.
 :meth:`next_wakeup` says when :meth:`tick` is next due.  Connections are numbers
@@ -63,7 +64,7 @@ from sorry_lan.authority.limits import Due, HostOptions, due
 from sorry_lan.authority.output import Round
 from sorry_lan.authority.peers import Peer, PeerPin
 from sorry_lan.authority.seat_messages import abandoned
-from sorry_lan.authority.table import BotTurn, JoinRefused, RequestRefused, Table
+from sorry_lan.authority.table import PAUSED_TEXT, BotTurn, JoinRefused, RequestRefused, Table
 from sorry_lan.rules import Event, Move, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import succession as wire
@@ -117,7 +118,12 @@ class HostCore:
         # Succession (protocol version 4): this host's epoch, the laptops that may host
         # next, and whether this host is cut off from most of them.
         self.heralds = Heralds(table, self.options, self.pin_key, self.send)
-        self.fence = Fence(table.config.grace)
+        self.timings = self.options.timings
+        self.fence = Fence()
+        # A game paused (its player on turn is offered the moves again at the end),
+        # and whether the players were told why it waits.
+        self._game_paused = False
+        self._pause_told = False
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -125,7 +131,7 @@ class HostCore:
         """The table listens on ``port``: say what is due from the start."""
         self.port = port
         self._time_is(now)
-        self._next_sweep = now + self.options.sweep
+        self._next_sweep = now + self._sweep_every()
         if self.table.phase is Phase.FINISHED:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
             self._owed_until = now + self.table.config.grace
@@ -209,8 +215,8 @@ class HostCore:
         self._time_is(now)
         player = self.table.player_of(cid)
         if player is not None and player.pid in self.electorate.laptops:
-            # a connection that closed was there until now; one we dropped, until heard
-            self.electorate.last_heard[player.pid] = peer.heard if peer.closed else now
+            # its lease runs on from the last ping it answered, then it is absent
+            self.electorate.last_heard[player.pid] = peer.renewed
         peer.closed = True
         self.out.forget(peer)
         if peer.session.state is State.GREETING:
@@ -238,14 +244,15 @@ class HostCore:
             return []
         self._time_is(now)
         if self._next_sweep is not None and now >= self._next_sweep:
-            self._next_sweep = now + self.options.sweep
+            self._next_sweep = now + self._sweep_every()
             self._sweep(now)
         deadline = self.table.next_deadline()
         owed = bool(self._owed) and now >= self._owed_until
         if owed:
             self._owed.clear()  # waited long enough: nobody else is coming back for it
         fenced = self.fence.next_wakeup()
-        if owed or any(t is not None and t <= now for t in (deadline, fenced)):
+        news = self._pause_news_due()
+        if owed or any(t is not None and t <= now for t in (deadline, fenced, news)):
             return self._after_change([])
         return self.out.take()
 
@@ -337,17 +344,43 @@ class HostCore:
         self._time_is(now)
         return self._move_to(self.epoch + 1, heir.pid, handed=True)
 
+    def play_alone(self, now: float) -> list[Effect]:
+        """The person at this host chose to play on alone while it is cut off: the
+        game goes on here (bots in the away seats) as a game of its own, never the
+        table's: the table's journal keeps the game as it stood when cut off (nothing
+        of this game is journalled: no move, no winner).  Nothing happens for a host
+        without its own seat (a headless one, a bot program never chooses this) or one
+        not cut off."""
+        if self._ended or self.heralds.seat is None:
+            return []
+        self._time_is(now)
+        self.fence.advance(now)
+        if not self.fence.play_alone():
+            return []
+        log.info("cut off, this host's player plays on alone: a game of its own")
+        self.records.stop_keeping()
+        return self._after_change([])
+
+    @property
+    def alone(self) -> bool:
+        """Its person chose to play on alone while cut off (:meth:`play_alone`)."""
+        return self.fence.alone
+
     def newer_epoch(self, epoch: int, pid: int, now: float) -> list[Effect]:
         """This table was found hosted at ``epoch`` (this host's or newer) by seat
         ``pid``'s laptop (a probe's answer, an advert).  Cut off from most laptops,
         this host steps down: everyone still here is told where the table went
         (``handover`` on version 4, a sentence and ``bye`` before), the journal says it
         ``moved``, and the table is done here.
-        With a quorum connected it stays: the claimant is refuted (``error``
+        With a quorum present it stays: the claimant is refuted (``error``
         forbidden, "the host is alive").  Another laptop at this host's own epoch (a
-        rival successor) is answered the same way; an older epoch changes nothing."""
+        rival successor) is answered the same way; an older epoch changes nothing, and
+        so does any news to a host whose person plays on alone (its game is its own:
+        it neither claims the table nor leaves it)."""
         if self._ended or epoch < self.epoch or (epoch == self.epoch and pid == self.heralds.seat):
             return []  # an older epoch, or this very host
+        if self.fence.alone:
+            return []
         self._time_is(now)
         self.fence.advance(now)
         if not self.fence.cut_off:
@@ -378,7 +411,8 @@ class HostCore:
         deadline = self.table.next_deadline()
         if deadline is not None and self._thinking is not None and deadline <= self._now:
             deadline = None  # the bot due now is thinking; its answer comes as an input
-        times = [t for t in (self._next_sweep, deadline, self.fence.next_wakeup()) if t is not None]
+        times = [t for t in (self._next_sweep, deadline, self.fence.next_wakeup(),
+                             self._pause_news_due()) if t is not None]  # fmt: skip
         if self._owed:
             times.append(self._owed_until)
         return min(times, default=None)
@@ -447,6 +481,7 @@ class HostCore:
         self._owed.discard(pid)
 
     def ponged(self, peer: Peer, n: int) -> None:
+        peer.ponged(n)  # it heard this host when that ping was sent: its lease runs on
         if n == peer.result_ping:  # it read the ``over`` sent before that ping
             peer.result_ping = None
             player = self.table.player_of(peer.cid)
@@ -504,32 +539,74 @@ class HostCore:
         return out
 
     def _watch_quorum(self) -> None:
-        """Count the laptops present (heard from lately): cut off from most of them,
-        the game pauses (until a quorum is back, or G passed) and the absent ones are
+        """Count the laptops present (within their lease): cut off from most of them,
+        the game pauses until a quorum is back (everyone connected is told why; the
+        player on turn is offered its moves again at the end) and the absent ones are
         probed."""
         table, now, electorate = self.table, self._now, self.electorate
         electorate.prune(table, self.heralds.seat)
-        delay = self.options.takeover_delay
-        silent = max(delay, 2 * self.options.heartbeat)  # a live one is heard by then
+        lease = self.timings.lease
         absent_at, absent = [], []
         for laptop in electorate.order(table):
             conn = table.players[laptop.pid].conn
             peer = None if conn is None else self.peers.get(conn)
             if peer is not None and not peer.closed:
-                at = peer.heard + silent
-            else:
-                at = electorate.last_heard.setdefault(laptop.pid, now) + delay
+                at = peer.renewed + lease
+            else:  # (not seen yet: from when first counted)
+                at = electorate.last_heard.setdefault(laptop.pid, now) + lease
             absent_at.append(at)
             if peer is None or peer.closed or at <= now:
                 absent.append(laptop)
         self.fence.note(now, absent_at, hosting=self.heralds.seat is not None)
         if self.fence.paused:
             table.pause(now)
+            self._tell_paused()
         else:
             table.resume(now)
+            self._offer_again()
         if self.fence.probe_due(now):  # (after a sleep, every laptop: any may host now)
             asked = electorate.order(table) if self.fence.waking else absent
             self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
+
+    def _pause_news_due(self) -> float | None:
+        """When the players are to be told why the game waits: once it has waited a
+        lease heartbeat (a pong a little late pauses a game for less: no news)."""
+        since = self.table.paused_at
+        if since is None or self._pause_told or self.table.phase is not Phase.PLAYING:
+            return None
+        return since + self.timings.heartbeat
+
+    def _tell_paused(self) -> None:
+        """Tell everyone connected why the game waits, once a pause has lasted."""
+        if self.table.phase is Phase.PLAYING:
+            self._game_paused = True
+        due = self._pause_news_due()
+        if due is None or self._now < due:
+            return
+        self._pause_told = True
+        said = shared(m.Chat(pid=None, text=PAUSED_TEXT))
+        for peer in self.welcomed():
+            self.send(peer, *said)
+
+    def _offer_again(self) -> None:
+        """A pause of a game is over: the player on turn is offered its moves again
+        (a move it sent meanwhile was refused, and its offer is gone)."""
+        if not self._game_paused:
+            return
+        self._game_paused = self._pause_told = False
+        game = self.table.game
+        if game is None or self.table.phase is not Phase.PLAYING:
+            return
+        for peer in self.welcomed():
+            if self.tell.seat_of(peer) == game.turn:
+                self.tell.offer(peer, game.turn)
+
+    def _sweep_every(self) -> float:
+        """How often the connections' clocks are looked at: often enough to ping each
+        laptop every lease heartbeat."""
+        if self.electorate.laptops:  # (a ping due is sent at most half a beat late)
+            return min(self.options.sweep, self.timings.heartbeat / 2)
+        return self.options.sweep
 
     # -- succession (protocol version 4) -----------------------------------------------
 
@@ -687,8 +764,16 @@ class HostCore:
                 peer.closed = True
                 self.out.forget(peer)
                 self.out.say(Close(peer.cid))
-            elif what is Due.PING:
+            elif what is Due.PING or self._lease_due(peer, now):
                 self.send(peer, m.Ping(n=peer.next_ping(now)))
+
+    def _lease_due(self, peer: Peer, now: float) -> bool:
+        """Whether a laptop's connection is to be pinged now, so that its answer
+        renews its lease (every lease heartbeat)."""
+        if not peer.welcomed or now - peer.pinged < self.timings.heartbeat:
+            return False
+        player = self.table.player_of(peer.cid)
+        return player is not None and player.pid in self.electorate.laptops
 
     def _refuse_busy(self, peer: Peer, text: str) -> None:
         """Refuse (``busy``) and close a connection not admitted yet, at once."""
@@ -706,7 +791,7 @@ class HostCore:
         self.out.close_now(peer, self.options.drop_linger)
 
 
-ALIVE_TEXT = "the host is alive"  # a claimant told so: this host has a quorum connected
+ALIVE_TEXT = "the host is alive"  # a claimant told so: this host has a quorum present
 
 
 def failure_text(exc: OSError) -> str:

@@ -1,21 +1,23 @@
 """When a host is cut off from most of its table's laptops: the pause and the probes.
 
-A laptop is **present** until D (the takeover delay) after the host last heard from
-it (a laptop still connected but silent: until the longer of D and two heartbeats,
-since the heartbeat is how a live one is heard).  That mirrors the laptops' own rule
-(a host not heard from for D is lost), so a host on the small side of a split learns
-it about when the large side starts choosing another.  A host with fewer present
-laptops than the quorum is **cut off** (protocol/SPEC.md, Succession); a host that is
-itself a player's laptop (a successor, a host with its own seat) counts itself among
-them, present: with the laptops of a majority it needs only that majority's others.
-:class:`Fence` follows that from when each laptop is (or will be) absent
-(:meth:`Fence.note`) and the time:
+A laptop is **present** while its **lease** runs: until L (``authority/timings.py``,
+shorter than D) after the host sent the last ping that laptop answered (a laptop not
+heard from yet: from when it connected, or was first counted).  The answer proves the
+laptop heard this host when the ping was sent or later, and a laptop gives a host up
+only D after it last heard it: so a host on the small side of a split stops before
+the large side can start choosing another (Raft's leader lease).  A host with fewer
+present laptops than the quorum is **cut off** (protocol/SPEC.md, Succession); a
+host that is itself a player's laptop (a successor, a host with its own seat) counts
+itself among them, present: with the laptops of a majority it needs only that
+majority's others.  :class:`Fence` follows that from when each laptop is (or will
+be) absent (:meth:`Fence.note`) and the time:
 
 - cut off, the game **pauses** (no move is played: whatever the majority does next
-  must not race a game the old host plays on); the pause ends when a quorum is
-  present again, or G (the table's grace) after it began, whichever is first (then
-  the bots cover the away seats, as they would without succession);
-- while cut off (paused or not) it asks for a **probe** of the absent laptops every
+  must not race a game the old host plays on) until a quorum is present again,
+  however long that takes: a cut-off host never plays on by itself.  Only its own
+  person may choose to (:meth:`Fence.play_alone`), which makes the game one of its
+  own, never the table's;
+- while cut off it asks for a **probe** of the absent laptops every
   :data:`PROBE_EVERY` seconds (a newer epoch of the table found there: the host steps
   down);
 - a host that **woke** (:meth:`Fence.woke`: its own process slept past D, a closed
@@ -44,12 +46,13 @@ def quorum(electorate: int) -> int:
 
 @dataclass
 class Fence:
-    """The cut-off state of one host; ``grace`` is G (seconds)."""
+    """The cut-off state of one host."""
 
-    grace: float
     due: float | None = None  # when a quorum is absent unless one is heard from before
     cut_since: float | None = None  # since when cut off
-    resumed: bool = False  # the pause of this cut ended after G (probes go on)
+    # Its own person chose to play on alone while cut off: the game is theirs, not the
+    # table's, from then on (for good: it is never merged back).
+    alone: bool = False
     next_probe: float | None = None
     woke_until: float | None = None  # this host slept: cut off until then, whoever is heard
 
@@ -64,8 +67,16 @@ class Fence:
 
     @property
     def paused(self) -> bool:
-        """The game waits: cut off, and G has not passed since."""
-        return self.cut_since is not None and not self.resumed
+        """The game waits: cut off (unless its person chose to play on alone)."""
+        return self.cut_since is not None and not self.alone
+
+    def play_alone(self) -> bool:
+        """Its person chose to play on alone: returns whether it was cut off (else
+        there is nothing to choose, and nothing changes)."""
+        if self.cut_since is None or self.alone:
+            return False
+        self.alone = True
+        return True
 
     def note(self, now: float, absent_at: Sequence[float], *, hosting: bool = False) -> None:
         """At ``now``, each laptop of the electorate is absent from its time in
@@ -90,22 +101,17 @@ class Fence:
         else:
             self.due = None
         self.cut_since = self.next_probe = None
-        self.resumed = False
 
     def woke(self, now: float, hold: float) -> None:
         """This host's own process slept (its clock jumped past D): cut off and paused
         from ``now`` until ``now + hold`` whatever is heard, probing every laptop."""
         self.woke_until = now + hold
-        self.cut_since, self.resumed = now, False  # (a cut before it slept starts again)
-        self.next_probe = now
+        self.cut_since = self.next_probe = now  # (a cut before it slept starts again)
 
     def advance(self, now: float) -> None:
-        """Let the time pass to ``now``: the pause is over G after it began; the hold
-        after a wake is over at its end."""
+        """Let the time pass to ``now``: the hold after a wake is over at its end."""
         if self.woke_until is not None and now >= self.woke_until:
             self.woke_until = None
-        if self.cut_since is not None and not self.resumed and now >= self.cut_since + self.grace:
-            self.resumed = True
 
     def probe_due(self, now: float) -> bool:
         """Whether the absent laptops are to be probed now (then again in 2 s)."""
@@ -119,6 +125,4 @@ class Fence:
         if self.cut_since is None:
             return self.due
         times = [t for t in (self.next_probe, self.woke_until) if t is not None]
-        if not self.resumed:
-            times.append(self.cut_since + self.grace)
         return min(times, default=None)

@@ -241,6 +241,10 @@ class RecordBuffer(RecordWriter):
         if self._keep:
             self._records.append(record)
 
+    def stop_keeping(self) -> None:
+        """Keep no record from now on (the game goes on apart from the table's)."""
+        self._keep = False
+
     def take(self) -> list[Record]:
         """The records given since the last call, oldest first."""
         taken, self._records = self._records, []

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from sorry_lan.authority.admission import PinThrottle
+from sorry_lan.authority.timings import DEAD_AFTER, DELAY, HEARTBEAT, Timings
 from sorry_lan.codes import Said
 
 #: How a code with its fields is worded for a player who reads a language (a code as
@@ -47,8 +48,8 @@ class HostOptions:
     max_waiting_per_address: int = 8  # ... and from one (the oldest make room)
     hello_timeout: float = 5.0  # a connection not admitted by then is dropped
     pin_throttle: PinThrottle = field(default_factory=PinThrottle)
-    heartbeat: float = 5.0  # ping an idle connection this often
-    dead_after: float = 20.0  # nothing heard for this long: the peer is gone
+    heartbeat: float = HEARTBEAT  # ping an idle connection this often
+    dead_after: float = DEAD_AFTER  # nothing heard for this long: the peer is gone
     chat_burst: int = 5  # chat lines allowed at once ...
     chat_rate: float = 0.5  # ... refilled at this many per second
     resync_burst: int = 3  # resyncs answered at once ...
@@ -60,11 +61,11 @@ class HostOptions:
     sweep: float = 0.5  # how often timeouts are checked
     # Succession (protocol version 4): the table's id (its advert's), this host's epoch
     # (1 for the table's first host, one more for each host after), and D, how long
-    # the laptops wait for a lost host before choosing the next (and how long this host
-    # may miss most of them before it pauses the game: ``authority/fencing.py``).
+    # the laptops wait for a lost host before choosing the next (the host's lease, and
+    # how often it pings its laptops, follow from it: :attr:`timings`).
     table_id: str = ""
     epoch: int = 1
-    takeover_delay: float = 15.0
+    takeover_delay: float = DELAY
     # The seat (pid) of the player whose laptop hosts the table, when that is not the
     # owner's (lobby rights): a successor of a headless table hosts from one of its
     # players' laptops, which ``succession.host`` names and the order leaves out.
@@ -72,6 +73,11 @@ class HostOptions:
     # The words of the news told to each player in its own language (the table moved,
     # to a connection on an older version): English unless the shell gives others.
     words: Words = in_english
+
+    @property
+    def timings(self) -> Timings:
+        """The lease and its heartbeat, from D (``authority/timings.py``)."""
+        return Timings.of(self.takeover_delay)
 
     @property
     def resync_pause(self) -> float:

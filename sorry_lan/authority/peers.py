@@ -43,6 +43,8 @@ class Allowance:
         return True
 
 
+PINGS_KEPT = 16  # pings not answered yet whose sending is remembered, per peer
+
 WELCOMED = (State.LOBBY, State.PLAYING, State.GAME_OVER)
 NOT_ADMITTED = (State.GREETING, State.JOINING, State.PROVING)
 
@@ -61,6 +63,12 @@ class Peer:
         self.heard = now
         self.pinged = now
         self.ping_n = 0
+        #: When the pings not answered yet were sent, by number (the last few).
+        self.ping_sent: dict[int, float] = {}
+        #: Since when this peer is known to have heard the host: the sending of the
+        #: last ping it answered (from the start: when it connected).  A laptop's
+        #: lease runs from it (``authority/fencing.py``).
+        self.renewed = now
         self.result_ping: int | None = None  # the ping sent after a game's ``over``
         self.chat = Allowance(chat_burst, now)
         self.resyncs = Allowance(resync_burst, now)
@@ -100,7 +108,20 @@ class Peer:
         """Note a ping sent at ``now``; returns its number."""
         self.pinged = now
         self.ping_n = (self.ping_n + 1) % 2**32
+        self.ping_sent[self.ping_n] = now
+        if len(self.ping_sent) > PINGS_KEPT:  # (a peer that does not answer: forget the oldest)
+            del self.ping_sent[next(iter(self.ping_sent))]
         return self.ping_n
+
+    def ponged(self, n: int) -> None:
+        """The peer answered ping ``n``: it heard this host when that was sent, and
+        every ping sent before is answered or lost."""
+        sent = self.ping_sent.get(n)
+        if sent is None:
+            return
+        self.renewed = max(self.renewed, sent)
+        for k in [k for k, at in self.ping_sent.items() if at <= sent]:
+            del self.ping_sent[k]
 
 
 class PeerPin:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from sorry_lan.authority.timings import GRACE
 from sorry_lan.bots import (
     DEFAULT_STRENGTH,
     STRENGTHS,
@@ -181,7 +182,7 @@ class TableConfig:
     variant: Variant = Variant.STANDARD
     seats: int = 4  # how many seats may be taken (and, with auto_start, when to start)
     auto_start: bool = False  # start as soon as ``seats`` seats are taken
-    grace: float = 60.0  # how long a dropped player's turn waits before a bot plays it
+    grace: float = GRACE  # how long a dropped player's turn waits before a bot plays it
     turn_timeout: float | None = None  # a bot moves for a player slower than this
     bot_delay: float = 0.0  # a bot's thinking time
     bot_level: str = DEFAULT_STRENGTH  # the strength of bots added without one

@@ -344,6 +344,15 @@ class HostServer:
         self._run(self.core.handover(self.now()))
         return True
 
+    def play_alone(self) -> bool:
+        """The person at this host chose to play on alone while it is cut off from
+        most of the table's laptops (see :meth:`HostCore.play_alone`): a game of its
+        own from now, never the table's; False when there is nothing to choose."""
+        if not self.core.paused:
+            return False
+        self._run(self.core.play_alone(self.now()))
+        return self.core.alone
+
     def _run(self, effects: list[Effect]) -> None:
         self._execute(effects)
         self._arm_timer()

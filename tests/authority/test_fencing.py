@@ -1,6 +1,6 @@
 """A host cut off from most of its laptops pauses the game, probes them, and resumes
-when a majority is back or the grace has passed, with the paused time counted
-against nobody."""
+when a majority is back (however long that takes: never after the grace by itself),
+with the paused time counted against nobody."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
 
 D = 5.0
+L = HostOptions(takeover_delay=D).timings.lease  # a laptop's lease: present until then
 
 
 def _state(fence: Fence) -> tuple[bool, bool]:
@@ -37,8 +38,8 @@ def test_the_quorum_is_a_majority_of_the_electorate(n: int, q: int) -> None:
     assert quorum(n) == q
 
 
-def test_a_fence_cuts_off_once_most_are_absent_and_resumes_after_g_probing_all_along() -> None:
-    fence = Fence(grace=20.0)
+def test_a_fence_cuts_off_once_most_are_absent_and_stays_paused_probing_all_along() -> None:
+    fence = Fence()
     absent_at = [100.0, D, D + 1]  # one heard lately; two absent from D and D + 1 on
     fence.note(0.0, absent_at)
     assert not _state(fence)[0] and fence.next_wakeup() == D + 1  # then 1 of 3 present
@@ -48,14 +49,14 @@ def test_a_fence_cuts_off_once_most_are_absent_and_resumes_after_g_probing_all_a
     assert _state(fence) == (True, True) and fence.probe_due(D + 1)
     assert not fence.probe_due(D + 2) and fence.probe_due(D + 1 + PROBE_EVERY)
     fence.advance(D + 21.0)
-    assert _state(fence) == (True, False)  # resumed anyway; the probes go on
+    assert _state(fence) == (True, True)  # past any grace: still paused; the probes go on
     assert fence.next_wakeup() == D + 1 + 2 * PROBE_EVERY
     fence.note(D + 22, [100.0, 100.0, D])  # a majority is back
     assert not _state(fence)[0] and fence.next_wakeup() == 100.0  # when 2 would be gone
 
 
 def test_a_fence_that_woke_is_cut_off_for_d_whoever_is_heard_and_probes_at_once() -> None:
-    fence = Fence(grace=20.0)
+    fence = Fence()
     fence.note(0.0, [100.0, 100.0])  # all present
     fence.woke(10.0, D)  # its own process slept until 10
     assert _state(fence) == (True, True) and _waking(fence) and fence.probe_due(10.0)
@@ -63,9 +64,9 @@ def test_a_fence_that_woke_is_cut_off_for_d_whoever_is_heard_and_probes_at_once(
     assert _state(fence) == (True, True) and fence.next_wakeup() == 10.0 + PROBE_EVERY
     fence.note(10.0 + D, [100.0, 100.0])  # D after it woke, a quorum present: it resumes
     assert not _state(fence)[0] and not _waking(fence)
-    fence.note(30.0, [25.0, 100.0])  # cut off before a sleep (resumed after G)
+    fence.note(30.0, [25.0, 100.0])  # cut off before a sleep (paused however long)
     fence.advance(51.0)
-    assert _state(fence) == (True, False)
+    assert _state(fence) == (True, True)
     fence.woke(60.0, D)  # a sleep then: paused again, the cut counted from the wake
     assert _state(fence) == (True, True)
     fence.advance(60.0 + D)
@@ -73,7 +74,7 @@ def test_a_fence_that_woke_is_cut_off_for_d_whoever_is_heard_and_probes_at_once(
 
 
 def test_a_host_without_laptops_is_never_cut_off() -> None:
-    fence = Fence(grace=20.0)
+    fence = Fence()
     fence.note(0.0, [])
     assert not _state(fence)[0] and fence.next_wakeup() is None
 
@@ -111,21 +112,27 @@ def _moves(pair: Pair) -> int:
     return sum(1 for r in pair.journal if r["k"] == "move")
 
 
-def _lose_all_but(pair: Pair, clients: list[SessionClient], keep: SessionClient) -> None:
+def _lose_all_but(pair: Pair, clients: list[SessionClient], keep: SessionClient) -> float:
+    """Lose every connection but ``keep``'s; returns when the last lease of theirs
+    ends (the sending of the last ping they answered, plus L)."""
+    renewed = []
     for cid, client in list(pair.clients.items()):
         if client is not keep and cid in pair.open:
+            renewed.append(pair.core.peers[cid].renewed)
             pair.lose(cid)
+    return max(renewed) + L
 
 
 def test_cut_off_the_game_pauses_probes_the_absent_and_refuses_moves() -> None:
     pair, clients = _table()
     mover = _on_turn(pair, clients)
     pair.advance(1.0)
-    _lose_all_but(pair, clients, mover)  # 1 of 3 connected: fewer than the quorum, 2
-    pair.advance(D - 0.5)
+    ends = _lose_all_but(pair, clients, mover)  # 1 of 3 connected: fewer than the quorum, 2
+    assert 1.0 < ends <= 1.0 + L
+    pair.advance(ends - pair.now - 0.01)
     assert not _paused(pair) and not pair.probes
-    pair.advance(1.0)
-    assert _paused(pair) and pair.table.paused_at == pytest.approx(1.0 + D)
+    pair.advance(0.02)
+    assert _paused(pair) and pair.table.paused_at == pytest.approx(ends)
     moved = _moves(pair)
     offer = mover.session.moves
     assert offer is not None
@@ -144,7 +151,7 @@ def test_cut_off_the_game_pauses_probes_the_absent_and_refuses_moves() -> None:
         laptop = pair.core.electorate.laptops[pid]
         assert (probe.addrs, probe.port) == (laptop.addrs, laptop.port)
     times = sorted({t for t, _ in probed})
-    assert times[0] == pytest.approx(1.0 + D)
+    assert times[0] == pytest.approx(ends)
     assert all(b - a == pytest.approx(PROBE_EVERY) for a, b in itertools.pairwise(times))
 
 
@@ -183,37 +190,41 @@ def test_a_majority_back_resumes_and_the_paused_time_counts_against_nobody() -> 
     mover = _on_turn(pair, clients)
     other = next(c for c in clients if c is not mover)
     pair.advance(1.0)
-    _lose_all_but(pair, clients, mover)
-    pair.advance(D)  # paused at 1 + D = 6: the mover had used 6 s of its 40
-    assert _paused(pair)
-    pair.advance(20.0)  # t = 26
+    ends = _lose_all_but(pair, clients, mover)
+    pair.advance(L)  # paused when their leases ended: the mover had used that long
+    assert _paused(pair) and pair.table.paused_at == pytest.approx(ends)
+    pair.advance(26.0 - pair.now)
     moved = _moves(pair)
     token = other.token
     assert token is not None
     pair.join("again", address="10.0.0.9", token=token)  # 2 of 3: a quorum
     assert not _paused(pair) and pair.table.paused_at is None
     probes = len(pair.probes)
-    pair.advance(33.5)  # t = 59.5: 6 + 33.5 < 40 of the mover's own time
+    pair.advance(40.0 - ends - 0.5)  # its own time used: less than 40 s
     assert _moves(pair) == moved and len(pair.probes) == probes
-    pair.advance(1.0)  # t = 60.5: its 40 s are up: a bot moves for it
+    pair.advance(1.0)  # its 40 s are up: a bot moves for it
     assert _moves(pair) > moved
 
 
-def test_after_the_grace_the_game_goes_on_anyway_and_the_probes_go_on() -> None:
+def test_after_the_grace_the_game_still_waits_and_the_probes_go_on() -> None:
+    """A cut-off host never plays on by itself (issue 31: a woken or cut-off host
+    played alone after G, a game nobody else saw): it waits for a majority."""
     pair, clients = _table(turn_timeout=None, grace=20.0)
     mover = _on_turn(pair, clients)
     pair.advance(1.0)
     _lose_all_but(pair, clients, mover)
-    pair.advance(D + 19.0)
+    pair.advance(L + 19.0)
     assert _paused(pair)
-    pair.advance(1.5)  # 20 s after the pause began
-    assert not _paused(pair) and _state(pair.core.fence)[0]
+    moved = _moves(pair)
+    pair.advance(1.5 + 60.0)  # G and more after the pause began
+    assert _paused(pair) and _state(pair.core.fence)[0]
     offer = mover.session.moves
     assert offer is not None
     mover.take()
     mover.session.choose(offer.moves[0].id)
     pair.pump()
-    assert not mover.all(m.Error)  # the move was played
+    assert mover.last(m.Error).text == PAUSED_TEXT  # the move was refused
+    assert _moves(pair) == moved
     probes = len(pair.probes)
     pair.advance(PROBE_EVERY * 2)
     assert len(pair.probes) >= probes + 2 * 2  # two absent laptops, probed twice more
@@ -247,32 +258,36 @@ def test_laptops_that_said_bye_do_not_cut_the_host_off() -> None:
     assert not _paused(pair) and not pair.probes
 
 
-def test_a_split_without_a_goodbye_cuts_the_host_off_d_after_it_last_heard_them() -> None:
+def test_a_split_without_a_goodbye_cuts_the_host_off_at_the_end_of_their_lease() -> None:
     # The laptops' connections stay open but nothing of theirs arrives (a network
-    # split): heard last at about 1 s, they count as absent D later, when the laptops
-    # on their side also give this host up, well before the connections time out.
+    # split) from 3 s on, before the first ping (at L / 3, about 3.3 s) was answered:
+    # their leases run from when they connected (0 s), so they count as absent at
+    # L = 10 s, before the laptops on their side can give this host up (D = 15 s after
+    # its last frame reached them) and long before the connections time out (20 s).
     table = Table(TableConfig(seats=3, auto_start=True, seed=11))
     pair = Pair(table, HostOptions(takeover_delay=15.0))  # heartbeat 5 s, dead after 20 s
     clients = [pair.join(n, address=f"10.0.0.{i + 2}")[1] for i, n in enumerate("abc")]
     for i, client in enumerate(clients):
         client.send(m.Offer(port=5000 + i, addrs=("192.0.2.1",)))
     pair.pump()
-    pair.advance(1.0)
+    pair.advance(3.0)
     for client in clients:
-        client.send(m.Chat(pid=None, text="still here"))  # heard at 1 s
+        client.send(m.Chat(pid=None, text="still here"))  # heard at 3 s: no lease
     pair.pump()
     keep = _on_turn(pair, clients)
     for cid in list(pair.clients):
         if pair.clients[cid] is not keep:
             pair.paused[cid] = 1e9  # the host reads nothing more from them
-    pair.advance(14.5)
+    assert pair.core.timings.lease == pytest.approx(10.0)
+    pair.advance(6.9)
     assert not _paused(pair)
-    pair.advance(1.0)  # 15 s after they were last heard, 4.5 s before they time out
+    pair.advance(0.2)  # 0 + L = 10 s
     assert _paused(pair) and len(pair.open) == 3
+    assert pair.table.paused_at == pytest.approx(10.0)
 
 
 def test_a_host_that_is_a_laptop_counts_itself_in_the_majority() -> None:
-    fence = Fence(grace=20.0)
+    fence = Fence()
     fence.note(0.0, [100.0, D], hosting=True)  # itself, one present, one absent from D
     fence.note(D + 1, [100.0, D], hosting=True)
     assert not _state(fence)[0]  # 2 of 3 (itself and one other): a majority

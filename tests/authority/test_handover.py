@@ -100,11 +100,12 @@ def test_a_host_cut_off_steps_down_for_a_newer_epoch() -> None:
     assert ann.pid is not None
     pair.lose(2)
     pair.lose(3)  # neither laptop is connected
-    pair.advance(D - 1)
+    lease = pair.core.timings.lease
+    pair.advance(lease - 0.5)
     assert pair.core.newer_epoch(3, ann.pid, pair.now)[0] == fx.Refute(
         3, ann.pid, m.Error(reason=ErrorReason.FORBIDDEN, text=ALIVE_TEXT, fatal=True)
-    )  # not cut off for D yet
-    pair.advance(1.5)
+    )  # their leases have not run out yet
+    pair.advance(1.0)
     assert pair.core.paused
     pair.run(pair.core.newer_epoch(3, ann.pid, pair.now))
     host = pair.clients[1]
