@@ -251,6 +251,18 @@ def link_up(m: Machine) -> None:
                    capture_output=True, timeout=10, check=False)
 
 
+def cut_off(lan: VirtualLan, m: Machine) -> None:
+    """Laptop `m` out of reach of the others with its interface up (a cable out at the
+    switch, a Wi-Fi that lost its access point but not its address): its cable leaves
+    the bridge, so what it sends goes nowhere and nothing says so."""
+    _ip("-n", lan.bridge_ns, "link", "set", f"v{lan.machines.index(m)}", "nomaster")
+
+
+def reconnect(lan: VirtualLan, m: Machine) -> None:
+    """Laptop `m`'s cable back on the bridge (after :func:`cut_off`)."""
+    _ip("-n", lan.bridge_ns, "link", "set", f"v{lan.machines.index(m)}", "master", "br0")
+
+
 def unplug(lan: VirtualLan, m: Machine) -> None:
     """Laptop `m` leaves the LAN for good: its cable is deleted at the bridge (its eth0
     goes with it) and its namespace's name is removed.  Processes still running in it

@@ -25,7 +25,11 @@ from netns import netns_skip_reason, run_in_loopback_netns
 from sorry_lan.discovery import ChangeKind, GameBrowser, GameEvent, make_zeroconf
 
 _skip = netns_skip_reason()
-pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.lan,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 
 
 async def next_event(

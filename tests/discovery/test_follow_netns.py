@@ -30,7 +30,11 @@ from sorry_lan.succession.election import Decision, TryCandidate
 from sorry_lan.wire import messages as m
 
 _skip = netns_skip_reason()
-pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.lan,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 
 TID = "feedc0de12345678"
 

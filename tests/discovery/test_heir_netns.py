@@ -26,7 +26,11 @@ from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.wire import messages as m
 
 _skip = netns_skip_reason()
-pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.lan,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 
 DELAY = 1.0
 LOCAL = "10.99.0.1"  # an address of this namespace's own (loopback ones are offered to nobody)

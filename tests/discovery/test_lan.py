@@ -19,6 +19,7 @@ from netns import Agent, Machine, VirtualLan, netns_skip_reason
 _skip = netns_skip_reason()
 pytestmark = [
     pytest.mark.netns,
+    pytest.mark.lan,
     pytest.mark.xdist_group("lan_of_four"),  # one LAN for the module
     pytest.mark.skipif(_skip is not None, reason=_skip or ""),
 ]

@@ -25,6 +25,7 @@ from sorry_lan.net.journal import DATA_DIR_ENV
 _skip = netns_skip_reason()
 pytestmark = [
     pytest.mark.netns,
+    pytest.mark.lan,
     pytest.mark.skipif(_skip is not None, reason=_skip or ""),
     pytest.mark.timeout(120),
 ]

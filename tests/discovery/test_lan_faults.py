@@ -33,6 +33,7 @@ from lanlaptops import (
     bot,
     check_game,
     counts,
+    cut_off,
     epochs,
     finished,
     joined,
@@ -42,6 +43,7 @@ from lanlaptops import (
     link_up,
     moved_on,
     moves_of,
+    reconnect,
     successors,
     takeover_host,
     three_bots,
@@ -169,21 +171,12 @@ def test_a_host_asleep_for_30_s_wakes_and_steps_down(lan: VirtualLan, tmp_path: 
     away_and_back(lan, tmp_path, "Nap", _signal(signal.SIGSTOP), _signal(signal.SIGCONT), 30)
 
 
-@pytest.mark.timeout(1500)
-def test_a_host_asleep_for_5_minutes_wakes_and_steps_down(
-    lan: VirtualLan, tmp_path: Path
-) -> None:
-    """Bots that think 3.5 s a move: a game of 84 to 205 moves outlasts the nap."""
-    away_and_back(lan, tmp_path, "Sleep", _signal(signal.SIGSTOP), _signal(signal.SIGCONT),
-                  300, think="3.5")
-
-
 @pytest.mark.timeout(240)
 def test_a_host_whose_link_goes_down_steps_down_when_it_is_back(
     lan: VirtualLan, tmp_path: Path
 ) -> None:
     m0 = lan.machines[0]
-    # back within G: the old host is still paused (it would play on alone after G)
+    # back within G: the old host is still paused (a cut-off host never plays on alone)
     away_and_back(lan, tmp_path, "Unplugged", lambda _h: link_down(m0),
                   lambda _h: link_up(m0), 12)
 
@@ -200,25 +193,42 @@ def test_a_host_whose_namespace_is_deleted(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(240)
+@pytest.mark.parametrize("how", ["link down", "cut off, link up"])
 def test_a_client_cut_off_alone_starts_no_table_and_comes_back(
-    lan: VirtualLan, tmp_path: Path
+    lan: VirtualLan, tmp_path: Path, how: str
 ) -> None:
+    """Case 1 of issue 31: a laptop that reaches nobody, its own interface up (nothing
+    tells it that its network is down), never takes the table by itself: before, it
+    took over alone at G and two tables played one game."""
     m3 = lan.machines[3]
+
+    def away_from() -> None:
+        if how == "link down":
+            link_down(m3)
+        else:
+            cut_off(lan, m3)
+
+    def back_to() -> None:
+        if how == "link down":
+            link_up(m3)
+        else:
+            reconnect(lan, m3)
+
     try:
         h, bots = slow_table(lan, tmp_path, "Alone")
         away = bots[2]
-        link_down(m3)
+        away_from()
         down = time.monotonic()
         before = len(moves_of(away))
-        # Past the lone rule's G after it lost the host (its turns wait for it, as any
-        # away player's: the host drops its silent connection, then holds the seat G).
+        # Past G after it lost the host (its turns wait for it, as any away player's:
+        # the host drops its silent connection, then holds the seat G).
         time.sleep(max(0.0, down + DELAY + GRACE + 5 - time.monotonic()))
         assert len(moves_of(away)) == before
-        link_up(m3)
+        back_to()
         wait_moves([away], before + 1, timeout=STEP + DELAY)  # it is back at the old host
         goes_on(bots, tmp_path)
         assert epochs(tmp_path) == [1], "a second table was started"
         assert h.wait(GRACE + STEP) == 0  # (it may wait G to tell everyone the result)
     finally:
-        link_up(m3)
+        back_to()
         lan.close_agents()

@@ -22,7 +22,11 @@ from lanlaptops import host, lan_fixture, line, sorry_lan
 from netns import Agent, Machine, VirtualLan, netns_skip_reason
 
 _skip = netns_skip_reason()
-pytestmark = [pytest.mark.netns, pytest.mark.skipif(_skip is not None, reason=_skip or "")]
+pytestmark = [
+    pytest.mark.netns,
+    pytest.mark.lan,
+    pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+]
 
 AGENT = "tests/discovery/lan_agent.py"
 STEP = 10.0  # per-step deadline; steps take a second or two
