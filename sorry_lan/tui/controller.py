@@ -39,7 +39,7 @@ from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.vocab import RefuseReason
 
 from .feed import apply_event, link_hint
-from .hinting import Hinter, HintsOff, Job, allowed, hint_job, judge
+from .hinting import HintsOff, Job, allowed, hint_job, judge
 from .menu import percent
 from .state import Link, Screen, UiState
 
@@ -96,7 +96,6 @@ class ClientController:
         self._rejoining = False
         self._refusal: JoinError | None = None  # the last join refusal (worded again)
         self.seen = Seen()  # the game as the host told it, to replay
-        self.hinter = Hinter()  # this seat's view of the game, for hints
         # this machine's games, per person: won of their latest (the lobby says it)
         self.form: Callable[[], dict[str, tuple[int, int]]] | None = None
         self._form_read = False
@@ -143,7 +142,6 @@ class ClientController:
             ev = await client.next_event()
             try:
                 self.seen.take(ev)
-                self.hinter.take(client.model, ev)
                 if isinstance(ev, m.GameOver) or (isinstance(ev, m.Lobby) and not self._form_read):
                     self._read_form()
                 apply_event(self.state, client.model, ev)
@@ -334,7 +332,7 @@ class ClientController:
             self.redraw()
             return
         try:
-            job = hint_job(self.hinter, client.model)
+            job = hint_job(client.model)
         except HintsOff:
             st.notice = _("hints are for your turn")
             self.redraw()
