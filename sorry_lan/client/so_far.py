@@ -61,6 +61,8 @@ from typing import Any
 from sorry_lan.client.figures import Figures
 from sorry_lan.client.told import entries_of
 from sorry_lan.errors import SorryLanError
+from sorry_lan.records import RecordError
+from sorry_lan.records.check import check
 from sorry_lan.records.entries import Entry, colour_word, move_entry
 from sorry_lan.rules import Card, Move, MoveKind, generate
 from sorry_lan.wire import messages as m
@@ -221,8 +223,11 @@ class SoFar:
         self._adopted = True
         self._head = {k: record.get(k) for k in ("first", "options", "started")}
         boards: list[Board | None] = [None] * len(turns)
-        if turns:
-            boards[-1] = self._pawns
+        try:  # (the boards after each turn, when the record replays: a whole one does)
+            boards = list(check(record, "the host's game record").boards)
+        except RecordError:
+            if turns:
+                boards[-1] = self._pawns
         self._fresh(turns, whole=True, boards=boards)
         self.why = None
         return True
