@@ -30,3 +30,22 @@ class ToldModel(ClientModel):
         events = self.receive_data(self.host.data_to_send(), 0.0)
         self.host.receive_data(self.data_to_send())
         return events
+
+
+def shown(st: object, client: ClientModel, ev: object) -> None:
+    """The board shows ``ev``: a host's message goes through ``client`` (a
+    :class:`ToldModel`) and each event it makes is shown; any other event (a link's
+    news, a record, a mismatch) is shown as it is."""
+    from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch, TableNews
+    from sorry_lan.tui.feed import apply_event
+    from sorry_lan.tui.state import UiState
+
+    assert isinstance(st, UiState)
+    if isinstance(client, ToldModel) and not isinstance(
+        ev, Connection | GameRecord | ReplayMismatch | TableNews
+    ):
+        assert isinstance(ev, m.Message)
+        for made in client.hear(ev):
+            apply_event(st, client, made)
+        return
+    apply_event(st, client, ev)  # type: ignore[arg-type]
