@@ -608,7 +608,7 @@ class ClientModel:
             self.seen.begin(snap, chosen, chosen_known=self._prior_known)
             self._told_again = False
         else:
-            self.seen.snapshot(snap, over=self.over is not None)
+            self.seen.snapshot(snap)
             self._told_again = True
         if self.lobby is not None:  # (told just before the snapshot: who is away)
             self.seen.lobby(self.lobby)

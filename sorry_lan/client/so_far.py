@@ -71,6 +71,7 @@ from sorry_lan.wire.limits import NOTATION_MAX
 from sorry_lan.wire.records import EventKind, EventTuple
 
 _PAWN_EVENTS = (EventKind.MOVE, EventKind.SLIDE, EventKind.BUMP)
+_TABLE_TURNS = ("seat", "cover", "back", "chat")  # a record's turns no client is told
 
 
 def _clip(text: str) -> str:
@@ -143,6 +144,7 @@ class SoFar:
         self._fresh([], whole=False)
         self._head: dict[str, Any] = {}
         self._snap: m.Snapshot | None = None
+        self._shown = -1
         self._seated: tuple[int, ...] = ()
         self._pawns: tuple[int, ...] = ()
         self._after_two = False
@@ -200,15 +202,37 @@ class SoFar:
     def seed(self, record: Mapping[str, Any]) -> None:
         """The game so far as the host sent it, at the snapshot just taken: its
         header and turns, which the events from now go on."""
-        snap = self._snap
-        if snap is None or snap.sid != self._sid:
+        if self._snap is None or self._shown != self._sid:
             self._lose("the host's record came without its snapshot")
             return
+        if self.why is None and self.whole:
+            return  # (ours from the game's start: the same turns, with our boards)
         turns = [dict(t) for t in record.get("turns") or ()]
         self._head = {k: record.get(k) for k in ("first", "options", "started")}
-        self._fresh(turns, whole=True)
+        self._fresh(turns, whole=True, boards=self._boards_of(turns))
         self._after_two = _after_two(turns)
         self.why = None
+
+    def _boards_of(self, turns: Sequence[Entry]) -> list[Board | None]:
+        """The board after each of ``turns`` (the host's) as far as this client held
+        it: after the entry of ours it is, in order (a table event's, a seat covered
+        or back, which no client is told: the board before it); the last, the board
+        now; None where this client did not hold it."""
+        ours = [({k: v for k, v in e.items() if k != "n"}, b)
+                for e, b in zip(self._turns, self._boards, strict=True)]  # fmt: skip
+        boards: list[Board | None] = []
+        j, last = 0, None
+        for turn in turns:
+            told = {k: v for k, v in turn.items() if k != "n"}
+            if j < len(ours) and ours[j][0] == told:
+                last = ours[j][1]
+                j += 1
+            elif told.get("type") not in _TABLE_TURNS:
+                last = None
+            boards.append(last)
+        if boards:
+            boards[-1] = self._pawns
+        return boards
 
     def adopt(self, record: Mapping[str, Any]) -> bool:
         """A whole record of the game on the board, from the host: its turns take the
@@ -222,25 +246,23 @@ class SoFar:
             return False  # (a new host's record from its takeover on: ours has more)
         self._adopted = True
         self._head = {k: record.get(k) for k in ("first", "options", "started")}
-        boards: list[Board | None] = [None] * len(turns)
         try:  # (the boards after each turn, when the record replays: a whole one does)
-            boards = list(check(record, "the host's game record").boards)
-        except RecordError:
-            if turns:
-                boards[-1] = self._pawns
+            boards: list[Board | None] = list(check(record, "the host's game record").boards)
+        except RecordError:  # (a new host's, rebuilt without its deck): ours where we agree
+            boards = self._boards_of(turns)
         self._fresh(turns, whole=True, boards=boards)
         self.why = None
         return True
 
-    def snapshot(self, snap: m.Snapshot, *, over: bool = False) -> None:
+    def snapshot(self, snap: m.Snapshot) -> None:
         """A snapshot during the game (a reconnection, a resync, a new host's): the
-        game so far goes on when it shows the board held (``over``: the game ended,
-        and any state id shows it), else it is not known, and the entries begin
-        again from it."""
+        game so far goes on when it shows the board held, else it is not known, and
+        the entries begin again from it."""
         same = (
-            self._snap is not None and (snap.sid == self._sid or over)
+            self._snap is not None and snap.sid == self._sid
             and tuple(snap.pawns) == self._pawns and snap.colours == self._snap.colours
         )
+        self._shown = snap.sid
         if not same:
             self._start(snap)
             self._adopted = False
@@ -329,6 +351,7 @@ class SoFar:
 
     def _start(self, snap: m.Snapshot) -> None:
         self._snap = snap
+        self._shown = snap.sid  # the state the last snapshot showed
         self._seated = tuple(int(c) for c in snap.colours)
         self._pawns = tuple(snap.pawns)
         self._sid = snap.sid
