@@ -6,7 +6,11 @@ connection; the model outlives them) and keeps what this seat knows: the welcome
 since), whose turn, the moves on offer, the discard counts, the chat heard, the
 game's result.  It checks every ``events`` message against its board and asks for a
 ``resync`` when they do not add up (``REPLAY_MISMATCH``), and passes on only the part
-of the table's chat so far (told after ``welcome``) that it has not heard.
+of the table's chat so far (told after ``welcome``) that it has not heard.  It folds
+each message once (the board and the game so far are ``client.so_far``'s: a fold that
+cannot follow the host asks for a ``resync`` too) and publishes the table as a frozen
+:class:`~sorry_lan.client.view.TableView` after each (:attr:`view`; the view as of an
+event it handed out: :meth:`view_at`), which every reader reads.
 
 The whole interface, for a network shell or an in-memory test pair::
 
