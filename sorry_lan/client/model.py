@@ -821,8 +821,8 @@ class ClientModel:
             # Told again: a player who came back, or the table's new host showing the
             # game that ended before it took over (its record, rebuilt from what the
             # laptops knew, has no seed or deck).  The first one is the game's: kept
-            # and filed once, and handed on again.
-            got = kept
+            # and filed once, and handed on again (a new event: its own view).
+            got = GameRecord(kept.game, kept.record)
         else:
             self.so_far = None
             self.records.append(got)
