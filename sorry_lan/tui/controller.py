@@ -25,7 +25,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
-from sorry_lan.client.model import ClientEvent
+from sorry_lan.client.model import ClientEvent, Connection
 from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.i18n import _, language
 from sorry_lan.i18n.coded import say
@@ -143,7 +143,8 @@ class ClientController:
     async def _follow(self, client: GameClient) -> None:
         while True:
             ev = await client.next_event()
-            self.shown = client.model.view_at(ev)
+            if not isinstance(ev, Connection):  # (the shell's news: the table as it was)
+                self.shown = client.model.view_at(ev)
             try:
                 if isinstance(ev, m.GameOver) or (isinstance(ev, m.Lobby) and not self._form_read):
                     self._read_form()

@@ -210,7 +210,9 @@ class Teller:
         """The lines for one event (the listener's state is updated first)."""
         self.pid = client.pid
         self.spectating = client.spectate
-        shown, self.view = self.view, client.view_at(ev)
+        shown = self.view
+        if not isinstance(ev, Connection):  # (the shell's news: the table as it was)
+            self.view = client.view_at(ev)
         match ev:
             case m.Lobby():
                 return self._lobby(ev)

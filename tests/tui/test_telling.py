@@ -233,3 +233,18 @@ def test_at_a_new_host_in_play_for_points_your_slow_turn_says_it_waits_for_the_h
     standard, model = seated()
     said(standard, model, c.TableNews("host_changed", 1, "Bob", 2))
     assert not standard.waits()  # no hands in standard play
+
+
+def test_the_board_told_is_never_ahead_of_the_events_told() -> None:
+    # the model has read a move the line mode has not told yet (its queue is behind)
+    teller, model = seated()
+    moved = m.Events(sid=5, colour=BLUE, notation="B1 start->19",
+                     events=((3, BLUE, 1), (0, 4, START, 19)))  # fmt: skip
+    [made] = model.hear(moved)
+    assert model.view.pawns != PAWNS and teller.position == PAWNS
+    link = c.Connection(LinkNews.DROPPED(reason="gone"))  # the shell's news meanwhile
+    teller.tell(model, link)
+    assert teller.position == PAWNS  # (the table as the events told so far left it)
+    teller.tell(model, made)
+    assert teller.position == model.view.pawns and teller.position[4] == 19
+    assert teller.board()[1].startswith("Bob's pawns (blue): ")
