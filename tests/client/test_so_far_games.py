@@ -96,6 +96,7 @@ def settle(pair: Pair, tally: Tally) -> None:
     assert host is not None
     tally.rebuilt += 1
     journal, turns = len(pair.core.game_log.records), host["turns"]
+    assert isinstance(turns, list)
     longest: dict[int, History] = {}
     for name, sid, then, history in tally.pending:
         assert history.head["first"] == host["first"], (name, sid)

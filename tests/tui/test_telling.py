@@ -144,7 +144,8 @@ def test_chat_errors_link_news_and_rematch_are_sentences_with_names() -> None:
     link = c.Connection(LinkNews.DROPPED(reason="gone"))
     assert said(teller, model, link) == ["Your connection: connection lost: gone."]
     said(teller, model, m.GameOver(sid=9, winners=(RED,), scores=None))  # (then a rematch)
-    assert teller.position == PAWNS and teller.over is not None
+    ended = teller.over
+    assert teller.view.pawns == PAWNS and ended is not None
     assert said(teller, model, m.Rematch()) == [
         "Ann, you opened the next game's lobby, with the same seats; type start to begin it."
     ]
