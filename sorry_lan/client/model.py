@@ -6,7 +6,11 @@ connection; the model outlives them) and keeps what this seat knows: the welcome
 since), whose turn, the moves on offer, the discard counts, the chat heard, the
 game's result.  It checks every ``events`` message against its board and asks for a
 ``resync`` when they do not add up (``REPLAY_MISMATCH``), and passes on only the part
-of the table's chat so far (told after ``welcome``) that it has not heard.
+of the table's chat so far (told after ``welcome``) that it has not heard.  It folds
+each message once (the board and the game so far are ``client.so_far``'s: a fold that
+cannot follow the host asks for a ``resync`` too) and publishes the table as a frozen
+:class:`~sorry_lan.client.view.TableView` after each (:attr:`view`; the view as of an
+event it handed out: :meth:`view_at`), which every reader reads.
 
 The whole interface, for a network shell or an in-memory test pair::
 
@@ -64,20 +68,22 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.client.missed import MissedMove
-from sorry_lan.client.so_far import SoFar
+from sorry_lan.client.so_far import FoldError, SoFar
+from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.codes import Link, LinkNews, Said
 from sorry_lan.records import RecordError, load
 from sorry_lan.rules import Card, Variant
+from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.succession import election as el
 from sorry_lan.succession.knowledge import Board, Knowledge, draws_again
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_discards, apply_events, check_events
+from sorry_lan.wire.apply import apply_discards, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.record_parts import RecordAssembler, RecordPartsError
 from sorry_lan.wire.records import EventKind
@@ -92,6 +98,7 @@ _FROM_HAND = (EventKind.PLAY, EventKind.DISCARD)  # a card leaves its owner's ha
 
 HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
 RECORDS_KEPT = 8  # whole game records a model keeps (the shell files each as it comes)
+VIEWS_KEPT = 4096  # events whose view a reader behind its queue can still ask for
 CHAT_KEPT = 100  # lines of the game's chat so far a successor is given (as succession's)
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
@@ -217,7 +224,6 @@ class ClientModel:
         self.welcome: m.Welcome | None = None
         self.lobby: m.Lobby | None = None
         self.snapshot: m.Snapshot | None = None
-        self.pawns: tuple[int, ...] = ()
         # The discard pile by card value, kept from the snapshot and every event since
         # (empty when the host speaks protocol version 1, which does not tell it).
         self.discarded: tuple[int, ...] = ()
@@ -237,6 +243,10 @@ class ClientModel:
         # The game so far as this client saw it (client.so_far): from its first
         # snapshot, or from the host's record, on with every events message.
         self.seen = SoFar()
+        # The table as of the last message (client.view), and of each recent event.
+        self.view: TableView = NO_VIEW
+        self._views: OrderedDict[int, tuple[ClientEvent, TableView]] = OrderedDict()
+        self._chat_told: tuple[str, ...] = ()
         self._lobbies = 0  # rosters told since the welcome or rematch, before a game
         # The table's last winner, who plays first in the next game when seated (None:
         # none yet); ``_prior_known`` False: this client cannot tell.  A client welcomed
@@ -275,6 +285,53 @@ class ClientModel:
     @property
     def pid(self) -> int | None:
         return None if self.welcome is None else self.welcome.pid
+
+    @property
+    def pawns(self) -> tuple[int, ...]:
+        """The board as the last message left it (empty: no game known)."""
+        return () if self.snapshot is None else self.seen.board
+
+    def view_at(self, ev: ClientEvent) -> TableView:
+        """The table as of ``ev``, one of the last :data:`VIEWS_KEPT` events this
+        model handed out (a reader behind its queue reads the board its event left);
+        for any other (a shell's :class:`Connection`), the view now."""
+        kept = self._views.get(id(ev))
+        return kept[1] if kept is not None and kept[0] is ev else self.view
+
+    def _publish(self, events: list[ClientEvent]) -> None:
+        """The view after a message, and the events it made as of it."""
+        if len(self._chat_told) != len(self.chat_heard) or (
+            self.chat_heard and self._chat_told[-1:] != tuple(self.chat_heard[-1:])
+        ):
+            self._chat_told = tuple(self.chat_heard)
+        snap, turn = self.snapshot, self.turn
+        over = self.over
+        playing = snap is not None
+        self.view = TableView(
+            sid=self.sid,
+            variant=snap.variant if snap is not None else (
+                self.lobby.variant if self.lobby is not None else NO_VIEW.variant),
+            seated=() if snap is None else tuple(int(c) for c in snap.colours),
+            pawns=self.pawns,
+            you=None if snap is None or snap.you is None else int(snap.you),
+            turn=None if not playing or over is not None else (
+                int(turn.colour) if turn is not None else
+                None if snap is None or snap.turn is None else int(snap.turn)),
+            card=self._card(),
+            hand=self.hand,
+            offer=self.moves,
+            discarded=self.discarded or NO_CARDS,
+            after_two=self.after_two,
+            over=over,
+            lobby=self.lobby,
+            chat=self._chat_told,
+            history=self.seen.history() if playing else NO_VIEW.history,
+            game=self.game_number,
+        )  # fmt: skip
+        for ev in events:
+            self._views[id(ev)] = (ev, self.view)
+        while len(self._views) > VIEWS_KEPT:
+            self._views.popitem(last=False)
 
     @property
     def hosted_here(self) -> bool:
@@ -430,7 +487,9 @@ class ClientModel:
             self._decisions += self.election.heard(now)
         out: list[ClientEvent] = []
         for msg in session.receive_data(data):
+            told = len(out)
             self._on_message(msg, out)
+            self._publish(out[told:])
         return out
 
     def quiet(self, now: float) -> bool:
@@ -469,7 +528,7 @@ class ClientModel:
                 if self.snapshot is None:
                     self._lobbies += 1
                 else:
-                    self._jot(self.seen.lobby, msg)
+                    self.seen.lobby(msg)
                 out.append(msg)
             case m.Snapshot():
                 self._seen_snapshot(msg)
@@ -478,7 +537,6 @@ class ClientModel:
                 if msg.hand is not None:
                     self.hand = msg.hand
                 self.snapshot = msg
-                self.pawns = msg.pawns
                 self.discarded = msg.discarded or ()
                 self.sid = msg.sid
                 was_over, self.over = self.over, None
@@ -504,8 +562,10 @@ class ClientModel:
                     self.play(again)
             case m.Events():
                 self._check_replay(msg, out)
-                self._jot(self.seen.events, msg)
-                self.pawns = apply_events(self.pawns, msg.events)
+                try:
+                    self.seen.events(msg)
+                except FoldError as exc:  # (the board is told again: the fold begins there)
+                    self._resync(msg.sid, str(exc), out)
                 if self.discarded:
                     self.discarded = apply_discards(self.discarded, msg.events)
                 self.after_two = draws_again(msg.events, self.after_two)
@@ -571,22 +631,13 @@ class ClientModel:
         )  # fmt: skip
         if began:
             chosen = self._prior if self._prior in seated else None
-            self._jot(lambda: self.seen.begin(snap, chosen, chosen_known=self._prior_known))
+            self.seen.begin(snap, chosen, chosen_known=self._prior_known)
             self._told_again = False
         else:
-            self._jot(self.seen.snapshot, snap)
+            self.seen.snapshot(snap)
             self._told_again = True
         if self.lobby is not None:  # (told just before the snapshot: who is away)
-            self._jot(self.seen.lobby, self.lobby)
-
-    def _jot(self, step: Callable[..., None], *args: Any) -> None:
-        """One step of the game so far this client writes down (``client.so_far``): a
-        fault in it loses that record (a log line says why), never the game."""
-        try:
-            step(*args)
-        except Exception as exc:  # (the record is a spare; the board and seat are not)
-            log.info("the game so far is no longer written down here: %r", exc)
-            self.seen.give_up(f"it failed: {exc!r}")
+            self.seen.lobby(self.lobby)
 
     def _forget_game(self) -> None:
         """Nothing of a game is known: the table is in its lobby (until a snapshot)."""
@@ -594,7 +645,6 @@ class ClientModel:
         self.turn = None
         self.moves = None
         self.over = None
-        self.pawns = ()
         self.discarded = ()
         self.so_far = None  # (the records of whole games stay: kept)
 
@@ -806,18 +856,20 @@ class ClientModel:
         kept = next((r for r in self.records if r.game == got.game), None)
         if not got.whole:
             self.so_far = got
-            self._jot(self.seen.seed, record)
+            self.seen.seed(record)
         elif kept is not None:
             # Told again: a player who came back, or the table's new host showing the
             # game that ended before it took over (its record, rebuilt from what the
             # laptops knew, has no seed or deck).  The first one is the game's: kept
-            # and filed once, and handed on again.
-            got = kept
+            # and filed once, and handed on again (a new event: its own view).
+            got = GameRecord(kept.game, kept.record)
         else:
             self.so_far = None
             self.records.append(got)
             del self.records[:-RECORDS_KEPT]
             self._unfiled.append(got)
+            if self.over is not None:  # the first whole copy: the figures' if ours is not
+                self.seen.adopt(record)
         out.append(got)
 
     def _check_replay(self, msg: m.Events, out: list[ClientEvent]) -> None:
@@ -828,11 +880,19 @@ class ClientModel:
         problem = check_events(self.pawns, msg.events, Variant(snap.variant.value))
         if problem is None:
             return
-        self.replay_mismatches += 1
         log.warning("%s %d: %s; asking for a resync", REPLAY_MISMATCH, msg.sid, problem)
+        self._resync(msg.sid, problem, out)
+
+    def _resync(self, sid: int, problem: str, out: list[ClientEvent]) -> None:
+        """Our fold cannot follow the host at ``sid``: the game so far is not known
+        from here, and the host is asked for the board again (its snapshot begins
+        the fold anew)."""
+        self.replay_mismatches += 1
+        log.info("the game so far cannot follow the host at sid %d: %s", sid, problem)
+        self.seen.give_up(f"{REPLAY_MISMATCH} {sid}: {problem}")
         with contextlib.suppress(LocalProtocolError):
             self.send(m.Resync())
-        out.append(ReplayMismatch(msg.sid, problem))
+        out.append(ReplayMismatch(sid, problem))
 
     # -- asking the host ------------------------------------------------------------------
 

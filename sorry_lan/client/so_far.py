@@ -33,17 +33,36 @@ A game whose beginning this client did not see, or whose board a snapshot moved
 (:meth:`SoFar.seed`: the host's turns, then the events since).  :meth:`SoFar.record`
 is None whenever anything is not known: never a record that is wrong.
 
-Pure and cheap per message (each ``events`` adds its entries; nothing is rebuilt).
-It does no I/O and checks nothing the client model does not (the host is trusted,
-but a move the engine cannot find is not written down).
+It is the one history a laptop keeps of the game on its table (issue 30): the
+entries go on when the record is not known, so that the replay and the figures
+(``client.figures``) have the game as this client saw it: :attr:`SoFar.whole` says
+whether they begin at the game's start (a client that came in late, or a snapshot
+that moved the board, has them from there, numbered from 1, or past the turns lost
+before the first decision it cannot order); a move the engine cannot find is written
+as its events say (``client.told``); each entry has the board after it and the
+figures after it.  It also keeps the board itself (:attr:`SoFar.board`): the client
+model folds each message here once.  A whole record the host sent, when this
+client's own is not whole and known, takes the place of the entries (:meth:`adopt`,
+once: a second copy told again changes nothing).
+
+Pure and cheap per message (each ``events`` adds its entries; nothing is rebuilt;
+lists are only appended to, so a :class:`History` taken earlier stays as it was).
+It does no I/O and checks nothing the client model does not (the host is trusted);
+:class:`FoldError` says a message it cannot follow at all (the model asks for a
+resync).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from sorry_lan.client.figures import Figures
+from sorry_lan.client.told import entries_of
 from sorry_lan.errors import SorryLanError
+from sorry_lan.records import RecordError
+from sorry_lan.records.check import check
 from sorry_lan.records.entries import Entry, colour_word, move_entry
 from sorry_lan.rules import Card, Move, MoveKind, generate
 from sorry_lan.wire import messages as m
@@ -52,6 +71,7 @@ from sorry_lan.wire.limits import NOTATION_MAX
 from sorry_lan.wire.records import EventKind, EventTuple
 
 _PAWN_EVENTS = (EventKind.MOVE, EventKind.SLIDE, EventKind.BUMP)
+_TABLE_TURNS = ("seat", "cover", "back", "chat")  # a record's turns no client is told
 
 
 def _clip(text: str) -> str:
@@ -66,6 +86,53 @@ class Unknown(SorryLanError):
     """Something the record needs cannot be known from what this client was shown."""
 
 
+class FoldError(SorryLanError):
+    """A message the game so far cannot follow at all (events with no board held):
+    the client asks the host for the board again."""
+
+
+Board = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class History:
+    """The game so far as one moment saw it (frozen: later entries are not in it):
+    its entries, the board and the figures after each, the board they start from."""
+
+    _turns: Sequence[Entry]
+    _boards: Sequence[Board | None]
+    _figures: Sequence[Figures]
+    count: int
+    start: Board
+    before: int  # turns of the game before the first entry here (not known: 0)
+    whole: bool  # the entries begin at the game's beginning (or the host's record does)
+    why: str | None  # why the record is not known (None: it is)
+    head: Mapping[str, Any]
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self._turns[: self.count])
+
+    @property
+    def boards(self) -> tuple[Board | None, ...]:
+        """The board after each entry (None: an entry of the host's record, before
+        this client held the board)."""
+        return tuple(self._boards[: self.count])
+
+    @property
+    def figures(self) -> Figures:
+        return self._figures[self.count - 1] if self.count else Figures()
+
+    def record(self) -> dict[str, Any] | None:
+        """As :meth:`SoFar.record` was when this was taken."""
+        if self.why is not None:
+            return None
+        return {**self.head, "turns": list(self.entries)}
+
+
+NO_HISTORY = History((), (), (), 0, (), 0, False, "no game seen", {})
+
+
 class SoFar:
     """The game so far one client can write down; see the module docstring."""
 
@@ -74,9 +141,10 @@ class SoFar:
 
     def forget(self) -> None:
         """No game: the table is in its lobby."""
-        self._turns: list[Entry] | None = None  # None: not known
+        self._fresh([], whole=False)
         self._head: dict[str, Any] = {}
         self._snap: m.Snapshot | None = None
+        self._shown = -1
         self._seated: tuple[int, ...] = ()
         self._pawns: tuple[int, ...] = ()
         self._after_two = False
@@ -86,6 +154,20 @@ class SoFar:
         self._away: set[int] = set()  # the seated persons the last roster showed away
         self._last_person: int | None = None  # the person who decided last
         self.why: str | None = "no game seen"  # why there is no game so far (None: there is)
+        self._adopted = False  # a whole record of the host's took the entries' place
+
+    def _fresh(self, turns: list[Entry], *, whole: bool, before: int = 0,
+               boards: list[Board | None] | None = None) -> None:
+        """New lists of entries (never cleared in place: a History shares them)."""
+        self._turns = turns
+        self._boards: list[Board | None] = boards if boards is not None else [None] * len(turns)
+        self._figures: list[Figures] = []
+        figures = Figures()
+        for entry in turns:
+            figures = figures.plus(entry)
+            self._figures.append(figures)
+        self.whole = whole
+        self._before = before
 
     # -- what the client was shown -----------------------------------------------------
 
@@ -95,48 +177,97 @@ class SoFar:
         ``chosen_known`` False: the caller cannot tell (it did not see the game
         before)."""
         self._start(snap)
+        self._adopted = False
         try:
-            if not chosen_known:
-                raise Unknown("whether the first player was chosen")
             lost, first = self._lost_at_start(snap)
-            if chosen is not None and chosen != first:
-                raise Unknown(f"the first player chosen, {chosen}, is not who played first")
-        except Unknown as why:
-            self._lose(str(why))
+        except Unknown as why:  # (numbered past the turns lost, as the host numbers them)
+            self._fresh([], whole=snap.discards == 0, before=snap.discards)
+            self._head = {}
+            self.why = str(why)
             return
+        self._fresh([], whole=True)
+        for entry in lost:
+            self._add(entry)
         self._head = {
             "first": colour_word(first),
             "options": {"first": None if chosen is None else colour_word(chosen)},
             "started": None,  # the host's clock: not known here
         }
-        self._turns = []
-        for entry in lost:
-            self._add(entry)
         self.why = None
+        if not chosen_known:
+            self._lose("whether the first player was chosen")
+        elif chosen is not None and chosen != first:
+            self._lose(f"the first player chosen, {chosen}, is not who played first")
 
     def seed(self, record: Mapping[str, Any]) -> None:
         """The game so far as the host sent it, at the snapshot just taken: its
         header and turns, which the events from now go on."""
-        snap = self._snap
-        if snap is None or snap.sid != self._sid:
+        if self._snap is None or self._shown != self._sid:
             self._lose("the host's record came without its snapshot")
             return
+        if self.why is None and self.whole:
+            return  # (ours from the game's start: the same turns, with our boards)
         turns = [dict(t) for t in record.get("turns") or ()]
         self._head = {k: record.get(k) for k in ("first", "options", "started")}
-        self._turns = turns
+        self._fresh(turns, whole=True, boards=self._boards_of(turns))
         self._after_two = _after_two(turns)
         self.why = None
 
+    def _boards_of(self, turns: Sequence[Entry]) -> list[Board | None]:
+        """The board after each of ``turns`` (the host's) as far as this client held
+        it: after the entry of ours it is, in order (a table event's, a seat covered
+        or back, which no client is told: the board before it); the last, the board
+        now; None where this client did not hold it."""
+        ours = [({k: v for k, v in e.items() if k != "n"}, b)
+                for e, b in zip(self._turns, self._boards, strict=True)]  # fmt: skip
+        boards: list[Board | None] = []
+        j, last = 0, None
+        for turn in turns:
+            told = {k: v for k, v in turn.items() if k != "n"}
+            if j < len(ours) and ours[j][0] == told:
+                last = ours[j][1]
+                j += 1
+            elif told.get("type") not in _TABLE_TURNS:
+                last = None
+            boards.append(last)
+        if boards:
+            boards[-1] = self._pawns
+        return boards
+
+    def adopt(self, record: Mapping[str, Any]) -> bool:
+        """A whole record of the game on the board, from the host: its turns take the
+        entries' place when this client's own are not whole and known, the first time
+        only (a copy told again after a takeover or a handover changes nothing).
+        True if they did."""
+        if self._adopted or (self.why is None and self.whole) or self._snap is None:
+            return False
+        turns = [dict(t) for t in record.get("turns") or ()]
+        if len(turns) < self._before + len(self._turns):
+            return False  # (a new host's record from its takeover on: ours has more)
+        self._adopted = True
+        self._head = {k: record.get(k) for k in ("first", "options", "started")}
+        try:  # (the boards after each turn, when the record replays: a whole one does)
+            boards: list[Board | None] = list(check(record, "the host's game record").boards)
+        except RecordError:  # (a new host's, rebuilt without its deck): ours where we agree
+            boards = self._boards_of(turns)
+        self._fresh(turns, whole=True, boards=boards)
+        self.why = None
+        return True
+
     def snapshot(self, snap: m.Snapshot) -> None:
         """A snapshot during the game (a reconnection, a resync, a new host's): the
-        game so far goes on when it shows the board held, else it is not known."""
+        game so far goes on when it shows the board held, else it is not known, and
+        the entries begin again from it."""
         same = (
             self._snap is not None and snap.sid == self._sid
             and tuple(snap.pawns) == self._pawns and snap.colours == self._snap.colours
         )
+        self._shown = snap.sid
         if not same:
             self._start(snap)
-            self._lose("a snapshot moved the board")
+            self._adopted = False
+            self._fresh([], whole=False)
+            self.why = "a snapshot moved the board"
 
     def lobby(self, lobby: m.Lobby) -> None:
         """A roster during the game.  A seat that changed hands may hide a ``seat``
@@ -164,37 +295,63 @@ class SoFar:
         on the first's)."""
         evs = msg.events
         board = self._pawns
-        self._pawns = apply_events(board, evs)
+        if self._snap is None or len(board) != len(self._snap.pawns):
+            raise FoldError(f"events at sid {msg.sid} with no board held")
+        try:
+            self._pawns = apply_events(board, evs)
+        except (IndexError, TypeError) as exc:
+            raise FoldError(f"the events at sid {msg.sid} do not apply: {exc!r}") from exc
         go_on = msg.sid == self._told
         self._told = self._sid = msg.sid
-        if self._turns is None:
-            return
+        had = len(self._turns)
         try:
             i = 0 if go_on else self._decision(msg, board)
             if not go_on:
                 self._after_two = False  # a lost turn or a 2 after it says otherwise
             for ev in evs[i:]:
                 self._after(ev)
-        except Unknown as why:
+        except Unknown as why:  # written as the events say it, from this message on
             self._lose(str(why))
+            del self._turns[had:], self._boards[had:], self._figures[had:]
+            colour = None if msg.colour is None else int(msg.colour)
+            told = evs if not go_on else [ev for ev in evs if ev[0] != EventKind.DRAW_AGAIN]
+            for entry in entries_of(told, msg.notation, None if go_on else colour):
+                self._add(entry)
+        for k in range(had, len(self._turns)):
+            self._boards[k] = self._pawns
 
     # -- what it makes -----------------------------------------------------------------
 
     @property
     def known(self) -> bool:
-        return self._turns is not None
+        return self.why is None
+
+    @property
+    def board(self) -> Board:
+        """The pawns as the last message left them (empty: no game)."""
+        return self._pawns
 
     def record(self) -> dict[str, Any] | None:
         """The game so far as a record's ``first``, ``options``, ``started`` and
         ``turns`` (numbered from 1), or None when it is not known."""
-        if self._turns is None:
+        if self.why is not None:
             return None
         return {**self._head, "turns": list(self._turns)}
+
+    def history(self) -> History:
+        """The game so far as it is now, frozen (see :class:`History`)."""
+        if self._snap is None:
+            return NO_HISTORY
+        return History(
+            self._turns, self._boards, self._figures, len(self._turns),
+            tuple(self._snap.pawns), self._before, self.whole, self.why, dict(self._head),
+        )  # fmt: skip
 
     # -- inside ------------------------------------------------------------------------
 
     def _start(self, snap: m.Snapshot) -> None:
         self._snap = snap
+        self._shown = snap.sid  # the state the last snapshot showed
         self._seated = tuple(int(c) for c in snap.colours)
         self._pawns = tuple(snap.pawns)
         self._sid = snap.sid
@@ -205,16 +362,20 @@ class SoFar:
         self._last_person = None
 
     def give_up(self, why: str) -> None:
-        """The game so far is not known from now (``why``), until the next game."""
-        self._lose(why)
-
-    def _lose(self, why: str) -> None:
-        self._turns = None
+        """The game so far is not known from now (``why``), until the next game; the
+        entries go on (a snapshot that moves the board begins them again)."""
         self.why = why
 
+    def _lose(self, why: str) -> None:
+        if self.why is None:
+            self.why = why
+
     def _add(self, entry: Entry) -> None:
-        assert self._turns is not None
-        self._turns.append({"n": len(self._turns) + 1, **entry})
+        made = {"n": self._before + len(self._turns) + 1, **entry}
+        self._turns.append(made)
+        self._boards.append(self._pawns)
+        before = self._figures[-1] if self._figures else Figures()
+        self._figures.append(before.plus(made))
 
     def _lost_at_start(self, snap: m.Snapshot) -> tuple[list[Entry], int]:
         """The turns lost before the first decision, and who played first."""
@@ -250,7 +411,7 @@ class SoFar:
             raise Unknown("an events message without a decision")
         head, who = evs[0], int(msg.colour)
         if who in self._away:
-            raise Unknown(AWAY)
+            self._lose(AWAY)
         if not self._roster.get(who, ("", True))[1]:
             self._last_person = who
         if head[0] == EventKind.DISCARD:

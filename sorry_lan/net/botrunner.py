@@ -1,10 +1,11 @@
 """A bot at a networked table: reads a :class:`GameClient`'s events and answers its turns.
 
-:class:`SeatView` (no I/O) follows what the seat is told -- the snapshot, each turn's
-card or hand, the events (cards played and lost, draws again after a 2, reshuffles)
-and so the discard pile -- and turns it into the :class:`~sorry_lan.bots.Position`
-the host would build for that seat, so a ``sorry-lan bot`` of a strength plays
-exactly the move the host's own bot of that strength plays.  Its moves are the
+:class:`SeatView` (no I/O) reads what the seat was told from the client model's
+:class:`~sorry_lan.client.view.TableView` as of the offer -- the board, its card or
+hand, the discard pile, whether the decision follows a 2 -- and turns it into the
+:class:`~sorry_lan.bots.Position` the host would build for that seat, so a ``sorry-lan
+bot`` of a strength plays exactly the move the host's own bot of that strength plays;
+it keeps no board of its own (the model folds each message once).  Its moves are the
 engine's, in the order offered.  :func:`run_bot` drives a connected client with it
 and can measure how long each move takes to come back as events (the move round
 trip).  :class:`GamesSeen` tells a game shown again (a reconnection, a new host after a
@@ -23,52 +24,33 @@ from typing import assert_never
 
 from sorry_lan.bots import Bot, Position, make_bot
 from sorry_lan.bots.base import blocks, legal_moves
+from sorry_lan.client.figures import Figures
 from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch, TableNews
+from sorry_lan.client.view import TableView
 from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_discards
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.records import EventKind
 
 from .client import GameClient
 
-_CARD_EVENTS = (EventKind.PLAY, EventKind.DISCARD, EventKind.TURN_LOST)
 
-
+@dataclass(frozen=True)
 class SeatView:
-    """What one seat knows of the game, kept up to date from the host's messages."""
+    """What one seat knows of the game at a decision, read from a table view."""
 
-    def __init__(self) -> None:
-        self.variant = Variant.STANDARD
-        self.seated: tuple[int, ...] = ()
-        self.discards: tuple[int, ...] = NO_CARDS  # the discard pile by card value
-        self.after_two = False  # the decision follows a 2 (as far as the events tell)
-        self.cards: tuple[Card, ...] = ()
+    variant: Variant = Variant.STANDARD
+    seated: tuple[int, ...] = ()
+    discards: tuple[int, ...] = NO_CARDS  # the discard pile by card value
+    after_two: bool = False  # the decision follows a 2 (as far as the events tell)
+    cards: tuple[Card, ...] = ()
 
-    def snapshot(self, snap: m.Snapshot) -> None:
-        self.variant = Variant(snap.variant.value)
-        self.seated = tuple(sorted(int(c) for c in snap.colours))
-        self.after_two = False
-        # A host on protocol version 1 does not tell the pile: count from here on.
-        self.discards = snap.discarded if snap.discarded is not None else NO_CARDS
-        self.cards = tuple(Card(int(c)) for c in snap.hand) if snap.hand else (
-            (Card(int(snap.card)),) if snap.card is not None else ())
-
-    def turn(self, turn: m.Turn) -> None:
-        if turn.hand is not None:
-            self.cards = tuple(Card(int(c)) for c in turn.hand)
-        elif turn.card is not None:
-            self.cards = (Card(int(turn.card)),)
-
-    def events(self, events: m.Events) -> None:
-        self.discards = apply_discards(self.discards, events.events)
-        for ev in events.events:
-            kind = ev[0]
-            if kind in _CARD_EVENTS:
-                self.after_two = False
-            elif kind == EventKind.DRAW_AGAIN:
-                self.after_two = True
+    @classmethod
+    def of(cls, view: TableView) -> SeatView:
+        """The seat's knowledge in ``view`` (its hand, or the card in play)."""
+        cards = view.hand if view.hand else ((view.card,) if view.card is not None else ())
+        return cls(Variant(view.variant.value), tuple(sorted(view.seated)), view.discarded,
+                   view.after_two, tuple(Card(int(c)) for c in cards))  # fmt: skip
 
     def decision(self, pawns: tuple[int, ...], colour: int, offer: m.LegalMoves
                  ) -> tuple[Position, list[Move]] | None:
@@ -80,7 +62,6 @@ class SeatView:
                                 after_two, self.discards)
             moves = legal_moves(position)
             if [mv.compact() for mv in moves] == offered:
-                self.after_two = after_two
                 return position, moves
         return None
 
@@ -145,8 +126,9 @@ class BotStats:
     refused: list[str] = field(default_factory=list)
     games: int = 0
     decisions: list[tuple[Position, int]] = field(default_factory=list)  # if recording
-    # The roster as the bot read it in order (not the model's, which may already hold
-    # a lobby queued behind the result: a player who left after the game)
+    figures: Figures = field(default_factory=Figures)  # the last game's, as the view has them
+    # The roster as of the last result (not the model's, which may already hold a
+    # lobby queued behind the result: a player who left after the game)
     roster: m.Lobby | None = None
 
 
@@ -172,29 +154,21 @@ async def run_bot(
     say = progress if progress is not None else (lambda news, number, total: None)
     stats = stats if stats is not None else BotStats()
     bot = make_bot(strength, 0, budget=budget)
-    view = SeatView()
     seat = client.model  # what the client knows: board, colour, the offer
-    if stats.roster is None:
-        stats.roster = seat.lobby
-    if seat.snapshot is not None:
-        view.snapshot(seat.snapshot)
-    if seat.turn is not None:
-        view.turn(seat.turn)
     seen = GamesSeen()  # (a snapshot taken before this began reading is still to come)
     sent_at: float | None = None
     while True:
         ev = await client.next_event()
         match ev:
             case m.Snapshot():
-                view.snapshot(ev)
                 if seen.snapshot(ev):
                     say(ev, stats.games + 1, games)
             case m.LegalMoves():
                 seen.played(ev.sid)
                 if seat.snapshot is None or seat.colour is None:
                     continue
-                if seat.turn is not None and seat.turn.sid == ev.sid:
-                    view.turn(seat.turn)
+                table = seat.view_at(ev)  # (the table as of the offer: read, not kept)
+                view = SeatView.of(table)
                 if think > 0:
                     await asyncio.sleep(think)
                 if seat.moves is not ev:
@@ -202,11 +176,11 @@ async def run_bot(
                 colour = seat.colour
                 if blocks(bot):  # a search runs off the event loop
                     option = await asyncio.to_thread(
-                        choose_option, bot, view, seat.pawns, colour, ev)
+                        choose_option, bot, view, table.pawns, colour, ev)
                 else:
-                    option = choose_option(bot, view, seat.pawns, colour, ev)
+                    option = choose_option(bot, view, table.pawns, colour, ev)
                 if record:
-                    found = view.decision(seat.pawns, colour, ev)
+                    found = view.decision(table.pawns, colour, ev)
                     if found is not None:
                         stats.decisions.append((found[0], option))
                 sent_at = time.monotonic()
@@ -215,7 +189,6 @@ async def run_bot(
                 except LocalProtocolError:
                     sent_at = None  # not connected just now: the offer comes again on rejoin
             case m.Events():
-                view.events(ev)
                 seen.played(ev.sid)
                 if moves:
                     say(ev, stats.games + 1, games)
@@ -226,6 +199,8 @@ async def run_bot(
                 stats.refused.append(f"{ev.reason}: {ev.text}")
                 sent_at = None
             case m.GameOver():
+                table = seat.view_at(ev)
+                stats.figures, stats.roster = table.figures, table.lobby
                 if seen.over(ev):  # (a result shown again is not a game more)
                     stats.games += 1
                     say(ev, stats.games, games)
@@ -243,9 +218,7 @@ async def run_bot(
                     client.ready(True)
             case m.Turn():
                 seen.played(ev.sid)
-            case m.Lobby():
-                stats.roster = ev
-            case m.Chat() | ReplayMismatch() | GameRecord():
+            case m.Lobby() | m.Chat() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case TableNews():
                 pass  # the shell follows a new host; the bot plays on at its seat

@@ -3,8 +3,9 @@
 :class:`ClientController` turns key presses into requests to the host (joining,
 colours, ready, bots, variant, start, moves, chat, rematch) and turns everything the
 host says into :class:`UiState` changes (through :func:`feed.apply_event`), then
-redraws; for the game over's replay it keeps the game as it was told
-(:class:`~sorry_lan.replay.seen.Seen`), and prefers the host's record when one came.
+redraws; for the game over's replay it reads the game as it was told from the client
+model's table view (:func:`~sorry_lan.replay.seen.tape_of`), and prefers the host's
+record when one came.
 Every :class:`Actions` method returns at once; the network work runs as a
 task on the event loop, and failures come back as a line on the screen (a refused
 join leaves the player on the find screen to try again).  After the client has given
@@ -24,14 +25,15 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
-from sorry_lan.client.model import ClientEvent
+from sorry_lan.client.model import ClientEvent, Connection
+from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.i18n import _, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.records import RecordError
 from sorry_lan.replay import Tape, from_record
-from sorry_lan.replay.seen import Seen
+from sorry_lan.replay.seen import tape_of
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
@@ -39,7 +41,7 @@ from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.vocab import RefuseReason
 
 from .feed import apply_event, link_hint
-from .hinting import Hinter, HintsOff, Job, allowed, hint_job, judge
+from .hinting import HintsOff, Job, allowed, hint_job, judge
 from .menu import percent
 from .state import Link, Screen, UiState
 
@@ -95,8 +97,8 @@ class ClientController:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._rejoining = False
         self._refusal: JoinError | None = None  # the last join refusal (worded again)
-        self.seen = Seen()  # the game as the host told it, to replay
-        self.hinter = Hinter()  # this seat's view of the game, for hints
+        # the table as of the last event shown (the model's view: the replay reads it)
+        self.shown: TableView = NO_VIEW
         # this machine's games, per person: won of their latest (the lobby says it)
         self.form: Callable[[], dict[str, tuple[int, int]]] | None = None
         self._form_read = False
@@ -141,9 +143,9 @@ class ClientController:
     async def _follow(self, client: GameClient) -> None:
         while True:
             ev = await client.next_event()
+            if not isinstance(ev, Connection):  # (the shell's news: the table as it was)
+                self.shown = client.model.view_at(ev)
             try:
-                self.seen.take(ev)
-                self.hinter.take(client.model, ev)
                 if isinstance(ev, m.GameOver) or (isinstance(ev, m.Lobby) and not self._form_read):
                     self._read_form()
                 apply_event(self.state, client.model, ev)
@@ -166,7 +168,7 @@ class ClientController:
     def game_tape(self) -> Tape | None:
         """The game just played, to replay: the host's record of it (protocol version
         3), else as this board was told it (an older host, or the record not come)."""
-        seen = self.seen.tape()
+        seen = tape_of(self.shown)
         kept = self.client.model.records if self.client is not None else []
         if kept and seen is not None and seen.over and seen.steps:
             try:
@@ -334,7 +336,7 @@ class ClientController:
             self.redraw()
             return
         try:
-            job = hint_job(self.hinter, client.model)
+            job = hint_job(client.model)
         except HintsOff:
             st.notice = _("hints are for your turn")
             self.redraw()

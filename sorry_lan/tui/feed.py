@@ -3,15 +3,17 @@
 :func:`apply_event` takes one :data:`~sorry_lan.client.model.ClientEvent` of a
 :class:`~sorry_lan.client.model.ClientModel` and updates a :class:`UiState`: the lobby's
 seats, the board, whose turn and the card, the legal moves (rebuilt with paths and
-bumps for the preview), the log, the last move, scores, chat, connection state and
-the turn timer.  It is plain Python: it sends nothing, redraws nothing (the caller
+bumps for the preview), the log, the last move, scores, the game's figures, chat,
+connection state and the turn timer.  The board and the figures are read from the
+model's table view as of the event (``ClientModel.view_at``): nothing here applies
+events to a board or counts them.  It is plain Python: it sends nothing, redraws nothing (the caller
 invalidates the application) and trusts the host for legality.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, assert_never
@@ -31,14 +33,12 @@ from sorry_lan.records.entries import colour_word
 from sorry_lan.rules.board import START
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.transitions import State
 
 from .news import (
     events_news,
     mover_is_away,
-    record_stats,
     roster_news,
     roster_of,
     shown_name,
@@ -186,6 +186,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             _lobby(st, client, ev)
         case m.Snapshot():
             _snapshot(st, ev)
+            _figures(st, client, ev)
         case m.Turn():
             _turn(st, ev)
         case m.LegalMoves():
@@ -196,8 +197,8 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             st.notice = _("your turn: pick a move")
             _your_turn(st)
         case m.Events():
-            # Not client.pawns: that may already include events still queued behind this.
-            st.position = apply_events(st.position, ev.events)
+            # (the view as of this event: the model may have read more behind it)
+            st.position = client.view_at(ev).pawns
             st.hands_awaited = False
             move = last_move_from(ev.events)
             if move is not None:
@@ -207,6 +208,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             st.events_seen += 1
             colour = None if ev.colour is None else int(ev.colour)
             events_news(st, colour, ev.events)
+            _figures(st, client, ev)
             if colour is not None and colour == st.you:
                 st.since_last.clear()
                 st.summary = []
@@ -224,7 +226,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
         case ReplayMismatch():
             pass  # the client has asked for a resync: the snapshot that answers redraws
         case GameRecord():
-            _game_record(st, ev)
+            _game_record(st, client, ev)
         case TableNews():
             text = table_news(ev)
             st.notice = text
@@ -349,8 +351,6 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     if fresh:
         st.events_seen = 0
     if fresh or not resync:
-        st.stats = {c: Counter() for c in range(4)}
-        st.stats_partial = not fresh
         st.since_last.clear()
         st.summary = []
     if st.spectating:
@@ -369,27 +369,25 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
                 st.add_log(words.drew_line(_who(st, st.turn), st.card))
 
 
-def _game_record(st: UiState, got: GameRecord) -> None:
+def _figures(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
+    """The game's figures as of ``ev``: the model's history's (``client.figures``),
+    the same count the line mode, a bot and the replay read; partial when that
+    history does not begin at the game's start."""
+    history = client.view_at(ev).history
+    st.stats = history.figures.counters()
+    st.stats_partial = not history.whole
+
+
+def _game_record(st: UiState, client: ClientModel, got: GameRecord) -> None:
     """The host's record of the game (protocol version 3; the client process files a
-    whole one): the statistics are counted from it, so they are the whole game's and
-    the same as everyone's, also for a player who came back mid-game (the game so
-    far, sent after the snapshot) or whose process was new."""
+    whole one): the model's history goes on from it (the game so far, sent after the
+    snapshot to a player who came back mid-game or whose process was new) or takes
+    it (the first whole one, when its own is not), so the figures are read again."""
     if st.screen not in (Screen.GAME, Screen.OVER):
         return
-    try:
-        counted = record_stats(got.record)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return  # a record this program cannot read: the counts it made stay
-    if _turns(counted) < _turns(st.stats):
-        return  # a new host's record from its takeover on: this process saw more
-    st.stats = counted
-    st.stats_partial = False
+    _figures(st, client, got)
     if not got.whole and st.events_seen == 0:
         _log_so_far(st, got.record)
-
-
-def _turns(stats: dict[int, Counter[str]]) -> int:
-    return sum(c["turns"] for c in stats.values())
 
 
 def _log_so_far(st: UiState, record: dict[str, Any]) -> None:

@@ -29,7 +29,7 @@ from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
-from .hinting import Hinter, HintsOff, allowed, hint_job, judge
+from .hinting import HintsOff, allowed, hint_job, judge
 from .line_leaving import LineLeaving
 from .sentences import sentence
 from .state import HandOver
@@ -104,14 +104,14 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
 HINT_WORDS = ("hint", "hints", "h")
 
 
-async def hint_lines(client: GameClient, teller: Teller, hinter: Hinter) -> list[str]:
+async def hint_lines(client: GameClient, teller: Teller) -> list[str]:
     """The ``hint`` command: the chances of the moves on offer, best first, judged on
     a worker thread from this seat's view; or why there are none."""
     if not allowed(client.model):
         return [not_understood(_("this table has no hints (the host can turn them on: "
                                  "host --hints)"))]
     try:
-        job = hint_job(hinter, client.model)
+        job = hint_job(client.model)
     except HintsOff:
         return [not_understood(_("hints are for your turn"))]
     chances = await asyncio.to_thread(judge, job)
@@ -170,7 +170,6 @@ async def play_lines(
     lines: asyncio.Queue[str | None] = asyncio.Queue()
     reader = asyncio.create_task(read(lines))
     teller = Teller()
-    hinter = Hinter()
     model = client.model
     leaving = LineLeaving(hand_over, lambda: model.snapshot is not None and model.over is None)
     try:
@@ -189,7 +188,6 @@ async def play_lines(
                     say(thinking)
             if get_ev in done:
                 ev = get_ev.result()
-                hinter.take(client.model, ev)
                 for text in teller.tell(client.model, ev):
                     say(text)
                 if isinstance(ev, Connection) and ev.state == "lost":
@@ -206,7 +204,7 @@ async def play_lines(
                         say(text)
                     continue
                 if line.strip().lower() in HINT_WORDS:
-                    for text in await hint_lines(client, teller, hinter):
+                    for text in await hint_lines(client, teller):
                         say(text)
                     continue
                 try:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sorry_lan.bots import made_name
+from sorry_lan.client.figures import count
 from sorry_lan.client.model import TableNews
 from sorry_lan.i18n import _, ngettext, pgettext, words
 from sorry_lan.rules.board import START, Colour, pawn_label
@@ -130,47 +131,21 @@ _PAWN_COLOURS = {c.label[0].upper(): int(c) for c in Colour}
 
 
 def record_stats(record: Mapping[str, Any]) -> dict[int, Counter[str]]:
-    """The game's statistics counted from its record (the host's, so the same for
-    everyone at the table): per colour the turns (moves, discards and lost turns),
-    Sorry!s played, slides taken, and others' pawns sent back, as
-    :func:`events_news` counts them.  A record whose turns cannot be read raises
-    ``KeyError``, ``TypeError`` or ``ValueError``."""
-    stats: dict[int, Counter[str]] = {c: Counter() for c in range(4)}
-    for turn in record["turns"]:
-        kind = turn["type"]
-        if kind not in ("move", "lost"):
-            continue
-        who = _COLOURS[turn["who"]]
-        stats[who]["turns"] += 1
-        if kind == "lost":
-            continue
-        if turn["kind"] == "sorry":
-            stats[who]["sorry"] += 1
-        for i, part in enumerate(turn["parts"]):
-            owner = _PAWN_COLOURS[str(part["pawn"])[0]]
-            if part["end"] != part["to"]:
-                stats[owner]["slides"] += 1
-            bumped = [*part["bumps"], *([part["pawn"]] if turn["kind"] == "sorry" and i else [])]
-            stats[who]["bumps"] += sum(1 for b in bumped if _PAWN_COLOURS[str(b)[0]] != who)
-    return stats
+    """The game's statistics counted from its record (``client.figures``, the count
+    every reader shows): per colour the turns (moves, discards and lost turns),
+    Sorry!s played, slides taken, and others' pawns sent back.  A record whose turns
+    cannot be read raises ``KeyError``, ``TypeError`` or ``ValueError``."""
+    return count(record["turns"]).counters()
 
 
 def events_news(st: UiState, colour: int | None, events: Sequence[tuple[int, ...]]) -> None:
-    """Count ``events`` (played by ``colour``) into the game's statistics and note, for
-    the turn summary, what they did to your pawns."""
+    """Note, for the turn summary, what ``events`` (played by ``colour``) did to your
+    pawns (the game's figures are the model's history's: ``client.figures``)."""
     card = 0
     for ev in events:
         kind = ev[0]
-        if kind in (EventKind.PLAY, EventKind.TURN_LOST, EventKind.DISCARD):
-            st.stats[ev[1]]["turns"] += 1
-            if kind == EventKind.PLAY:
-                card = ev[2]
-                if card == 13:
-                    st.stats[ev[1]]["sorry"] += 1
-        elif kind == EventKind.SLIDE:
-            st.stats[ev[1] >> 2]["slides"] += 1
-        elif kind == EventKind.BUMP and colour is not None and ev[1] >> 2 != colour:
-            st.stats[colour]["bumps"] += 1
+        if kind == EventKind.PLAY:
+            card = ev[2]
         if colour is None or colour == st.you or st.you is None:
             continue
         who = st.player_name(colour)

@@ -2,15 +2,17 @@
 
 :class:`Teller` follows one client's events in order (the lobby, the game's start,
 each turn, the offer, chat, link news, game over) and keeps what it needs to word
-them: who sits at which colour, the listener's colour, the board as each event
-leaves it, the moves on offer.  :meth:`Teller.tell` returns the lines for one event;
-:meth:`Teller.board`, :meth:`Teller.table` and :meth:`Teller.offer` answer the
-``board``, ``table`` and ``moves`` commands, :func:`help_lines` the ``help`` command.
-Every line names a person (a player or "you") and ends like a sentence; no line
-shows a pawn token, a track number or an arrow.
+them: who sits at which colour, the listener's colour, the moves on offer; the board
+and the game's figures it reads from the client model's table view as of each event
+(``ClientModel.view_at``): it keeps no board of its own.  :meth:`Teller.tell`
+returns the lines for one event; :meth:`Teller.board`, :meth:`Teller.table` and
+:meth:`Teller.offer` answer the ``board``, ``table`` and ``moves`` commands,
+:func:`help_lines` the ``help`` command.  Every line names a person (a player or
+"you") and ends like a sentence; no line shows a pawn token, a track number or an
+arrow.
 
 Pure: it reads the events and the :class:`~sorry_lan.client.model.ClientModel`'s
-identity (pid, spectating), prints nothing, sends nothing and touches no terminal
+identity (pid, spectating) and views, prints nothing, sends nothing and touches no terminal
 (:mod:`sorry_lan.tui.lines` is the I/O loop).
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import assert_never
 
+from sorry_lan.client.figures import Figures
 from sorry_lan.client.model import (
     ClientEvent,
     ClientModel,
@@ -27,6 +30,7 @@ from sorry_lan.client.model import (
     ReplayMismatch,
     TableNews,
 )
+from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.rules.board import (
@@ -40,7 +44,6 @@ from sorry_lan.rules.board import (
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .menu import percent
@@ -122,7 +125,7 @@ class Teller:
     """One listener's view of the table, worded; see the module docstring."""
 
     def __init__(self) -> None:
-        self.position: tuple[int, ...] = ()
+        self.view: TableView = NO_VIEW  # the table as of the last event told
         self.roster: dict[int, RosterEntry] = {}
         self.lobby: m.Lobby | None = None
         self.names: dict[int, str] = {}
@@ -143,6 +146,16 @@ class Teller:
         # In play for points the table just moved: the new host offers no move until
         # the players' hands are back (until a move, or an offer, is told)
         self.hands_awaited = False
+
+    @property
+    def position(self) -> tuple[int, ...]:
+        """The board as of the last event told (the model's view: not kept here)."""
+        return self.view.pawns
+
+    @property
+    def figures(self) -> Figures:
+        """The game's figures as of the last event told (the model's history's)."""
+        return self.view.figures
 
     # -- who is who ------------------------------------------------------------------
 
@@ -197,11 +210,14 @@ class Teller:
         """The lines for one event (the listener's state is updated first)."""
         self.pid = client.pid
         self.spectating = client.spectate
+        shown = self.view
+        if not isinstance(ev, Connection):  # (the shell's news: the table as it was)
+            self.view = client.view_at(ev)
         match ev:
             case m.Lobby():
                 return self._lobby(ev)
             case m.Snapshot():
-                return self._snapshot(ev)
+                return self._snapshot(ev, resumed=bool(shown.pawns) and self.over is None)
             case m.Turn():
                 self.turn = int(ev.colour)
                 self.card = None if ev.card is None else int(ev.card)
@@ -220,7 +236,6 @@ class Teller:
                 self.waiting_on = None
                 self.hands_awaited = False
                 lines = self._events(ev)
-                self.position = apply_events(self.position, ev.events)
                 if ev.colour is not None and ev.colour == self.you:
                     self.offered = []  # the offer is answered (by us, or a bot in our time)
                 return lines
@@ -252,7 +267,7 @@ class Teller:
     def _rematch(self) -> list[str]:
         """The next game's lobby is open (with the same seats): who opened it, and for
         the host, how to begin it.  Nothing of the last game is kept."""
-        self.position, self.offered, self.over, self.turn = (), [], None, None
+        self.offered, self.over, self.turn = [], None, None
         lobby = self.lobby
         host = None if lobby is None else lobby.host
         if host is None:
@@ -370,9 +385,7 @@ class Teller:
 
     # -- the game --------------------------------------------------------------------
 
-    def _snapshot(self, snap: m.Snapshot) -> list[str]:
-        resumed = bool(self.position) and self.over is None
-        self.position = tuple(snap.pawns)
+    def _snapshot(self, snap: m.Snapshot, resumed: bool) -> list[str]:
         self.you = None if snap.you is None else int(snap.you)
         self.seated = tuple(int(c) for c in snap.colours)
         self.variant = snap.variant

@@ -33,8 +33,9 @@ ALLOWED: dict[str, set[str]] = {
     "records": {"codes", "rules", "bots", "sorry_lan"},
     # bots: the default strength asked for; records: reading the game record sent
     "client": {"codes", "rules", "bots", "wire", "records", "succession"},
-    # a game shown again: its tape from a record (records) or from what a client was told
-    "replay": {"codes", "rules", "records", "wire"},
+    # a game shown again: its tape from a record (records) or from what a client was
+    # told (client: the history its table view holds, the one fold of the game)
+    "replay": {"codes", "rules", "records", "wire", "client"},
     "net": {"codes", "rules", "bots", "wire", "authority", "client", "records", "succession"},
     "i18n": {"codes", "rules"},  # words for the game's codes
     "discovery": {"codes", "rules", "wire", "i18n"},  # rules: the vocabulary it advertises

@@ -6,6 +6,7 @@ rematch, heartbeats, and what the model asks of the host."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import pytest
 
@@ -207,8 +208,8 @@ def test_events_that_do_not_add_up_ask_for_a_resync(caplog: pytest.LogCaptureFix
     model = ClientModel("eve", spectate=True)
     link = Link(model)
     link.welcome(None)
-    link.tell(convert.snapshot(game, None))
-    model.pawns = (HOME,) * 16  # a board out of step with the host's
+    told = convert.snapshot(game, None)
+    link.tell(replace(told, pawns=(HOME,) * 16))  # a board out of step with the host's
     events = convert.events_messages(game, game.play(game.legal_moves()[0]), None)
     with caplog.at_level(logging.WARNING):
         out = link.tell(*events)
@@ -219,8 +220,11 @@ def test_events_that_do_not_add_up_ask_for_a_resync(caplog: pytest.LogCaptureFix
     assert [rec for rec in caplog.records if REPLAY_MISMATCH in rec.getMessage()]
     caplog.clear()  # seen: the suite-wide check must not count it
     fresh = convert.snapshot(game, None)  # the host answers with a snapshot
+    assert model.seen.why is not None and REPLAY_MISMATCH in model.seen.why
     assert link.tell(fresh) == [fresh]
     assert model.pawns == game.pawns and model.sid == game.state_id
+    # the fold begins again from the host's board: its history is not the whole game
+    assert model.view.pawns == game.pawns and not model.view.history.whole
 
 
 def test_a_refused_request_is_an_error_event_and_the_game_goes_on() -> None:

@@ -80,7 +80,7 @@ def test_the_host_answers_a_replay_mismatch_with_a_snapshot(
     while not any(isinstance(ev, m.Snapshot) for ev in end.events):
         pair.advance(0.05)
     end.events.clear()
-    watcher.pawns = (HOME,) * 16  # a board out of step with the host's
+    watcher.seen._pawns = (HOME,) * 16  # the fold's board out of step with the host's
     with caplog.at_level(logging.WARNING):
         while not any(isinstance(ev, m.Snapshot) for ev in end.events):
             pair.advance(0.05)

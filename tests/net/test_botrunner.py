@@ -5,6 +5,7 @@ and ``sorry-lan simulate``'s."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from sorry_lan.authority import seat_messages as convert
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import BotTurn
 from sorry_lan.bots import STRENGTHS, make_bot, master, position_of
+from sorry_lan.client.model import ClientModel
 from sorry_lan.commands.simulate import seat_decider
 from sorry_lan.net.botrunner import BotNews, BotStats, SeatView, choose_option, run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
@@ -21,6 +23,30 @@ from sorry_lan.net.journal import load
 from sorry_lan.rules import Card, Game, Move, Variant
 from sorry_lan.rules.cards import card_counts
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.session import HostSession
+
+
+class Told:
+    """A client model told what the host tells one seat (a host session in memory):
+    the seat's view is read from the model's table view, as ``run_bot`` reads it."""
+
+    def __init__(self, colour: int | None) -> None:
+        self.model = ClientModel(f"seat{colour}", spectate=colour is None)
+        self.host = HostSession(pin_key=None, versions=(1, 2, 3, 4))
+        self.model.join(0.0)
+        self.host.receive_data(self.model.data_to_send())
+        self.host.welcome(colour, b"t" * 16, name=self.model.name)
+        self.tell()
+
+    def tell(self, *msgs: m.Message) -> None:
+        for msg in msgs:
+            self.host.send(msg)
+        self.model.receive_data(self.host.data_to_send(), 0.0)
+        self.host.receive_data(self.model.data_to_send())
+
+    @property
+    def view(self) -> SeatView:
+        return SeatView.of(self.model.view)
 
 
 def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
@@ -32,9 +58,9 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
     game.start()
     for _ in range(join_after):
         game.play(game.legal_moves()[0])
-    views = {c: SeatView() for c in seated}
-    for c, view in views.items():
-        view.snapshot(convert.snapshot(game, c))
+    views = {c: Told(c) for c in seated}
+    for c, told in views.items():
+        told.tell(convert.snapshot(game, c))
     bot = make_bot(strength, 0, budget=60.0)
     compared = 0
     times: list[float] = []
@@ -43,9 +69,10 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
     while not game.over and compared < 60:
         seat = game.turn
         moves = game.legal_moves()
-        view = views[seat]
-        view.turn(convert.turn(game, seat))
+        views[seat].tell(convert.turn(game, seat))
+        view = views[seat].view
         offer = convert.legal_moves(game)
+        assert views[seat].model.view.pawns == game.pawns
         found = view.decision(game.pawns, seat, offer)
         assert found is not None
         assert found[0] == position_of(game)  # what the seat was told is all it needs
@@ -60,9 +87,8 @@ def _follow(variant: Variant, seated: tuple[int, ...], seed: int, strength: str,
         assert host == net == sim
         compared += 1
         events = game.play(host)
-        for c, v in views.items():
-            for msg in convert.events_messages(game, events, c):
-                v.events(msg)
+        for c, told in views.items():
+            told.tell(*convert.events_messages(game, events, c))
     return compared
 
 
@@ -91,21 +117,22 @@ def test_a_bot_that_joins_mid_game_knows_the_cards_lost_before_it_came(
     game.start()
     for _ in range(15):
         game.play(game.legal_moves()[0])
-    view = SeatView()
-    view.snapshot(convert.snapshot(game, game.turn))
-    assert sum(view.discards) == len(game.deck.discards) > 0
+    told = Told(game.turn)
+    told.tell(convert.snapshot(game, game.turn))
+    assert sum(told.view.discards) == len(game.deck.discards) > 0
 
 
 def test_an_offer_the_engine_does_not_list_is_played_as_offered() -> None:
     game = Game(Variant.STANDARD, (0, 2), seed=3)
     game.start()
-    view = SeatView()
-    view.snapshot(convert.snapshot(game, game.turn))
+    told = Told(game.turn)
+    told.tell(convert.snapshot(game, game.turn))
+    view = told.view
     offer = convert.legal_moves(game)
     assert view.decision(game.pawns, game.turn, offer) is not None
     # A card the offer does not belong to (a 3 moves no pawn out of START): the first
     # option is played rather than a guess.
-    view.cards = (Card.THREE,)
+    view = replace(view, cards=(Card.THREE,))
     assert view.decision(game.pawns, game.turn, offer) is None
     bot = make_bot("greedy")
     assert choose_option(bot, view, game.pawns, game.turn, offer) == offer.moves[0].id

@@ -1,6 +1,6 @@
-"""A tape from what a client was told: the host's events of a whole game become the
-same turns, boards and result as the game's record; a client that came in late gets a
-tape that says so; a rematch starts a new tape."""
+"""A tape from what a client was told (read from its model's table view): the host's
+events of a whole game become the same turns, boards and result as the game's record;
+a client that came in late gets a tape that says so; a rematch starts a new tape."""
 
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ from pair import Pair, RawClient, hello, spectate
 
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.client.model import ClientModel
+from sorry_lan.client.so_far import SoFar
+from sorry_lan.client.view import TableView
 from sorry_lan.records import from_journal
 from sorry_lan.replay import from_record
-from sorry_lan.replay.seen import Seen, entries_of
+from sorry_lan.replay.seen import entries_of, tape_of
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind
@@ -26,7 +29,7 @@ from sorry_lan.wire.records import EventKind
 QUIET = HostOptions(heartbeat=1000.0, dead_after=5000.0)
 
 
-def _played(variant: Variant, seats: int, seed: int) -> tuple[Pair, RawClient]:
+def _played(variant: Variant, seats: int, seed: int) -> tuple[Pair, RawClient, ClientModel]:
     """A headless table of bots and a person whose turns a bot plays at once, played
     to its end, watched from before it began."""
     config = TableConfig(seats=seats, auto_start=True, seed=seed, variant=variant,
@@ -38,10 +41,14 @@ def _played(variant: Variant, seats: int, seed: int) -> tuple[Pair, RawClient]:
     _w, watcher = pair.connect(RawClient())
     watcher.send(spectate("eve"))
     pair.pump()
+    zed = ClientModel("zed", spectate=True)  # a client model watching: its view's tape
+    zed.join(pair.now)
+    pair.connect(zed)
+    pair.pump()
     _a, ann = pair.connect(RawClient())
     ann.send(hello("ann"))  # the last seat taken: the game is played in one burst
     pair.pump()
-    return pair, watcher
+    return pair, watcher, zed
 
 
 @pytest.mark.parametrize(
@@ -52,18 +59,17 @@ def _played(variant: Variant, seats: int, seed: int) -> tuple[Pair, RawClient]:
 def test_the_events_of_a_whole_game_are_its_records_turns(
     variant: Variant, seats: int, seed: int
 ) -> None:
-    pair, watcher = _played(variant, seats, seed)
-    seen = Seen()
-    for msg in watcher.inbox:
-        seen.take(msg)
-    tape = seen.tape()
+    pair, _watcher, zed = _played(variant, seats, seed)
+    tape = tape_of(zed.view)
     assert tape is not None and tape.over
     recorded = from_record(from_journal(pair.journal))
-    # the turns lost before the first move are told to nobody: the rest are the same
+    # the turns lost before the first move are told in no events: the first snapshot
+    # tells them (whole), unless their order is not known (then the rest are the same)
     turns = [s for s in recorded.steps if s.kind not in ("seat", "cover", "back")]
     unseen = next(k for k, s in enumerate(turns) if s.kind == "move")
-    assert all(s.kind == "lost" for s in turns[:unseen]) and tape.whole is (unseen == 0)
-    turns = turns[unseen:]
+    assert all(s.kind == "lost" for s in turns[:unseen])
+    assert tape.whole is (zed.seen.why is None)
+    turns = turns if tape.whole else turns[unseen:]
     assert [s.entry for s in tape.steps] == [s.entry for s in turns]  # numbers too
     assert [s.pawns for s in tape.steps] == [s.pawns for s in turns]
     assert tape.winners == recorded.winners
@@ -74,40 +80,50 @@ def test_the_events_of_a_whole_game_are_its_records_turns(
     assert tape.names == recorded.names and tape.bots == recorded.bots
 
 
+def _told(got: list[m.Message], seen: SoFar, snap: m.Snapshot,
+          lobby: m.Lobby | None = None) -> TableView:  # fmt: skip
+    """The view of a client that was told ``got`` after ``snap`` (and ``lobby``)."""
+    over = next((x for x in got if isinstance(x, m.GameOver)), None)
+    for msg in got:
+        if isinstance(msg, m.Events):
+            seen.events(msg)
+    return TableView(variant=snap.variant, seated=tuple(int(c) for c in snap.colours),
+                     pawns=seen.board, over=over, history=seen.history(),
+                     lobby=lobby)  # fmt: skip
+
+
 def test_a_client_that_came_in_late_has_a_tape_from_there() -> None:
-    pair, watcher = _played(Variant.STANDARD, 2, 3)
+    pair, watcher, _zed = _played(Variant.STANDARD, 2, 3)
     got = watcher.inbox
     snap = next(x for x in got if isinstance(x, m.Snapshot))
     played = [x for x in got if isinstance(x, m.Events) and x.colour is not None]
     late = played[10]
-    seen = Seen()
-    seen.take(next(x for x in got if isinstance(x, m.Lobby)))
-    seen.take(replace(snap, pawns=_board_before(got, late)))
-    for msg in got[got.index(late):]:
-        seen.take(msg)
-    tape = seen.tape()
+    seen = SoFar()
+    seen.begin(snap, None)
+    seen.snapshot(replace(snap, sid=late.sid - 1, pawns=_board_before(got, late)))
+    lobby = next(x for x in got if isinstance(x, m.Lobby))
+    tape = tape_of(_told(got[got.index(late):], seen, snap, lobby))
     assert tape is not None and not tape.whole and tape.over and tape.first is None
     assert tape.steps[0].n == 1 and tape.steps[-1].pawns == pair_final(pair)
 
 
 def test_a_rematch_starts_a_new_tape_and_the_same_snapshot_again_keeps_it() -> None:
-    _pair, watcher = _played(Variant.STANDARD, 2, 3)
+    _pair, watcher, _zed = _played(Variant.STANDARD, 2, 3)
     got = watcher.inbox
-    seen = Seen()
+    seen = SoFar()
     snap = next(x for x in got if isinstance(x, m.Snapshot))
-    for msg in got[: got.index(snap) + 5]:
-        seen.take(msg)
-    before = seen.tape()
+    seen.begin(snap, None)
+    before = tape_of(_told(got[got.index(snap) : got.index(snap) + 5], seen, snap))
     assert before is not None and before.steps
-    seen.take(replace(snap, pawns=before.steps[-1].pawns))  # a resync
-    again = seen.tape()
+    sid = max(x.sid for x in got[: got.index(snap) + 5] if isinstance(x, m.Events))
+    seen.snapshot(replace(snap, sid=sid, pawns=before.steps[-1].pawns))  # a resync
+    again = tape_of(_told([], seen, snap))
     assert again is not None and again.steps == before.steps and again.whole == before.whole
-    for msg in got[got.index(snap) + 5 :]:
-        seen.take(msg)
-    seen.take(snap)  # a new game from the start
-    fresh = seen.tape()
+    _told(got[got.index(snap) + 5 :], seen, snap)
+    seen.begin(snap, None)  # a new game from the start
+    fresh = tape_of(_told([], seen, snap))
     assert fresh is not None and fresh.steps == () and not fresh.over
-    assert Seen().tape() is None
+    assert tape_of(TableView()) is None
 
 
 def test_a_sorry_a_swap_a_split_and_a_declined_eleven_are_worded_as_a_record_words_them() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from told import ToldModel, shown
 from tui_harness import FakeActions
 
 from sorry_lan.client.model import ClientModel
@@ -56,11 +57,8 @@ YOU = 2  # Ann, yellow (pid 2)
 
 
 def _client() -> ClientModel:
-    client = ClientModel("Ann")
-    client.welcome = m.Welcome(
-        version=2, software="staged", pid=YOU, token=None, owner=True, name="Ann"
-    )
-    return client
+    # (the host's messages go through it: the board reads its views)
+    return ToldModel("Ann", YOU, owner=True, version=2)
 
 
 def _lobby(people: tuple[tuple[str, Colour, bool, str | None], ...]) -> m.Lobby:
@@ -71,19 +69,21 @@ def _lobby(people: tuple[tuple[str, Colour, bool, str | None], ...]) -> m.Lobby:
     return m.Lobby(variant=Variant.STANDARD, seats=4, host=YOU, players=players, spectators=0)
 
 
-def _seated(people: tuple[tuple[str, Colour, bool, str | None], ...]) -> UiState:
+def _seated(people: tuple[tuple[str, Colour, bool, str | None], ...],
+            client: ClientModel | None = None) -> UiState:  # fmt: skip
     st = UiState(screen=Screen.FIND, link=Link.CONNECTED, title_is_address=True)
-    apply_event(st, _client(), _lobby(people))
+    shown(st, client or _client(), _lobby(people))
     return st
 
 
-def _snapshot(st: UiState, pawns: list[int], sid: int = 1) -> None:
+def _snapshot(st: UiState, pawns: list[int], sid: int = 1,
+              client: ClientModel | None = None) -> None:  # fmt: skip
     snap = m.Snapshot(
         sid=sid, variant=Variant.STANDARD, you=Colour.YELLOW, colours=tuple(Colour),
         pawns=tuple(pawns), turn=Colour.RED, card=Card(5), hand=None, pile=30, discards=14,
         top=Card(5), discarded=None, scores=None,
     )  # fmt: skip
-    apply_event(st, _client(), snap)
+    shown(st, client or _client(), snap)
 
 
 def lobby_stage(people: tuple[tuple[str, Colour, bool, str | None], ...]) -> UiState:
@@ -92,21 +92,21 @@ def lobby_stage(people: tuple[tuple[str, Colour, bool, str | None], ...]) -> UiS
 
 def since_stage() -> UiState:
     """Yellow's turn after blue bumped Y1 and green played a Sorry! on Y2."""
-    st = _seated(PEOPLE)
+    client = _client()
+    st = _seated(PEOPLE, client)
     pawns = [START] * 16
     pawns[4], pawns[8], pawns[9] = 10, 15, 30  # B1, Y1, Y2
-    _snapshot(st, pawns)
-    client = _client()
+    _snapshot(st, pawns, client=client)
     bump = (r.ev_play(Colour.BLUE, 5), r.ev_move(4, 10, 15), r.ev_bump(8, 15))
-    apply_event(st, client, m.Events(sid=2, colour=Colour.BLUE, notation="B1 10->15 xY1",
+    shown(st, client, m.Events(sid=2, colour=Colour.BLUE, notation="B1 10->15 xY1",
                                      events=bump))  # fmt: skip
     sorry = (r.ev_play(Colour.GREEN, 13), r.ev_move(12, START, 30), r.ev_bump(9, 30))
-    apply_event(st, client, m.Events(sid=3, colour=Colour.GREEN, notation="G1 start->30 xY2",
+    shown(st, client, m.Events(sid=3, colour=Colour.GREEN, notation="G1 start->30 xY2",
                                      events=sorry))  # fmt: skip
-    apply_event(st, client, m.Turn(sid=4, colour=Colour.YELLOW, card=Card(1), hand=None, pile=28))
+    shown(st, client, m.Turn(sid=4, colour=Colour.YELLOW, card=Card(1), hand=None, pile=28))
     leave = r.MoveOption(0, "Y1 start->" + str(start_exit(Colour.YELLOW)),
                          (0, 1, 8, start_exit(Colour.YELLOW)))  # fmt: skip
-    apply_event(st, client, m.LegalMoves(sid=4, moves=(leave,), timeout=None))
+    shown(st, client, m.LegalMoves(sid=4, moves=(leave,), timeout=None))
     return st
 
 
@@ -124,6 +124,7 @@ def over_stage() -> UiState:
         stats = st.stats[colour]
         stats["bumps"], stats["sorry"], stats["slides"], stats["turns"] = counts
     apply_event(st, _client(), m.GameOver(sid=200, winners=(Colour.YELLOW,), scores=None))
+    # (the figures staged above: a result reads no view)
     return st
 
 

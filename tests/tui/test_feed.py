@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from told import ToldModel, shown
 from zeroconf.asyncio import AsyncZeroconf
 
 from sorry_lan.client.model import ClientModel, Connection
@@ -15,7 +16,7 @@ from sorry_lan.net.seats import SeatStore
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.variants import Variant
-from sorry_lan.tui.feed import apply_event, last_move_from, options_for, seats_from_lobby
+from sorry_lan.tui.feed import last_move_from, options_for, seats_from_lobby
 from sorry_lan.tui.finder import GameFinder, row_for
 from sorry_lan.tui.state import Link, Screen, UiState
 from sorry_lan.wire import messages as m
@@ -64,11 +65,8 @@ def test_last_move_from_events_follows_slides_and_bumps() -> None:
 
 
 def _client(pid: int = 1) -> ClientModel:
-    client = ClientModel("ann")
-    client.welcome = m.Welcome(
-        version=1, software="t", pid=pid, token=None, owner=False, name="host"
-    )
-    return client
+    # (the host's messages go through it: the board reads its views)
+    return ToldModel("ann", pid, owner=False, version=1)
 
 
 def test_seats_from_lobby() -> None:
@@ -100,7 +98,7 @@ def test_lobby_tells_how_many_seats_the_table_has() -> None:
         players=(r.PlayerInfo(0, "hal", Colour.RED, True, True, True),),
         spectators=0,
     )
-    apply_event(st, _client(), lobby)
+    shown(st, _client(), lobby)
     assert st.screen is Screen.LOBBY
     assert st.seat_limit == 2 and st.variant is Variant.POINTS
     assert [s.name for s in st.seats] == ["hal", "", "", ""]
@@ -109,7 +107,12 @@ def test_lobby_tells_how_many_seats_the_table_has() -> None:
 def test_a_game_seen_through_events() -> None:
     st = UiState(screen=Screen.GAME, you=1, seated=(0, 1), names={0: "bob", 1: "ann"})
     client = _client()
-    apply_event(
+    shown(st, client, m.Snapshot(
+        sid=1, variant=Variant.STANDARD, you=Colour.BLUE, colours=(Colour.RED, Colour.BLUE),
+        pawns=(START,) * 16, turn=Colour.BLUE, card=None, hand=None, pile=44, discards=0,
+        top=None, discarded=None, scores=None,
+    ))  # fmt: skip
+    shown(
         st, client, m.Turn(sid=2, colour=Colour.RED, card=Card.ONE, hand=None, pile=40)
     )
     assert st.turn == 0 and st.card == 1 and st.log[-1] == "Red (bob) drew 1"
@@ -119,10 +122,11 @@ def test_a_game_seen_through_events() -> None:
         notation="R1 start->4",
         events=(r.ev_play(0, 1), r.ev_move(0, START, 4)),
     )
-    apply_event(st, client, ev)
+    shown(st, client, ev)
     assert st.position[0] == 4 and st.log[-1] == "Red (bob): R1 start->4"
+    assert st.position == client.view.pawns and st.stats[0]["turns"] == 1
     assert st.last_move is not None
-    apply_event(
+    shown(
         st,
         client,
         m.Turn(sid=3, colour=Colour.BLUE, card=Card.TWO, hand=None, pile=39),
@@ -130,15 +134,15 @@ def test_a_game_seen_through_events() -> None:
     offer = m.LegalMoves(
         sid=3, moves=(r.MoveOption(id=0, notation="B1 start->19", move=(0, 2, 4, 19)),), timeout=30
     )
-    apply_event(st, client, offer)
+    shown(st, client, offer)
     assert st.your_turn() and st.moves[0].notation == "B1 start->19"
     left = st.seconds_left()
     assert left is not None and 29 <= left <= 30
-    apply_event(st, client, Connection(LinkNews.HELD(reason="x")))
+    shown(st, client, Connection(LinkNews.HELD(reason="x")))
     assert st.link is Link.RECONNECTING and not st.moves and st.deadline is None
-    apply_event(st, client, Connection(LinkNews.GAVE_UP(last="x")))
+    shown(st, client, Connection(LinkNews.GAVE_UP(last="x")))
     assert link_of(st) is Link.LOST and "q leaves" in st.link_hint
-    apply_event(st, client, m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None))
+    shown(st, client, m.GameOver(sid=9, winners=(Colour.BLUE,), scores=None))
     assert st.screen is Screen.OVER and "Blue (ann) wins" in st.winner and "you" in st.winner
 
 

@@ -17,7 +17,7 @@ from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Game, Variant
 from sorry_lan.tui import lines
-from sorry_lan.tui.hinting import Hinter, HintsOff, allowed, hint_job, judge
+from sorry_lan.tui.hinting import HintsOff, allowed, hint_job, judge
 from sorry_lan.wire import messages as m
 
 
@@ -47,20 +47,18 @@ async def _follow_hints(variant: Variant) -> int:
     judges is exactly the host's view for our seat (nothing hidden in it)."""
     server = await _host(True, variant)
     client = GameClient("127.0.0.1", server.address[1], "Ann")
-    hinter = Hinter()
     compared = 0
     try:
         await client.connect()
         while True:
             ev = await asyncio.wait_for(client.next_event(), 30)
-            hinter.take(client.model, ev)
             if isinstance(ev, m.GameOver):
                 break
             if isinstance(ev, m.LegalMoves) and client.model.moves is ev:
                 assert allowed(client.model)
                 game = server.table.game
                 assert game is not None
-                job = hint_job(hinter, client.model)
+                job = hint_job(client.model)
                 assert job[1] == position_of(game)  # what the seat may know, no more
                 assert job[2] == game.legal_moves()
                 chances = judge(job)
@@ -126,7 +124,7 @@ def test_rank_and_cost() -> None:
 def test_no_offer_no_hints() -> None:
     client = GameClient("127.0.0.1", 1, "Ann")
     try:
-        hint_job(Hinter(), client.model)
+        hint_job(client.model)
     except HintsOff:
         pass
     else:

@@ -3,6 +3,8 @@ summary and bell, a spectator's log, and the game's statistics (feed + news)."""
 
 from __future__ import annotations
 
+from told import ToldModel, shown
+
 from sorry_lan.client.model import ClientModel, TableNews
 from sorry_lan.i18n import use_language
 from sorry_lan.rules.board import START, Colour
@@ -18,11 +20,8 @@ from sorry_lan.wire import records as r
 
 
 def _client(pid: int | None = 1, spectate: bool = False) -> ClientModel:
-    client = ClientModel("ann", spectate=spectate)
-    client.welcome = m.Welcome(
-        version=1, software="t", pid=pid, token=None, owner=False, name="ann"
-    )
-    return client
+    # (the host's messages go through it: the board reads its views)
+    return ToldModel("ann", pid, owner=False, spectate=spectate, version=1)
 
 
 def _lobby(*players: r.PlayerInfo, spectators: int = 0) -> m.Lobby:
@@ -57,13 +56,13 @@ def _snapshot(you: Colour | None, pawns: tuple[int, ...] = (START,) * 16) -> m.S
 
 def test_joins_drops_returns_and_leaves_are_announced() -> None:
     st, client = UiState(screen=Screen.FIND), _client()
-    apply_event(st, client, _lobby(ANN))
+    shown(st, client, _lobby(ANN))
     assert list(st.log) == []  # the table as found is no news
-    apply_event(st, client, _lobby(ANN, BOB))
-    apply_event(st, client, _lobby(ANN, BOB, BOT))
-    apply_event(st, client, _lobby(ANN, BOB_AWAY, BOT))
-    apply_event(st, client, _lobby(ANN, BOB, BOT))
-    apply_event(st, client, _lobby(ANN, BOT))
+    shown(st, client, _lobby(ANN, BOB))
+    shown(st, client, _lobby(ANN, BOB, BOT))
+    shown(st, client, _lobby(ANN, BOB_AWAY, BOT))
+    shown(st, client, _lobby(ANN, BOB, BOT))
+    shown(st, client, _lobby(ANN, BOT))
     assert list(st.log) == [
         "bob (Blue) joined",
         "bot 1 [bot] (Yellow) joined",
@@ -76,77 +75,79 @@ def test_joins_drops_returns_and_leaves_are_announced() -> None:
 
 def test_a_bot_moving_for_someone_away_or_for_you_says_so() -> None:
     st, client = UiState(screen=Screen.FIND), _client()
-    apply_event(st, client, _lobby(ANN, BOB, BOT))
-    apply_event(st, client, _snapshot(Colour.RED))
-    apply_event(st, client, _lobby(ANN, BOB_AWAY, BOT))
+    shown(st, client, _lobby(ANN, BOB, BOT))
+    shown(st, client, _snapshot(Colour.RED))
+    shown(st, client, _lobby(ANN, BOB_AWAY, BOT))
     bob_moves = m.Events(
         sid=2, colour=Colour.BLUE, notation="B1 start->19",
         events=(r.ev_play(1, 1), r.ev_move(4, START, 19)),
     )  # fmt: skip
-    apply_event(st, client, bob_moves)
+    shown(st, client, bob_moves)
     assert st.log[-1] == "Bot for bob (away): B1 start->19"
     # Your own turn timed out: you chose nothing, yet your move arrives.
     offer = m.LegalMoves(
         sid=3, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=5
     )
-    apply_event(st, client, offer)
+    shown(st, client, offer)
     assert st.deadline is not None
     st.deadline -= 6  # the 5 s ran out
     ours = m.Events(
         sid=3, colour=Colour.RED, notation="R1 start->4",
         events=(r.ev_play(0, 1), r.ev_move(0, START, 4)),
     )  # fmt: skip
-    apply_event(st, client, ours)
+    shown(st, client, ours)
     assert st.log[-1] == "Bot for you (your time ran out): R1 start->4"
     st.sent_move = True  # what the board does when you press Enter
-    apply_event(st, client, ours)
+    shown(st, client, ours)
     assert st.log[-1] == "You: R1 start->4"
     st.sent_move, st.deadline = False, None  # no time limit: a move is yours
-    apply_event(st, client, ours)
+    shown(st, client, ours)
     assert st.log[-1] == "You: R1 start->4"
 
 
 def test_your_turn_sums_up_what_happened_to_you_and_rings() -> None:
     st, client = UiState(screen=Screen.FIND), _client()
-    apply_event(st, client, _lobby(ANN, BOB, BOT))
+    shown(st, client, _lobby(ANN, BOB, BOT))
     pawns = (10,) + (START,) * 3 + (5,) + (START,) * 11
-    apply_event(st, client, _snapshot(Colour.RED, pawns))
+    shown(st, client, _snapshot(Colour.RED, pawns))
     sorry = m.Events(
         sid=4, colour=Colour.BLUE, notation="Sorry! B2 start->10 xR1",
         events=(r.ev_play(1, 13), r.ev_move(5, START, 10), r.ev_bump(0, 10)),
     )  # fmt: skip
-    apply_event(st, client, sorry)
+    shown(st, client, sorry)
     offer = m.LegalMoves(
         sid=5, moves=(r.MoveOption(id=0, notation="R1 start->4", move=(0, 1, 0, 4)),), timeout=None
     )
-    apply_event(st, client, offer)
+    shown(st, client, offer)
     assert st.summary == ["Blue (bob) played Sorry! on your R1"]
     assert since_text(st.summary) == "Since your last move: Blue (bob) played Sorry! on your R1."
     assert st.bell_due and not any("Since" in line for line in st.log)  # the panel shows it
     assert st.stats[1]["sorry"] == 1 and st.stats[1]["bumps"] == 1
     st.bell, st.bell_due = False, False
-    apply_event(st, client, offer)
+    shown(st, client, offer)
     assert not st.bell_due  # the bell turned off stays quiet
     assert st.stats_partial  # this game was joined with pawns already out
 
 
 def test_a_spectator_is_told_they_are_watching() -> None:
     st, client = UiState(screen=Screen.FIND), _client(pid=None, spectate=True)
-    apply_event(st, client, _lobby(ANN, BOB, BOT, spectators=1))
+    shown(st, client, _lobby(ANN, BOB, BOT, spectators=1))
     assert st.spectating
     pawns = (10,) + (START,) * 15
-    apply_event(st, client, _snapshot(None, pawns))
+    shown(st, client, _snapshot(None, pawns))
     assert st.log[-1] == "you are watching a game under way"
 
 
 def test_a_rematch_request_is_announced_after_the_game() -> None:
     st, client = UiState(screen=Screen.FIND), _client()
-    apply_event(st, client, _lobby(ANN, BOB))
-    st.screen = Screen.OVER
+    shown(st, client, _lobby(ANN, BOB))
+    shown(st, client, _snapshot(Colour.RED))
+    shown(st, client, m.GameOver(sid=2, winners=(Colour.BLUE,), scores=None))
+    assert st.screen is Screen.OVER
     bob_waits = r.PlayerInfo(2, "bob", Colour.BLUE, False, False, True)
     bob_asks = r.PlayerInfo(2, "bob", Colour.BLUE, False, True, True)
-    apply_event(st, client, _lobby(ANN, bob_waits))
-    apply_event(st, client, _lobby(ANN, bob_asks))
+    shown(st, client, _lobby(ANN, bob_waits))
+    shown(st, client, _lobby(ANN, bob_asks))
     assert st.log[-1] == "bob (Blue) asks for a rematch (r: you too)"
 
 
@@ -190,7 +191,7 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
             "Mae'r gwesteiwr yn trosglwyddo'r bwrdd i liniadur bob"
         )
     st = UiState(link=Link.RECONNECTING)  # the host was lost
-    apply_event(st, _client(), moved)
+    shown(st, _client(), moved)
     assert st.link is Link.CONNECTED  # the title bar says so once the new host is followed
     assert st.notice == "bob's laptop hosts the table now"
     assert "bob's laptop hosts the table now" in st.log[-1]
@@ -202,24 +203,25 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
 def test_in_play_for_points_a_new_host_is_waited_on_for_the_hands_until_it_offers() -> None:
     moved = TableNews("host_changed", 2, "bob", 2)
     st = UiState(screen=Screen.GAME, link=Link.RECONNECTING, variant=Variant.POINTS)
-    apply_event(st, _client(), moved)
+    shown(st, _client(), moved)
     seen = [st.hands_awaited]  # its board says why no move is offered yet
+    # (an offer reads no view: told to the board as it is)
     apply_event(st, _client(), m.LegalMoves.trusted(sid=9, moves=(), timeout=None))
     seen.append(st.hands_awaited)  # offered: waiting no more
     assert seen == [True, False]
     standard = UiState(screen=Screen.GAME, link=Link.RECONNECTING)
-    apply_event(standard, _client(), moved)
+    shown(standard, _client(), moved)
     assert not standard.hands_awaited  # no hands to wait for
     lobby = UiState(screen=Screen.LOBBY, variant=Variant.POINTS)
-    apply_event(lobby, _client(), moved)
+    shown(lobby, _client(), moved)
     assert not lobby.hands_awaited
 
 
 def test_a_title_that_was_the_old_hosts_address_names_the_table_once_it_moved() -> None:
     moved = TableNews("host_changed", 2, "bob", 2)
     st = UiState(link=Link.RECONNECTING, game_title="10.0.0.5:4000", title_is_address=True)
-    apply_event(st, _client(), moved)  # no succession known: the new host's name
+    shown(st, _client(), moved)  # no succession known: the new host's name
     assert st.game_title == "bob's table" and not st.title_is_address
     named = UiState(game_title="Friday", title_is_address=False)
-    apply_event(named, _client(), moved)
+    shown(named, _client(), moved)
     assert named.game_title == "Friday"  # a table's own name stays

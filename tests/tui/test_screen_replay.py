@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from fake_controls import FakeControls, golden_tape, press, replay_state
+from told import ToldModel
 from tui_harness import running
 
 from sorry_lan.codes import RecordFailure
@@ -162,7 +163,9 @@ def test_a_clients_board_replays_the_game_as_it_was_told() -> None:
     controller = ClientController(st)
     assert st.game_tape is not None and st.game_tape() is None  # nothing told yet
     tape = golden_tape()
-    controller.seen.take(_snapshot(tape))
+    model = ToldModel("eve", None, owner=False, spectate=True)
+    [snap] = model.hear(_snapshot(tape))
+    controller.shown = model.view_at(snap)  # (as its loop does for each event it shows)
     told = st.game_tape()
     assert told is not None and told.seated == tape.seated and told.steps == ()
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from told import ToldModel
+
 from sorry_lan.client import model as c
 from sorry_lan.codes import LinkNews
 from sorry_lan.rules.board import START, Colour
@@ -27,16 +29,25 @@ SNAPSHOT = m.Snapshot(
 )
 
 
-def ann() -> c.ClientModel:
-    model = c.ClientModel("Ann")  # never connected: the teller reads its identity
-    model.welcome = m.Welcome(version=2, software="t", pid=0, token=None, owner=True, name="Ann")
+def ann() -> ToldModel:
+    model = ToldModel("Ann", 0, owner=True)  # the teller reads its identity and views
     return model
 
 
-def seated() -> tuple[Teller, c.ClientModel]:
+def said(teller: Teller, model: c.ClientModel, ev: c.ClientEvent) -> list[str]:
+    """What ``teller`` says of ``ev``: a host's message goes through the model (whose
+    views the teller reads), and the teller is told each event it makes."""
+    if isinstance(model, ToldModel) and not isinstance(
+        ev, c.Connection | c.ReplayMismatch | c.GameRecord | c.TableNews
+    ):
+        return [line for made in model.hear(ev) for line in teller.tell(model, made)]
+    return teller.tell(model, ev)
+
+
+def seated() -> tuple[Teller, ToldModel]:
     teller, model = Teller(), ann()
-    teller.tell(model, LOBBY)
-    teller.tell(model, SNAPSHOT)
+    said(teller, model, LOBBY)
+    said(teller, model, SNAPSHOT)
     return teller, model
 
 
@@ -44,7 +55,7 @@ def test_the_lobby_names_each_seat_with_its_colour() -> None:
     robo = r.PlayerInfo(2, "robo", None, False, True, False, lang="cy", program=True)
     lobby = m.Lobby(variant=Variant.TEAM, seats=4, host=0, players=(ANN, BOB, robo),
                     spectators=1)  # fmt: skip
-    assert Teller().tell(ann(), lobby) == [
+    assert said(Teller(), ann(), lobby) == [
         "The table plays team play for up to 4 players: Ann (red, you, the host), Bob (blue) "
         "and robo (no colour yet, bot, Cymraeg, away).",
         "1 person is watching, Ann.",
@@ -53,9 +64,9 @@ def test_the_lobby_names_each_seat_with_its_colour() -> None:
 
 def test_the_game_begins_with_who_plays_which_colour() -> None:
     teller, model = Teller(), ann()
-    teller.tell(model, LOBBY)
+    said(teller, model, LOBBY)
     fresh = dataclasses.replace(SNAPSHOT, pawns=(START,) * 16)
-    assert teller.tell(model, fresh) == ["The game begins: Ann plays red and Bob plays blue."]
+    assert said(teller, model, fresh) == ["The game begins: Ann plays red and Bob plays blue."]
 
 
 def test_your_turn_tells_the_card_what_it_allows_and_the_numbered_moves() -> None:
@@ -64,13 +75,13 @@ def test_your_turn_tells_the_card_what_it_allows_and_the_numbered_moves() -> Non
         r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),
         r.MoveOption(id=1, notation="R2 start->4", move=(0, 1, 1, 4)),
     ))  # fmt: skip
-    assert teller.tell(model, offer) == [
+    assert said(teller, model, offer) == [
         "Ann, your turn: you drew a 1 (leave START, or move 1). You have 30 seconds to choose.",
         "Move 1: your pawn 1 moves 1 to 2 squares past its start exit.",
         "Move 2: your pawn 2 leaves start.",
         "Type the number of your move, or help to hear every command.",
     ]
-    assert teller.offer() == teller.tell(model, offer)  # the moves command repeats it
+    assert teller.offer() == said(teller, model, offer)  # the moves command repeats it
 
 
 def test_a_move_a_lost_turn_a_two_and_a_reshuffle_each_say_so() -> None:
@@ -78,30 +89,30 @@ def test_a_move_a_lost_turn_a_two_and_a_reshuffle_each_say_so() -> None:
     played = m.Events(sid=5, colour=BLUE, notation="B1 start->19", events=(
         (3, BLUE, 2), (0, 4, START, 19), (6, BLUE), (7, 40),
     ))  # fmt: skip
-    assert teller.tell(model, played) == [
+    assert said(teller, model, played) == [
         "Bob played a 2: pawn 1 leaves start. Bob draws again. The discards are shuffled "
         "into a new pile of 40 cards."
     ]
     lost = m.Events(sid=6, colour=RED, notation="", events=((5, RED, 12),))
-    assert teller.tell(model, lost) == [
+    assert said(teller, model, lost) == [
         "You drew a 12 and have no move, so your turn is lost."
     ]
 
 
 def test_a_move_played_for_you_when_your_time_ran_out_says_so() -> None:
     teller, model = seated()
-    teller.tell(model, m.LegalMoves(sid=4, timeout=5, moves=(
+    said(teller, model, m.LegalMoves(sid=4, timeout=5, moves=(
         r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
     events = m.Events(sid=5, colour=RED, notation="R1 5->6", events=((3, RED, 1), (0, 0, 5, 6)))
-    [line] = teller.tell(model, events)
+    [line] = said(teller, model, events)
     assert line.startswith("Your time ran out, so a bot played a 1 for you: your pawn 1 moves")
 
 
 def test_board_tells_every_pawn_and_whose_turn_on_request() -> None:
     teller, model = seated()
-    teller.tell(model, m.Events(sid=5, colour=BLUE, notation="", events=(
+    said(teller, model, m.Events(sid=5, colour=BLUE, notation="", events=(
         (3, BLUE, 1), (0, 4, START, 19))))  # fmt: skip
-    teller.tell(model, m.Turn(sid=6, colour=BLUE, card=Card.FIVE, hand=None, pile=38))
+    said(teller, model, m.Turn(sid=6, colour=BLUE, card=Card.FIVE, hand=None, pile=38))
     assert teller.board() == [
         "Your pawns (red): 3 pawns at start and pawn 1 at 1 square past its start exit.",
         "Bob's pawns (blue): 3 pawns at start and pawn 1 at its start exit.",
@@ -111,33 +122,36 @@ def test_board_tells_every_pawn_and_whose_turn_on_request() -> None:
 
 def test_game_over_names_the_winner_and_the_points() -> None:
     teller, model = seated()
-    assert teller.tell(model, m.GameOver(sid=9, winners=(BLUE,), scores=None)) == [
+    assert said(teller, model, m.GameOver(sid=9, winners=(BLUE,), scores=None)) == [
         "The game is over: Bob won.",
         "Ann, type rematch to play again, or quit to leave.",
     ]
-    assert teller.tell(model, m.GameOver(sid=9, winners=(RED,), scores=None))[0] == (
+    assert said(teller, model, m.GameOver(sid=9, winners=(RED,), scores=None))[0] == (
         "The game is over: Ann won. Well played, Ann!"
     )
 
 
 def test_chat_errors_link_news_and_rematch_are_sentences_with_names() -> None:
     teller, model = seated()
-    assert teller.tell(model, m.Chat(pid=1, text="good luck")) == ["Bob says: good luck."]
-    assert teller.tell(model, m.Chat(pid=None, text="closing soon!")) == [
+    assert said(teller, model, m.Chat(pid=1, text="good luck")) == ["Bob says: good luck."]
+    assert said(teller, model, m.Chat(pid=None, text="closing soon!")) == [
         "The host says: closing soon!"
     ]
     refused = m.Error(reason=ErrorReason.COLOUR_TAKEN, text="that colour is taken", fatal=False)
-    assert teller.tell(model, refused) == [
+    assert said(teller, model, refused) == [
         "The host refused your request: that colour is taken."
     ]
     link = c.Connection(LinkNews.DROPPED(reason="gone"))
-    assert teller.tell(model, link) == ["Your connection: connection lost: gone."]
-    assert teller.tell(model, m.Rematch()) == [
+    assert said(teller, model, link) == ["Your connection: connection lost: gone."]
+    said(teller, model, m.GameOver(sid=9, winners=(RED,), scores=None))  # (then a rematch)
+    ended = teller.over
+    assert teller.view.pawns == PAWNS and ended is not None
+    assert said(teller, model, m.Rematch()) == [
         "Ann, you opened the next game's lobby, with the same seats; type start to begin it."
     ]
     assert teller.position == () and teller.over is None  # the next game starts afresh
-    assert teller.tell(model, c.ReplayMismatch(5, "no pawn there")) == []
-    assert teller.tell(model, c.GameRecord(1, {"result": None})) == []  # the process files it
+    assert said(teller, model, c.ReplayMismatch(5, "no pawn there")) == []
+    assert said(teller, model, c.GameRecord(1, {"result": None})) == []  # the process files it
 
 
 def test_roster_changes_are_told_by_name_and_colour() -> None:
@@ -162,29 +176,29 @@ def test_help_lists_every_command_word() -> None:
 
 
 def test_a_spectator_hears_every_pawn_by_its_owners_name() -> None:
-    teller, zed = Teller(), c.ClientModel("Zed", spectate=True)
-    teller.tell(zed, LOBBY)
+    teller, zed = Teller(), ToldModel("Zed", None, owner=False, spectate=True)
+    said(teller, zed, LOBBY)
     watched = dataclasses.replace(SNAPSHOT, you=None, pawns=(START,) * 16)
-    assert teller.tell(zed, watched) == [
+    assert said(teller, zed, watched) == [
         "You are watching, and the game begins: Ann plays red and Bob plays blue."
     ]
     played = m.Events(sid=5, colour=RED, notation="", events=(
         (3, RED, 13), (0, 0, START, 24), (2, 4, 24)))  # fmt: skip
-    assert teller.tell(zed, played) == [
+    assert said(teller, zed, played) == [
         "Ann played a Sorry! card: pawn 1 leaves start and sends Bob's pawn 1 back to start, "
         "landing at 20 squares past its start exit."
     ]
-    assert teller.tell(zed, m.GameOver(sid=9, winners=(RED,), scores=None)) == [
+    assert said(teller, zed, m.GameOver(sid=9, winners=(RED,), scores=None)) == [
         "The game is over: Ann won."  # no rematch prompt for a spectator
     ]
 
 
 def test_the_chat_so_far_is_named_from_the_lobby_that_follows_it() -> None:
     teller, model = Teller(), ann()
-    model.lobby = LOBBY  # the model has read the whole batch: chat so far, then lobby
-    assert teller.tell(model, m.Chat(pid=1, text="good luck ann")) == [
-        "Bob says: good luck ann."
-    ]
+    # the model reads the whole batch (the chat so far, then the lobby) before the
+    # teller is told its first event
+    made = model.hear(m.Chat(pid=1, text="good luck ann"), LOBBY)
+    assert teller.tell(model, made[0]) == ["Bob says: good luck ann."]
 
 
 def test_turns_that_pass_by_themselves_after_a_move_get_a_line_each() -> None:
@@ -192,7 +206,7 @@ def test_turns_that_pass_by_themselves_after_a_move_get_a_line_each() -> None:
     events = m.Events(sid=5, colour=BLUE, notation="", events=(
         (3, BLUE, 2), (0, 4, START, 19), (6, BLUE), (5, BLUE, 12), (7, 40), (5, RED, 10),
     ))  # fmt: skip
-    assert teller.tell(model, events) == [
+    assert said(teller, model, events) == [
         "Bob played a 2: pawn 1 leaves start. Bob draws again.",
         "Bob drew a 12 and has no move, so the turn is lost. The discards are shuffled into "
         "a new pile of 40 cards.",
@@ -202,23 +216,36 @@ def test_turns_that_pass_by_themselves_after_a_move_get_a_line_each() -> None:
 
 def test_at_a_new_host_in_play_for_points_your_slow_turn_says_it_waits_for_the_hands() -> None:
     teller, model = Teller(), ann()
-    teller.tell(model, LOBBY)
+    said(teller, model, LOBBY)
     hand = (Card.ONE, Card.TWO, Card.FOUR, Card.TEN, Card.SORRY)
     points = dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, card=None, hand=hand)
-    model.snapshot = points  # the board the client shows
-    teller.tell(model, points)
+    said(teller, model, points)
     assert not teller.waits()
-    teller.tell(model, c.TableNews("host_changed", 1, "Bob", 2))
-    teller.tell(model, m.Turn(sid=4, colour=RED, card=None, hand=hand, pile=30))
+    said(teller, model, c.TableNews("host_changed", 1, "Bob", 2))
+    said(teller, model, m.Turn(sid=4, colour=RED, card=None, hand=hand, pile=30))
     assert teller.waits()  # no offer yet: said if it is slow to come, once
     assert teller.thinking() == "Your turn: waiting for the other players' hands."
     assert teller.thinking() is None
-    teller.tell(model, c.TableNews("host_changed", 1, "Bob", 3))
+    said(teller, model, c.TableNews("host_changed", 1, "Bob", 3))
     offer = m.LegalMoves(sid=4, timeout=None, moves=(
         r.MoveOption(id=0, notation="1: R1 5->6", move=(0, 1, 0, 6)),))  # fmt: skip
-    teller.tell(model, offer)
+    said(teller, model, offer)
     assert not teller.waits()  # offered: nothing to wait for
     standard, model = seated()
-    model.snapshot = SNAPSHOT
-    standard.tell(model, c.TableNews("host_changed", 1, "Bob", 2))
+    said(standard, model, c.TableNews("host_changed", 1, "Bob", 2))
     assert not standard.waits()  # no hands in standard play
+
+
+def test_the_board_told_is_never_ahead_of_the_events_told() -> None:
+    # the model has read a move the line mode has not told yet (its queue is behind)
+    teller, model = seated()
+    moved = m.Events(sid=5, colour=BLUE, notation="B1 start->19",
+                     events=((3, BLUE, 1), (0, 4, START, 19)))  # fmt: skip
+    [made] = model.hear(moved)
+    assert model.view.pawns != PAWNS and teller.position == PAWNS
+    link = c.Connection(LinkNews.DROPPED(reason="gone"))  # the shell's news meanwhile
+    teller.tell(model, link)
+    assert teller.position == PAWNS  # (the table as the events told so far left it)
+    teller.tell(model, made)
+    assert teller.position == model.view.pawns and teller.position[4] == 19
+    assert teller.board()[1].startswith("Bob's pawns (blue): ")
