@@ -89,6 +89,7 @@ from sorry_lan.net.seats import SeatStore
 from sorry_lan.net.stopsignals import on_stop_signals
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import format_result, play_lines
+from sorry_lan.tui.state import PlayAlone
 from sorry_lan.tui.telling import host_hint
 from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.vocab import NAME
@@ -701,7 +702,9 @@ async def _play_here(
             await _leave(client)
     print(info(), flush=True)
     print(host_hint(name), flush=True)
-    ui = asyncio.create_task(play_lines(client, hand_over=leaving.hand_over()))
+    ui = asyncio.create_task(
+        play_lines(client, hand_over=leaving.hand_over(), play_alone=_alone(server))
+    )
     stop = asyncio.create_task(_table_here(server, away))
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)
     stop.cancel()
@@ -734,7 +737,13 @@ async def _play_on_board(
         game_tape=lambda: _journal_tape(journal),
         hand_over=leaving.hand_over(),
         on_leave=leaving.left,  # the game ends before our own player's bye
+        play_alone=_alone(hosted.server),
     )
+
+
+def _alone(server: HostServer) -> PlayAlone:
+    """The host's person's way to play on alone while cut off (a game of its own)."""
+    return PlayAlone(lambda: server.core.paused and server.moved_to is None, server.play_alone)
 
 
 async def _table_here(server: HostServer, away: asyncio.Event) -> None:

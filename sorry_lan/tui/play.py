@@ -32,7 +32,7 @@ from sorry_lan.replay import Tape
 from .app import TuiApp
 from .controller import ClientController
 from .finder import GameFinder
-from .state import HandOver, Link, UiState
+from .state import HandOver, Link, PlayAlone, UiState
 
 
 @dataclass
@@ -166,6 +166,7 @@ async def play_as_host(
     game_tape: Callable[[], Tape | None] | None = None,
     hand_over: HandOver | None = None,
     on_leave: Callable[[], None] | None = None,
+    play_alone: PlayAlone | None = None,
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
@@ -175,7 +176,9 @@ async def play_as_host(
     comes from the host like anyone's.  ``game_tape`` is the game just finished, for the
     game over's replay (the host's journal; by default the game as the board was told
     it).  ``on_leave`` runs when the player leaves, before the client says goodbye (the
-    host ends its table first, so nobody reads the host's leaving as a dropped seat)."""
+    host ends its table first, so nobody reads the host's leaving as a dropped seat).
+    ``play_alone``: while its game is paused because its laptop is cut off, ``a``
+    plays on alone (a game of its own), after a question."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
 
     def relabel() -> None:
@@ -183,6 +186,7 @@ async def play_as_host(
 
     state.relabel.append(relabel)
     state.hand_over = hand_over
+    state.play_alone = play_alone
     controller = ClientController(state)
     controller.on_leave = on_leave
     if game_tape is not None:

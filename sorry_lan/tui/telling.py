@@ -74,6 +74,8 @@ COMMAND_WORDS = (
     "quit",
     "exit",
     "bye",
+    "alone",
+    "yes",
 )
 
 
