@@ -15,6 +15,9 @@ only seat held at that table.  When a table is full or its game has started (and
 seat there is ours) it offers to watch instead: a question on a terminal, else the
 command to run.  A wrong or missing PIN is asked for again on a terminal (an empty
 answer gives up); elsewhere the command stops and says to give ``--pin``.
+When the host is lost and no other laptop answers for the grace, the board or the
+line mode asks the player whether to start a game of their own here
+(:mod:`sorry_lan.tui.alone`); a no, or no answer, keeps looking for the table.
 
 This module parses options and picks the interface; the connection lives in
 ``sorry_lan.net.client``, the screens in ``sorry_lan.tui``.

@@ -8,7 +8,9 @@ and reads commands from a line source: a number plays that move on offer; ``move
 with sentences; ``start``, ``bot [colour]``, ``variant NAME``, ``colour NAME``,
 ``ready``, ``rematch``, ``say TEXT`` and ``quit`` do what they say (the table's host,
 given a ``HandOver``, is asked first whether to hand the table over:
-:mod:`~sorry_lan.tui.line_leaving`).  This module is
+:mod:`~sorry_lan.tui.line_leaving`); a host cut off from the other laptops also has
+``alone``, and a laptop nobody answers asks whether to play on alone
+(:mod:`~sorry_lan.tui.alone`).  This module is
 the thin I/O loop and the command words: the sentences are built in
 :mod:`~sorry_lan.tui.telling` and :mod:`~sorry_lan.tui.sentences` (pure); it does not
 draw the board and does not choose moves.
