@@ -87,7 +87,7 @@ from sorry_lan.net.saved import (
 )
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.net.stopsignals import on_stop_signals
-from sorry_lan.rules import Variant
+from sorry_lan.rules import Phase, Variant
 from sorry_lan.tui.alone import AloneQuestion
 from sorry_lan.tui.lines import format_result, play_lines
 from sorry_lan.tui.state import PlayAlone
@@ -750,8 +750,14 @@ async def _play_on_board(
 
 
 def _alone(server: HostServer) -> PlayAlone:
-    """The host's person's way to play on alone while cut off (a game of its own)."""
-    return PlayAlone(lambda: server.core.paused and server.moved_to is None, server.play_alone)
+    """The host's person's way to play on alone while cut off in a game (a game of its
+    own); in the lobby there is nothing to play on."""
+
+    def possible() -> bool:
+        playing = server.table.phase is Phase.PLAYING
+        return server.core.paused and playing and server.moved_to is None
+
+    return PlayAlone(possible, server.play_alone)
 
 
 async def _table_here(server: HostServer, away: asyncio.Event) -> None:
