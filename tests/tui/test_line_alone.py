@@ -113,6 +113,13 @@ async def two_laptops(tmp_path: Path, question: AloneQuestion | None) -> AsyncIt
             await relay.close()
 
 
+async def stop(ui: asyncio.Task[int]) -> None:
+    """End a line mode still running (its reader with it)."""
+    ui.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await ui
+
+
 def hosting(heir: Heir) -> bool:
     """Whether the laptop hosts now (looked at afresh each time)."""
     return heir.hosting
@@ -156,7 +163,7 @@ async def test_bob_s_laptop_that_nobody_answers_asks_him_and_a_yes_starts_his_ow
         own = t.bob_heir.hosted
         assert own is not None and own.table_id != TID  # a game of its own
         assert not question.asking
-        ui.cancel()
+        await stop(ui)
 
 
 @pytest.mark.asyncio
@@ -177,7 +184,7 @@ async def test_a_no_keeps_looking_and_the_question_goes_when_the_host_is_back(
         while t.bob.model.election is None or not t.bob.connected:
             await asyncio.sleep(0.05)
         assert not t.bob_heir.hosting and t.hosted.server.moved_to is None
-        ui.cancel()
+        await stop(ui)
 
 
 @pytest.mark.asyncio
@@ -196,7 +203,7 @@ async def test_the_question_unanswered_is_withdrawn_when_the_host_is_back(
         bob.type("yes")  # (too late: the table is back; an ordinary line now)
         await bob.heard("Your command did not work")
         assert not t.bob_heir.hosting and t.hosted.server.moved_to is None
-        ui.cancel()
+        await stop(ui)
 
 
 @pytest.mark.asyncio
@@ -220,7 +227,7 @@ async def test_ann_s_cut_off_host_says_why_and_alone_then_yes_plays_on(tmp_path:
         ann.type("y")
         await ann.heard("You play on alone: a game of your own.")
         assert paused_and_alone(t.hosted) == (False, True)
-        ui.cancel()
+        await stop(ui)
 
 
 def test_the_sentences_in_every_language_keep_their_command_words() -> None:
