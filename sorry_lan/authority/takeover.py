@@ -15,7 +15,9 @@ and the journal's first record (``takeover``) as :attr:`Table.history`.
 the commitment, nobody has played since the takeover and (once the first decision
 is offered) the hand of the person on turn would not change.  In play for points the
 table holds its first decision (offered to nobody, made by no bot, no move taken)
-until the laptops that can reveal a hand have, or :data:`REVEAL_WAIT` passed.
+until the laptops that can reveal a hand have, or :data:`REVEAL_WAIT` passed; a
+player on turn that comes back after that, before anyone played, holds it again
+until its own reveal is in (or :data:`REVEAL_WAIT` from its return).
 
 A successor shuffles afresh because the old pile's order was known to the old host
 alone: every order of the cards nobody has seen is as likely as the one it had.
@@ -88,6 +90,9 @@ class TakenOver(Table):
     #: (players on version 4, who hold their salt) with a committed hand dealt afresh.
     awaited: set[int] = field(default_factory=set)
     hold_until: float | None = None  # None: the decision on turn is not held
+    #: The colours that may still reveal (awaited at the takeover, not tried yet).
+    revealers: set[int] = field(default_factory=set)
+    reveal_wait: float = REVEAL_WAIT
 
     def offer_held(self) -> bool:
         return self.hold_until is not None
@@ -126,7 +131,26 @@ class TakenOver(Table):
         player = self.player_of(conn)
         if quit and player is not None:  # left on purpose: it will not reveal
             self.awaited.discard(player.colour)
+            self.revealers.discard(player.colour)
         super().disconnect(conn, now, quit)
+
+    def reclaim(self, conn: int, token: bytes, now: float) -> Player:
+        """Bind ``conn`` to its seat; a player on turn that comes back after the wait,
+        before anyone played, and may still reveal its hand holds the decision again
+        (for its reveal, or :attr:`reveal_wait` at most): offered moves first, it could
+        never have its hand back (a reveal then would deal anew under the offer)."""
+        player = super().reclaim(conn, token, now)
+        game = self.game
+        again = (
+            game is not None and self.phase is Phase.PLAYING and not game.over
+            and game.moves_played == self.taken_at and game.turn == player.colour
+            and player.colour in self.revealers and player.colour in self.fresh
+            and self.hold_until is None
+        )  # fmt: skip
+        if again:
+            self.awaited = {player.colour}
+            self.hold_until = now + self.reveal_wait
+        return player
 
     def add_player(self, player: Player) -> None:
         """Seat ``player`` with the pid it had (new pids are given after every one)."""
@@ -239,6 +263,8 @@ def build_table(
         p.colour for p in table.players.values()
         if p.pid in laptops and p.pid != knowledge.pid and not p.bot and p.colour in table.digests
     }  # fmt: skip
+    table.revealers = set(table.awaited)
+    table.reveal_wait = hold
     if table.awaited and not game.over:
         table.hold_until = now + hold
     colour_of = {p.pid: p.colour for p in table.players.values()}
@@ -288,6 +314,7 @@ def apply_reveal(
     if not isinstance(table, TakenOver) or colour not in table.fresh:
         return "this host knows that hand: nothing to reveal"
     table.awaited.discard(colour)  # it answered: the first decision waits no more for it
+    table.revealers.discard(colour)  # (and it is not held for again)
     game = table.game
     if game is None or table.phase is not Phase.PLAYING:
         return "no game is being played"
