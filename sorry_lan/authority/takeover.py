@@ -33,12 +33,14 @@ import hmac
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Card, Phase
 from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 from sorry_lan.succession.commitment import hand_matches
 from sorry_lan.succession.knowledge import Knowledge
+from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.succession import TableSettings
 
 from .journal_records import RecordWriter, takeover_record
@@ -55,6 +57,43 @@ REVEAL_WAIT = 5.0
 MISMATCH = "hand does not match the commitment"
 TOO_LATE = "too late: the game went on since the takeover, and the hand was dealt afresh"
 OFFERED = "too late: the player on turn was offered its moves, and the hand was dealt afresh"
+
+
+class Unrevealed(Enum):
+    """Why a hand revealed to a successor is not given back."""
+
+    KNOWN = "known"  # this host dealt it, or knows it already
+    NO_GAME = "no_game"
+    TOO_LATE = "too_late"  # someone played since the takeover
+    OFFERED = "offered"  # the person on turn was offered moves on cards dealt afresh
+    MISMATCH = "mismatch"  # it does not match the commitment
+
+
+_UNREVEALED_TEXT = {
+    Unrevealed.KNOWN: "this host knows that hand: nothing to reveal",
+    Unrevealed.NO_GAME: "no game is being played",
+    Unrevealed.TOO_LATE: TOO_LATE,
+    Unrevealed.OFFERED: OFFERED,
+    Unrevealed.MISMATCH: MISMATCH,
+}
+
+
+@dataclass(frozen=True)
+class RevealRefused:
+    """A reveal not honoured: ``why``, and what the check said (``detail``)."""
+
+    why: Unrevealed
+    detail: str = ""
+
+    @property
+    def reason(self) -> ErrorReason:
+        """The ``error`` reason a host answers it with (SPEC 13)."""
+        return ErrorReason.BAD_VALUE if self.why is Unrevealed.MISMATCH else ErrorReason.UNEXPECTED
+
+    @property
+    def text(self) -> str:
+        said = _UNREVEALED_TEXT[self.why]
+        return f"{said} ({self.detail})" if self.detail else said
 
 
 class TakeoverError(SorryLanError, ValueError):
@@ -307,29 +346,29 @@ def resume_table(
 
 def apply_reveal(
     table: Table, colour: int, hand: Sequence[Card], salt: bytes, digest: bytes | None = None
-) -> str | None:
+) -> RevealRefused | None:
     """``colour``'s player revealed ``hand`` and ``salt``: None when the seat holds that
     hand again (journalled), else why not (the seat keeps the hand dealt it afresh).
     ``digest`` is the commitment to check against (None: the one the table kept)."""
     if not isinstance(table, TakenOver) or colour not in table.fresh:
-        return "this host knows that hand: nothing to reveal"
+        return RevealRefused(Unrevealed.KNOWN)
     table.awaited.discard(colour)  # it answered: the first decision waits no more for it
     table.revealers.discard(colour)  # (and it is not held for again)
     game = table.game
     if game is None or table.phase is not Phase.PLAYING:
-        return "no game is being played"
+        return RevealRefused(Unrevealed.NO_GAME)
     if game.moves_played != table.taken_at:
-        return TOO_LATE
+        return RevealRefused(Unrevealed.TOO_LATE)
     if not table.offer_held() and _offered_afresh(table, game.turn):
-        return OFFERED
+        return RevealRefused(Unrevealed.OFFERED)
     want = table.digests.get(colour) if digest is None else digest
     if not hand_matches(want, salt, hand):
-        return MISMATCH
+        return RevealRefused(Unrevealed.MISMATCH)
     try:
         cards = tuple(Card(c) for c in hand)
         reveal_hand(game, colour, cards, table.known)
     except (MidgameError, ValueError) as exc:
-        return f"{MISMATCH} ({exc})"
+        return RevealRefused(Unrevealed.MISMATCH, str(exc))
     table.known[colour] = len(cards)
     if isinstance(table.journal, RecordWriter):
         table.journal.reveal(colour, cards)

@@ -82,9 +82,6 @@ from enum import Enum, StrEnum
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.succession import Laptop
 
-#: What a laptop's standby answers (``refuse`` ``busy``) while its laptop does not
-#: stand for the table (it hears a host, or has not missed it yet): not a candidate.
-NOT_HOSTING = "this laptop does not host the table"
 RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
 GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
 

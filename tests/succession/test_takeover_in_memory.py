@@ -22,17 +22,18 @@ from pair import Pair
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import build_table
-from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
+from sorry_lan.client.model import ClientEvent, ClientModel, TableNews, TableNewsKind
 from sorry_lan.rules import Phase, Variant
 from sorry_lan.succession import election as el
 from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.standby import NOT_HOSTING
 from sorry_lan.wire.vocab import RefuseReason
 
 TID = "kitchen7"
 D = 15.0
-IDLE = "this laptop does not host the table"  # what a standby says with no election
+IDLE = NOT_HOSTING  # what a standby says with no election
 
 
 class Laptop:
@@ -212,8 +213,9 @@ def test_the_first_laptop_takes_over_and_the_others_follow_to_the_end() -> None:
     for lap in laptops:
         assert lap.model.epoch == 2 and lap.model.connected, lap.model.name
         assert lap.model.succession is not None and lap.model.succession.host == ann.model.pid
-    assert ann.news()[-1] == TableNews("host_changed", ann.model.pid, "ann", 2, you=True)
-    assert bob.news()[-1] == TableNews("host_changed", ann.model.pid, "ann", 2)
+    changed = TableNewsKind.HOST_CHANGED
+    assert ann.news()[-1] == TableNews(changed, ann.model.pid, "ann", 2, you=True)
+    assert bob.news()[-1] == TableNews(changed, ann.model.pid, "ann", 2)
     for lap in laptops:  # its own seat, and the board it showed
         assert lap.model.snapshot is not None and lap.model.snapshot.you is not None
         sid, pawns = seen[lap.model.name]
@@ -308,7 +310,7 @@ def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts(advert
     assert ann.model.connected and ann.model.epoch == 2
     assert ann.model.succession is not None and ann.model.succession.host == bob.pid
     assert ann.election.phase is el.Phase.WATCHING
-    assert ann.news()[-1] == TableNews("host_changed", bob.pid, "bob", 2)
+    assert ann.news()[-1] == TableNews(TableNewsKind.HOST_CHANGED, bob.pid, "bob", 2)
     assert ann.model.snapshot is not None and ann.model.snapshot.you is not None
     new = lan.hosts[bob.pid]
     play(new, laptops)

@@ -208,17 +208,17 @@ def test_at_a_new_host_in_play_for_points_your_slow_turn_says_it_waits_for_the_h
     model.snapshot = points  # the board the client shows
     teller.tell(model, points)
     assert not teller.waits()
-    teller.tell(model, c.TableNews("host_changed", 1, "Bob", 2))
+    teller.tell(model, c.TableNews(c.TableNewsKind.HOST_CHANGED, 1, "Bob", 2))
     teller.tell(model, m.Turn(sid=4, colour=RED, card=None, hand=hand, pile=30))
     assert teller.waits()  # no offer yet: said if it is slow to come, once
     assert teller.thinking() == "Your turn: waiting for the other players' hands."
     assert teller.thinking() is None
-    teller.tell(model, c.TableNews("host_changed", 1, "Bob", 3))
+    teller.tell(model, c.TableNews(c.TableNewsKind.HOST_CHANGED, 1, "Bob", 3))
     offer = m.LegalMoves(sid=4, timeout=None, moves=(
         r.MoveOption(id=0, notation="1: R1 5->6", move=(0, 1, 0, 6)),))  # fmt: skip
     teller.tell(model, offer)
     assert not teller.waits()  # offered: nothing to wait for
     standard, model = seated()
     model.snapshot = SNAPSHOT
-    standard.tell(model, c.TableNews("host_changed", 1, "Bob", 2))
+    standard.tell(model, c.TableNews(c.TableNewsKind.HOST_CHANGED, 1, "Bob", 2))
     assert not standard.waits()  # no hands in standard play
