@@ -80,7 +80,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.succession import Laptop
+from sorry_lan.wire.succession import FIRST_EPOCH, Laptop
 
 RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
 GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
@@ -483,7 +483,9 @@ class Election:
         newer = epoch > self.order.epoch
         # At the epoch we know, another laptop than the host we lost: a laptop that knew
         # only the order before ours took over after our host died (epoch known + 1).
-        rival = epoch == self.order.epoch and host != self.order.host
+        # Never at the first epoch: only the table's first host (headless or not) hosts
+        # there, so a laptop claiming it is an old claim.
+        rival = epoch == self.order.epoch > FIRST_EPOCH and host != self.order.host
         if (newer or rival) and ours and host is not None and self._in_turn(host, attempt):
             out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)

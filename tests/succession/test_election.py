@@ -606,9 +606,9 @@ def test_the_order_a_succession_message_tells() -> None:
 
 
 def test_a_rival_at_our_epoch_out_of_turn_is_refused_as_such() -> None:
-    e = lost(me=3)
+    e = lost(me=3, order=Order(epoch=2, host=0, delay=D, grace=G, laptops=(A, B, C)))
     e.tick(115.0)
-    assert e.welcomed(attempt(A), 1, 2, 115.5)[0] == RefuseHost(2, 1, Claim.OUT_OF_TURN)
+    assert e.welcomed(attempt(A), 2, 2, 115.5)[0] == RefuseHost(2, 2, Claim.OUT_OF_TURN)
 
 
 def test_a_laptop_that_does_not_stand_for_d_is_passed_over_for_the_host_further_on() -> None:
@@ -696,3 +696,24 @@ def test_a_laptop_that_cannot_host_walks_past_itself_and_votes() -> None:
     assert e.busy(attempt(B), 115.0) == []  # B stands: a vote
     assert e.tick(116.0) == [attempt(B)]
     assert e.welcomed(attempt(B), 2, 2, 116.1) == [Follow(2, 2)]
+
+
+def test_a_claim_at_the_first_hosts_epoch_is_an_old_one_even_when_it_was_headless() -> None:
+    """Only the table's first host hosts at epoch 1 (a successor is at 2 or more): a
+    laptop welcoming at epoch 1 is no rival successor, whether that host was headless
+    (no seat: ``host`` nil) or had a seat of its own."""
+    headless = Order(epoch=1, host=None, delay=D, grace=G, laptops=(A, B, C))
+    e = lost(me=3, order=headless)
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.welcomed(attempt(A), 1, 1, 115.5) == [RefuseHost(1, 1, Claim.OLD_EPOCH), attempt(B)]
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.welcomed(attempt(A), 1, 1, 115.5)[0] == RefuseHost(1, 1, Claim.OLD_EPOCH)
+
+
+def test_a_rival_at_a_successors_epoch_is_followed_in_turn() -> None:
+    """The successor we followed at epoch 2 died during its takeover; A, which knew
+    only epoch 1, took over at 2: followed (the epoch is ours, the laptop another)."""
+    e = lost(me=3, order=Order(epoch=2, host=2, delay=D, grace=G, laptops=(A, C)))
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.welcomed(attempt(A), 2, 1, 115.5) == [Follow(1, 2)]
