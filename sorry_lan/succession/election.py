@@ -590,7 +590,7 @@ class Election:
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
         if self._lone:  # the lone rule's walk is over: no host, nobody standing
-            self._lone = False
+            self._lone = self._defer = False
             self._walked_at = now
             self._failed.clear()
             self.phase = Phase.STANDBY  # never alone by itself: it stands again
