@@ -343,3 +343,44 @@ def test_lost_after_the_game_ended_the_game_is_shown_again_with_its_record_whole
     rebuilt = new.core.game_log.record()
     assert rebuilt is not None and rebuilt["result"] == original["result"]
     assert rebuilt["turns"] == original["turns"]
+
+
+class Unable(Lan):
+    """The LAN, but the laptops ``unable`` open no standby (as the heir does for a
+    laptop that cannot host): their standbys say they do not host the table."""
+
+    def __init__(self, old: Pair, laptops: list[Laptop], unable: set[int]) -> None:
+        super().__init__(old, laptops)
+        self.unable = unable
+
+    def carry_out(self, lap: Laptop, decisions: list[el.Decision]) -> None:
+        super().carry_out(lap, decisions)
+        for pid in self.unable:
+            self.standbys.pop(pid, None)
+
+
+def test_two_laptops_that_cannot_host_are_passed_over_and_the_third_takes_over() -> None:
+    """Issue 31 case 8: Ann and Bob offered to host but cannot (a board they do not
+    know): they never stand and their standbys say they do not host the table.  Cat
+    passes each over D after its first such answer, stands, and they vote for her:
+    a host within about 2 D of the walk's start, not minutes, and the game goes on."""
+    old, laptops, _own = table()
+    ann, bob, cat = laptops
+    for lap in (ann, bob):
+        lap.election.can_host = False
+    lan = Unable(old, laptops, {ann.pid, bob.pid})
+    lost = old.now
+    for lap in laptops:
+        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.tick(lost + D + 2 * D + 3, step=0.25)
+    assert cat.pid in lan.hosts and ("cat", el.TakeOver(2)) in lan.log
+    assert not any(who in ("ann", "bob") and isinstance(d, el.OpenStandby | el.TakeOver)
+                   for who, d in lan.log)  # fmt: skip
+    for lap in laptops:
+        assert lap.model.epoch == 2 and lap.model.connected, lap.model.name
+    new = lan.hosts[cat.pid]
+    game = new.table.game
+    assert game is not None
+    before = game.moves_played
+    play(new, laptops, moves=4)
+    assert game.moves_played >= before + 4
