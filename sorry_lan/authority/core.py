@@ -71,6 +71,7 @@ from sorry_lan.wire import succession as wire
 from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.succession import FIRST_EPOCH
 from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, RefuseReason, clip_text
 
@@ -383,7 +384,8 @@ class HostCore:
             return []
         self._time_is(now)
         self.fence.advance(now)
-        if not self.fence.cut_off:
+        # (only the table's first host hosts at the first epoch: a laptop there is forged)
+        if not self.fence.cut_off or epoch == self.epoch == FIRST_EPOCH:
             refusal = m.Error(reason=ErrorReason.FORBIDDEN, text=ALIVE_TEXT, fatal=True)
             return [Refute(epoch, pid, refusal)]
         log.info("the table is hosted at epoch %d by seat %d: stepping down", epoch, pid)

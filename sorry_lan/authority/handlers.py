@@ -253,8 +253,7 @@ def reveal(host: Host, peer: Peer, msg: m.Reveal, now: float) -> list[Event]:
         raise RequestRefused(ErrorReason.FORBIDDEN, "spectators hold no hand")
     why = takeover.apply_reveal(host.table, player.colour, msg.hand, msg.salt)
     if why is not None:
-        mismatch = why.startswith(takeover.MISMATCH)
-        raise RequestRefused(ErrorReason.BAD_VALUE if mismatch else ErrorReason.UNEXPECTED, why)
+        raise RequestRefused(why.reason, why.text)
     log.info("%s revealed the hand of seat %d", player.name, player.colour)
     table = host.table
     # The cards this host dealt were dealt anew: once the first decision is offered

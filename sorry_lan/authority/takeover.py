@@ -15,7 +15,9 @@ and the journal's first record (``takeover``) as :attr:`Table.history`.
 the commitment, nobody has played since the takeover and (once the first decision
 is offered) the hand of the person on turn would not change.  In play for points the
 table holds its first decision (offered to nobody, made by no bot, no move taken)
-until the laptops that can reveal a hand have, or :data:`REVEAL_WAIT` passed.
+until the laptops that can reveal a hand have, or :data:`REVEAL_WAIT` passed; a
+player on turn that comes back after that, before anyone played, holds it again
+until its own reveal is in (or :data:`REVEAL_WAIT` from its return).
 
 A successor shuffles afresh because the old pile's order was known to the old host
 alone: every order of the cards nobody has seen is as likely as the one it had.
@@ -31,12 +33,14 @@ import hmac
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
 from sorry_lan.errors import SorryLanError
 from sorry_lan.rules import Card, Phase
 from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 from sorry_lan.succession.commitment import hand_matches
 from sorry_lan.succession.knowledge import Knowledge
+from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.succession import TableSettings
 
 from .journal_records import RecordWriter, takeover_record
@@ -53,6 +57,43 @@ REVEAL_WAIT = 5.0
 MISMATCH = "hand does not match the commitment"
 TOO_LATE = "too late: the game went on since the takeover, and the hand was dealt afresh"
 OFFERED = "too late: the player on turn was offered its moves, and the hand was dealt afresh"
+
+
+class Unrevealed(Enum):
+    """Why a hand revealed to a successor is not given back."""
+
+    KNOWN = "known"  # this host dealt it, or knows it already
+    NO_GAME = "no_game"
+    TOO_LATE = "too_late"  # someone played since the takeover
+    OFFERED = "offered"  # the person on turn was offered moves on cards dealt afresh
+    MISMATCH = "mismatch"  # it does not match the commitment
+
+
+_UNREVEALED_TEXT = {
+    Unrevealed.KNOWN: "this host knows that hand: nothing to reveal",
+    Unrevealed.NO_GAME: "no game is being played",
+    Unrevealed.TOO_LATE: TOO_LATE,
+    Unrevealed.OFFERED: OFFERED,
+    Unrevealed.MISMATCH: MISMATCH,
+}
+
+
+@dataclass(frozen=True)
+class RevealRefused:
+    """A reveal not honoured: ``why``, and what the check said (``detail``)."""
+
+    why: Unrevealed
+    detail: str = ""
+
+    @property
+    def reason(self) -> ErrorReason:
+        """The ``error`` reason a host answers it with (SPEC 13)."""
+        return ErrorReason.BAD_VALUE if self.why is Unrevealed.MISMATCH else ErrorReason.UNEXPECTED
+
+    @property
+    def text(self) -> str:
+        said = _UNREVEALED_TEXT[self.why]
+        return f"{said} ({self.detail})" if self.detail else said
 
 
 class TakeoverError(SorryLanError, ValueError):
@@ -88,6 +129,9 @@ class TakenOver(Table):
     #: (players on version 4, who hold their salt) with a committed hand dealt afresh.
     awaited: set[int] = field(default_factory=set)
     hold_until: float | None = None  # None: the decision on turn is not held
+    #: The colours that may still reveal (awaited at the takeover, not tried yet).
+    revealers: set[int] = field(default_factory=set)
+    reveal_wait: float = REVEAL_WAIT
 
     def offer_held(self) -> bool:
         return self.hold_until is not None
@@ -126,7 +170,26 @@ class TakenOver(Table):
         player = self.player_of(conn)
         if quit and player is not None:  # left on purpose: it will not reveal
             self.awaited.discard(player.colour)
+            self.revealers.discard(player.colour)
         super().disconnect(conn, now, quit)
+
+    def reclaim(self, conn: int, token: bytes, now: float) -> Player:
+        """Bind ``conn`` to its seat; a player on turn that comes back after the wait,
+        before anyone played, and may still reveal its hand holds the decision again
+        (for its reveal, or :attr:`reveal_wait` at most): offered moves first, it could
+        never have its hand back (a reveal then would deal anew under the offer)."""
+        player = super().reclaim(conn, token, now)
+        game = self.game
+        again = (
+            game is not None and self.phase is Phase.PLAYING and not game.over
+            and game.moves_played == self.taken_at and game.turn == player.colour
+            and player.colour in self.revealers and player.colour in self.fresh
+            and self.hold_until is None
+        )  # fmt: skip
+        if again:
+            self.awaited = {player.colour}
+            self.hold_until = now + self.reveal_wait
+        return player
 
     def add_player(self, player: Player) -> None:
         """Seat ``player`` with the pid it had (new pids are given after every one)."""
@@ -239,6 +302,8 @@ def build_table(
         p.colour for p in table.players.values()
         if p.pid in laptops and p.pid != knowledge.pid and not p.bot and p.colour in table.digests
     }  # fmt: skip
+    table.revealers = set(table.awaited)
+    table.reveal_wait = hold
     if table.awaited and not game.over:
         table.hold_until = now + hold
     colour_of = {p.pid: p.colour for p in table.players.values()}
@@ -281,28 +346,29 @@ def resume_table(
 
 def apply_reveal(
     table: Table, colour: int, hand: Sequence[Card], salt: bytes, digest: bytes | None = None
-) -> str | None:
+) -> RevealRefused | None:
     """``colour``'s player revealed ``hand`` and ``salt``: None when the seat holds that
     hand again (journalled), else why not (the seat keeps the hand dealt it afresh).
     ``digest`` is the commitment to check against (None: the one the table kept)."""
     if not isinstance(table, TakenOver) or colour not in table.fresh:
-        return "this host knows that hand: nothing to reveal"
+        return RevealRefused(Unrevealed.KNOWN)
     table.awaited.discard(colour)  # it answered: the first decision waits no more for it
+    table.revealers.discard(colour)  # (and it is not held for again)
     game = table.game
     if game is None or table.phase is not Phase.PLAYING:
-        return "no game is being played"
+        return RevealRefused(Unrevealed.NO_GAME)
     if game.moves_played != table.taken_at:
-        return TOO_LATE
+        return RevealRefused(Unrevealed.TOO_LATE)
     if not table.offer_held() and _offered_afresh(table, game.turn):
-        return OFFERED
+        return RevealRefused(Unrevealed.OFFERED)
     want = table.digests.get(colour) if digest is None else digest
     if not hand_matches(want, salt, hand):
-        return MISMATCH
+        return RevealRefused(Unrevealed.MISMATCH)
     try:
         cards = tuple(Card(c) for c in hand)
         reveal_hand(game, colour, cards, table.known)
     except (MidgameError, ValueError) as exc:
-        return f"{MISMATCH} ({exc})"
+        return RevealRefused(Unrevealed.MISMATCH, str(exc))
     table.known[colour] = len(cards)
     if isinstance(table.journal, RecordWriter):
         table.journal.reveal(colour, cards)

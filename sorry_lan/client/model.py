@@ -70,7 +70,8 @@ import contextlib
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import Enum, StrEnum
+from typing import Any
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.client.missed import MissedMove
@@ -88,9 +89,10 @@ from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.record_parts import RecordAssembler, RecordPartsError
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.session import ClientSession
+from sorry_lan.wire.standby import StandbyAnswer, standby_answer
 from sorry_lan.wire.succession import ChatLine
 from sorry_lan.wire.transitions import State
-from sorry_lan.wire.vocab import ByeReason, RefuseReason
+from sorry_lan.wire.vocab import ByeReason
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +147,12 @@ class GameRecord:
         return self.record.get("result") is not None
 
 
-TableNewsKind = Literal["host_changed", "handover", "claim_refused"]
+class TableNewsKind(StrEnum):
+    """What a :class:`TableNews` tells."""
+
+    HOST_CHANGED = "host_changed"
+    HANDOVER = "handover"
+    CLAIM_REFUSED = "claim_refused"
 
 
 @dataclass(frozen=True)
@@ -188,7 +195,11 @@ ClientEvent = (
 
 #: What the seat token deserves after a read: keep it (a game to come back to), or
 #: forget it (the game is over).
-SeatNews = Literal["keep", "forget"]
+class SeatNews(Enum):
+    """What the seat token deserves (:meth:`ClientModel.take_seat_news`)."""
+
+    KEEP = "keep"
+    FORGET = "forget"
 
 
 class ClientModel:
@@ -544,7 +555,7 @@ class ClientModel:
                 self._in_game = msg.turn is not None
                 self.moves = None
                 if was_over is not None:  # a rematch: the seat is worth keeping again
-                    self._seat_news = "keep"
+                    self._seat_news = SeatNews.KEEP
                 out.append(msg)
             case m.Turn():
                 self.turn = msg
@@ -581,7 +592,7 @@ class ClientModel:
                 self.moves = None
                 self._in_game = False
                 self.hand = self.salt = self.commit = None  # nothing left to reveal
-                self._seat_news = "forget"
+                self._seat_news = SeatNews.FORGET
                 out.append(msg)
             case m.Chat():
                 self._remember_chat(msg.text)
@@ -599,7 +610,7 @@ class ClientModel:
                 self.game_number += 1
                 self.hand = self.salt = self.commit = None
                 self.chat_lines.clear()
-                self._seat_news = "keep"  # the seat holds us in the next game's lobby
+                self._seat_news = SeatNews.KEEP  # the seat holds us in the next game's lobby
                 out.append(msg)
             case m.Error():
                 out.append(msg)
@@ -613,11 +624,12 @@ class ClientModel:
                 self._on_handover(msg, out)
             case m.Refuse() if self._attempt is not None and self.election is not None:
                 attempt, self._attempt = self._attempt, None
-                if msg.reason is RefuseReason.BUSY:  # counting votes, or not standing
-                    standing = msg.text != el.NOT_HOSTING
-                    self._decisions += self.election.busy(attempt, self._now, standing)
-                else:
+                answer = standby_answer(msg)
+                if answer is StandbyAnswer.REFUSED:
                     self._decisions += self.election.failed(attempt, self._now)
+                else:  # counting votes, or not standing
+                    standing = answer is StandbyAnswer.STANDING
+                    self._decisions += self.election.busy(attempt, self._now, standing)
             case _:
                 pass  # pong, refuse (see refusal): nothing a reader acts on
 
@@ -788,7 +800,8 @@ class ClientModel:
         if self.over is None:  # a new host's table forgets the last winner mid-game
             self._prior, self._prior_known = None, True
         you = msg.host is not None and msg.host == self.pid
-        out.append(TableNews("host_changed", msg.host, self._name_of(msg.host), msg.epoch, you))
+        name = self._name_of(msg.host)
+        out.append(TableNews(TableNewsKind.HOST_CHANGED, msg.host, name, msg.epoch, you))
         self.missed.followed()
         hand, salt = self.hand, self.salt
         if not you and hand is not None and salt is not None and self._speaks_v4():
@@ -799,8 +812,8 @@ class ClientModel:
         self.connected = False
         name = self._name_of(refusal.pid)
         out.append(
-            TableNews("claim_refused", refusal.pid, name, refusal.epoch, text=refusal.text,
-                      claim=refusal.reason)
+            TableNews(TableNewsKind.CLAIM_REFUSED, refusal.pid, name, refusal.epoch,
+                      text=refusal.text, claim=refusal.reason)
         )
         with contextlib.suppress(LocalProtocolError):
             self.close(ByeReason.QUIT)
@@ -811,7 +824,8 @@ class ClientModel:
             self.handed_from = (msg.epoch, self.succession.host)  # its player leaves
         you = msg.pid == self.pid and not self.spectate
         out.append(
-            TableNews("handover", msg.pid, self._name_of(msg.pid), msg.epoch, you, mine=mine)
+            TableNews(TableNewsKind.HANDOVER, msg.pid, self._name_of(msg.pid), msg.epoch, you,
+                      mine=mine)
         )
         if self.election is not None:
             self._decisions += self.election.handover(msg.epoch, msg.pid, self._now)

@@ -61,7 +61,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from sorry_lan.client.model import ClientEvent, ClientModel, Connection, TableNews
+from sorry_lan.client.model import ClientEvent, ClientModel, Connection, SeatNews, TableNews
 from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
@@ -112,6 +112,15 @@ class TableFinder(Protocol):
 log = logging.getLogger(__name__)
 
 _GOODBYE = "the host closed the table"
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """Why a link to the host ended: ``why`` in English (for the player's news);
+    ``goodbye``: the host said ``bye`` (it ended the table: nothing to reconnect to)."""
+
+    why: str
+    goodbye: bool = False
 
 
 @dataclass(frozen=True)
@@ -375,7 +384,8 @@ class GameClient:
     async def _run(self) -> None:
         spectate = self.model.spectate
         while True:
-            reason = await self._pump()
+            ended = await self._pump()
+            reason = ended.why
             self.model.connection_lost()
             if self._closing:
                 return
@@ -383,7 +393,7 @@ class GameClient:
             if heir is not None and election is not None:  # a spectator's follows too
                 pending, self._decided = self._decided, []
                 handed = heir.carry_out_now(pending)
-                if reason != _GOODBYE or handed:  # lost, or handed over: who hosts next?
+                if not ended.goodbye or handed:  # lost, or handed over: who hosts next?
                     async with self._looking(heir):
                         found = await heir.recover(self, pending, self.unreachable)
                     if found:
@@ -391,7 +401,7 @@ class GameClient:
                     gave_up = LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP
                     await self._tell(gave_up(last=reason))
                     return
-            if reason == _GOODBYE:  # the host said bye: nothing to reconnect to
+            if ended.goodbye:  # the host said bye: nothing to reconnect to
                 await self._tell(LinkNews.CLOSED())
                 return
             if self.model.token is None and not spectate:
@@ -430,7 +440,7 @@ class GameClient:
         assert isinstance(news.code, LinkNews)
         await self._events.put((Connection(news), time.monotonic()))
 
-    async def _pump(self) -> str:
+    async def _pump(self) -> _Ended:
         reader, writer, model = self._reader, self._writer, self.model
         assert reader is not None and writer is not None
         try:
@@ -448,13 +458,13 @@ class GameClient:
                     # (SIGSTOP, a closed lid): it is no lost host; it says what it found.
                     here = model.hosted_here
                     if delay is not None and now - model.heard_at > delay and not here:
-                        return "the host stopped answering"  # lost: nothing heard for D
+                        return _Ended("the host stopped answering")  # lost: nothing for D
                     if not model.quiet(now) and not here:
-                        return "the host stopped answering"
+                        return _Ended("the host stopped answering")
                     writer.write(model.data_to_send())
                     continue
                 if not data:
-                    return "the host closed the connection"
+                    return _Ended("the host closed the connection")
                 now = time.monotonic()
                 self._put(self._received(data, now), now)
                 self._tend_seat()
@@ -463,13 +473,13 @@ class GameClient:
                     writer.write(out)
                 if self.heir is not None and self._decided:
                     if self.heir.carry_out_now(self._decided):
-                        return "the host handed the table over"  # kept for recover
+                        return _Ended("the host handed the table over")  # for recover
                     self._decided.clear()
             if model.bye is ByeReason.TIMEOUT:
-                return "the host dropped the connection: it fell behind"
-            return _GOODBYE
+                return _Ended("the host dropped the connection: it fell behind")
+            return _Ended(_GOODBYE, goodbye=True)
         except (OSError, asyncio.IncompleteReadError) as exc:
-            return f"network error: {exc}"
+            return _Ended(f"network error: {exc}")
         finally:
             writer.close()
             if self._writer is writer:  # what is sent from now waits for the next link
@@ -594,9 +604,9 @@ class GameClient:
 
     def _tend_seat(self) -> None:
         news = self.model.take_seat_news()
-        if news == "keep":
+        if news is SeatNews.KEEP:
             self._keep_seat()
-        elif news == "forget":
+        elif news is SeatNews.FORGET:
             self._forget_seat()
 
     # -- asking the host ------------------------------------------------------------------

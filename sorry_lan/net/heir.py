@@ -184,6 +184,8 @@ class Heir:
         election = client.model.election
         assert election is not None
         election.may_ask = self.ask_alone is not None and self.successor is not None
+        # (a laptop that cannot host never stands: it votes for the next one at once)
+        election.can_host = self.successor is not None and not client.model.board_missing
         try:
             return await self._recover(client, election, pending, unreachable)
         finally:

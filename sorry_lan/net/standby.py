@@ -31,10 +31,10 @@ import socket
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from sorry_lan.succession.election import NOT_HOSTING
 from sorry_lan.succession.standby import Answer, Host, TurnAway, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.standby import NOT_HOSTING
 from sorry_lan.wire.vocab import RefuseReason
 
 from .host import listen_error

@@ -29,12 +29,15 @@ The rules (protocol/SPEC.md, Succession):
   nothing in time is tried again like a busy one (its standby may hold the hello
   that completed its quorum while it starts the table) for as long as a standby
   keeps a vote (2 D), then passed over.  A laptop that keeps saying it does
-  not host the table (:data:`NOT_HOSTING`) for D is passed over too: it follows a
-  host (or still hears ours), which the walk looks for further on, past this laptop
-  (which does not stand while a laptop before it is alive).  When the candidate is
-  this laptop it opens its standby (:class:`OpenStandby`) and takes over
-  (:class:`TakeOver`) once its standby counts a quorum of votes (at least one
-  besides its own);
+  not host the table (``busy``, not standing) for D since it first said so is
+  passed over too: it follows a host (or still hears ours, or cannot host); the walk
+  looks for that host further on, past this laptop, passing at once each laptop
+  there that does not stand either, and this laptop stands at the end of the order
+  (so each such laptop holds the table up for about D, never for good).  A laptop
+  that cannot host (``can_host`` False) never stands: its walk looks past it at
+  once.  When the candidate is this laptop it opens its standby
+  (:class:`OpenStandby`) and takes over (:class:`TakeOver`) once its standby
+  counts a quorum of votes (at least one besides its own);
 - **the lone walk**: a laptop never takes over by itself without a majority of the
   whole electorate (Raft's rule: one laptop cut off from the others cannot tell a
   dead host from a broken link of its own, and the others may be playing on).  No
@@ -77,11 +80,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.succession import Laptop
+from sorry_lan.wire.succession import FIRST_EPOCH, Laptop
 
-#: What a laptop's standby answers (``refuse`` ``busy``) while its laptop does not
-#: stand for the table (it hears a host, or has not missed it yet): not a candidate.
-NOT_HOSTING = "this laptop does not host the table"
 RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
 GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
 
@@ -242,6 +242,9 @@ class Election:
         self.me = me
         self.give_up = give_up
         self.may_ask = may_ask
+        #: This laptop may host (a successor to start, the board of a game in progress
+        #: known): else its walk never stands, it looks past itself and votes.
+        self.can_host = True
         self._asked = False  # AskAlone was said since the host was lost
         self.phase = Phase.WATCHING
         self.heard_at = now
@@ -260,6 +263,7 @@ class Election:
         self._idle: dict[int, float] = {}  # laptops not standing: since when they say so
         self._mute: dict[int, float] = {}  # laptops that took a hello, said nothing: since
         self._past_me = False  # the walk looks past this laptop (one before it follows)
+        self._defer = False  # this walk passed a laptop before this one that does not stand
         self._lone = False  # the lone rule's last walk: can no other laptop be reached?
         self._chosen = False  # another laptop voted for this one (its standby counted it)
         self._walked_at = float("-inf")  # when this laptop's last lone walk ended
@@ -430,9 +434,10 @@ class Election:
     def busy(self, attempt: TryCandidate, now: float, standing: bool = True) -> list[Decision]:
         """``attempt``'s standby refused busy: it is tried again in :data:`RETRY`
         seconds.  ``standing``: it counts votes; else it said it does not host the
-        table (its laptop still hears a host, or has not missed it yet).  A laptop
-        that has not stood for D since it first said so is passed over: it will not
-        (it follows a host, which the walk may reach further on)."""
+        table (its laptop still hears a host, has not missed it yet, or cannot host).
+        A laptop before this one that has not stood for D since it first said so is
+        passed over (it follows a host, which the walk may reach further on, or never
+        stands); one after this one at once (this one stands first)."""
         if attempt != self._attempt:
             return []
         self._attempt = None
@@ -445,11 +450,13 @@ class Election:
             self._mute.pop(pid, None)
         if pid is not None and not standing:
             since = self._idle.setdefault(pid, now)
-            if now - since >= self.order.delay:
+            # (one after this laptop: this one comes first, no need to wait for it)
+            if self._past_me or now - since >= self.order.delay:
                 if self._voted == pid:
                     self._voted = None
                 self._failed.add(pid)
-                return self._walk(now, stand=False)
+                self._defer = self._defer or not self._past_me
+                return self._walk(now)
         elif pid is not None:
             self._idle.pop(pid, None)
         if pid is not None:
@@ -476,7 +483,9 @@ class Election:
         newer = epoch > self.order.epoch
         # At the epoch we know, another laptop than the host we lost: a laptop that knew
         # only the order before ours took over after our host died (epoch known + 1).
-        rival = epoch == self.order.epoch and host != self.order.host
+        # Never at the first epoch: only the table's first host (headless or not) hosts
+        # there, so a laptop claiming it is an old claim.
+        rival = epoch == self.order.epoch > FIRST_EPOCH and host != self.order.host
         if (newer or rival) and ours and host is not None and self._in_turn(host, attempt):
             out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
@@ -543,7 +552,7 @@ class Election:
         self._reached = False
         self._idle.clear()
         self._mute.clear()
-        self._past_me = False
+        self._past_me = self._defer = False
         self._lone = self._chosen = False
         self._asked = False
         self._walked_at = float("-inf")
@@ -558,12 +567,14 @@ class Election:
         self._attempt = attempt
         return attempt
 
-    def _walk(self, now: float, *, stand: bool = True) -> list[Decision]:
+    def _walk(self, now: float) -> list[Decision]:
         """The next step of the walk: the advert first, then the first laptop of the
-        order not passed over; past the end, the walk starts again in a moment.
-        ``stand`` False: a laptop before this one is alive but does not stand (it
-        follows a host, or still hears ours): look past this laptop for a host, and
-        do not stand while it is so (the walk starts again in a moment)."""
+        order not passed over; past the end, the walk starts again in a moment.  When
+        this walk passed over a laptop before this one that is alive but does not
+        stand (it follows a host, still hears ours, or cannot host), it first looks
+        past this laptop for a host further on (each laptop there tried once: one
+        that does not stand is passed at once), and stands at the end of the order
+        (one that never stands blocks nobody for longer than D)."""
         if self._hint is not None:
             if self._lone:
                 self._past_me = True  # the lone rule's walk looks past this laptop
@@ -573,23 +584,30 @@ class Election:
             if lap.pid in self._failed or lap.pid == self.order.host:
                 continue
             if lap.pid == self.me:
-                if stand and not self._lone:
-                    self.phase = Phase.STANDBY
-                    self._stood_at = min(self._stood_at, now)
-                    return [OpenStandby(self.next_epoch), *self.tick(now)]
+                if not self._defer and not self._lone and self.can_host:
+                    return self._stand(now)
                 self._past_me = True
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
         if self._lone:  # the lone rule's walk is over: no host, nobody standing
-            self._lone = False
+            self._lone = self._defer = False
             self._walked_at = now
             self._failed.clear()
             self.phase = Phase.STANDBY  # never alone by itself: it stands again
             return [OpenStandby(self.next_epoch), *self._ask(now)]
         self._failed.clear()
+        if self._defer and self.can_host:  # no host further on: this laptop stands
+            self._defer = False
+            return self._stand(now)
+        self._defer = False
         self._retry = None
         self._retry_at = now + RETRY
         return []
+
+    def _stand(self, now: float) -> list[Decision]:
+        self.phase = Phase.STANDBY
+        self._stood_at = min(self._stood_at, now)
+        return [OpenStandby(self.next_epoch), *self.tick(now)]
 
     def _last_walk(self, now: float) -> list[Decision]:
         """Standing with no vote for D, or the lone rule is due: stop standing and try

@@ -25,6 +25,7 @@ from sorry_lan.client.model import (
     GameRecord,
     ReplayMismatch,
     TableNews,
+    TableNewsKind,
 )
 from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
@@ -231,7 +232,7 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             text = table_news(ev)
             st.notice = text
             st.add_log(text)
-            if ev.kind == "host_changed":  # followed: connected again, to the new host
+            if ev.kind is TableNewsKind.HOST_CHANGED:  # followed: connected again, to the new host
                 st.hosted_by = text
                 st.hands_awaited = st.screen is Screen.GAME and st.variant.rules.deals_hands
                 st.link = Link.CONNECTED

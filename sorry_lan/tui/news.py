@@ -17,7 +17,7 @@ from typing import Any
 
 from sorry_lan.bots import made_name
 from sorry_lan.client.figures import count
-from sorry_lan.client.model import TableNews
+from sorry_lan.client.model import TableNews, TableNewsKind
 from sorry_lan.i18n import _, ngettext, pgettext, words
 from sorry_lan.rules.board import START, Colour, pawn_label
 from sorry_lan.succession.election import Claim
@@ -37,11 +37,11 @@ def table_news_template(news: TableNews) -> tuple[str, str]:
     """:func:`table_news` as its translated template and the ``{name}`` it names (for
     a sentence that keeps the name as it is)."""
     name = news.name if news.name is not None else str(news.pid)
-    if news.kind == "host_changed":
+    if news.kind is TableNewsKind.HOST_CHANGED:
         if news.you:
             return _("your laptop hosts the table now"), name  # (LinkNews.YOU_HOST's words)
         return _("{name}'s laptop hosts the table now"), name  # (NEW_HOST's)
-    if news.kind == "handover":
+    if news.kind is TableNewsKind.HANDOVER:
         if news.mine:  # this laptop's table went on at another's (LinkNews.TABLE_MOVED's)
             return _("your table moved to {name}'s laptop; you play on as a player"), name
         if news.you:

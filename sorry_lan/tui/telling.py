@@ -29,6 +29,7 @@ from sorry_lan.client.model import (
     GameRecord,
     ReplayMismatch,
     TableNews,
+    TableNewsKind,
 )
 from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
@@ -257,7 +258,7 @@ class Teller:
             case GameRecord():
                 return []  # the client process files it (``sorry-lan games`` lists it)
             case TableNews():
-                if ev.kind == "host_changed":
+                if ev.kind is TableNewsKind.HOST_CHANGED:
                     snap = client.snapshot
                     self.hands_awaited = (snap is not None and self.over is None
                                           and snap.variant.rules.deals_hands)  # fmt: skip

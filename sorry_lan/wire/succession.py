@@ -37,6 +37,9 @@ from sorry_lan.wire.schema import (
 )
 from sorry_lan.wire.vocab import PID, is_level
 
+#: The table's first host's epoch: every successor's is greater (SPEC 13, "Words").
+FIRST_EPOCH: Final = 1
+
 
 def is_ip_literal(text: str) -> bool:
     """True for an IPv4 or IPv6 address in text form without a zone (``%eth0``): a

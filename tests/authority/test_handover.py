@@ -191,3 +191,17 @@ def test_a_host_cut_off_steps_down_for_a_rival_at_its_own_epoch() -> None:
     pair.run(pair.core.newer_epoch(4, ann.pid, pair.now))
     assert pair.journal[-1] == {"k": "moved", "epoch": 4, "pid": ann.pid, "name": "ann"}
     assert pair.stops == 1
+
+
+def test_a_cut_off_first_host_never_steps_down_for_a_claim_at_its_own_epoch() -> None:
+    """Only the table's first host hosts at epoch 1: a laptop found hosting at epoch 1
+    is a forged claim, refuted however few laptops the host hears."""
+    pair, ann, _bob, _old = _table()
+    assert ann.pid is not None
+    pair.lose(2)
+    pair.lose(3)
+    pair.advance(pair.core.timings.lease + 0.5)
+    assert pair.core.paused
+    effects = pair.core.newer_epoch(1, ann.pid, pair.now)
+    assert [type(e) for e in effects] == [fx.Refute]
+    assert pair.listening and pair.stops == 0

@@ -24,6 +24,7 @@ from sorry_lan.authority.takeover import (
     Revealed,
     TakenOver,
     TakeoverError,
+    Unrevealed,
     apply_reveal,
     build_table,
     config_of,
@@ -37,6 +38,7 @@ from sorry_lan.succession.commitment import hand_digest
 from sorry_lan.succession.knowledge import Knowledge, draws_again
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.auth import pin_key
+from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.succession import ChatLine
 
@@ -190,8 +192,9 @@ def test_in_points_the_first_decision_waits_for_the_reveals_and_a_mismatch_is_de
     assert table.awaited == {bob} and table.hold_until == 50.0 + REVEAL_WAIT
     assert table.offer_held() and table.bot_turn(50.0 + REVEAL_WAIT - 0.1) is None
     assert table.release_offer(50.0 + REVEAL_WAIT - 0.1) is None
-    assert apply_reveal(table, bob, promised.hands[bob], promised.salts[bob], b"\0" * 32) \
-        == MISMATCH  # fmt: skip
+    refused = apply_reveal(table, bob, promised.hands[bob], promised.salts[bob], b"\0" * 32)
+    assert refused is not None and refused.text == MISMATCH
+    assert refused.why is Unrevealed.MISMATCH and refused.reason is ErrorReason.BAD_VALUE
     released = table.release_offer(51.0)  # bob answered: nobody else is awaited
     assert released is not None and table.fresh <= released == table.dealt_afresh
     assert not table.offer_held() and table.decision_since == 51.0
@@ -225,7 +228,9 @@ def test_a_reveal_where_there_is_nothing_to_reveal_is_refused() -> None:
     assert apply_reveal(plain, 0, (), b"") is not None
     table = build_table(knowledge_of(old.table, ends[0]), epoch=2, now=0.0, seed=1)
     assert isinstance(table, TakenOver) and table.fresh == set()
-    assert apply_reveal(table, 0, (), b"") == "this host knows that hand: nothing to reveal"
+    known = apply_reveal(table, 0, (), b"")
+    assert known is not None and known.why is Unrevealed.KNOWN
+    assert known.reason is ErrorReason.UNEXPECTED
 
 
 def test_a_draw_again_is_read_from_the_last_card_event() -> None:
@@ -263,7 +268,8 @@ def test_the_part_of_a_hand_its_player_knew_is_kept_and_the_rest_dealt_afresh() 
     table = build_table(know, epoch=2, now=0.0, seed=3)
     assert table.game is not None
     assert tuple(table.game.hands[ann][:4]) == part[ann] and table.known == {ann: 4}
-    assert apply_reveal(table, bob, game.hands[bob], salts[bob]) == MISMATCH  # not committed
+    refused = apply_reveal(table, bob, game.hands[bob], salts[bob])  # not committed
+    assert refused is not None and refused.why is Unrevealed.MISMATCH
     assert apply_reveal(table, bob, part[bob], salts[bob]) is None
     assert tuple(table.game.hands[bob][:4]) == part[bob] and len(table.game.hands[bob]) == 5
     assert table.known == {ann: 4, bob: 4}

@@ -24,6 +24,7 @@ from sorry_lan.authority.takeover import (
     MISMATCH,
     REVEAL_WAIT,
     TakenOver,
+    Unrevealed,
     apply_reveal,
     build_table,
     pin_verifier,
@@ -141,8 +142,8 @@ def test_the_game_finishes_at_the_successor_with_every_move_and_seat_kept(
             colour = end.model.colour
             assert colour is not None
             salt = promised.salts[colour]
-            assert apply_reveal(new.table, colour, promised.hands[colour], salt) in (
-                None, "this host knows that hand: nothing to reveal")  # fmt: skip
+            said = apply_reveal(new.table, colour, promised.hands[colour], salt)
+            assert said is None or said.why is Unrevealed.KNOWN
     bot_to_move = any(p.bot and p.colour == game.turn for p in new.table.players.values())
     if not (variant.rules.deals_hands and bot_to_move):
         assert game.legal_moves() == old_game.legal_moves()
@@ -246,7 +247,7 @@ def test_a_reveal_after_the_game_went_on_is_refused_and_the_fresh_hand_stays() -
     assert game.moves_played > table.taken_at
     fresh = list(game.hands[bob])
     said = apply_reveal(table, bob, true_hand, promised.salts[bob])
-    assert said is not None and said.startswith("too late")
+    assert said is not None and said.why is Unrevealed.TOO_LATE
     assert game.hands[bob] == fresh
 
 

@@ -18,6 +18,7 @@ from sorry_lan.client.model import (
     ClientEvent,
     ClientModel,
     ReplayMismatch,
+    SeatNews,
 )
 from sorry_lan.rules import HOME, Game, Variant
 from sorry_lan.rules.board import Colour
@@ -246,13 +247,13 @@ def test_game_over_then_a_rematch() -> None:
     over = m.GameOver(sid=game.state_id, winners=(Colour.RED,), scores=None)
     assert link.tell(over) == [over]
     assert model.over == over and model.moves is None and model.state is State.GAME_OVER
-    assert model.take_seat_news() == "forget" and model.take_seat_news() is None
+    assert model.take_seat_news() is SeatNews.FORGET and model.take_seat_news() is None
     model.send(m.Rematch())
     assert link.back() == [m.Rematch()]
     assert link.tell(m.Rematch()) == [m.Rematch()]  # back to the lobby
     again = convert.snapshot(started(seed=4), 0)
     assert link.tell(again) == [again]
-    assert link.model.over is None and model.take_seat_news() == "keep"
+    assert link.model.over is None and model.take_seat_news() is SeatNews.KEEP
 
 
 def test_a_bye_ends_the_session_and_its_reason_is_kept() -> None:

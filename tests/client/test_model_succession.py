@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "succession"))
 from tables import LAPTOPS, TOKENS, succession
 
-from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
+from sorry_lan.client.model import ClientEvent, ClientModel, TableNews, TableNewsKind
 from sorry_lan.codes import RefuseReason
 from sorry_lan.rules import Card, Variant
 from sorry_lan.rules.board import Colour
@@ -214,7 +214,7 @@ def test_the_chat_so_far_is_not_kept_twice() -> None:
 def test_a_handover_is_news_and_the_election_tries_the_successor() -> None:
     link = bob()
     events = link.tell(m.Handover(epoch=2, pid=1))
-    assert events == [TableNews("handover", 1, "ann", 2)]
+    assert events == [TableNews(TableNewsKind.HANDOVER, 1, "ann", 2)]
     assert link.model.take_decisions() == [el.TryCandidate(1, LAPTOPS[0].addrs, 7001)]
     assert link.model.closed
 
@@ -222,7 +222,7 @@ def test_a_handover_is_news_and_the_election_tries_the_successor() -> None:
 def test_a_handover_to_this_laptop_takes_over() -> None:
     link = bob()
     events = link.tell(m.Handover(epoch=2, pid=2))
-    assert events == [TableNews("handover", 2, "bob", 2, you=True)]
+    assert events == [TableNews(TableNewsKind.HANDOVER, 2, "bob", 2, you=True)]
     assert link.model.take_decisions() == [el.TakeOver(2)]
 
 
@@ -233,7 +233,7 @@ def test_the_host_s_own_player_is_told_its_table_moved_and_follows_it() -> None:
     link.welcome(0, succession(), lobby())
     assert link.model.hosted_here and not bob().model.hosted_here
     events = link.tell(m.Handover(epoch=2, pid=1))
-    assert events == [TableNews("handover", 1, "ann", 2, mine=True)]
+    assert events == [TableNews(TableNewsKind.HANDOVER, 1, "ann", 2, mine=True)]
     assert link.model.take_decisions() == [el.TryCandidate(1, LAPTOPS[0].addrs, 7001)]
     watcher = ClientModel("eve", spectate=True)
     watching = Link(watcher, 100.0)
@@ -267,7 +267,7 @@ def test_a_vote_refused_busy_is_tried_again_then_the_new_host_followed() -> None
     assert model.knowledge() is not None and model.snapshot is not None  # board kept
     new = Link(model, 116.6, attempt=attempt)
     events = new.welcome(2, succession(epoch=2, host=1, order=LAPTOPS[1:]))
-    assert events == [TableNews("host_changed", 1, "ann", 2)]
+    assert events == [TableNews(TableNewsKind.HOST_CHANGED, 1, "ann", 2)]
     assert model.take_decisions() == [el.Follow(1, 2)]
     assert model.epoch == 2 and model.connected
     assert new.heard == [
@@ -309,7 +309,7 @@ def test_a_reconnection_that_finds_an_older_epoch_says_bye() -> None:
     old = Link(model, 200.0)  # by address, to the host that was lost
     events = old.welcome(2, succession(epoch=1, host=0))
     assert events == [
-        TableNews("claim_refused", 0, "host", 1,
+        TableNews(TableNewsKind.CLAIM_REFUSED, 0, "host", 1,
                   text="a claim to host the table at an old epoch (player 0, epoch 1)",
                   claim=el.Claim.OLD_EPOCH),
     ]

@@ -606,9 +606,9 @@ def test_the_order_a_succession_message_tells() -> None:
 
 
 def test_a_rival_at_our_epoch_out_of_turn_is_refused_as_such() -> None:
-    e = lost(me=3)
+    e = lost(me=3, order=Order(epoch=2, host=0, delay=D, grace=G, laptops=(A, B, C)))
     e.tick(115.0)
-    assert e.welcomed(attempt(A), 1, 2, 115.5)[0] == RefuseHost(2, 1, Claim.OUT_OF_TURN)
+    assert e.welcomed(attempt(A), 2, 2, 115.5)[0] == RefuseHost(2, 2, Claim.OUT_OF_TURN)
 
 
 def test_a_laptop_that_does_not_stand_for_d_is_passed_over_for_the_host_further_on() -> None:
@@ -628,7 +628,9 @@ def test_a_laptop_that_does_not_stand_for_d_is_passed_over_for_the_host_further_
     assert e.welcomed(attempt(C), 2, 3, now + RETRY + 0.1) == [Follow(3, 2)]
 
 
-def test_a_laptop_never_stands_while_one_before_it_is_alive_and_not_standing() -> None:
+def test_a_laptop_passes_those_that_hear_a_host_stands_and_never_takes_over_alone() -> None:
+    """A and C both hear a host (B's own link to it is down): B passes A over after D,
+    finds no host past itself, stands with no vote, and never takes the table."""
     e = lost(me=2)
     now = 115.0
     decided = e.tick(now)
@@ -643,8 +645,9 @@ def test_a_laptop_never_stands_while_one_before_it_is_alive_and_not_standing() -
             now += RETRY
             decided = e.tick(now)
     assert {d.pid for d in seen if isinstance(d, TryCandidate)} == {1, 3}
-    assert not [d for d in seen if isinstance(d, OpenStandby | TakeOver)]
-    assert phase(e) is Phase.WALKING
+    assert [d for d in seen if isinstance(d, OpenStandby)]
+    assert not [d for d in seen if isinstance(d, TakeOver | AskAlone)]
+    assert phase(e) is not Phase.HOSTING
 
 
 def test_a_laptop_that_stands_at_last_is_voted_for_again() -> None:
@@ -655,3 +658,62 @@ def test_a_laptop_that_stands_at_last_is_voted_for_again() -> None:
     assert e.busy(attempt(A), 116.0, standing=True) == []  # A stands now: a vote
     assert e.tick(117.0) == [attempt(A)]
     assert e.welcomed(attempt(A), 2, 1, 117.1) == [Follow(1, 2)]
+
+
+def test_laptops_that_offer_but_never_stand_are_passed_over_within_d_each() -> None:
+    """Issue 31 case 8: A and B offered to host but never stand (they cannot: a board
+    they do not know, no successor); each answers that it does not host the table.
+    C passes each over D after it first said so, looks past itself for a host
+    further on (there is none), and then stands: two such laptops cost 2 D, not the
+    table."""
+    e = lost(me=3)
+    now = 115.0
+    decided = e.tick(now)
+    stood: float | None = None
+    while now < 115.0 + 5 * D and stood is None:
+        for d in decided:
+            if isinstance(d, OpenStandby):
+                stood = now
+                break
+            if isinstance(d, TryCandidate):
+                assert d.pid in (1, 2)
+                decided = e.busy(d, now, standing=False)
+                break
+        else:
+            now += RETRY
+            decided = e.tick(now)
+    assert stood is not None and stood <= 115.0 + 2 * D + 2 * RETRY
+    assert phase(e) is Phase.STANDBY
+    assert e.standby_votes(2, stood + 1) == [TakeOver(2)]  # A's or B's vote: the table
+
+
+def test_a_laptop_that_cannot_host_walks_past_itself_and_votes() -> None:
+    """A laptop that cannot host (no successor, or a game's board it does not know)
+    never stands: its walk looks past it at once and votes for the next laptop."""
+    e = lost(me=1)
+    e.can_host = False
+    assert e.tick(115.0) == [attempt(B)]
+    assert e.busy(attempt(B), 115.0) == []  # B stands: a vote
+    assert e.tick(116.0) == [attempt(B)]
+    assert e.welcomed(attempt(B), 2, 2, 116.1) == [Follow(2, 2)]
+
+
+def test_a_claim_at_the_first_hosts_epoch_is_an_old_one_even_when_it_was_headless() -> None:
+    """Only the table's first host hosts at epoch 1 (a successor is at 2 or more): a
+    laptop welcoming at epoch 1 is no rival successor, whether that host was headless
+    (no seat: ``host`` nil) or had a seat of its own."""
+    headless = Order(epoch=1, host=None, delay=D, grace=G, laptops=(A, B, C))
+    e = lost(me=3, order=headless)
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.welcomed(attempt(A), 1, 1, 115.5) == [RefuseHost(1, 1, Claim.OLD_EPOCH), attempt(B)]
+    e = lost(me=3)
+    e.tick(115.0)
+    assert e.welcomed(attempt(A), 1, 1, 115.5)[0] == RefuseHost(1, 1, Claim.OLD_EPOCH)
+
+
+def test_a_rival_at_a_successors_epoch_is_followed_in_turn() -> None:
+    """The successor we followed at epoch 2 died during its takeover; A, which knew
+    only epoch 1, took over at 2: followed (the epoch is ours, the laptop another)."""
+    e = lost(me=3, order=Order(epoch=2, host=2, delay=D, grace=G, laptops=(A, C)))
+    assert e.tick(115.0) == [attempt(A)]
+    assert e.welcomed(attempt(A), 2, 1, 115.5) == [Follow(1, 2)]

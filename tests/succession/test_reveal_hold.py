@@ -208,3 +208,60 @@ def test_a_late_reveal_that_would_change_the_hand_offered_to_the_player_on_turn_
     model.play(model.moves.moves[0].id)
     new.pump()
     assert table.game.moves_played == table.taken_at + 1
+
+
+class Late(Lan):
+    """The LAN, but ``late`` (the laptop on turn) reaches nobody until ``reach_at``."""
+
+    def __init__(self, old: object, laptops: list[Laptop], late: Laptop, reach_at: float) -> None:
+        super().__init__(old, laptops)  # type: ignore[arg-type]
+        self.late, self.reach_at = late, reach_at
+        self.took_at: float | None = None
+
+    def take_over(self, lap: Laptop, epoch: int) -> None:
+        self.took_at = self.now
+        super().take_over(lap, epoch)
+
+    def attempt(self, lap: Laptop, attempt: el.TryCandidate) -> None:
+        if lap is self.late and self.now < self.reach_at:
+            self.carry_out(lap, lap.election.failed(attempt, self.now))
+            return
+        super().attempt(lap, attempt)
+
+
+def test_the_player_on_turn_who_reaches_the_successor_after_the_wait_gets_its_hand_back(
+) -> None:
+    """Issue 31 case 8: the laptop on turn reaches the new host only after its reveal
+    wait.  Its seat is not offered moves until its reveal is in (or a wait from its
+    return): the hand it knew is given back, and only then is it offered its moves."""
+    old, laptops, own = table(Variant.POINTS)
+    ann, bob, cat = laptops
+    game = old.table.game
+    assert game is not None
+    while game.turn not in (bob.model.colour, cat.model.colour):
+        play(old, [own, *laptops], moves=1)
+    late = bob if game.turn == bob.model.colour else cat
+    colour = late.model.colour or 0
+    held = sorted(int(c) for c in late.model.hand or ())
+    assert held
+    lost = old.now
+    lan = Late(old, laptops, late, reach_at=lost + D + REVEAL_WAIT * 3)
+    offered = Quick(late, answers=False)
+    for lap in laptops:
+        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.tick(lost + D * 4, step=0.05)
+    new = lan.hosts[ann.pid]
+    table_ = new.table
+    assert isinstance(table_, TakenOver) and table_.game is not None
+    assert lan.took_at is not None and lan.took_at + REVEAL_WAIT < lan.reach_at
+    assert late.model.connected and late.model.epoch == 2
+    assert not [e for e in late.events if isinstance(e, m.Error)]
+    reveals = {r["colour"]: hand_of(r) for r in new.journal if r["k"] == "reveal"}
+    assert reveals.get(colour) == held  # given back, though it came after the wait
+    assert colour not in table_.fresh
+    assert offered.offered and late.model.moves is not None
+    assert Counter(late.model.hand or ()) == Counter(table_.game.hands[colour])
+    before = table_.game.moves_played
+    late.model.play(late.model.moves.moves[0].id)
+    new.pump()
+    assert table_.game.moves_played == before + 1

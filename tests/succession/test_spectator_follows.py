@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair
 from test_takeover_in_memory import D, Lan, Laptop, play, table
 
-from sorry_lan.client.model import ClientModel, TableNews
+from sorry_lan.client.model import ClientModel, TableNews, TableNewsKind
 from sorry_lan.succession import election as el
 
 
@@ -90,7 +90,7 @@ def test_a_spectator_follows_the_table_to_the_laptop_that_takes_it_over() -> Non
     assert ("ann", el.TakeOver(2)) in lan.log
     assert sam.model.epoch == 2 and sam.model.connected
     assert sam.model.succession is not None and sam.model.succession.host == ann.pid
-    assert sam.news()[-1] == TableNews("host_changed", ann.pid, "ann", 2)
+    assert sam.news()[-1] == TableNews(TableNewsKind.HOST_CHANGED, ann.pid, "ann", 2)
     tries = [d for who, d in lan.log if who == "sam" and isinstance(d, el.TryCandidate)]
     assert tries and all(d.pid == ann.pid for d in tries)  # the order's first laptop
     sid, pawns = board
@@ -130,7 +130,7 @@ def test_a_spectator_goes_where_the_host_hands_the_table() -> None:
     lan.tick(lan.now + 3)
     assert ann.pid in lan.hosts
     assert sam.model.epoch == 2 and sam.model.connected
-    assert sam.news()[-1] == TableNews("host_changed", ann.pid, "ann", 2)
+    assert sam.news()[-1] == TableNews(TableNewsKind.HOST_CHANGED, ann.pid, "ann", 2)
     assert bob.model.epoch == 2 and bob.model.connected
 
 
@@ -156,5 +156,5 @@ def test_an_advert_finds_a_successor_whose_address_changed() -> None:
     assert sam.election.advert(1, (new,), ann.port, lan.now) == []  # not newer: ignored
     lan.carry_out(sam, sam.election.advert(2, (new,), ann.port, lan.now))
     assert following(sam, 2)
-    assert sam.news()[-1] == TableNews("host_changed", ann.pid, "ann", 2)
+    assert sam.news()[-1] == TableNews(TableNewsKind.HOST_CHANGED, ann.pid, "ann", 2)
     assert (("sam", el.TryCandidate(None, (new,), ann.port))) in lan.log

@@ -22,17 +22,18 @@ from pair import Pair
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import build_table
-from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
+from sorry_lan.client.model import ClientEvent, ClientModel, TableNews, TableNewsKind
 from sorry_lan.rules import Phase, Variant
 from sorry_lan.succession import election as el
 from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.standby import NOT_HOSTING
 from sorry_lan.wire.vocab import RefuseReason
 
 TID = "kitchen7"
 D = 15.0
-IDLE = "this laptop does not host the table"  # what a standby says with no election
+IDLE = NOT_HOSTING  # what a standby says with no election
 
 
 class Laptop:
@@ -212,8 +213,9 @@ def test_the_first_laptop_takes_over_and_the_others_follow_to_the_end() -> None:
     for lap in laptops:
         assert lap.model.epoch == 2 and lap.model.connected, lap.model.name
         assert lap.model.succession is not None and lap.model.succession.host == ann.model.pid
-    assert ann.news()[-1] == TableNews("host_changed", ann.model.pid, "ann", 2, you=True)
-    assert bob.news()[-1] == TableNews("host_changed", ann.model.pid, "ann", 2)
+    changed = TableNewsKind.HOST_CHANGED
+    assert ann.news()[-1] == TableNews(changed, ann.model.pid, "ann", 2, you=True)
+    assert bob.news()[-1] == TableNews(changed, ann.model.pid, "ann", 2)
     for lap in laptops:  # its own seat, and the board it showed
         assert lap.model.snapshot is not None and lap.model.snapshot.you is not None
         sid, pawns = seen[lap.model.name]
@@ -243,10 +245,10 @@ def test_a_client_cut_off_alone_never_takes_over_while_the_others_see_the_host()
         lan.now = old.now
         lan.carry_out(cat, cat.election.tick(lan.now))
     assert old.table.game is not None and old.table.game.moves_played > 20
-    assert not any(isinstance(d, el.TakeOver | el.OpenStandby) for _, d in lan.log)
+    assert not any(isinstance(d, el.TakeOver | el.AskAlone) for _, d in lan.log)
     tries = [d for who, d in lan.log if who == "cat" and isinstance(d, el.TryCandidate)]
     # Ann answers (she does not stand: she hears the host): not alone.  Past D of that,
-    # Cat looks past her and itself for a host (Bob: the same), and never stands.
+    # Cat looks past her for a host (Bob: the same), stands, and nobody votes for it.
     assert tries[0].pid == ann.model.pid
     assert {d.pid for d in tries} == {ann.model.pid, bob.model.pid}
     assert ann.model.epoch == bob.model.epoch == cat.model.epoch == 1
@@ -308,7 +310,7 @@ def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts(advert
     assert ann.model.connected and ann.model.epoch == 2
     assert ann.model.succession is not None and ann.model.succession.host == bob.pid
     assert ann.election.phase is el.Phase.WATCHING
-    assert ann.news()[-1] == TableNews("host_changed", bob.pid, "bob", 2)
+    assert ann.news()[-1] == TableNews(TableNewsKind.HOST_CHANGED, bob.pid, "bob", 2)
     assert ann.model.snapshot is not None and ann.model.snapshot.you is not None
     new = lan.hosts[bob.pid]
     play(new, laptops)
@@ -341,3 +343,44 @@ def test_lost_after_the_game_ended_the_game_is_shown_again_with_its_record_whole
     rebuilt = new.core.game_log.record()
     assert rebuilt is not None and rebuilt["result"] == original["result"]
     assert rebuilt["turns"] == original["turns"]
+
+
+class Unable(Lan):
+    """The LAN, but the laptops ``unable`` open no standby (as the heir does for a
+    laptop that cannot host): their standbys say they do not host the table."""
+
+    def __init__(self, old: Pair, laptops: list[Laptop], unable: set[int]) -> None:
+        super().__init__(old, laptops)
+        self.unable = unable
+
+    def carry_out(self, lap: Laptop, decisions: list[el.Decision]) -> None:
+        super().carry_out(lap, decisions)
+        for pid in self.unable:
+            self.standbys.pop(pid, None)
+
+
+def test_two_laptops_that_cannot_host_are_passed_over_and_the_third_takes_over() -> None:
+    """Issue 31 case 8: Ann and Bob offered to host but cannot (a board they do not
+    know): they never stand and their standbys say they do not host the table.  Cat
+    passes each over D after its first such answer, stands, and they vote for her:
+    a host within about 2 D of the walk's start, not minutes, and the game goes on."""
+    old, laptops, _own = table()
+    ann, bob, cat = laptops
+    for lap in (ann, bob):
+        lap.election.can_host = False
+    lan = Unable(old, laptops, {ann.pid, bob.pid})
+    lost = old.now
+    for lap in laptops:
+        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.tick(lost + D + 2 * D + 3, step=0.25)
+    assert cat.pid in lan.hosts and ("cat", el.TakeOver(2)) in lan.log
+    assert not any(who in ("ann", "bob") and isinstance(d, el.OpenStandby | el.TakeOver)
+                   for who, d in lan.log)  # fmt: skip
+    for lap in laptops:
+        assert lap.model.epoch == 2 and lap.model.connected, lap.model.name
+    new = lan.hosts[cat.pid]
+    game = new.table.game
+    assert game is not None
+    before = game.moves_played
+    play(new, laptops, moves=4)
+    assert game.moves_played >= before + 4

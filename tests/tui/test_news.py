@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from told import ToldModel, shown
 
-from sorry_lan.client.model import ClientModel, TableNews
+from sorry_lan.client.model import ClientModel, TableNews, TableNewsKind
 from sorry_lan.i18n import use_language
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import NO_CARDS
@@ -164,15 +164,15 @@ def test_a_bot_the_table_named_reads_in_the_players_language_a_persons_name_does
 
 
 def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None:
-    moved = TableNews("host_changed", 2, "bob", 2)
+    moved = TableNews(TableNewsKind.HOST_CHANGED, 2, "bob", 2)
     assert table_news(moved) == "bob's laptop hosts the table now"
-    assert table_news(TableNews("host_changed", 1, "ann", 2, you=True)) == (
+    assert table_news(TableNews(TableNewsKind.HOST_CHANGED, 1, "ann", 2, you=True)) == (
         "your laptop hosts the table now"
     )
-    assert table_news(TableNews("handover", 2, "bob", 3)) == (
+    assert table_news(TableNews(TableNewsKind.HANDOVER, 2, "bob", 3)) == (
         "The host hands the table to bob's laptop"
     )
-    mine = TableNews("handover", 2, "bob", 2, mine=True)  # the host woke: it moved
+    mine = TableNews(TableNewsKind.HANDOVER, 2, "bob", 2, mine=True)  # the host woke: it moved
     assert table_news(mine) == "your table moved to bob's laptop; you play on as a player"
     assert Teller().tell(_client(), mine) == [
         "Your table moved to bob's laptop; you play on as a player."
@@ -180,14 +180,14 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
     for lang in ("el", "hi", "lo", "th", "cy"):
         with use_language(lang):
             assert "bob" in table_news(mine) and table_news(mine) != table_news(
-                TableNews("handover", 2, "bob", 2)
+                TableNews(TableNewsKind.HANDOVER, 2, "bob", 2)
             )
-    hostile = TableNews("claim_refused", 3, None, 2, claim=Claim.OUT_OF_TURN)
+    hostile = TableNews(TableNewsKind.CLAIM_REFUSED, 3, None, 2, claim=Claim.OUT_OF_TURN)
     assert table_news(hostile) == "3 claimed the table out of turn: refused"
-    stale = TableNews("claim_refused", 3, "cat", 1, claim=Claim.OLD_EPOCH)
+    stale = TableNews(TableNewsKind.CLAIM_REFUSED, 3, "cat", 1, claim=Claim.OLD_EPOCH)
     with use_language("cy"):
         assert table_news(stale) == "Hawliodd cat y bwrdd ag hen epoc: gwrthodwyd"
-        assert table_news(TableNews("handover", 2, "bob", 3)) == (
+        assert table_news(TableNews(TableNewsKind.HANDOVER, 2, "bob", 3)) == (
             "Mae'r gwesteiwr yn trosglwyddo'r bwrdd i liniadur bob"
         )
     st = UiState(link=Link.RECONNECTING)  # the host was lost
@@ -201,7 +201,7 @@ def test_who_hosts_the_table_now_is_told_on_the_board_and_in_line_mode() -> None
 
 
 def test_in_play_for_points_a_new_host_is_waited_on_for_the_hands_until_it_offers() -> None:
-    moved = TableNews("host_changed", 2, "bob", 2)
+    moved = TableNews(TableNewsKind.HOST_CHANGED, 2, "bob", 2)
     st = UiState(screen=Screen.GAME, link=Link.RECONNECTING, variant=Variant.POINTS)
     shown(st, _client(), moved)
     seen = [st.hands_awaited]  # its board says why no move is offered yet
@@ -218,7 +218,7 @@ def test_in_play_for_points_a_new_host_is_waited_on_for_the_hands_until_it_offer
 
 
 def test_a_title_that_was_the_old_hosts_address_names_the_table_once_it_moved() -> None:
-    moved = TableNews("host_changed", 2, "bob", 2)
+    moved = TableNews(TableNewsKind.HOST_CHANGED, 2, "bob", 2)
     st = UiState(link=Link.RECONNECTING, game_title="10.0.0.5:4000", title_is_address=True)
     shown(st, _client(), moved)  # no succession known: the new host's name
     assert st.game_title == "bob's table" and not st.title_is_address

@@ -221,18 +221,18 @@ def test_at_a_new_host_in_play_for_points_your_slow_turn_says_it_waits_for_the_h
     points = dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, card=None, hand=hand)
     said(teller, model, points)
     assert not teller.waits()
-    said(teller, model, c.TableNews("host_changed", 1, "Bob", 2))
+    said(teller, model, c.TableNews(c.TableNewsKind.HOST_CHANGED, 1, "Bob", 2))
     said(teller, model, m.Turn(sid=4, colour=RED, card=None, hand=hand, pile=30))
     assert teller.waits()  # no offer yet: said if it is slow to come, once
     assert teller.thinking() == "Your turn: waiting for the other players' hands."
     assert teller.thinking() is None
-    said(teller, model, c.TableNews("host_changed", 1, "Bob", 3))
+    said(teller, model, c.TableNews(c.TableNewsKind.HOST_CHANGED, 1, "Bob", 3))
     offer = m.LegalMoves(sid=4, timeout=None, moves=(
         r.MoveOption(id=0, notation="1: R1 5->6", move=(0, 1, 0, 6)),))  # fmt: skip
     said(teller, model, offer)
     assert not teller.waits()  # offered: nothing to wait for
     standard, model = seated()
-    said(standard, model, c.TableNews("host_changed", 1, "Bob", 2))
+    said(standard, model, c.TableNews(c.TableNewsKind.HOST_CHANGED, 1, "Bob", 2))
     assert not standard.waits()  # no hands in standard play
 
 
