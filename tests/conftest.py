@@ -18,8 +18,9 @@ import contextlib
 import importlib
 import sys
 import warnings
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,3 +63,24 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Delete every network namespace this process created and a failed or timed-out
     test could not (each xdist worker is such a process)."""
     sweep_namespaces(mine=True)
+
+
+def _has_line(entry: Any) -> bool:
+    try:
+        entry.lineno  # noqa: B018
+    except TypeError:
+        return False
+    return True
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Leave out of a failure's traceback the frames CPython 3.11 gives no line number
+    (an exception such as pytest-timeout's raised between two lines of a coroutine):
+    pytest's long report fails on them, and under xdist that INTERNALERROR ends the
+    whole run instead of failing one test."""
+    if call.excinfo is not None:
+        call.excinfo.traceback = call.excinfo.traceback.filter(_has_line)
+    return (yield)

@@ -29,6 +29,7 @@ pytestmark = [
     pytest.mark.netns,
     pytest.mark.lan,
     pytest.mark.skipif(_skip is not None, reason=_skip or ""),
+    pytest.mark.timeout(120),  # whole games of real processes, on a loaded machine
 ]
 
 
@@ -104,7 +105,7 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
                 await zc.async_close()
         return out
 
-    out = run_in_loopback_netns(body, timeout=55)
+    out = run_in_loopback_netns(body, timeout=100)
     assert out["advertised"] == "advertised on the LAN as 'Loop game' (127.0.0.1)"
     status, games, port = out["list"]
     assert status == 0 and len(games) == 1
@@ -198,7 +199,7 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
                 await zc.async_close()
         return out
 
-    out = run_in_loopback_netns(body, timeout=58)
+    out = run_in_loopback_netns(body, timeout=100)
     port = out["port"]
     assert out["reason"] == "playing" and out["seat_files"] == 1
     status, text, _ = out["list_mine"]
@@ -306,7 +307,7 @@ def test_hosts_not_advertised_when_told_or_bound_to_loopback_and_mdns_failure_is
                     await p.stop()
         return out
 
-    out = run_in_loopback_netns(body, timeout=50)
+    out = run_in_loopback_netns(body, timeout=100)
     assert (
         out["local"]
         == "not advertised on the LAN: bound to 127.0.0.1 (only this machine can join it)"
