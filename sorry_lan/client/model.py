@@ -24,21 +24,18 @@ The whole interface, for a network shell or an in-memory test pair::
                                         # when the host has been silent past dead_after
     model.connection_lost()             # the transport is gone (no more requests)
 
-``receive_data`` returns :data:`ClientEvent` values: the wire messages a UI or a bot
-reads (``Lobby``, ``Snapshot``, ``Turn``, ``LegalMoves``, ``Events``, ``GameOver``,
-``Rematch``, ``Chat``, ``Error``), matched on as they are, :class:`ReplayMismatch`,
-:class:`~sorry_lan.client.records.GameRecord` (a game record the host sent, whole or
-so far: kept by :attr:`book`, ``client.records``; the whole ones handed to the shell
-once by :meth:`take_records` to file) and
-:class:`~sorry_lan.client.participant.TableNews`.  A client at the table since the
+``receive_data`` returns :data:`~sorry_lan.client.events.ClientEvent` values
+(``client.events``, importable from here too): the wire messages a UI or a bot reads,
+matched on as they are, :class:`ReplayMismatch`, the game records the host sent (kept
+by :attr:`book`, ``client.records``; the whole ones handed to the shell once by
+:meth:`take_records` to file) and ``TableNews``.  A client at the table since the
 game began builds the game so far itself from what it was shown (:attr:`seen`,
 ``client.so_far``; gone on from the host's record when one came), for a successor.
 Where the table is comes from :attr:`state`: ``lobby`` (the table's lobby, a rematch's
 included: no game is known then), ``playing`` or ``game_over``.
 The joining messages (``welcome``, ``refuse``, a ``challenge`` with no PIN given) are
 not events: the shell reads :attr:`connected`, :attr:`refusal`, :attr:`pin_asked`
-and :attr:`closed` after each read.  :class:`Connection` (the link state) is made
-by the shell that owns the link; it is in the union so readers handle it.
+and :attr:`closed` after each read.
 
 On protocol version 4 the model feeds what it reads of who hosts the table (the
 host's ``succession``, ``commit``, ``handover``, a candidate's ``refuse``) to its
@@ -58,16 +55,22 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
+from sorry_lan.client.events import (
+    ClientEvent,
+    Connection,
+    ReplayMismatch,
+    SeatNews,
+    TableNews,
+    TableNewsKind,
+)
 from sorry_lan.client.missed import MissedMove
-from sorry_lan.client.participant import Participant, TableNews
+from sorry_lan.client.participant import Participant
 from sorry_lan.client.records import RECORDS_KEPT, GameRecord, RecordBook
 from sorry_lan.client.so_far import FoldError, SoFar
 from sorry_lan.client.view import NO_VIEW, TableView
-from sorry_lan.codes import Link, LinkNews, Said
 from sorry_lan.rules import Card, Variant
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.succession import election as el
@@ -82,7 +85,7 @@ from sorry_lan.wire.vocab import ByeReason
 __all__ = [
     "HEARD_KEPT", "RECORDS_KEPT", "REPLAY_MISMATCH", "SUCCESSION_VERSION", "VIEWS_KEPT",
     "ClientEvent", "ClientModel", "Connection", "GameRecord", "ReplayMismatch", "SeatNews",
-    "TableNews",
+    "TableNews", "TableNewsKind",
 ]
 
 log = logging.getLogger(__name__)
@@ -91,54 +94,6 @@ HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from 
 VIEWS_KEPT = 4096  # events whose view a reader behind its queue can still ask for
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
-
-
-@dataclass(frozen=True)
-class Connection:
-    """The link to the host changed (made by the network shell, not the model):
-    ``news`` is a :class:`~sorry_lan.codes.LinkNews` with its fields."""
-
-    news: Said
-
-    @property
-    def state(self) -> Link:
-        """``connected``, ``reconnecting`` or ``lost``."""
-        code = self.news.code
-        return code.state if isinstance(code, LinkNews) else Link(code)
-
-    @property
-    def text(self) -> str:
-        """The news in English."""
-        return str(self.news)
-
-
-@dataclass(frozen=True)
-class ReplayMismatch:
-    """The ``events`` of state id ``sid`` did not add up on our board: a resync was asked."""
-
-    sid: int
-    problem: str
-
-
-ClientEvent = (
-    m.Lobby
-    | m.Snapshot
-    | m.Turn
-    | m.LegalMoves
-    | m.Events
-    | m.GameOver
-    | m.Rematch
-    | m.Chat
-    | m.Error
-    | ReplayMismatch
-    | GameRecord
-    | TableNews
-    | Connection
-)
-
-#: What the seat token deserves after a read: keep it (a game to come back to), or
-#: forget it (the game is over).
-SeatNews = Literal["keep", "forget"]
 
 
 class ClientModel:

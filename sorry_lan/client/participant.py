@@ -21,7 +21,7 @@ the model read wait in :meth:`~Participant.take_decisions`; the shell feeds the 
 It sends nothing and tells no reader: it says what the model should send (this
 laptop's standby offered to a host it follows, :meth:`~Participant.offer`; this seat's
 hand and salt told to a new host it follows, :meth:`~Participant.reveal`), and the
-model queues it, reports :class:`TableNews` and says bye to a host it refused.  It
+model queues it, reports ``TableNews`` and says bye to a host it refused.  It
 does not fold the game: the model hands it the board it shows.  A host on protocol
 version 1-3 sends none of this, and then it holds nothing.
 """
@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from sorry_lan.rules import Card
@@ -48,36 +47,12 @@ _FROM_HAND = (EventKind.PLAY, EventKind.DISCARD)  # a card leaves its owner's ha
 
 CHAT_KEPT = 100  # lines of the game's chat so far a successor is given (as succession's)
 
-TableNewsKind = Literal["host_changed", "handover", "claim_refused"]
-
 #: What to do with a host's ``succession``: keep it (the host we follow), follow a
 #: new host, or refuse the claim (bye).
 Verdict = Literal["keep", "follow"] | el.RefuseHost
 
 #: The board the model shows, asked for when needed (None: no game on it).
 Shown = Callable[[], Board | None]
-
-
-@dataclass(frozen=True)
-class TableNews:
-    """Who hosts the table changed, or was to (protocol version 4):
-
-    - ``host_changed``: we follow a new host, seat ``pid`` (``name``) at ``epoch``
-      (``you``: this laptop's own, after its takeover);
-    - ``handover``: the host said it hands the table to ``pid`` at ``epoch``
-      (``mine``: this laptop hosted it, and its player plays on there: the host that
-      woke to find its table moved and stepped down);
-    - ``claim_refused``: ``pid`` claimed to host at ``epoch`` and was told bye for
-      ``claim`` (out of turn, an old epoch); ``text`` says it in English."""
-
-    kind: TableNewsKind
-    pid: int | None
-    name: str | None
-    epoch: int
-    you: bool = False
-    text: str = ""
-    claim: el.Claim | None = None
-    mine: bool = False
 
 
 class Participant:
