@@ -218,17 +218,6 @@ class ClientModel:
             self._views.popitem(last=False)
 
     @property
-    def hosted_here(self) -> bool:
-        """The table we follow is hosted by this laptop: its succession names our seat
-        as the host's (the host's own player, or a laptop that took the table over)."""
-        return self.participant.hosted_here(self._me)
-
-    @property
-    def _me(self) -> int | None:
-        """This seat's pid as a player (None: a spectator, or not welcomed)."""
-        return None if self.spectate else self.pid
-
-    @property
     def colour(self) -> int | None:
         if self.snapshot is not None and self.snapshot.you is not None:
             return int(self.snapshot.you)
@@ -267,6 +256,17 @@ class ClientModel:
         """The whole game records received since the last call, oldest first (each
         once: the shell files them)."""
         return self.book.take_unfiled()
+
+    @property
+    def hosted_here(self) -> bool:
+        """The table we follow is hosted by this laptop: its succession names our seat
+        as the host's (the host's own player, or a laptop that took the table over)."""
+        return self.participant.hosted_here(self._me)
+
+    @property
+    def _me(self) -> int | None:
+        """This seat's pid as a player (None: a spectator, or not welcomed)."""
+        return None if self.spectate else self.pid
 
     @property
     def succession(self) -> m.Succession | None:
@@ -562,6 +562,42 @@ class ClientModel:
         for line in lines:
             self.participant.chat(line, told_again=True)
 
+    def _record_part(self, part: m.RecordPart, out: list[ClientEvent]) -> None:
+        """Take a part of a game record (``client.records``); the record once its last
+        part is in, and the game so far goes on from it (or adopts a whole game's)."""
+        taken = self.book.take(part)
+        if taken is None:
+            return
+        got, what = taken
+        if what == "so_far":
+            self.seen.seed(got.record)
+        elif what == "new" and self.over is not None:
+            # (the first whole copy: the figures' if ours is not)
+            self.seen.adopt(got.record)
+        out.append(got)
+
+    def _check_replay(self, msg: m.Events, out: list[ClientEvent]) -> None:
+        """Ask for a ``resync`` (and log why) when ``msg`` does not add up on our board."""
+        snap = self.snapshot
+        if snap is None or len(self.pawns) != len(snap.pawns):
+            return
+        problem = check_events(self.pawns, msg.events, Variant(snap.variant.value))
+        if problem is None:
+            return
+        log.warning("%s %d: %s; asking for a resync", REPLAY_MISMATCH, msg.sid, problem)
+        self._resync(msg.sid, problem, out)
+
+    def _resync(self, sid: int, problem: str, out: list[ClientEvent]) -> None:
+        """Our fold cannot follow the host at ``sid``: the game so far is not known
+        from here, and the host is asked for the board again (its snapshot begins
+        the fold anew)."""
+        self.replay_mismatches += 1
+        log.info("the game so far cannot follow the host at sid %d: %s", sid, problem)
+        self.seen.give_up(f"{REPLAY_MISMATCH} {sid}: {problem}")
+        with contextlib.suppress(LocalProtocolError):
+            self.send(m.Resync())
+        out.append(ReplayMismatch(sid, problem))
+
     # -- who hosts (protocol version 4) -----------------------------------------------------
 
     def _name_of(self, pid: int | None) -> str | None:
@@ -631,42 +667,6 @@ class ClientModel:
         offer = self.participant.offer(self.session, self._speaks_v4(), again)
         if offer is not None:
             self.send(offer)
-
-    def _record_part(self, part: m.RecordPart, out: list[ClientEvent]) -> None:
-        """Take a part of a game record (``client.records``); the record once its last
-        part is in, and the game so far goes on from it (or adopts a whole game's)."""
-        taken = self.book.take(part)
-        if taken is None:
-            return
-        got, what = taken
-        if what == "so_far":
-            self.seen.seed(got.record)
-        elif what == "new" and self.over is not None:
-            # (the first whole copy: the figures' if ours is not)
-            self.seen.adopt(got.record)
-        out.append(got)
-
-    def _check_replay(self, msg: m.Events, out: list[ClientEvent]) -> None:
-        """Ask for a ``resync`` (and log why) when ``msg`` does not add up on our board."""
-        snap = self.snapshot
-        if snap is None or len(self.pawns) != len(snap.pawns):
-            return
-        problem = check_events(self.pawns, msg.events, Variant(snap.variant.value))
-        if problem is None:
-            return
-        log.warning("%s %d: %s; asking for a resync", REPLAY_MISMATCH, msg.sid, problem)
-        self._resync(msg.sid, problem, out)
-
-    def _resync(self, sid: int, problem: str, out: list[ClientEvent]) -> None:
-        """Our fold cannot follow the host at ``sid``: the game so far is not known
-        from here, and the host is asked for the board again (its snapshot begins
-        the fold anew)."""
-        self.replay_mismatches += 1
-        log.info("the game so far cannot follow the host at sid %d: %s", sid, problem)
-        self.seen.give_up(f"{REPLAY_MISMATCH} {sid}: {problem}")
-        with contextlib.suppress(LocalProtocolError):
-            self.send(m.Resync())
-        out.append(ReplayMismatch(sid, problem))
 
     # -- asking the host ------------------------------------------------------------------
 
