@@ -635,6 +635,12 @@ class HostCore:
     def send_commit(self, peer: Peer) -> None:
         self.heralds.send_commit(peer, self.welcomed())
 
+    def send_pause_news(self, peer: Peer) -> None:
+        """A connection welcomed while the game waits, its pause told to everyone
+        already, is told why at once (the same chat line)."""
+        if self._pause_told and self.fence.paused:
+            self.send(peer, m.Chat(pid=None, text=PAUSED_TEXT))
+
     def _move_to(self, epoch: int, pid: int, *, handed: bool) -> list[Effect]:
         """The table goes on at ``epoch`` on seat ``pid``'s laptop (``handed``: this
         host handed it over; else it stepped down): tell everyone (a connection on an

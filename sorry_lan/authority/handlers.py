@@ -97,6 +97,10 @@ class Host(Protocol):
         and its own salt: ``commit``."""
         ...
 
+    def send_pause_news(self, peer: Peer) -> None:
+        """Tell ``peer``, just welcomed, why the game waits if it was told everyone."""
+        ...
+
 
 M = TypeVar("M", bound=m.Message)
 Handler = Callable[[Host, Peer, M, float], list[Event]]
@@ -148,6 +152,7 @@ def hello(host: Host, peer: Peer, msg: m.Hello, now: float) -> list[Event]:
     host.tell.send_state(peer, result=host.owes_result(player.pid))
     host.told_result(player.pid)  # told the result, if the game is over
     host.send_commit(peer)  # its own salt: what it would reveal to a next host
+    host.send_pause_news(peer)  # (else a paused table says why only when a move is refused)
     return []
 
 
@@ -158,6 +163,7 @@ def spectate(host: Host, peer: Peer, msg: m.Spectate, now: float) -> list[Event]
     host.send_succession(peer)  # a spectator follows the table to its next host too
     host.tell.send_chat_so_far(peer)
     host.tell.send_state(peer)
+    host.send_pause_news(peer)
     return []
 
 

@@ -87,8 +87,10 @@ from sorry_lan.net.saved import (
 )
 from sorry_lan.net.seats import SeatStore
 from sorry_lan.net.stopsignals import on_stop_signals
-from sorry_lan.rules import Variant
+from sorry_lan.rules import Phase, Variant
+from sorry_lan.tui.alone import AloneQuestion
 from sorry_lan.tui.lines import format_result, play_lines
+from sorry_lan.tui.state import PlayAlone
 from sorry_lan.tui.telling import host_hint
 from sorry_lan.wire.limits import DEFAULT_PORT
 from sorry_lan.wire.vocab import NAME
@@ -686,7 +688,10 @@ async def _play_here(
         pin=args.pin, token=hosted.owner_token, lang=language(), seats=seats,
         table_id=hosted.table_id,
     )
-    client = GameClient(local, port, name, options, make_heir(args))  # follows a moved table
+    # It follows the table once it moved; there, with nobody else to be reached, its
+    # person is asked whether to play on alone, as a join player is.
+    question = AloneQuestion()
+    client = GameClient(local, port, name, options, make_heir(args, question))
     try:
         await client.connect()
     except JoinError as exc:
@@ -696,12 +701,15 @@ async def _play_here(
         return 1
     if _wants_board(args):
         try:
-            return await _play_on_board(args, client, name, here, info, away)
+            return await _play_on_board(args, client, name, here, (info, question), away)
         finally:
             await _leave(client)
     print(info(), flush=True)
     print(host_hint(name), flush=True)
-    ui = asyncio.create_task(play_lines(client, hand_over=leaving.hand_over()))
+    ui = asyncio.create_task(
+        play_lines(client, hand_over=leaving.hand_over(), ask_alone=question,
+                   play_alone=_alone(server))
+    )
     stop = asyncio.create_task(_table_here(server, away))
     await asyncio.wait({ui, stop}, return_when=asyncio.FIRST_COMPLETED)
     stop.cancel()
@@ -716,14 +724,16 @@ async def _play_on_board(
     client: GameClient,
     name: str,
     here: tuple[HostedTable, SeatStore, Leaving],
-    info: Callable[[], str],
+    asked: tuple[Callable[[], str], AloneQuestion],
     away: asyncio.Event,
 ) -> int:
     """The host's own player on the board, ``client`` connected: the only part of the
-    command that imports the drawing library."""
+    command that imports the drawing library.  ``asked``: how others join, and the
+    heir's question (play on alone, once the table moved and nobody answers)."""
     from sorry_lan.tui.play import TuiOptions, play_as_host
 
     hosted, _seats, leaving = here
+    info, question = asked
     journal = hosted.path
     return await play_as_host(
         client,
@@ -734,7 +744,20 @@ async def _play_on_board(
         game_tape=lambda: _journal_tape(journal),
         hand_over=leaving.hand_over(),
         on_leave=leaving.left,  # the game ends before our own player's bye
+        play_alone=_alone(hosted.server),
+        ask_alone=question,
     )
+
+
+def _alone(server: HostServer) -> PlayAlone:
+    """The host's person's way to play on alone while cut off in a game (a game of its
+    own); in the lobby there is nothing to play on."""
+
+    def possible() -> bool:
+        playing = server.table.phase is Phase.PLAYING
+        return server.core.paused and playing and server.moved_to is None
+
+    return PlayAlone(possible, server.play_alone)
 
 
 async def _table_here(server: HostServer, away: asyncio.Event) -> None:

@@ -15,6 +15,9 @@ only seat held at that table.  When a table is full or its game has started (and
 seat there is ours) it offers to watch instead: a question on a terminal, else the
 command to run.  A wrong or missing PIN is asked for again on a terminal (an empty
 answer gives up); elsewhere the command stops and says to give ``--pin``.
+When the host is lost and no other laptop answers for the grace, the board or the
+line mode asks the player whether to start a game of their own here
+(:mod:`sorry_lan.tui.alone`); a no, or no answer, keeps looking for the table.
 
 This module parses options and picks the interface; the connection lives in
 ``sorry_lan.net.client``, the screens in ``sorry_lan.tui``.
@@ -38,6 +41,7 @@ from sorry_lan.i18n.coded import say
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.net.seats import SavedSeat, SeatStore
+from sorry_lan.tui.alone import AloneQuestion
 from sorry_lan.tui.lines import parse_colour, play_lines
 from sorry_lan.wire.vocab import RefuseReason
 
@@ -138,6 +142,7 @@ async def _tui_main(args: argparse.Namespace) -> int:
     seats = SeatStore(seats_dir(args))
     played = played_store(args)
     state = UiState(default_name=args.name or DEFAULT_NAME)
+    question = AloneQuestion()  # nobody answers once the host is lost: play on alone?
 
     finder: GameFinder | None = None
 
@@ -152,9 +157,10 @@ async def _tui_main(args: argparse.Namespace) -> int:
             pin=pin, spectate=spectate, seats=seats, played=played, game=game, table_id=table,
             lang=language(), finder=MdnsFinder.of(args),
         )
-        return GameClient(host, port, name, options, client_heir(args, spectate))
+        return GameClient(host, port, name, options, client_heir(args, spectate, question))
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
+    controller.ask_alone(question)
     leaving = Leaving(lambda: _hosted_here(controller.client))  # this laptop took it over
     state.hand_over = leaving.hand_over()
     controller.on_leave = leaving.left
@@ -341,12 +347,13 @@ async def _text_main(args: argparse.Namespace) -> int:
         spectate = spectate or watch
     name = _seat_name(seats.choose([host], port, args.name, game=game, table=table), args.name)
     pin = args.pin
+    question = AloneQuestion()  # nobody answers once the host is lost: play on alone?
     while True:
         options = ClientOptions(
             pin=pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
             table_id=table, lang=language(), finder=MdnsFinder.of(args),
         )
-        client = GameClient(host, port, name, options, client_heir(args, spectate))
+        client = GameClient(host, port, name, options, client_heir(args, spectate, question))
         try:
             await client.connect()
         except JoinError as exc:
@@ -377,7 +384,7 @@ async def _text_main(args: argparse.Namespace) -> int:
         client.choose_colour(args.colour)
     leaving = Leaving(lambda: _hosted_here(client))  # this laptop took the table over
     try:
-        status = await play_lines(client, hand_over=leaving.hand_over())
+        status = await play_lines(client, hand_over=leaving.hand_over(), ask_alone=question)
         leaving.left()  # (a table hosted here ends before our own player's bye)
     finally:
         await client.close()

@@ -21,7 +21,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.successor import make_heir
-from sorry_lan.net.heir import Heir
+from sorry_lan.net.heir import AskAloneQuestion, Heir
 
 if TYPE_CHECKING:
     from zeroconf.asyncio import AsyncZeroconf
@@ -32,11 +32,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def client_heir(args: argparse.Namespace, spectate: bool) -> Heir:
-    """The heir of a ``join`` client: a laptop's (it may host) or, for a spectator, one
-    that only follows the table (no standby, no successor)."""
+def client_heir(
+    args: argparse.Namespace, spectate: bool, ask_alone: AskAloneQuestion | None = None
+) -> Heir:
+    """The heir of a ``join`` client: a laptop's (it may host; ``ask_alone`` asks its
+    person whether to play on alone when nobody else answers) or, for a spectator, one
+    that only follows the table (no standby, no successor, no question)."""
     if not spectate:
-        return make_heir(args)
+        return make_heir(args, ask_alone)
     return Heir(lambda: ())
 
 

@@ -25,7 +25,13 @@ from sorry_lan.commands.argtypes import port_number
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say_in
-from sorry_lan.net.heir import Heir, HeirOptions, ListeningSocket, start_table
+from sorry_lan.net.heir import (
+    AskAloneQuestion,
+    Heir,
+    HeirOptions,
+    ListeningSocket,
+    start_table,
+)
 from sorry_lan.net.host import HostOptions
 
 if TYPE_CHECKING:
@@ -61,8 +67,10 @@ def _addresses(args: argparse.Namespace) -> list[str]:
     return [address for _network, address in pairs]
 
 
-def make_heir(args: argparse.Namespace) -> Heir:
-    """The heir of a ``join`` player's or a ``sorry-lan bot``'s client."""
+def make_heir(args: argparse.Namespace, ask_alone: AskAloneQuestion | None = None) -> Heir:
+    """The heir of a ``join`` player's or a ``sorry-lan bot``'s client; ``ask_alone``
+    asks the person at a ``join`` laptop whether to play on alone when nobody else can
+    be reached (a bot has none: it never does)."""
 
     async def successor(knowledge: Knowledge, epoch: int, sock: ListeningSocket) -> HostedTable:
         def advertise(server: HostServer) -> TableAdvertiser | None:
@@ -74,7 +82,7 @@ def make_heir(args: argparse.Namespace) -> Heir:
         )
 
     options = HeirOptions(port=getattr(args, "standby_port", 0))
-    return Heir(lambda: _addresses(args), successor, options)
+    return Heir(lambda: _addresses(args), successor, options, ask_alone=ask_alone)
 
 
 def _advertise(

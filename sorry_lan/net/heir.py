@@ -18,7 +18,8 @@ out what the table's election (``ClientModel.election``, sans I/O) decides:
 - nobody reachable for the grace (``AskAlone``): ask the person at the laptop through
   the ``ask_alone`` callback while the walk goes on; a yes goes to the election, and
   a game it then takes over alone gets a new table id (a game of its own, never the
-  table's).  With no callback (``sorry-lan bot``, and ``join`` for now) it never asks.
+  table's).  ``join`` asks its person (``tui.alone``); with no callback (``sorry-lan
+  bot``, a spectator) it never asks.
 
 It decides nothing (the election does, and the model checks each new host), does not
 build the new host's table, journal or advert (the ``successor`` the commands give

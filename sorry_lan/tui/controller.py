@@ -40,10 +40,11 @@ from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.records import PlayerInfo
 from sorry_lan.wire.vocab import RefuseReason
 
+from .alone import AloneQuestion, cut_off_words
 from .feed import apply_event, link_hint
 from .hinting import HintsOff, Job, allowed, hint_job, judge
 from .menu import percent
-from .state import Link, Screen, UiState
+from .state import AloneAsk, Link, Screen, UiState
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,7 @@ class ClientController:
         # this machine's games, per person: won of their latest (the lobby says it)
         self.form: Callable[[], dict[str, tuple[int, int]]] | None = None
         self._form_read = False
+        self._told_cut_off = False  # the host's person was told its game waits, cut off
         state.relabel.append(self._relabel)
         state.game_tape = self.game_tape
 
@@ -149,6 +151,7 @@ class ClientController:
                 if isinstance(ev, m.GameOver) or (isinstance(ev, m.Lobby) and not self._form_read):
                     self._read_form()
                 apply_event(self.state, client.model, ev)
+                self._cut_off_news()
             except Exception:  # a bad message must not kill the screen
                 log.exception("could not show %r", ev)
             self.redraw()
@@ -428,6 +431,33 @@ class ClientController:
     def leave(self) -> None:
         if self.on_leave is not None:
             self.on_leave()
+
+    # -- playing on alone (issue 31) ------------------------------------------------------
+
+    def ask_alone(self, question: AloneQuestion) -> None:
+        """Put the heir's question (nobody answers once the host is lost: start a game
+        of your own here?) on the board while it is asked; it goes when it is answered
+        or withdrawn (the table was found, or the heir gave up)."""
+        st = self.state
+
+        def changed() -> None:
+            if question.asking and st.alone_ask is None:
+                st.alone_ask = AloneAsk(question.answer)
+            elif not question.asking and st.alone_ask is not None and not st.alone_ask.cut_off:
+                st.alone_ask = None
+            self.redraw()
+
+        question.on_change.append(changed)
+
+    def _cut_off_news(self) -> None:
+        """Say once on the board, when the host's game begins to wait because its laptop
+        is cut off, why (its ``a`` key then plays on alone)."""
+        st = self.state
+        cut = st.play_alone is not None and st.play_alone.possible()
+        if cut and not self._told_cut_off:
+            st.notice = cut_off_words()
+            st.add_log(st.notice)
+        self._told_cut_off = cut
 
     # -- ending -------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """The key bindings, derived from the command tables (:mod:`.commands`).
 
 :func:`layers` stacks the tables up now, the top first: the chat line (Esc closes it),
-the leave confirmation or the help (modal), the rules view (modal), "host lost", the
-screen's table.
+the question about playing on alone, the leave confirmation or the help (modal), the
+rules view (modal), "host lost", the screen's table.
 :func:`build_keys` binds each key any table names once, to whichever command
 :func:`~.commands.bound` gives it at the moment it is pressed; a key no table up lists
 is not bound, so it goes on to the focused field (typing a name or a chat line never
@@ -18,8 +18,8 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from .commands import Command, Controls, Layer, bound, every_key
+from .screens import alone, leave
 from .screens import help as help_overlay
-from .screens import leave
 from .screens import rules as rules_view
 from .screens.chat import CHATTING
 from .screens.shared import LOST
@@ -32,6 +32,8 @@ def layers(st: UiState, typing: bool) -> list[Layer]:
     out = []
     if st.chat_open and typing:
         out.append(Layer(CHATTING))
+    if st.alone_ask is not None:
+        out.append(Layer(alone.TABLE, modal=True))
     if st.confirm_quit:
         out.append(Layer(leave.TABLE, modal=True))
     if st.help_visible:
@@ -52,7 +54,8 @@ def commands_now(st: UiState, typing: bool) -> dict[str, Command]:
 def build_keys(controls: Controls, typing: Callable[[], bool]) -> KeyBindings:
     """Key bindings for every key of every table; ``typing``: a text field has the focus."""
     kb = KeyBindings()
-    tables = [*every_table(), help_overlay.TABLE, rules_view.TABLE, leave.TABLE, CHATTING]
+    tables = [*every_table(), help_overlay.TABLE, rules_view.TABLE, leave.TABLE, alone.TABLE,
+              CHATTING]
     for key, eager in sorted(every_key(tables)):
 
         def acts(key: str = key, eager: bool = eager) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.layout import Container, DynamicContainer, FloatContainer, HSplit
 
-from .screens import bars, find, game, leave, lobby, over, replay, rules, too_small
+from .screens import alone, bars, find, game, leave, lobby, over, replay, rules, too_small
 from .screens import help as help_overlay
 from .screens.chat import ChatLine
 from .screens.log import log_page
@@ -54,7 +54,7 @@ class Screens:
         }
         self._rules = HSplit([top, rules.build(parts), bottom])
         self._too_small = too_small.build(parts)
-        self._floats = [help_overlay.build(parts), leave.build(parts)]
+        self._floats = [help_overlay.build(parts), leave.build(parts), alone.build(parts)]
         # what the application and its tests reach: the find screen's fields, the chat's
         self.address, self.name, self.pin = self.find.address, self.find.name, self.find.pin
         self.found_window = self.find.found_window

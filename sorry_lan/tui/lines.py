@@ -8,7 +8,9 @@ and reads commands from a line source: a number plays that move on offer; ``move
 with sentences; ``start``, ``bot [colour]``, ``variant NAME``, ``colour NAME``,
 ``ready``, ``rematch``, ``say TEXT`` and ``quit`` do what they say (the table's host,
 given a ``HandOver``, is asked first whether to hand the table over:
-:mod:`~sorry_lan.tui.line_leaving`).  This module is
+:mod:`~sorry_lan.tui.line_leaving`); a host cut off from the other laptops also has
+``alone``, and a laptop nobody answers asks whether to play on alone
+(:mod:`~sorry_lan.tui.alone`).  This module is
 the thin I/O loop and the command words: the sentences are built in
 :mod:`~sorry_lan.tui.telling` and :mod:`~sorry_lan.tui.sentences` (pure); it does not
 draw the board and does not choose moves.
@@ -29,10 +31,11 @@ from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 
+from .alone import AloneQuestion, LineAlone
 from .hinting import HintsOff, allowed, hint_job, judge
 from .line_leaving import LineLeaving
 from .sentences import sentence
-from .state import HandOver
+from .state import HandOver, PlayAlone
 from .telling import Teller, help_lines
 
 Say = Callable[[str], None]
@@ -58,6 +61,9 @@ def parse_variant(text: str) -> str:
     return wanted  # the host says what it does not know
 
 
+HELP_WORDS = ("help", "?", "keys")
+
+
 def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
     """Act on one typed line: the lines to say back, or None when the user leaves."""
     word, _sep, rest = line.strip().partition(" ")
@@ -73,7 +79,7 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
         teller.played()
     elif word in ("quit", "exit", "bye"):
         return None
-    elif word in ("help", "?", "keys"):
+    elif word in HELP_WORDS:
         return help_lines()
     elif word in ("board", "where"):
         return teller.board()
@@ -162,24 +168,33 @@ async def play_lines(
     say: Say = say_now,
     read: Callable[[asyncio.Queue[str | None]], Coroutine[Any, Any, None]] = stdin_lines,
     hand_over: HandOver | None = None,
+    ask_alone: AloneQuestion | None = None,
+    play_alone: PlayAlone | None = None,
 ) -> int:
     """Run the line interface until the user quits or the connection is lost for good.
 
     With ``hand_over`` the table's host who types ``quit`` is asked whether to hand
-    the table to another player's laptop (the default) or end it for everyone."""
+    the table to another player's laptop (the default) or end it for everyone.  With
+    ``ask_alone`` (the heir's question) the person is asked, when nobody answers once
+    the host is lost, whether to start a game of their own; with ``play_alone`` (a
+    host's) they are told when their game is paused because the laptop is cut off,
+    and ``alone`` plays on alone after a question (:mod:`~sorry_lan.tui.alone`)."""
     lines: asyncio.Queue[str | None] = asyncio.Queue()
     reader = asyncio.create_task(read(lines))
     teller = Teller()
     model = client.model
     leaving = LineLeaving(hand_over, lambda: model.snapshot is not None and model.over is None)
+    alone = LineAlone(ask_alone, play_alone)
     try:
         while True:
             get_ev = asyncio.create_task(client.next_event())
             get_line = asyncio.create_task(lines.get())
+            tasks: set[asyncio.Task[Any]] = {get_ev, get_line}
+            if ask_alone is not None:
+                tasks.add(asyncio.create_task(ask_alone.news()))
             wait = THINKING_SAID_AFTER if teller.waits() else None
-            done, _ = await asyncio.wait({get_ev, get_line}, timeout=wait,
-                                         return_when=asyncio.FIRST_COMPLETED)
-            for task in (get_ev, get_line):
+            done, _ = await asyncio.wait(tasks, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
+            for task in tasks:
                 if task not in done:
                     task.cancel()
             if not done:  # a move is slow to come: say why the table waits
@@ -192,10 +207,16 @@ async def play_lines(
                     say(text)
                 if isinstance(ev, Connection) and ev.state == "lost":
                     return 1
+            for text in alone.news():
+                say(text)
             if get_line in done:
                 line = get_line.result()
                 if line is None:
                     return 0
+                if alone.asking is not None:  # play on alone? (a join's, or the host's)
+                    for text in alone.answer(line):
+                        say(text)
+                    continue
                 if leaving.asking:  # the host's quit: hand the table over, or end it
                     answer = leaving.answer(line)
                     if answer is None:
@@ -208,7 +229,11 @@ async def play_lines(
                         say(text)
                     continue
                 try:
-                    answer = command(client, teller, line)
+                    answer = alone.command(line)
+                    if answer is None:
+                        answer = command(client, teller, line)
+                        if line.strip().lower() in HELP_WORDS:
+                            answer = [*(answer or []), *alone.help_lines()]
                 except (ValueError, LocalProtocolError) as exc:
                     answer = [not_understood(str(exc))]
                 if answer is None:

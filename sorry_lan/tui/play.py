@@ -29,10 +29,11 @@ from sorry_lan.net.saved import saved_games
 from sorry_lan.net.scoreboard import recent_form
 from sorry_lan.replay import Tape
 
+from .alone import AloneQuestion
 from .app import TuiApp
 from .controller import ClientController
 from .finder import GameFinder
-from .state import HandOver, Link, UiState
+from .state import HandOver, Link, PlayAlone, UiState
 
 
 @dataclass
@@ -166,6 +167,8 @@ async def play_as_host(
     game_tape: Callable[[], Tape | None] | None = None,
     hand_over: HandOver | None = None,
     on_leave: Callable[[], None] | None = None,
+    play_alone: PlayAlone | None = None,
+    ask_alone: AloneQuestion | None = None,
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
@@ -175,7 +178,10 @@ async def play_as_host(
     comes from the host like anyone's.  ``game_tape`` is the game just finished, for the
     game over's replay (the host's journal; by default the game as the board was told
     it).  ``on_leave`` runs when the player leaves, before the client says goodbye (the
-    host ends its table first, so nobody reads the host's leaving as a dropped seat)."""
+    host ends its table first, so nobody reads the host's leaving as a dropped seat).
+    ``play_alone``: while its game is paused because its laptop is cut off, ``a``
+    plays on alone (a game of its own), after a question; ``ask_alone`` is its heir's
+    question (the table moved, and nobody answers: start a game of your own?)."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
 
     def relabel() -> None:
@@ -183,7 +189,10 @@ async def play_as_host(
 
     state.relabel.append(relabel)
     state.hand_over = hand_over
+    state.play_alone = play_alone
     controller = ClientController(state)
+    if ask_alone is not None:
+        controller.ask_alone(ask_alone)
     controller.on_leave = on_leave
     if game_tape is not None:
         state.game_tape = game_tape

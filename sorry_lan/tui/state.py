@@ -130,6 +130,26 @@ class HandOver:
 
 
 @dataclass(frozen=True)
+class PlayAlone:
+    """How the person at a host cut off from most of the table's laptops plays on
+    alone (issue 31): ``possible`` says whether its game is paused so; ``start``
+    plays on (a game of its own from then on), False when there is nothing to choose."""
+
+    possible: Callable[[], bool]
+    start: Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class AloneAsk:
+    """A question about playing on alone, up on the board: ``answer`` takes the
+    person's yes or no; ``cut_off``: the host's (its game paused), else a ``join``
+    laptop's that nobody answers."""
+
+    answer: Callable[[bool], None]
+    cut_off: bool = False
+
+
+@dataclass(frozen=True)
 class RosterEntry:
     """One player as the last roster named them (for saying what changed)."""
 
@@ -240,6 +260,9 @@ class UiState:
     # the host's way to hand its table over when it leaves (None: it cannot)
     hand_over: HandOver | None = None
     handed_over: bool = False  # the host left handing its table over
+    # a host cut off: its person's way to play on alone (None: not a host with a person)
+    play_alone: PlayAlone | None = None
+    alone_ask: AloneAsk | None = None  # the question about playing on alone, while up
     left_lost: bool | None = None  # the player left while the host was lost (None: not left)
     chat_open: bool = False
     # the rules view (? then r): the whole rules of the variant, in the screen's place

@@ -77,6 +77,8 @@ COMMAND_WORDS = (
     "quit",
     "exit",
     "bye",
+    "alone",
+    "yes",
 )
 
 

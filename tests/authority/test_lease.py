@@ -271,3 +271,31 @@ def test_a_pause_shorter_than_a_ping_round_is_not_news() -> None:
     assert not [x for x in clients[0].all(m.Chat) if x.text == PAUSED_TEXT]
     if mover in (clients[0], clients[1]):
         assert len(mover.all(m.LegalMoves)) == offers + 1
+
+
+def test_a_player_back_while_paused_is_told_why_at_once() -> None:
+    """Case 4 again: the host woke and waits; the other laptop's player comes back on
+    a new connection and is told why the table waits right after its welcome, before
+    it tries any move (and a spectator who arrives then, too)."""
+    pair, cids, clients = _successor(2)
+    pair.advance(1.0)
+    pair.now += 4 * D  # asleep: nothing ran
+    token = clients[1].token
+    assert token is not None
+    pair.lose(cids[1])
+    pair.advance(0.1)
+    assert pair.core.paused
+    _cid, back = pair.connect(Deaf("p1", token=token), address="10.0.0.3")
+    back.session.join()
+    pair.pump()
+    assert [x.text for x in back.all(m.Chat) if x.pid is None] == [PAUSED_TEXT]
+    _cid, watcher = pair.connect(Deaf("w", spectate=True), address="10.0.0.9")
+    watcher.session.join()
+    pair.pump()
+    assert [x.text for x in watcher.all(m.Chat) if x.pid is None] == [PAUSED_TEXT]
+    pair.advance(D + 0.5)
+    assert not _paused(pair)
+    _cid, late = pair.connect(Deaf("w2", spectate=True), address="10.0.0.10")
+    late.session.join()
+    pair.pump()
+    assert not [x for x in late.all(m.Chat) if x.pid is None]  # no pause, no news

@@ -15,7 +15,7 @@ from sorry_lan.authority import seat_messages as convert
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import BotTurn
 from sorry_lan.bots import STRENGTHS, make_bot, master, position_of
-from sorry_lan.client.model import ClientModel
+from sorry_lan.client.model import ClientEvent, ClientModel
 from sorry_lan.commands.simulate import seat_decider
 from sorry_lan.net.botrunner import BotNews, BotStats, SeatView, choose_option, run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
@@ -230,7 +230,7 @@ async def test_the_result_names_the_players_as_the_bot_read_them_not_who_left_si
             await c.connect()
         real_next = slow.next_event
 
-        async def next_event() -> object:
+        async def next_event() -> ClientEvent:
             ev = await real_next()
             if isinstance(ev, m.GameOver):  # hold the result until the quick one left
                 for _ in range(200):

@@ -6,6 +6,7 @@ The standby's answers, and the votes, come over real loopback connections."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import socket
@@ -16,10 +17,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from sorry_lan.commands.lookout import client_heir
+from sorry_lan.commands.successor import make_heir
 from sorry_lan.net.heir import Heir, HeirOptions
 from sorry_lan.net.hosted import HostedTable
 from sorry_lan.succession.election import Decision, Election, Order, TryCandidate
 from sorry_lan.succession.knowledge import Knowledge
+from sorry_lan.tui.alone import AloneQuestion
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.succession import Laptop
@@ -290,3 +294,44 @@ def test_a_game_taken_over_alone_is_a_game_of_its_own() -> None:
     alone = in_thread(lambda: _taken_over(model, alone=True), 10.0)
     assert alone.table != known.table and len(alone.table) == 16
     assert alone.succession.seats == known.succession.seats and alone.board == known.board
+
+
+async def _asked_through_the_question(yes: bool) -> tuple[list[bool], list[int], bool]:
+    """The person's question (``tui.alone.AloneQuestion``, what ``join`` passes): it is
+    up while the walk goes on; the answer ``yes`` is given as the board or the line
+    mode gives it; after recover it is never left up."""
+    question = AloneQuestion()
+    seen: list[bool] = []
+    question.on_change.append(lambda: seen.append(question.asking))
+    h, took = heir()
+    h.ask_alone = question
+    port, _addrs = await h.start()
+    client = FakeClient((Laptop(1, ("127.0.0.1",), port),), me=1, grace=0.6)
+    alone: list[bool] = []
+    h._take_over = _fake_take_over(h, took, alone)  # type: ignore[method-assign]
+    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    while not question.asking:
+        await asyncio.sleep(0.02)
+    question.answer(yes)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.shield(recovering), 1.5)
+    recovering.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await recovering
+    await h.close()
+    return seen, took, question.asking
+
+
+def test_the_join_question_takes_over_alone_on_a_yes_and_is_withdrawn_after() -> None:
+    seen, took, asking = in_thread(lambda: _asked_through_the_question(True), 10.0)
+    assert seen == [True, False] and took == [2] and not asking
+    seen, took, asking = in_thread(lambda: _asked_through_the_question(False), 10.0)
+    assert seen == [True, False] and took == [] and not asking
+
+
+def test_join_asks_its_person_and_a_bot_or_a_spectator_never() -> None:
+    args = argparse.Namespace(standby_port=0, interface=None, ipv6=False)
+    question = AloneQuestion()
+    assert client_heir(args, False, question).ask_alone is question
+    assert client_heir(args, True, question).ask_alone is None  # a spectator only follows
+    assert make_heir(args).ask_alone is None  # sorry-lan bot

@@ -33,6 +33,7 @@ from ..news import since_text
 from ..options import card_name
 from ..state import COLOUR_TITLES, Link, UiState, card_help
 from ..textfit import clip
+from . import alone
 from .chat import ChatLine, chat_help, chat_key
 from .log import LogWindow, log_keys
 from .parts import (
@@ -177,6 +178,7 @@ TABLE = Table(
             view_help=Help("L", lambda: _("the whole log in the board's place, and back")),
         ),
         BELL,
+        alone.KEY,
         chat_key(chat_help(), hint_when=lambda st: not in_split(st)),
         *SHARED,
         leave_key(help=leave_help()),
