@@ -24,44 +24,30 @@ The whole interface, for a network shell or an in-memory test pair::
                                         # when the host has been silent past dead_after
     model.connection_lost()             # the transport is gone (no more requests)
 
-``receive_data`` returns :data:`ClientEvent` values: the wire messages a UI or a bot
-reads (``Lobby``, ``Snapshot``, ``Turn``, ``LegalMoves``, ``Events``, ``GameOver``,
-``Rematch``, ``Chat``, ``Error``), matched on as they are, :class:`ReplayMismatch`
-and :class:`GameRecord`: the game record a host on protocol version 3 sends, put
-together from its ``record`` parts and read (``sorry_lan.records``): the whole game
-after ``over`` (kept, the last :data:`RECORDS_KEPT`, and handed to the shell once
-by :meth:`take_records` to file), or the game so far when welcomed mid-game
-(:attr:`so_far`).  A client at the table since the game began builds the game so far
-itself from what it was shown (:attr:`seen`, ``client.so_far``; gone on from the host's
-record when one came), for a successor.  Where the table is comes from :attr:`state`: ``lobby`` (the
-table's lobby, a rematch's included: no game is known then), ``playing`` or
-``game_over``.
+``receive_data`` returns :data:`~sorry_lan.client.events.ClientEvent` values
+(``client.events``, importable from here too): the wire messages a UI or a bot reads,
+matched on as they are, :class:`ReplayMismatch`, the game records the host sent (kept
+by :attr:`book`, ``client.records``; the whole ones handed to the shell once by
+:meth:`take_records` to file) and ``TableNews``.  A client at the table since the
+game began builds the game so far itself from what it was shown (:attr:`seen`,
+``client.so_far``; gone on from the host's record when one came), for a successor.
+Where the table is comes from :attr:`state`: ``lobby`` (the table's lobby, a rematch's
+included: no game is known then), ``playing`` or ``game_over``.
 The joining messages (``welcome``, ``refuse``, a ``challenge`` with no PIN given) are
 not events: the shell reads :attr:`connected`, :attr:`refusal`, :attr:`pin_asked`
-and :attr:`closed` after each read.  :class:`Connection` (the link state) is made
-by the shell that owns the link; it is in the union so readers handle it.
+and :attr:`closed` after each read.
 
-On protocol version 4 (issue 19: the table outlives its host) the model also keeps
-what a successor needs: the host's last ``succession`` (:attr:`succession`), the last
-``commit`` and this seat's salt, its own hand, the chat of the game so far; it sends
-``offer`` after each welcome when the shell gave it a standby (:attr:`standby`), and
-:meth:`knowledge` puts it together for ``authority.takeover``.  It owns the table's
-:class:`~sorry_lan.succession.election.Election` (:attr:`election`, made at the first
-``succession``) and feeds it what it reads: every frame from the host, each new order,
-a ``handover``, and on a connection to a candidate (``join(now, attempt=...)``) its
-refusal or the new host's ``succession``, which it checks (the pid handed over to or
-voted for, a greater epoch): a new host it follows is told this seat's hand and salt
-(``reveal``, play for points) and reported as :class:`TableNews`; one it refuses is
-told bye.  The decisions the election makes on what the model read wait in
-:meth:`take_decisions`; the shell feeds the rest (the link's failures, the clock,
-adverts, its standby's votes) to :attr:`election` itself.  A host on protocol version
-1-3 sends none of this, and the model behaves for it as before.  A move this seat
-made that the new host it follows never heard of (the old host died telling it) is
-played again at once when that host offers the same decision (:mod:`sorry_lan.client.missed`).
+On protocol version 4 the model feeds what it reads of who hosts the table (the
+host's ``succession``, ``commit``, ``handover``, a candidate's ``refuse``) to its
+:attr:`participant` (``client.participant``: the election, what a successor needs,
+:meth:`knowledge`), sends the ``offer`` and ``reveal`` it asks for, reports
+``TableNews`` and says bye to a host it refuses.  A move this seat made that the new
+host it follows never heard of (the old host died telling it) is played again at once
+when that host offers the same decision (:mod:`sorry_lan.client.missed`).
 
-It does not open sockets, keep time, retry, or write seat files: it says when the
-seat token is worth keeping or forgetting (:meth:`take_seat_news`) and the shell
-does the filing.  It never logs the seat token.
+It does not open sockets, keep time, retry, or write seat files or records: it says
+when the seat token is worth keeping or forgetting (:meth:`take_seat_news`) and the
+shell does the filing.  It never logs the seat token.
 """
 
 from __future__ import annotations
@@ -69,16 +55,22 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
-from dataclasses import dataclass
-from enum import Enum, StrEnum
 from typing import Any
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
+from sorry_lan.client.events import (
+    ClientEvent,
+    Connection,
+    ReplayMismatch,
+    SeatNews,
+    TableNews,
+    TableNewsKind,
+)
 from sorry_lan.client.missed import MissedMove
+from sorry_lan.client.participant import Participant
+from sorry_lan.client.records import RECORDS_KEPT, GameRecord, RecordBook
 from sorry_lan.client.so_far import FoldError, SoFar
 from sorry_lan.client.view import NO_VIEW, TableView
-from sorry_lan.codes import Link, LinkNews, Said
-from sorry_lan.records import RecordError, load
 from sorry_lan.rules import Card, Variant
 from sorry_lan.rules.cards import NO_CARDS
 from sorry_lan.succession import election as el
@@ -86,120 +78,22 @@ from sorry_lan.succession.knowledge import Board, Knowledge, draws_again
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_discards, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
-from sorry_lan.wire.record_parts import RecordAssembler, RecordPartsError
-from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.session import ClientSession
-from sorry_lan.wire.standby import StandbyAnswer, standby_answer
-from sorry_lan.wire.succession import ChatLine
 from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason
 
+__all__ = [
+    "HEARD_KEPT", "RECORDS_KEPT", "REPLAY_MISMATCH", "SUCCESSION_VERSION", "VIEWS_KEPT",
+    "ClientEvent", "ClientModel", "Connection", "GameRecord", "ReplayMismatch", "SeatNews",
+    "TableNews", "TableNewsKind",
+]
+
 log = logging.getLogger(__name__)
 
-_FROM_HAND = (EventKind.PLAY, EventKind.DISCARD)  # a card leaves its owner's hand
-
 HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
-RECORDS_KEPT = 8  # whole game records a model keeps (the shell files each as it comes)
 VIEWS_KEPT = 4096  # events whose view a reader behind its queue can still ask for
-CHAT_KEPT = 100  # lines of the game's chat so far a successor is given (as succession's)
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
-
-
-@dataclass(frozen=True)
-class Connection:
-    """The link to the host changed (made by the network shell, not the model):
-    ``news`` is a :class:`~sorry_lan.codes.LinkNews` with its fields."""
-
-    news: Said
-
-    @property
-    def state(self) -> Link:
-        """``connected``, ``reconnecting`` or ``lost``."""
-        code = self.news.code
-        return code.state if isinstance(code, LinkNews) else Link(code)
-
-    @property
-    def text(self) -> str:
-        """The news in English."""
-        return str(self.news)
-
-
-@dataclass(frozen=True)
-class ReplayMismatch:
-    """The ``events`` of state id ``sid`` did not add up on our board: a resync was asked."""
-
-    sid: int
-    problem: str
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A game record the host sent (``protocol/RECORD.md``, read but not replayed):
-    the table's game number ``game`` and the record."""
-
-    game: int
-    record: dict[str, Any]
-
-    @property
-    def whole(self) -> bool:
-        """The finished game's (with its result and deck), not the game so far."""
-        return self.record.get("result") is not None
-
-
-class TableNewsKind(StrEnum):
-    """What a :class:`TableNews` tells."""
-
-    HOST_CHANGED = "host_changed"
-    HANDOVER = "handover"
-    CLAIM_REFUSED = "claim_refused"
-
-
-@dataclass(frozen=True)
-class TableNews:
-    """Who hosts the table changed, or was to (protocol version 4):
-
-    - ``host_changed``: we follow a new host, seat ``pid`` (``name``) at ``epoch``
-      (``you``: this laptop's own, after its takeover);
-    - ``handover``: the host said it hands the table to ``pid`` at ``epoch``
-      (``mine``: this laptop hosted it, and its player plays on there: the host that
-      woke to find its table moved and stepped down);
-    - ``claim_refused``: ``pid`` claimed to host at ``epoch`` and was told bye for
-      ``claim`` (out of turn, an old epoch); ``text`` says it in English."""
-
-    kind: TableNewsKind
-    pid: int | None
-    name: str | None
-    epoch: int
-    you: bool = False
-    text: str = ""
-    claim: el.Claim | None = None
-    mine: bool = False
-
-
-ClientEvent = (
-    m.Lobby
-    | m.Snapshot
-    | m.Turn
-    | m.LegalMoves
-    | m.Events
-    | m.GameOver
-    | m.Rematch
-    | m.Chat
-    | m.Error
-    | ReplayMismatch
-    | GameRecord
-    | TableNews
-    | Connection
-)
-
-#: What the seat token deserves after a read: keep it (a game to come back to), or
-#: forget it (the game is over).
-class SeatNews(Enum):
-    """What the seat token deserves (:meth:`ClientModel.take_seat_news`)."""
-
-    KEEP = "keep"
-    FORGET = "forget"
 
 
 class ClientModel:
@@ -224,8 +118,6 @@ class ClientModel:
         self.lang = lang  # the language code the roster shows for this player
         self.program = program  # a program (a bot process) plays this seat
         self.dead_after = dead_after  # nothing heard for this long: the host is gone
-        # This laptop's standby (port, addresses), offered to a version-4 host: it may host.
-        self.standby = standby
         self.session: ClientSession | None = None  # the current connection's
         self._welcomed_on: ClientSession | None = None
         self.connected = False  # welcomed on the current connection, and it is up
@@ -249,8 +141,7 @@ class ClientModel:
         self.sid = 0
         self._pings = 0
         self._seat_news: SeatNews | None = None
-        self.records: list[GameRecord] = []  # the whole games sent, the last RECORDS_KEPT
-        self.so_far: GameRecord | None = None  # the game so far, as sent on a welcome
+        self.book = RecordBook()  # the game records the host sent (client.records)
         # The game so far as this client saw it (client.so_far): from its first
         # snapshot, or from the host's record, on with every events message.
         self.seen = SoFar()
@@ -266,28 +157,10 @@ class ClientModel:
         self._prior: int | None = None
         self._prior_known = True
         self._told_again = False  # the game's board was told again (a host restarted?)
-        self._assembler = RecordAssembler()
-        self._unfiled: list[GameRecord] = []
-        # Protocol version 4: what a successor needs, and who hosts next.
-        self.succession: m.Succession | None = None  # the host's last, as accepted
-        self.commit: m.Commit | None = None  # the last hand commitment
-        self.salt: bytes | None = None  # this seat's salt in it
-        self.hand: tuple[Card, ...] | None = None  # this seat's hand, as last told
         self.after_two = False  # the decision on the board follows a 2
-        self.chat_lines: list[ChatLine] = []  # the game's chat so far (succession's + live)
-        self.game_number = 1  # the table's number of the game on the board (or next)
-        self.election: el.Election | None = None
-        # (epoch, seat) of a host that handed the table over to leave it
-        self.handed_from: tuple[int, int] | None = None
-        self._attempt: el.TryCandidate | None = None  # this connection's, to a candidate
-        self._decisions: list[el.Decision] = []
-        self._pending: m.Welcome | None = None  # a candidate's welcome, not yet checked
-        self._offered_on: ClientSession | None = None
-        self._checked_on: ClientSession | None = None  # the session a succession came on
-        # The board before following a new host, until that host shows its own: one
-        # that vanishes first must not leave this laptop without the game in progress.
-        self._kept_board: Board | None = None
-        self._in_game = False  # a game is in progress as far as this laptop knows
+        # Protocol version 4: what a successor needs, and who hosts next (its standby:
+        # this laptop's (port, addresses), offered to a version-4 host: it may host).
+        self.participant = Participant(standby)
         self._now = 0.0
         self.missed = MissedMove()  # this seat's last move, if a new host missed it
 
@@ -337,22 +210,12 @@ class ClientModel:
             lobby=self.lobby,
             chat=self._chat_told,
             history=self.seen.history() if playing else NO_VIEW.history,
-            game=self.game_number,
+            game=self.book.game_number,
         )  # fmt: skip
         for ev in events:
             self._views[id(ev)] = (ev, self.view)
         while len(self._views) > VIEWS_KEPT:
             self._views.popitem(last=False)
-
-    @property
-    def hosted_here(self) -> bool:
-        """The table we follow is hosted by this laptop: its succession names our seat
-        as the host's (the host's own player, or a laptop that took the table over)."""
-        known = self.succession
-        return (
-            known is not None and known.host is not None and known.host == self.pid
-            and not self.spectate
-        )
 
     @property
     def colour(self) -> int | None:
@@ -382,74 +245,92 @@ class ClientModel:
     def refusal(self) -> m.Refuse | None:
         return None if self.session is None else self.session.refusal
 
+    # -- kept elsewhere, read here (client.records, client.participant) ---------------------
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """The whole game records the host sent, the last :data:`RECORDS_KEPT`."""
+        return self.book.whole
+
     def take_records(self) -> list[GameRecord]:
         """The whole game records received since the last call, oldest first (each
         once: the shell files them)."""
-        taken, self._unfiled = self._unfiled, []
-        return taken
+        return self.book.take_unfiled()
 
-    def take_decisions(self) -> list[el.Decision]:
-        """The election's decisions on what the model read since the last call, in
-        order (the shell carries them out, with those its own inputs return)."""
-        taken, self._decisions = self._decisions, []
-        return taken
+    @property
+    def hosted_here(self) -> bool:
+        """The table we follow is hosted by this laptop: its succession names our seat
+        as the host's (the host's own player, or a laptop that took the table over)."""
+        return self.participant.hosted_here(self._me)
+
+    @property
+    def _me(self) -> int | None:
+        """This seat's pid as a player (None: a spectator, or not welcomed)."""
+        return None if self.spectate else self.pid
+
+    @property
+    def succession(self) -> m.Succession | None:
+        """The last ``succession`` of the host we follow, as accepted."""
+        return self.participant.succession
 
     @property
     def epoch(self) -> int | None:
         """The epoch of the host we follow (None: it sent no ``succession``)."""
-        return None if self.succession is None else self.succession.epoch
+        return self.participant.epoch
+
+    @property
+    def election(self) -> el.Election | None:
+        """The table's election (made at the first ``succession``)."""
+        return self.participant.election
+
+    @property
+    def hand(self) -> tuple[Card, ...] | None:
+        """This seat's hand (play for points), as last told, less the cards played."""
+        return self.participant.hand
+
+    def take_decisions(self) -> list[el.Decision]:
+        """The election's decisions on what the model read since the last call, in
+        order (the shell carries them out, with those its own inputs return)."""
+        return self.participant.take_decisions()
 
     @property
     def board_missing(self) -> bool:
         """A game is in progress as far as this laptop knows, but not its board (a
         reconnection's welcome before the board came again): it may not host the
         table now (a successor would deal a fresh game for the one in progress)."""
-        return self._in_game and self._board() is None
+        return self.participant.board_missing(self._shown)
 
     def knowledge(self) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
         as a player by a version-4 host that sent a ``succession`` and a lobby)."""
-        if (
-            self.succession is None or self.lobby is None or self.pid is None
-            or self.token is None or self.spectate
-        ):
-            return None
-        board = self._board()
-        if self.board_missing:
-            log.info("no knowledge for a successor: the board of the game is not known")
-            return None  # (a successor would deal a fresh game for the one in progress)
-        try:
-            return Knowledge(
-                self.succession, self.lobby, self.pid, self.token, board=board,
-                hand=self.hand, salt=self.salt, commit=self.commit,
-                chat=tuple(self.chat_lines[-CHAT_KEPT:]),
-                so_far=self._so_far_record(),
-                games_played=self.game_number - 1, left=self._left(),
-            )
-        except ValueError as exc:  # the succession does not list this seat (yet)
-            log.info("no knowledge for a successor: %s", exc)
-            return None
+        return self.participant.knowledge(
+            lobby=self.lobby, pid=self.pid, token=self.token, spectate=self.spectate,
+            shown=self._shown, so_far=self._so_far_record,
+            games_played=self.book.game_number - 1,
+        )
+
+    def set_standby(self, port: int, addrs: tuple[str, ...]) -> None:
+        """This laptop's standby listens on ``port`` at ``addrs`` (changed, or new):
+        offered to the host now when it hears offers, else after the next welcome."""
+        self.participant.standby = (port, addrs)
+        if self.participant.succession is not None and self.participant.attempt is None:
+            self._tell_offer(again=True)
 
     def _so_far_record(self) -> dict[str, Any] | None:
         """The record of the game on the board as far as this laptop knows it: once it
         is over, the whole game the host sent; else the game so far this client built
         (from its first state, or from the host's record of it on); None when not known
         (never the host's record as it was when sent, which misses the moves since)."""
-        if self.over is not None and self.records and self.records[-1].game == self.game_number:
-            return self.records[-1].record
+        whole = self.book.whole_of_game()
+        if self.over is not None and whole is not None:
+            return whole
         return self.seen.record()  # (the host's record so far goes on in it, or is stale)
 
-    def _left(self) -> int | None:
-        """The seat of the host that handed this table over to the next epoch."""
-        handed, known = self.handed_from, self.succession
-        if handed is None or known is None or handed[0] != known.epoch + 1:
-            return None
-        return handed[1]
-
-    def _board(self) -> Board | None:
+    def _shown(self) -> Board | None:
+        """The board this client shows (None: no game on it)."""
         snap = self.snapshot
         if snap is None:
-            return self._kept_board  # (a new host followed that has shown none yet)
+            return None
         turn, over = self.turn, self.over
         return Board(
             snap.variant, self.sid, tuple(int(c) for c in snap.colours), self.pawns,
@@ -471,8 +352,7 @@ class ClientModel:
         """Begin a new connection: a new session, the greeting queued.  ``attempt``: the
         connection is to a candidate's standby, as the election asked (a vote, then the
         new host: its ``succession`` is checked before it is followed)."""
-        self._attempt = attempt
-        self._pending = None
+        self.participant.connecting(attempt)
         self.session = ClientSession(
             self.name, token=self.token, spectate=self.spectate, pin=self.pin
         )
@@ -493,9 +373,7 @@ class ClientModel:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "no connection: join first")
         self.heard_at = now
         self._now = now
-        # (a new connection's frames are the host's once its succession is accepted)
-        if self.election is not None and self._attempt is None and self._checked_on is session:
-            self._decisions += self.election.heard(now)
+        self.participant.heard(session, now)
         out: list[ClientEvent] = []
         for msg in session.receive_data(data):
             told = len(out)
@@ -545,22 +423,18 @@ class ClientModel:
                 self._seen_snapshot(msg)
                 if msg.sid != self.sid or self.snapshot is None:
                     self.after_two = False  # (the same state told again: no news)
-                if msg.hand is not None:
-                    self.hand = msg.hand
+                self.participant.told_board(msg)
                 self.snapshot = msg
                 self.discarded = msg.discarded or ()
                 self.sid = msg.sid
                 was_over, self.over = self.over, None
-                self._kept_board = None
-                self._in_game = msg.turn is not None
                 self.moves = None
                 if was_over is not None:  # a rematch: the seat is worth keeping again
                     self._seat_news = SeatNews.KEEP
                 out.append(msg)
             case m.Turn():
                 self.turn = msg
-                if msg.hand is not None:
-                    self.hand = msg.hand
+                self.participant.told_turn(msg)
                 self.sid = msg.sid
                 out.append(msg)
             case m.LegalMoves():
@@ -580,7 +454,7 @@ class ClientModel:
                 if self.discarded:
                     self.discarded = apply_discards(self.discarded, msg.events)
                 self.after_two = draws_again(msg.events, self.after_two)
-                self._played_from_hand(msg)
+                self.participant.played(msg, self.colour)
                 self.sid = msg.sid
                 out.append(msg)
             case m.GameOver():
@@ -590,26 +464,22 @@ class ClientModel:
                 elif self._told_again:  # abandoned: a host restarted meanwhile forgot
                     self._prior_known = False  # its last winner, one reconnected did not
                 self.moves = None
-                self._in_game = False
-                self.hand = self.salt = self.commit = None  # nothing left to reveal
+                self.participant.game_over()
                 self._seat_news = SeatNews.FORGET
                 out.append(msg)
             case m.Chat():
                 self._remember_chat(msg.text)
-                self._chat_line(msg)
+                self.participant.chat(msg, told_again=False)
                 out.append(msg)
             case m.RecordPart():
                 self._record_part(msg, out)
             case m.Rematch():  # back in the lobby: the game we knew is over and gone
                 self._forget_game()
-                self._kept_board = None
-                self._in_game = False
+                self.participant.rematch()
                 self.seen.forget()
                 self._lobbies = 1  # the next roster's snapshot begins a game
                 self.missed.forget()
-                self.game_number += 1
-                self.hand = self.salt = self.commit = None
-                self.chat_lines.clear()
+                self.book.rematch()
                 self._seat_news = SeatNews.KEEP  # the seat holds us in the next game's lobby
                 out.append(msg)
             case m.Error():
@@ -617,21 +487,13 @@ class ClientModel:
             case m.Bye():
                 self.bye = msg.reason
             case m.Commit():
-                self.commit = msg
-                if msg.salt is not None:
-                    self.salt = msg.salt
+                self.participant.committed(msg)
             case m.Handover():
                 self._on_handover(msg, out)
-            case m.Refuse() if self._attempt is not None and self.election is not None:
-                attempt, self._attempt = self._attempt, None
-                answer = standby_answer(msg)
-                if answer is StandbyAnswer.REFUSED:
-                    self._decisions += self.election.failed(attempt, self._now)
-                else:  # counting votes, or not standing
-                    standing = answer is StandbyAnswer.STANDING
-                    self._decisions += self.election.busy(attempt, self._now, standing)
+            case m.Refuse():  # (the host's: see refusal; a candidate's: the election's)
+                self.participant.refused(msg, self._now)
             case _:
-                pass  # pong, refuse (see refusal): nothing a reader acts on
+                pass  # pong: nothing a reader acts on
 
     def _seen_snapshot(self, snap: m.Snapshot) -> None:
         """A snapshot for the game so far: a game's first (this client was in the
@@ -658,13 +520,11 @@ class ClientModel:
         self.moves = None
         self.over = None
         self.discarded = ()
-        self.so_far = None  # (the records of whole games stay: kept)
+        self.book.so_far = None  # (the records of whole games stay: kept)
 
     def _welcomed(self, welcome: m.Welcome) -> None:
-        if self._attempt is not None:  # a new host: admitted once its succession is checked
-            self._pending = welcome
-            return
-        self._admit(welcome)
+        if not self.participant.hold(welcome):  # (a new host's: once its succession is checked)
+            self._admit(welcome)
 
     def _admit(self, welcome: m.Welcome) -> None:
         # Whatever game we knew is told again after a welcome (the snapshot and, if it
@@ -700,190 +560,20 @@ class ClientModel:
             self._remember_chat(line.text)
             out.append(line)
         for line in lines:
-            self._chat_line(line)
-
-    def _played_from_hand(self, msg: m.Events) -> None:
-        """This seat's hand less the cards it played or discarded (what it knows of
-        it until its next ``turn`` tells the card drawn: what the host commits to)."""
-        hand, colour = self.hand, self.colour
-        if hand is None or colour is None:
-            return
-        left = list(hand)
-        for ev in msg.events:
-            if ev[0] in _FROM_HAND and ev[1] == colour and ev[2] in left:
-                left.remove(Card(ev[2]))
-        self.hand = tuple(left)
-
-    def _chat_line(self, chat: m.Chat) -> None:
-        """Keep a chat line of the game so far for a successor (a line the host's last
-        ``succession`` already holds, told again after a welcome, once)."""
-        line = ChatLine(chat.pid, chat.text)
-        if self._so_far is not None and line in self.chat_lines:
-            return
-        self.chat_lines.append(line)
-        del self.chat_lines[:-CHAT_KEPT]
-
-    # -- who hosts (protocol version 4) -----------------------------------------------------
-
-    def _name_of(self, pid: int | None) -> str | None:
-        players = () if self.lobby is None else self.lobby.players
-        return next((p.name for p in players if p.pid == pid), None)
-
-    def _on_succession(self, msg: m.Succession, out: list[ClientEvent]) -> None:
-        """The host's ``succession``: kept when it is the host we follow (its epoch), or
-        a new host this client may follow; else refused (bye)."""
-        attempt, known = self._attempt, self.epoch
-        if attempt is not None:  # a candidate's standby welcomed us: a new host?
-            ours = self.succession is None or msg.table == self.succession.table
-            decisions = (
-                [] if self.election is None
-                else self.election.welcomed(attempt, msg.epoch, msg.host, self._now, ours=ours)
-            )
-            self._decisions += decisions
-            if any(isinstance(d, el.Follow) for d in decisions):
-                self._attempt = None
-                self._follow(msg, out)
-                return
-            refusal = next((d for d in decisions if isinstance(d, el.RefuseHost)), None)
-            why = el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
-            self._refuse_host(refusal or why, out)
-            return
-        if known is None or (msg.epoch == known and not self._another_host(msg)):
-            if self.election is not None and self._checked_on is not self.session:
-                self._decisions += self.election.heard(self._now)  # the host is back
-            self._keep(msg)
-            return
-        election = self.election
-        if (
-            msg.epoch > known and election is not None and msg.host == self.pid
-            and election.phase is el.Phase.HOSTING
-        ):  # this laptop took over: its own client is welcomed by its own host
-            self._follow(msg, out)
-            return
-        reason = el.Claim.OLD_EPOCH if msg.epoch < known else el.Claim.OUT_OF_TURN
-        self._refuse_host(el.RefuseHost(msg.host, msg.epoch, reason), out)
-
-    def _another_host(self, msg: m.Succession) -> bool:
-        """Whether ``msg``, the first ``succession`` of a new connection to the host we
-        follow (a reconnection), names another laptop as host at the epoch we know: no
-        host we follow (it hosts that epoch as its own seat, or headless), but a claim
-        that did not come through the election (a replay, or a laptop at its address).
-        A seat that comes or goes on a live connection (the host's own player sits
-        down) is no claim."""
-        known = self.succession
-        if known is None or self._checked_on is self.session:
-            return False
-        return None not in (known.host, msg.host) and msg.host != known.host
-
-    def _keep(self, msg: m.Succession) -> None:
-        """``msg`` is the succession of the host we follow from now."""
-        self.succession = msg
-        self._checked_on = self.session
-        self.chat_lines = list(msg.chat)
-        order = el.Order.of(msg)
-        if self.election is None:
-            me = None if self.spectate else self.pid
-            self.election = el.Election(order, me=me, now=self._now)
-        else:
-            self.election.update(order)
-        self._tell_offer()
-
-    def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
-        """A new host at a greater epoch, checked: followed, and in a game for points,
-        told this seat's hand and its salt.  The board known so far is kept until the
-        new host shows one (:meth:`_board`)."""
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            self._kept_board = self._board()
-            self._admit(pending)
-        self._keep(msg)
-        if self.over is None:  # a new host's table forgets the last winner mid-game
-            self._prior, self._prior_known = None, True
-        you = msg.host is not None and msg.host == self.pid
-        name = self._name_of(msg.host)
-        out.append(TableNews(TableNewsKind.HOST_CHANGED, msg.host, name, msg.epoch, you))
-        self.missed.followed()
-        hand, salt = self.hand, self.salt
-        if not you and hand is not None and salt is not None and self._speaks_v4():
-            self.send(m.Reveal(hand=hand, salt=salt))
-
-    def _refuse_host(self, refusal: el.RefuseHost, out: list[ClientEvent]) -> None:
-        self._attempt = self._pending = None
-        self.connected = False
-        name = self._name_of(refusal.pid)
-        out.append(
-            TableNews(TableNewsKind.CLAIM_REFUSED, refusal.pid, name, refusal.epoch,
-                      text=refusal.text, claim=refusal.reason)
-        )
-        with contextlib.suppress(LocalProtocolError):
-            self.close(ByeReason.QUIT)
-
-    def _on_handover(self, msg: m.Handover, out: list[ClientEvent]) -> None:
-        mine = self.hosted_here
-        if self.succession is not None and self.succession.host is not None:
-            self.handed_from = (msg.epoch, self.succession.host)  # its player leaves
-        you = msg.pid == self.pid and not self.spectate
-        out.append(
-            TableNews(TableNewsKind.HANDOVER, msg.pid, self._name_of(msg.pid), msg.epoch, you,
-                      mine=mine)
-        )
-        if self.election is not None:
-            self._decisions += self.election.handover(msg.epoch, msg.pid, self._now)
-
-    def _speaks_v4(self) -> bool:
-        session = self.session
-        return (
-            session is not None and not session.closed and self.connected
-            and (session.version or 1) >= SUCCESSION_VERSION and not self.spectate
-        )
-
-    def _tell_offer(self, again: bool = False) -> None:
-        """Offer this laptop's standby to a version-4 host we follow (once a connection,
-        or ``again``: it changed)."""
-        if self.standby is None or not self._speaks_v4():
-            return
-        if again or self._offered_on is not self.session:
-            port, addrs = self.standby
-            self.send(m.Offer(port=port, addrs=addrs))
-            self._offered_on = self.session
-
-    def set_standby(self, port: int, addrs: tuple[str, ...]) -> None:
-        """This laptop's standby listens on ``port`` at ``addrs`` (changed, or new):
-        offered to the host now when it hears offers, else after the next welcome."""
-        self.standby = (port, addrs)
-        if self.succession is not None and self._attempt is None:
-            self._tell_offer(again=True)
+            self.participant.chat(line, told_again=True)
 
     def _record_part(self, part: m.RecordPart, out: list[ClientEvent]) -> None:
-        """Take a part of a game record; the record once its last part is in.  A record
-        that cannot be put together or read is dropped with a log line."""
-        try:
-            data = self._assembler.take(part)
-            if data is None:
-                return
-            record = load(data, "the host's game record")
-        except (RecordPartsError, RecordError) as exc:
-            log.info("a game record from the host was dropped: %s", exc)
+        """Take a part of a game record (``client.records``); the record once its last
+        part is in, and the game so far goes on from it (or adopts a whole game's)."""
+        taken = self.book.take(part)
+        if taken is None:
             return
-        got = GameRecord(part.game, record)
-        self.game_number = part.game
-        kept = next((r for r in self.records if r.game == got.game), None)
-        if not got.whole:
-            self.so_far = got
-            self.seen.seed(record)
-        elif kept is not None:
-            # Told again: a player who came back, or the table's new host showing the
-            # game that ended before it took over (its record, rebuilt from what the
-            # laptops knew, has no seed or deck).  The first one is the game's: kept
-            # and filed once, and handed on again (a new event: its own view).
-            got = GameRecord(kept.game, kept.record)
-        else:
-            self.so_far = None
-            self.records.append(got)
-            del self.records[:-RECORDS_KEPT]
-            self._unfiled.append(got)
-            if self.over is not None:  # the first whole copy: the figures' if ours is not
-                self.seen.adopt(record)
+        got, what = taken
+        if what == "so_far":
+            self.seen.seed(got.record)
+        elif what == "new" and self.over is not None:
+            # (the first whole copy: the figures' if ours is not)
+            self.seen.adopt(got.record)
         out.append(got)
 
     def _check_replay(self, msg: m.Events, out: list[ClientEvent]) -> None:
@@ -907,6 +597,78 @@ class ClientModel:
         with contextlib.suppress(LocalProtocolError):
             self.send(m.Resync())
         out.append(ReplayMismatch(sid, problem))
+
+    # -- who hosts (protocol version 4) -----------------------------------------------------
+
+    def _name_of(self, pid: int | None) -> str | None:
+        players = () if self.lobby is None else self.lobby.players
+        return next((p.name for p in players if p.pid == pid), None)
+
+    def _on_succession(self, msg: m.Succession, out: list[ClientEvent]) -> None:
+        """The host's ``succession``: kept, followed or refused, as the participant judges."""
+        verdict = self.participant.judge(msg, self.session, self.pid, self._now)
+        if verdict == "keep":
+            self._keep(msg)
+        elif verdict == "follow":
+            self._follow(msg, out)
+        else:
+            self._refuse_host(verdict, out)
+
+    def _keep(self, msg: m.Succession) -> None:
+        """``msg`` is the succession of the host we follow from now."""
+        self.participant.keep(msg, self.session, self._me, self._now)
+        self._tell_offer()
+
+    def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
+        """A new host at a greater epoch, checked: followed (admitted, if its welcome
+        was held), and in a game for points, told this seat's hand and its salt."""
+        pending = self.participant.follow(self._shown)
+        if pending is not None:
+            self._admit(pending)
+        self._keep(msg)
+        if self.over is None:  # a new host's table forgets the last winner mid-game
+            self._prior, self._prior_known = None, True
+        you = msg.host is not None and msg.host == self.pid
+        name = self._name_of(msg.host)
+        out.append(TableNews(TableNewsKind.HOST_CHANGED, msg.host, name, msg.epoch, you))
+        self.missed.followed()
+        reveal = self.participant.reveal()
+        if not you and reveal is not None and self._speaks_v4():
+            self.send(reveal)
+
+    def _refuse_host(self, refusal: el.RefuseHost, out: list[ClientEvent]) -> None:
+        self.participant.drop_attempt()
+        self.connected = False
+        name = self._name_of(refusal.pid)
+        out.append(
+            TableNews(TableNewsKind.CLAIM_REFUSED, refusal.pid, name, refusal.epoch,
+                      text=refusal.text, claim=refusal.reason)
+        )
+        with contextlib.suppress(LocalProtocolError):
+            self.close(ByeReason.QUIT)
+
+    def _on_handover(self, msg: m.Handover, out: list[ClientEvent]) -> None:
+        mine = self.hosted_here
+        you = msg.pid == self.pid and not self.spectate
+        out.append(
+            TableNews(TableNewsKind.HANDOVER, msg.pid, self._name_of(msg.pid), msg.epoch, you,
+                      mine=mine)
+        )
+        self.participant.handover(msg, self._now)
+
+    def _speaks_v4(self) -> bool:
+        session = self.session
+        return (
+            session is not None and not session.closed and self.connected
+            and (session.version or 1) >= SUCCESSION_VERSION and not self.spectate
+        )
+
+    def _tell_offer(self, again: bool = False) -> None:
+        """Offer this laptop's standby to a version-4 host we follow (once a connection,
+        or ``again``: it changed)."""
+        offer = self.participant.offer(self.session, self._speaks_v4(), again)
+        if offer is not None:
+            self.send(offer)
 
     # -- asking the host ------------------------------------------------------------------
 

@@ -272,7 +272,7 @@ def test_a_successor_that_was_not_sent_the_game_so_far_records_the_whole_game() 
         old, ends = old_table(variant, people, bots, seed=seed)
         play(old, ends, pick, until=20)
         before: dict[str, Any] | None = old.core.game_log.record()
-        assert before is not None and ends[0].model.so_far is None
+        assert before is not None and ends[0].model.book.so_far is None
         built = ends[0].model.seen.record()
         assert built is not None and built["turns"] == before["turns"]
         moved = len(ends[0].moves)

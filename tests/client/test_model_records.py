@@ -16,7 +16,8 @@ from pair import Pair
 from test_model_paired import Heard, arrive
 
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.client.model import RECORDS_KEPT, ClientEvent, ClientModel, GameRecord
+from sorry_lan.client.model import ClientEvent, ClientModel, GameRecord
+from sorry_lan.client.records import RECORDS_KEPT
 from sorry_lan.records import check
 from sorry_lan.rules import Variant
 from sorry_lan.wire import messages as m
@@ -36,7 +37,7 @@ def test_the_whole_game_is_kept_and_handed_to_the_shell_once() -> None:
     game = table.game
     assert game is not None and game.over
     [got] = records(ann_end)
-    assert got.whole and got.game == 1 and ann.records == [got] and ann.so_far is None
+    assert got.whole and got.game == 1 and ann.records == [got] and ann.book.so_far is None
     assert check(got.record).game.winners == game.winners
     assert ann.take_records() == [got] and ann.take_records() == []
     assert bob.records == ann.records
@@ -58,7 +59,7 @@ def test_a_model_welcomed_mid_game_holds_the_game_so_far() -> None:
     again = ClientModel("ann", token=ann.token)  # a new process: it saw nothing
     _c, end = arrive(pair, again)
     [so_far] = records(end)
-    assert not so_far.whole and again.so_far == so_far and again.records == []
+    assert not so_far.whole and again.book.so_far == so_far and again.records == []
     assert so_far.record["seed"] is None and len(so_far.record["turns"]) >= 5
     assert again.take_records() == []
     pair.play_models([again, bob])
@@ -66,7 +67,7 @@ def test_a_model_welcomed_mid_game_holds_the_game_so_far() -> None:
 
 
 def _so_far(model: ClientModel) -> GameRecord | None:
-    return model.so_far
+    return model.book.so_far
 
 
 def test_records_kept_are_bounded_and_a_broken_record_is_dropped(

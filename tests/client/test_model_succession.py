@@ -120,9 +120,9 @@ def test_no_offer_without_a_standby_to_a_spectator_or_an_older_host() -> None:
 def test_commit_salt_and_hand_are_kept_and_forgotten_at_game_over() -> None:
     link = playing()
     model = link.model
-    assert (model.hand, model.salt, model.commit) == (HAND, SALT, commit())
+    assert (model.hand, model.participant.salt, model.participant.commit) == (HAND, SALT, commit())
     link.tell(m.GameOver(sid=9, winners=(Colour.BLUE,), scores=(0, 25, 0, 0)))
-    assert (model.hand, model.salt, model.commit) == (None, None, None)
+    assert (model.hand, model.participant.salt, model.participant.commit) == (None, None, None)
 
 
 def test_the_hand_known_is_the_hand_told_less_the_cards_played() -> None:
@@ -177,7 +177,7 @@ def test_knowledge_holds_the_game_so_far_this_client_saw_from_its_start() -> Non
     link.tell(m.Events(sid=3, colour=Colour.BLUE, notation="B1 start->19",
                        events=((3, 1, 1), (0, 4, 66, 19))))  # fmt: skip
     know = link.model.knowledge()
-    assert know is not None and know.so_far is not None and link.model.so_far is None
+    assert know is not None and know.so_far is not None and link.model.book.so_far is None
     assert know.so_far["first"] == "red" and know.so_far["options"] == {"first": None}
     assert [(t["type"], t["who"], t["card"]) for t in know.so_far["turns"]] == [
         ("lost", "red", "5"), ("move", "blue", "1")
@@ -208,7 +208,7 @@ def test_the_chat_so_far_is_not_kept_twice() -> None:
     link.welcome(2, succession(chat=said), m.Chat(pid=1, text="hi"),
                  m.Chat(pid=0, text="welcome"), lobby())
     link.tell(m.Chat(pid=3, text="go"))
-    assert link.model.chat_lines == [*said, ChatLine(3, "go")]
+    assert link.model.participant.chat_lines == [*said, ChatLine(3, "go")]
 
 
 def test_a_handover_is_news_and_the_election_tries_the_successor() -> None:

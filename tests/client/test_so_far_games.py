@@ -165,7 +165,7 @@ def play_game(variant: Variant, people: int, bots: int, seed: int, tally: Tally,
             gone = None
             cids.append(arrive(pair, back))
             models.append(back)
-            assert back.so_far is not None  # the host's record, gone on from
+            assert back.book.so_far is not None  # the host's record, gone on from
             continue
         movers = [x for x in models if x.moves is not None and x.connected]
         if not movers:

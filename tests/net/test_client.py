@@ -70,7 +70,7 @@ async def test_a_candidate_that_takes_the_hello_and_says_nothing_is_tried_again(
         now = time.monotonic()
         order = Order(epoch=1, host=None, delay=15.0, grace=60.0, laptops=(
             Laptop(1, (LOCAL,), port), Laptop(3, (LOCAL,), 1)))
-        election = client.model.election = Election(order, me=3, now=now - 30)
+        election = client.model.participant.election = Election(order, me=3, now=now - 30)
         election.host_lost(now - 29)
         (attempt,) = election.tick(now)
         assert attempt == TryCandidate(1, (LOCAL,), port)

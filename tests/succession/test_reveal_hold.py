@@ -117,7 +117,7 @@ def took_over(
     for lap in laptops:
         lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
     if forgets:
-        quick.model.hand = quick.model.salt = None
+        quick.model.participant.hand = quick.model.participant.salt = None
     fast = Quick(quick, answers)
     lan.tick(lost + D + 3 + REVEAL_WAIT * 2, step=0.05)
     assert ann.model.pid in lan.hosts

@@ -163,7 +163,7 @@ def table(variant: Variant = Variant.STANDARD) -> tuple[Pair, list[Laptop], Lapt
     t.owner = player.pid
     pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
     own = Laptop("host", 1)
-    own.model.standby, own.model.token = None, token
+    own.model.participant.standby, own.model.token = None, token
     laptops = [Laptop(name, n) for n, name in enumerate(("ann", "bob", "cat"), start=2)]
     for lap in [own, *laptops]:
         lap.model.join(pair.now)
@@ -337,7 +337,7 @@ def test_lost_after_the_game_ended_the_game_is_shown_again_with_its_record_whole
     assert all(lap.model.epoch == 2 and lap.model.connected for lap in laptops)
     assert new.table.phase is Phase.FINISHED and new.table.games_played == 1
     for lap, got in zip(laptops, first, strict=True):
-        assert lap.model.over is not None and lap.model.game_number == 1
+        assert lap.model.over is not None and lap.model.book.game_number == 1
         assert lap.model.take_records() == []  # shown again, not filed again
         assert [r.record for r in lap.model.records] == [got[0].record]
     rebuilt = new.core.game_log.record()
