@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sim.evening import run_evening  # noqa: E402
-from tests.sim.faults import CLASSES  # noqa: E402
+from tests.sim.evening import run_evening
+from tests.sim.faults import CLASSES
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{first.text}")
     took = time.perf_counter() - began
     print(f"evenings run: {args.seeds} in {took:.1f} s ({args.seeds / took:.1f}/s)")
-    print("faults injected: " + (", ".join(f"{k} {v}" for k, v in sorted(injected.items())) or "none"))
+    told = ", ".join(f"{k} {v}" for k, v in sorted(injected.items()))
+    print("faults injected: " + (told or "none"))
     print(f"takeovers: {takeovers}")
     print(f"invariant violations: {violations} in {failed_seeds} evenings")
     for rule in sorted(broken):
@@ -71,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  ({rule}) {len(seeds)} evenings, seeds {' '.join(map(str, seeds[:10]))}"
               + (" ..." if len(seeds) > 10 else ""))
     for name in sorted(by_class):
-        print(f"  with {name}: " + ", ".join(f"({r}) {n}" for r, n in sorted(by_class[name].items())))
+        counts = sorted(by_class[name].items())
+        print(f"  with {name}: " + ", ".join(f"({r}) {n}" for r, n in counts))
     return 1 if violations else 0
 
 

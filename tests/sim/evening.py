@@ -60,12 +60,13 @@ class _Secrets:
 
 @contextlib.contextmanager
 def seeded_tokens(world: World) -> Iterator[None]:
-    kept = table_module.secrets  # type: ignore[attr-defined]
-    table_module.secrets = _Secrets(world)  # type: ignore[attr-defined]
+    names = vars(table_module)
+    kept = names["secrets"]
+    names["secrets"] = _Secrets(world)
     try:
         yield
     finally:
-        table_module.secrets = kept  # type: ignore[attr-defined]
+        names["secrets"] = kept
 
 
 class Evening:
@@ -147,7 +148,7 @@ class Evening:
     # -- the evening ------------------------------------------------------------------------
 
     def _setup(self) -> None:
-        world, n = self.world, self.n
+        n = self.n
         table = Table(TableConfig(seats=n, auto_start=True, seed=self._seed_table,
                                   grace=self.grace, bot_level="random"))
         player, token = table.join(None, "lap0")

@@ -375,10 +375,7 @@ class Laptop:
                 self.link_lost("the host closed the connection")
             return
         for event in self.model.receive_data(data, now):
-            if isinstance(event, m.Events) and self.model.snapshot is not None:
-                self.shown.append((event.sid, self.model.pawns))
-                self.ev.monitor.shown(self, event.sid, self.model.pawns)
-            elif isinstance(event, m.Snapshot):
+            if isinstance(event, m.Events | m.Snapshot) and self.model.snapshot is not None:
                 self.shown.append((event.sid, self.model.pawns))
                 self.ev.monitor.shown(self, event.sid, self.model.pawns)
         self.flush_to(conn)

@@ -100,7 +100,9 @@ class Net:
 
     def reachable(self, a: Node, b: Node) -> bool:
         """Whether a packet from ``a`` gets to ``b`` now (b may still sleep)."""
-        return a.alive and b.alive and (a.name == b.name or self.link(a.name, b.name) not in self.cut)
+        if not (a.alive and b.alive):
+            return False
+        return a.name == b.name or self.link(a.name, b.name) not in self.cut
 
     def kick(self) -> None:
         """The network changed (a heal, a wake): blocked pipes try again."""
