@@ -180,6 +180,7 @@ class Evening:
         world = self.world
         with seeded_tokens(world):
             self._setup()
+            world.after_step = self.monitor.step
             world.run(fault_classes.HEALED_BY + SETTLE, done=self.done)
             world.note("end")
             self.monitor.finish()

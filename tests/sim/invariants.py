@@ -14,8 +14,10 @@
   healed) the final host's game is over and every laptop still running was told its
   end, or was told it gave up.
 
-(a), (c) and (d) are checked at the step that could break them; (b) and (e) at the
-end of the evening.  It changes nothing in the world.
+(a) is checked after every step (two hosts open to moves at once: live, awake, not
+paused, with a game in progress and a connection) and at every state a host makes;
+(c) and (d) at each takeover; (b) and (e) at the end of the evening.  It changes
+nothing in the world.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Monitor:
         self.violations: list[Violation] = []
         self._last: HostShell | None = None  # the host that made the latest state
         self._superseded: set[int] = set()  # hosts (by id) another host made states after
+        self._told: set[tuple[str, str, str]] = set()  # (rule, host, host): said once
 
     def _bad(self, rule: str, text: str) -> None:
         now = self.ev.world.now
@@ -57,6 +60,29 @@ class Monitor:
         self.ev.world.note("VIOLATION", rule, text)
 
     # -- as it happens --------------------------------------------------------------------
+
+    def _once(self, rule: str, one: HostShell, other: HostShell, text: str) -> None:
+        key = (rule, one.label, other.label)
+        if key not in self._told:
+            self._told.add(key)
+            self._bad(rule, text)
+
+    def step(self) -> None:
+        """After every step: at most one host accepts moves now (live, awake, not
+        paused, a game in progress, a connection open to take a move on)."""
+        open_ = [h for h in self.ev.hosts if self._accepts(h)]
+        if len(open_) > 1:
+            a, b = sorted(open_, key=lambda h: h.label)[:2]
+            self._once("a", a, b, f"{a.label} and {b.label} both accept moves at once")
+
+    @staticmethod
+    def _accepts(host: HostShell) -> bool:
+        game = host.table.game
+        return (
+            host.live and not host.rogue and not host.lap.asleep and game is not None
+            and not game.over and not host.core.paused
+            and any(c.server_open and c.client_open for c in host.conns.values())
+        )  # fmt: skip
 
     def state_made(self, host: HostShell, sid: int) -> None:
         """``host`` made state ``sid`` (a move, a bot's, a deal)."""
@@ -67,8 +93,8 @@ class Monitor:
             return
         if id(host) in self._superseded:
             assert last is not None
-            self._bad("a", f"{host.label} accepted a move (sid {sid}) after {last.label} "
-                           "did: two hosts played the game at once")
+            self._once("a", host, last, f"{host.label} accepted a move (sid {sid}) after "
+                                        f"{last.label} did: two hosts played the game")
         if last is not None:
             self._superseded.add(id(last))
         self._last = host

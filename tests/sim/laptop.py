@@ -304,14 +304,20 @@ class Laptop:
         self.ev.world.after(seconds, self._wake, self.gen)
 
     def _wake(self, gen: int) -> None:
+        """Awake: what the kernel buffered is read first (the blocked pipes go on),
+        then the timers that fell due while it slept run, in their order."""
         if gen != self.gen or not self.alive:
             return
         self.ev.world.note("wake", self.name)
         self.asleep_until = None
-        held, self.deferred = self.deferred, []
-        for fn, args in held:
-            self._run(self.gen, fn, args)
         self.ev.net.kick()
+        held, self.deferred = self.deferred, []
+        self.ev.world.after(0.05, self._run_held, self.gen, held)
+
+    def _run_held(self, gen: int, held: list[tuple[Callable[..., object], tuple[Any, ...]]]
+                  ) -> None:  # fmt: skip
+        for fn, args in held:
+            self._run(gen, fn, args)
 
     def move_address(self) -> None:
         """A new address (DHCP): connections through the old one reset."""
