@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--faults", default=",".join(CLASSES),
                         help="fault classes, comma-separated ('' for none): " + ",".join(CLASSES))
     parser.add_argument("--laptops", type=int, default=None, help="2-4 (default: drawn)")
+    parser.add_argument("--count", type=int, default=None,
+                        help="faults per evening (default: 1-3, drawn)")
     parser.add_argument("--trace", action="store_true", help="print each evening's trace")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
     args = parser.parse_args(argv)
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     takeovers = violations = failed_seeds = 0
     began = time.perf_counter()
     for seed in range(args.seed, args.seed + args.seeds):
-        out = run_evening(seed, faults, laptops=args.laptops)
+        out = run_evening(seed, faults, laptops=args.laptops, count=args.count)
         injected.update(out.faults)
         takeovers += out.takeovers
         if args.trace:
