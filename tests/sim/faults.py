@@ -6,7 +6,8 @@ Classes (``--faults``): ``delay``, ``drop`` (a link resets its connections),
 off from the others for longer than G), ``crash`` (a laptop dies and restarts with
 its seat), ``sleep`` (a laptop's clock and timers stop a while), ``move`` (a laptop's
 address changes), ``winkill`` (the host killed at the winning move), ``forge`` (a
-rogue laptop replays an old succession, or claims the next epoch and vanishes).
+rogue laptop replays an old succession, or claims the next epoch and vanishes; half
+the time the host dies as it rises, so the laptops are looking for a host).
 Every fault heals before :data:`HEALED_BY` seconds.
 """
 
@@ -166,7 +167,9 @@ def forge(ev: Evening) -> None:
     wait = rng.uniform(10.0, 90.0) if replay else 0.0
     lives = rng.uniform(1.0, 10.0) if not replay else rng.uniform(10.0, 60.0)
     victim = rng.choice(ev.laptops)
-    ev.calm(start + wait + lives)
+    kill = rng.random() < 0.5  # the host dies as the rogue rises: the laptops look for one
+    back = rng.uniform(5.0, 60.0)
+    ev.calm(start + wait + lives + back)
 
     def snapshot() -> None:
         knowledge = victim.model.knowledge() if victim.alive else None
@@ -179,6 +182,10 @@ def forge(ev: Evening) -> None:
         ev.world.note("fault forge", "replay" if replay else "claim", epoch)
         rogue = ev.rogue(knowledge, epoch)
         until = ev.world.now + lives
+        host = next((h for h in reversed(ev.hosts) if h.live and not h.rogue), None)
+        if kill and host is not None and host.lap.alive:
+            host.lap.crash()
+            ev.world.after(back, host.lap.restart)
 
         def advertise() -> None:
             if not rogue.alive or ev.world.now >= until:

@@ -56,6 +56,9 @@ CASES = [
     ("winkill", 0, None, {"e"},
      "case 6: the host killed at the win restarts and never learns the end "
      "(its seat token is refused at the successor)"),
+    ("forge", 8, None, {"e"},
+     "case 3: a rogue claims the next epoch as this laptop's own seat; the laptop "
+     "follows it, and once it vanishes waits for ever (it thinks it hosts)"),
     ("delay", 1, None, {"a", "b"},
      "a link slower than D: a successor while the host plays on, moves replaced"),
 ]  # fmt: skip
