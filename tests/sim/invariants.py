@@ -14,9 +14,10 @@
   healed) the final host's game is over and every laptop still running was told its
   end, or was told it gave up.
 
-(a) is checked after every step (two hosts open to moves at once: live, awake, not
-paused, with a game in progress and a connection) and at every state a host makes;
-(c) and (d) at each takeover; (b) and (e) at the end of the evening.  It changes
+(a) is checked at every state a host makes, and after every step its stricter form,
+the lease (``lease``: two hosts open to moves at once, live, awake, not paused, with
+a game in progress and a connection, whether or not a move came); (c) and (d) at
+each takeover; (b) and (e) at the end of the evening.  It changes
 nothing in the world.
 """
 
@@ -73,7 +74,7 @@ class Monitor:
         open_ = [h for h in self.ev.hosts if self._accepts(h)]
         if len(open_) > 1:
             a, b = sorted(open_, key=lambda h: h.label)[:2]
-            self._once("a", a, b, f"{a.label} and {b.label} both accept moves at once")
+            self._once("lease", a, b, f"{a.label} and {b.label} both accept moves at once")
 
     @staticmethod
     def _accepts(host: HostShell) -> bool:

@@ -59,8 +59,11 @@ CASES = [
     ("forge", 8, None, {"e"},
      "case 3: a rogue claims the next epoch as this laptop's own seat; the laptop "
      "follows it, and once it vanishes waits for ever (it thinks it hosts)"),
-    ("delay", 1, None, {"a", "b"},
+    ("delay", 1, None, {"lease", "b"},
      "a link slower than D: a successor while the host plays on, moves replaced"),
+    ("move", 10005, None, {"lease"},
+     "the host's address moves: a successor starts while the old host (at its new "
+     "address, its own player still connected) takes moves"),
 ]  # fmt: skip
 
 
