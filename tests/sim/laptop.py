@@ -310,6 +310,10 @@ class Laptop:
             return
         self.ev.world.note("wake", self.name)
         self.asleep_until = None
+        if self.host is not None and self.host.live:
+            # whatever runs first, the host core is told the time first (every input
+            # of the core begins so): a host that slept past D pauses before any move
+            self.host.run(self.host.core.tick(self.ev.world.now))
         self.ev.net.kick()
         held, self.deferred = self.deferred, []
         self.ev.world.after(0.05, self._run_held, self.gen, held)
