@@ -100,9 +100,6 @@ class Monitor:
             self._superseded.add(id(last))
         self._last = host
 
-    def shown(self, lap: Laptop, sid: int, pawns: tuple[int, ...]) -> None:
-        """``lap`` showed state ``sid`` (kept on the laptop; checked at the end)."""
-
     def takeover(self, lap: Laptop, knowledge: Knowledge, table: Table, epoch: int,
                  alone: bool) -> None:  # fmt: skip
         succession = knowledge.succession

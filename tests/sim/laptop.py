@@ -386,8 +386,7 @@ class Laptop:
             return
         for event in self.model.receive_data(data, now):
             if isinstance(event, m.Events | m.Snapshot) and self.model.snapshot is not None:
-                self.shown.append((event.sid, self.model.pawns))
-                self.ev.monitor.shown(self, event.sid, self.model.pawns)
+                self.shown.append((event.sid, self.model.pawns))  # (b) checks them
         self.flush_to(conn)
         if conn is self.try_conn:
             self._try_answer(conn)
