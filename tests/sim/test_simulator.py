@@ -54,8 +54,11 @@ CASES = [
     ("partition", 11, None, {"a"}, "case 2: the old host plays on beside the new one"),
     ("crash", 1, None, {"c"}, "lone rule: of two laptops, the one left takes over alone"),
     ("winkill", 0, None, {"e"},
-     "case 6: the host killed at the win restarts and never learns the end "
-     "(its seat token is refused at the successor)"),
+     "the host killed at the win restarts after G: its seat token is refused "
+     "(bad_token) and its player never learns the end"),
+    ("sleep", 10003, None, {"e"},
+     "case 4: the host asleep past D with one other laptop; its own player's move "
+     "is answered 'the table is paused' and no move is offered again"),
     ("forge", 8, None, {"e"},
      "case 3: a rogue claims the next epoch as this laptop's own seat; the laptop "
      "follows it, and once it vanishes waits for ever (it thinks it hosts)"),
