@@ -62,6 +62,10 @@ CASES = [
     ("forge", 8, None, {"e"},
      "case 3: a rogue claims the next epoch as this laptop's own seat; the laptop "
      "follows it, and once it vanishes waits for ever (it thinks it hosts)"),
+    ("sleep", 10014, None, {"e"},
+     "case 7: a seated host that slept steps down; the successor's table has no seat "
+     "for its player (bad_token), whose election then waits for ever (it names "
+     "itself the host)"),
     ("delay", 1, None, {"lease", "b"},
      "a link slower than D: a successor while the host plays on, moves replaced"),
     ("move", 10005, None, {"lease"},
