@@ -1,0 +1,9 @@
+"""A deterministic simulator of evenings at one table (issue 31), after FoundationDB's
+simulation testing and TigerBeetle's VOPR.
+
+``world`` (clock, queue, seeded random, network), ``laptop`` (the glue that does
+what the net shells do: the one module to adapt when they change), ``faults``,
+``invariants`` and ``evening`` (one evening from a seed).  Run many with
+``scripts/simulate_evenings.py --seeds N``; replay one with ``--seed S --seeds 1
+--trace``.
+"""

@@ -1,0 +1,778 @@
+"""One laptop of a simulated evening, and the glue that carries its decisions out.
+
+This module is the simulator's copy of what the I/O shells do (``net/client.py``,
+``net/heir.py``, ``net/standby.py``, ``net/host.py`` and ``net/probe.py``), on the
+fake network of ``world``: it is the one place to adapt when those change.
+
+- :class:`HostShell` runs a :class:`~sorry_lan.authority.core.HostCore` (a table's
+  first host, a successor, or a rogue): connections in, effects out, a bot's
+  ``Think`` decided on the spot, the journal kept in a list, probes answered by
+  whatever listens at the probed laptop's port (``net/host.py``, ``net/probe.py``).
+- :class:`Laptop` is a player's machine: a :class:`ClientModel` on its link to the
+  host (heartbeats and the loss rule of ``GameClient._pump``), the heir's loop after
+  the host is lost (``Heir.recover``: the old host tried again with a backoff, each
+  candidate the election names tried at its standby, votes counted by its own
+  :class:`Standby`, a takeover built with ``authority.takeover``), and a seeded bot
+  that answers each offer with one of its legal moves.
+
+It decides nothing about succession: the election, the standby and the host core do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from sorry_lan.authority import effects as fx
+from sorry_lan.authority.core import HostCore
+from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.table import Table
+from sorry_lan.authority.takeover import build_table, pin_verifier
+from sorry_lan.client.model import ClientModel
+from sorry_lan.succession import election as el
+from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.vocab import ByeReason, RefuseReason
+
+from .world import CLOSE, Conn
+
+if TYPE_CHECKING:
+    from .evening import Evening
+
+EPOCH = 1_790_000_000.0  # the wall clock at simulated time 0
+TID = "simtable"
+ATTEMPT_TIMEOUT = 2.0  # net/heir.py HeirOptions.attempt_timeout
+HOST_RETRY_MAX = 2.0  # net/heir.py HeirOptions.host_retry_max
+HEARTBEAT = 5.0  # net/client.py ClientOptions.heartbeat
+IDLE = 1.0  # net/heir.py IDLE
+TRY_HOST = (el.Phase.LOST, el.Phase.WALKING, el.Phase.STANDBY)  # net/heir.py _TRY_HOST
+IDLE_TEXT = el.NOT_HOSTING
+
+
+class HostShell:
+    """A host core on a laptop, as ``net/host.py`` runs it (no sockets)."""
+
+    def __init__(
+        self, ev: Evening, lap: Laptop, table: Table, options: HostOptions, *,
+        label: str, parent: HostShell | None = None, rogue: bool = False,
+    ) -> None:
+        self.ev = ev
+        self.lap = lap
+        self.label = label
+        self.parent = parent
+        self.rogue = rogue
+        self.table = table
+        self.port = lap.port
+        self.journal: list[dict[str, object]] = []
+        self.conns: dict[int, Conn] = {}
+        self.listening = True
+        self.stopped = False
+        self.dead = False
+        self.states: dict[int, tuple[int, ...]] = {}  # sid -> pawns, each state it made
+        self.started = ev.world.now
+        self._next_cid = 1
+        self._later: list[Callable[[], list[fx.Effect]]] = []
+        self._wake: float | None = None
+        self._probing: set[int] = set()
+        self.ready = False  # the state it starts from is no commit of its own
+        world = ev.world
+        self.core = HostCore(table, options, wall=lambda: EPOCH + world.now, journalled=True)
+        self._seen_state()
+        self.ready = True
+        self.run(self.core.start(self.port, world.now))
+
+    @property
+    def epoch(self) -> int:
+        return self.core.epoch
+
+    @property
+    def live(self) -> bool:
+        return not (self.dead or self.stopped)
+
+    # -- connections -------------------------------------------------------------------
+
+    def accept(self, conn: Conn, address: str) -> int:
+        cid = self._next_cid
+        self._next_cid += 1
+        self.conns[cid] = conn
+        conn.on_server = lambda data: self.lap.handle(self._from_client, cid, data)
+        self.run(self.core.opened(cid, address, self.ev.world.now))
+        return cid
+
+    def _from_client(self, cid: int, data: bytes) -> None:
+        if not self.live:
+            return
+        now = self.ev.world.now
+        if data == CLOSE:
+            self.run(self.core.closed(cid, now))
+        else:
+            self.run(self.core.received(cid, data, now))
+
+    # -- time ----------------------------------------------------------------------------
+
+    def _schedule(self) -> None:
+        if not self.live:
+            return
+        wake = self.core.next_wakeup()
+        if wake is None or wake == self._wake:
+            return
+        self._wake = wake
+        self.lap.later(max(0.0, wake - self.ev.world.now), self._tick, wake)
+
+    def _tick(self, wake: float) -> None:
+        if self._wake != wake or not self.live:
+            return
+        self._wake = None
+        self.run(self.core.tick(self.ev.world.now))
+
+    # -- effects ---------------------------------------------------------------------------
+
+    def run(self, effects: list[fx.Effect]) -> None:
+        self._later.append(lambda: effects)
+        if len(self._later) > 1:
+            return
+        while self._later:
+            for effect in self._later[0]():
+                self._do(effect)
+            self._later.pop(0)
+        self._seen_state()
+        self._schedule()
+        self.ev.host_ran(self)
+
+    def _seen_state(self) -> None:
+        game = self.table.game
+        if game is not None and game.state_id not in self.states:
+            self.states[game.state_id] = tuple(game.pawns)
+            self.ev.monitor.state_made(self, game.state_id)
+
+    def _do(self, effect: fx.Effect) -> None:
+        self._seen_state()
+        if isinstance(effect, fx.Send):
+            conn = self.conns.get(effect.cid)
+            if conn is not None:
+                conn.to_client(effect.data)
+        elif isinstance(effect, fx.Close):
+            conn = self.conns.get(effect.cid)
+            if conn is not None and conn.server_open:
+                conn.close_by_server()
+                cid = effect.cid
+                self._later.append(lambda: self.core.closed(cid, self.ev.world.now))
+        elif isinstance(effect, fx.Append):
+            self.journal.append(effect.record)
+        elif isinstance(effect, fx.Think):
+            self._later.append(lambda: self._decide(effect))
+        elif isinstance(effect, fx.StopListening):
+            self.listening = False
+        elif isinstance(effect, fx.Stop):
+            self.stopped = True
+            self.listening = False
+            self.ev.world.note("stop", self.label)
+        elif isinstance(effect, fx.Probe):
+            self._probe(effect)
+
+    def _decide(self, think: fx.Think) -> list[fx.Effect]:
+        now = self.ev.world.now
+        try:
+            move = think.turn.decide()
+        except Exception as exc:
+            return self.core.bot_failed(think.ticket, exc, now)
+        return self.core.bot_decided(think.ticket, move, now)
+
+    def _probe(self, probe: fx.Probe) -> None:
+        """``net/host.py`` _probe and ``net/probe.py``: ask the laptop at the probed
+        address what it hosts; a host of this table there is a sighting."""
+        if probe.pid in self._probing:
+            return
+        self._probing.add(probe.pid)
+        self.lap.later(ATTEMPT_TIMEOUT / 2, self._probed, probe)
+
+    def _probed(self, probe: fx.Probe) -> None:
+        self._probing.discard(probe.pid)
+        if not self.live:
+            return
+        for address in probe.addrs:
+            there = self.ev.at_address(address)
+            if there is None or not self.ev.net.reachable(self.lap, there) or there.asleep:
+                continue
+            host = there.host
+            if host is None or not host.listening or host.port != probe.port or host.dead:
+                continue
+            seat = host.core.heralds.seat
+            who = seat if seat is not None else probe.pid
+            self.ev.world.note("probe", self.label, host.label, host.epoch)
+            self.run(self.core.newer_epoch(host.epoch, who, self.ev.world.now))
+            return
+
+
+class Laptop:
+    """One player's laptop: its client model, its standby, and a table it may host."""
+
+    def __init__(self, ev: Evening, n: int, name: str, *, token: bytes | None = None,
+                 own_host: bool = False) -> None:  # fmt: skip
+        self.ev = ev
+        self.n = n
+        self.name = name
+        self.addr = f"10.0.{n}.1"
+        self.port = 7000 + n
+        self.alive = True
+        self.asleep_until: float | None = None
+        self.gen = 0
+        self.deferred: list[tuple[Callable[..., object], tuple[Any, ...]]] = []
+        self.bot = random.Random(ev.world.rng.getrandbits(32))
+        self.host: HostShell | None = None
+        self.standby: Standby | None = None
+        self.own_host = own_host
+        self.token = token
+        self.shown: list[tuple[int, tuple[int, ...]]] = []  # (sid, pawns) of each state shown
+        self.gave_up = False
+        self.took_over = 0
+        self.crashes = 0
+        self._fresh_model()
+
+    def _fresh_model(self) -> None:
+        standby = None if self.own_host else (self.port, (self.addr,))
+        self.model = ClientModel(self.name, token=self.token, standby=standby,
+                                 dead_after=self.ev.dead_after)
+        self.conn: Conn | None = None  # the link to the host we follow (or try)
+        self.host_at: tuple[str, int] | None = None  # where that host listens
+        self.trying: str | None = None  # "host" / "candidate" / "join": a try under way
+        self.try_conn: Conn | None = None
+        self.try_attempt: el.TryCandidate | None = None
+        self.recovering = False
+        self.host_try_at = 0.0
+        self.backoff = 0.05
+        self._tick_at: float | None = None
+        self._play_for: object = None
+        self._beat = False
+
+    # -- the laptop's own clock ---------------------------------------------------------
+
+    @property
+    def asleep(self) -> bool:
+        return self.asleep_until is not None
+
+    def later(self, delay: float, fn: Callable[..., object], *args: Any) -> None:
+        """An event of this laptop's: dropped if it crashes meanwhile, held while asleep."""
+        self.ev.world.after(delay, self._run, self.gen, fn, args)
+
+    def handle(self, fn: Callable[..., object], *args: Any) -> None:
+        """Something reaches this laptop now (held while it sleeps)."""
+        self._run(self.gen, fn, args)
+
+    def _run(self, gen: int, fn: Callable[..., object], args: tuple[Any, ...]) -> None:
+        if gen != self.gen or not self.alive:
+            return
+        if self.asleep:
+            self.deferred.append((fn, args))
+            return
+        fn(*args)
+
+    # -- faults ---------------------------------------------------------------------------
+
+    def crash(self) -> None:
+        """The process dies (journals kept): every connection resets."""
+        self.ev.world.note("crash", self.name)
+        self.crashes += 1
+        for conn in self.ev.conns_of(self):
+            conn.reset()
+        if self.host is not None:
+            self.host.dead = True
+            self.host.listening = False
+            self.host = None
+        self.alive = False
+        self.gen += 1
+        self.standby = None
+        self.deferred.clear()
+        self.asleep_until = None
+
+    def restart(self) -> None:
+        """Started again with its seat file (the token): it looks for the table."""
+        self.ev.world.note("restart", self.name)
+        self.alive = True
+        self.gen += 1
+        self.token = self.model.token if self.model.token is not None else self.token
+        self.own_host = False
+        self._fresh_model()
+        self.find_table()
+
+    def sleep(self, seconds: float) -> None:
+        self.ev.world.note("sleep", self.name, seconds)
+        self.asleep_until = self.ev.world.now + seconds
+        self.ev.world.after(seconds, self._wake, self.gen)
+
+    def _wake(self, gen: int) -> None:
+        """Awake: what the kernel buffered is read first (the blocked pipes go on),
+        then the timers that fell due while it slept run, in their order."""
+        if gen != self.gen or not self.alive:
+            return
+        self.ev.world.note("wake", self.name)
+        self.asleep_until = None
+        if self.host is not None and self.host.live:
+            # whatever runs first, the host core is told the time first (every input
+            # of the core begins so): a host that slept past D pauses before any move
+            self.host.run(self.host.core.tick(self.ev.world.now))
+        self.ev.net.kick()
+        held, self.deferred = self.deferred, []
+        self.ev.world.after(0.05, self._run_held, self.gen, held)
+
+    def _run_held(self, gen: int, held: list[tuple[Callable[..., object], tuple[Any, ...]]]
+                  ) -> None:  # fmt: skip
+        for fn, args in held:
+            self._run(gen, fn, args)
+
+    def move_address(self) -> None:
+        """A new address (DHCP): connections through the old one reset."""
+        self.addr = f"10.{self.crashes + 1}.{self.n}.{self.ev.world.rng.randrange(2, 250)}"
+        self.ev.world.note("moved", self.name, self.addr)
+        for conn in self.ev.conns_of(self):
+            if conn.client is not conn.server:
+                conn.reset()
+        if not self.own_host:
+            self.model.set_standby(self.port, (self.addr,))
+            self.flush()
+
+    # -- connecting ----------------------------------------------------------------------
+
+    def find_table(self) -> None:
+        """(Re)started: the table found as its advert shows it (the newest epoch)."""
+        if self.conn is not None or self.trying is not None:
+            return
+        best = self.ev.advertised(self)
+        if best is None:
+            self.later(2.0, self.find_table)
+            return
+        self.host_at = (best.lap.addr, best.port)
+        self._open(best.lap, "join", None)
+
+    def _open(self, there: Laptop, why: str, attempt: el.TryCandidate | None) -> None:
+        """Connect to the host listening on ``there`` (a try: welcome or not in 2 s)."""
+        if self.try_conn is not None:
+            self.try_conn.close_by_client()
+        self.try_attempt = attempt
+        self.model.join(self.ev.world.now, attempt=attempt)
+        host = there.host
+        assert host is not None
+        conn = Conn(self.ev.net, self, there, lambda d: None, lambda d: None)
+        self.ev.conns.append(conn)
+        conn.on_client = lambda data: self.handle(self._from_host, conn, data)
+        host.accept(conn, "127.0.0.1" if there is self else self.addr)
+        self.trying = why
+        self.try_conn = conn
+        self.flush_to(conn)
+        self.later(ATTEMPT_TIMEOUT, self._try_timeout, conn, attempt)
+
+    def flush_to(self, conn: Conn) -> None:
+        conn.to_server(self.model.data_to_send())
+
+    def flush(self) -> None:
+        conn = self.try_conn if self.try_conn is not None else self.conn
+        if conn is not None:
+            self.flush_to(conn)
+        else:
+            self.model.data_to_send()
+
+    def _from_host(self, conn: Conn, data: bytes) -> None:
+        if conn is not self.conn and conn is not self.try_conn:
+            return  # a connection we no longer use
+        now = self.ev.world.now
+        if data == CLOSE:
+            if conn is self.try_conn:
+                self._try_failed(conn)
+            else:
+                self.link_lost("the host closed the connection")
+            return
+        for event in self.model.receive_data(data, now):
+            if isinstance(event, m.Events | m.Snapshot) and self.model.snapshot is not None:
+                self.shown.append((event.sid, self.model.pawns))  # (b) checks them
+        self.flush_to(conn)
+        if conn is self.try_conn:
+            self._try_answer(conn)
+        else:
+            self._connected_decisions()
+        if self.model.closed and conn is self.conn:
+            if self.model.bye is ByeReason.TIMEOUT:
+                self.link_lost("the host dropped the connection: it fell behind")
+                return
+            self.conn = None  # the host said bye: nothing to reconnect to
+            conn.close_by_client()
+            self.model.connection_lost()
+            self.gave_up = True
+            self.ev.world.note("closed", self.name)
+            return
+        self._maybe_play()
+
+    def _try_answer(self, conn: Conn) -> None:
+        decisions = self.model.take_decisions()
+        if self.model.connected:
+            self.conn, self.try_conn = conn, None
+            why, self.trying = self.trying, None
+            self.host_at = (conn.server.addr, conn.server.port) if isinstance(
+                conn.server, Laptop) else self.host_at
+            self.ev.world.note("welcomed", self.name, why, conn.server.name, self.model.epoch)
+            if why == "host":
+                decisions = [*decisions, el.CloseStandby()]
+            self.recovering = False
+            self._ensure_beat()
+            self.carry_out(decisions)
+            return
+        if decisions:
+            self.carry_out(decisions)
+        if self.model.closed:
+            self._try_failed(conn)
+
+    def _try_failed(self, conn: Conn) -> None:
+        if conn is not self.try_conn:
+            return
+        conn.close_by_client()
+        why, self.trying, self.try_conn = self.trying, None, None
+        self.model.connection_lost()
+        self.carry_out(self.model.take_decisions())
+        if why == "join":
+            self.later(2.0, self.find_table)
+            return
+        if why == "host":
+            self._host_try_failed(unreachable=False)
+            return
+        election, attempt = self.model.election, self.try_attempt
+        if why == "candidate" and election is not None and attempt is not None:
+            self.carry_out(election.failed(attempt, self.ev.world.now))
+        self.step()
+
+    def _try_timeout(self, conn: Conn, attempt: el.TryCandidate | None) -> None:
+        if conn is not self.try_conn:
+            return
+        election = self.model.election
+        why = self.trying
+        conn.close_by_client()
+        self.trying, self.try_conn = None, None
+        self.model.connection_lost()
+        if why == "candidate" and election is not None and attempt is not None:
+            self.carry_out(election.silent(attempt, self.ev.world.now))
+            self.step()
+        elif why == "host":
+            self._host_try_failed(unreachable=False)
+        else:
+            self.later(2.0, self.find_table)
+
+    # -- the link to the host (net/client.py GameClient._pump) ----------------------------
+
+    def _ensure_beat(self) -> None:
+        if not self._beat:
+            self._beat = True
+            self.later(self._beat_every(), self._heartbeat)
+
+    def _beat_every(self) -> float:
+        election = self.model.election
+        return HEARTBEAT if election is None else min(HEARTBEAT, election.order.delay / 3)
+
+    def _heartbeat(self) -> None:
+        self._beat = False
+        if self.conn is None or self.recovering:
+            return
+        now = self.ev.world.now
+        election = self.model.election
+        here = self.model.hosted_here
+        delay = None if election is None else election.order.delay
+        if delay is not None and now - self.model.heard_at > delay and not here:
+            self.link_lost("the host stopped answering")
+            return
+        if not self.model.quiet(now) and not here:
+            self.link_lost("the host stopped answering")
+            return
+        self.flush()
+        self._ensure_beat()
+
+    def _connected_decisions(self) -> None:
+        decisions = self.model.take_decisions()
+        if any(isinstance(d, el.TakeOver | el.TryCandidate) for d in decisions):
+            self.link_lost("the host handed the table over", pending=decisions)
+            return
+        self.carry_out(decisions)
+
+    def link_lost(self, reason: str, pending: list[el.Decision] | None = None) -> None:
+        """``GameClient._run`` after its pump returned: the heir recovers."""
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close_by_client()
+        self.model.connection_lost()
+        self.ev.world.note("lost", self.name, reason)
+        election = self.model.election
+        if election is None:
+            self.later(0.05, self.find_table)
+            return
+        self.recovering = True
+        self.backoff = 0.05
+        self.host_try_at = self.ev.world.now
+        now = self.ev.world.now
+        self.carry_out([*(pending or []), *self.model.take_decisions(),
+                        *election.host_lost(now, False)])
+        self.step()
+
+    # -- the heir (net/heir.py Heir.recover) ------------------------------------------------
+
+    def step(self) -> None:
+        """One turn of the heir's loop: try what the election waits on, the old host
+        when due, else sleep until the election's next time."""
+        election = self.model.election
+        if not self.recovering or self.trying is not None or election is None:
+            return
+        now = self.ev.world.now
+        attempt = election.waiting_for
+        if attempt is not None:
+            self._try_candidate(attempt)
+            return
+        if election.phase is el.Phase.GONE:
+            self.recovering = False
+            self.gave_up = True
+            self.ev.world.note("gave up", self.name)
+            return
+        trying = election.phase in TRY_HOST or self.model.hosted_here
+        if trying and now >= self.host_try_at:
+            self._try_host()
+            return
+        wake = election.wake_at
+        if trying:
+            wake = self.host_try_at if wake is None else min(wake, self.host_try_at)
+        when = now + IDLE if wake is None else max(wake, now + 0.02)
+        if self._tick_at is not None and self._tick_at <= when and self._tick_at > now:
+            return
+        self._tick_at = when
+        self.later(when - now, self._election_tick, when)
+
+    def _election_tick(self, when: float) -> None:
+        if self._tick_at != when:
+            return
+        self._tick_at = None
+        election = self.model.election
+        if election is None or not self.recovering:
+            return
+        now = self.ev.world.now
+        self.carry_out([*election.tick(now), *self._votes()])
+        self.step()
+
+    def _votes(self) -> list[el.Decision]:
+        election = self.model.election
+        if self.standby is None or election is None:
+            return []
+        now = self.ev.world.now
+        return election.standby_votes(self.standby.votes(now), now)
+
+    def _try_host(self) -> None:
+        """Try the old host once (``Heir._try_host``): refused at once where nobody
+        listens, no answer in time where the link is cut or the laptop sleeps."""
+        there = None if self.host_at is None else self.ev.at_address(self.host_at[0])
+        self.trying = "host"
+        if there is None or not there.alive:
+            self.later(0.002, self._host_refused)
+        elif not self.ev.net.reachable(self, there) or there.asleep:
+            self.later(ATTEMPT_TIMEOUT, self._host_refused)
+        elif there.host is None or not there.host.listening or self.host_at is None or (
+                there.port != self.host_at[1]):  # fmt: skip
+            self.later(2 * self.ev.net.delay(self.name, there.name), self._host_refused)
+        else:
+            self.trying = None
+            self._open(there, "host", None)
+
+    def _host_refused(self) -> None:
+        if self.trying != "host" or self.try_conn is not None:
+            return
+        self.trying = None
+        self._host_try_failed(unreachable=False)
+
+    def _host_try_failed(self, unreachable: bool) -> None:
+        election = self.model.election
+        now = self.ev.world.now
+        self.host_try_at = now + self.backoff
+        self.backoff = min(self.backoff * 2, HOST_RETRY_MAX)
+        if election is not None and self.recovering:
+            self.carry_out([*self.model.take_decisions(), *election.host_lost(now, unreachable)])
+        self.step()
+
+    def _try_candidate(self, attempt: el.TryCandidate) -> None:
+        """``GameClient.try_candidate``: hello at the candidate's standby (a vote), or
+        at the host now listening there."""
+        election = self.model.election
+        assert election is not None
+        for address in attempt.addrs:
+            there = self.ev.at_address(address)
+            if there is None or not there.alive or there.port != attempt.port:
+                continue
+            if not self.ev.net.reachable(self, there):
+                self.trying = "candidate"
+                self.later(ATTEMPT_TIMEOUT, self._candidate_failed, attempt)
+                return
+            if there.host is not None and there.host.listening:
+                self._open(there, "candidate", attempt)
+                return
+            self.trying = "candidate"
+            self.model.join(self.ev.world.now, attempt=attempt)
+            self.later(2 * self.ev.net.delay(self.name, there.name), self._standby_answer,
+                       there, attempt)
+            return
+        self.trying = "candidate"
+        self.later(0.002, self._candidate_failed, attempt)  # refused: nobody listens there
+
+    def _candidate_failed(self, attempt: el.TryCandidate) -> None:
+        if self.trying != "candidate" or self.try_conn is not None:
+            return
+        self.trying = None
+        election = self.model.election
+        if election is not None:
+            self.carry_out(election.failed(attempt, self.ev.world.now))
+        self.step()
+
+    def _standby_answer(self, there: Laptop, attempt: el.TryCandidate) -> None:
+        """The standby listener's answer to our hello (``net/standby.py``)."""
+        if self.trying != "candidate" or self.try_conn is not None:
+            return
+        if not there.alive or not self.ev.net.reachable(self, there):
+            self.trying = None
+            self._candidate_failed_now(attempt)
+            return
+        if there.asleep:  # the kernel took the connection; nobody answers
+            self.later(ATTEMPT_TIMEOUT, self._silent, attempt)
+            return
+        if there.host is not None and there.host.listening:
+            self.trying = None
+            self._open(there, "candidate", attempt)
+            return
+        session = HostSession(pin_key=None)
+        greeting = session.receive_data(self.model.data_to_send())[0]
+        standby = there.standby
+        if standby is None:
+            session.refuse(RefuseReason.BUSY, IDLE_TEXT)
+        else:
+            now = self.ev.world.now
+            if isinstance(greeting, m.Spectate):
+                answer = standby.spectate(now)
+            else:
+                assert isinstance(greeting, m.Hello)
+                answer = standby.hello(greeting.token, greeting.versions, now)
+            if isinstance(answer, Host):
+                session.refuse(RefuseReason.BUSY, MOVING)
+            else:
+                session.refuse(answer.reason, answer.text)
+            if isinstance(answer, Host) or (isinstance(answer, Wait) and answer.counted):
+                there.handle(there.voted)
+        self.trying = None
+        self.model.receive_data(session.data_to_send(), self.ev.world.now)
+        self.model.connection_lost()
+        self.carry_out(self.model.take_decisions())
+        self.step()
+
+    def _candidate_failed_now(self, attempt: el.TryCandidate) -> None:
+        election = self.model.election
+        if election is not None:
+            self.carry_out(election.failed(attempt, self.ev.world.now))
+        self.step()
+
+    def _silent(self, attempt: el.TryCandidate) -> None:
+        if self.trying != "candidate" or self.try_conn is not None:
+            return
+        self.trying = None
+        election = self.model.election
+        if election is not None:
+            self.carry_out(election.silent(attempt, self.ev.world.now))
+        self.step()
+
+    def voted(self) -> None:
+        """A vote reached this laptop's standby (``Heir._poke`` then ``_votes``)."""
+        self.carry_out(self._votes())
+        self.step()
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def carry_out(self, decisions: list[el.Decision]) -> None:
+        queue = list(decisions)
+        while queue:
+            d = queue.pop(0)
+            self.ev.world.note("decide", self.name, d)
+            match d:
+                case el.OpenStandby():
+                    self._open_standby()
+                case el.CloseStandby():
+                    self.standby = None
+                case el.TakeOver(epoch=epoch, alone=alone):
+                    self._take_over(epoch, alone)
+                case el.Follow():
+                    pass
+                case el.RefuseHost():
+                    pass  # the model said bye: the try ends with its close
+                case el.GiveUp():
+                    self.recovering = False
+                    self.gave_up = True
+                case _:
+                    pass
+            queue += self.model.take_decisions()
+
+    def _open_standby(self) -> None:
+        succession, me = self.model.succession, self.model.pid
+        if succession is None or me is None:
+            return
+        try:
+            self.standby = Standby.of(succession, me)
+        except ValueError:
+            self.standby = None
+
+    def _take_over(self, epoch: int, alone: bool) -> None:
+        """``Heir._take_over`` and ``start_table``: host from what the client knows."""
+        knowledge = self.model.knowledge()
+        if knowledge is None:
+            self.recovering = False
+            self.gave_up = True
+            return
+        if self.standby is not None:
+            self.standby.alone()
+        now = self.ev.world.now
+        parent = self.ev.host_of(self.model.succession)
+        table = build_table(knowledge, epoch=epoch, now=now, seed=self.bot.getrandbits(63),
+                            wall=EPOCH + now)
+        succession = knowledge.succession
+        options = replace(
+            self.ev.host_options, name=self.name, epoch=epoch, table_id=knowledge.table,
+            takeover_delay=float(succession.delay), pin_key=pin_verifier(knowledge),
+            seat=knowledge.pid,
+        )
+        self.ev.monitor.takeover(self, knowledge, table, epoch, alone)
+        host = HostShell(self.ev, self, table, options, label=f"{self.name}@{epoch}",
+                         parent=parent)
+        host.core.expect_laptops([lap for lap in succession.order if lap.pid != knowledge.pid])
+        host.run([])
+        self.host = host
+        self.took_over += 1
+        self.ev.hosts.append(host)
+        self.ev.world.note("took over", self.name, epoch, alone)
+        self.recovering = False
+        self.conn = None
+        self.host_at = (self.addr, self.port)
+        self._open(self, "join_own", None)
+
+    # -- playing --------------------------------------------------------------------------
+
+    def _maybe_play(self) -> None:
+        offer = self.model.moves
+        if offer is None or not self.model.connected or self._play_for is offer:
+            return
+        self._play_for = offer
+        self.later(self.bot.uniform(0.2, 1.5), self._play, offer)
+
+    def _play(self, offer: object) -> None:
+        model = self.model
+        if model.moves is not offer or not model.connected or model.moves is None:
+            return
+        model.play(self.bot.choice(model.moves.moves).id)
+        self.flush()
+
+    # -- the table's adverts (net/client.py GameClient._looking) ----------------------
+
+    def advert(self, epoch: int, addr: str, port: int) -> None:
+        """mDNS shows the table at ``epoch`` at ``addr``: told to the election while
+        the heir looks for a host."""
+        election = self.model.election
+        if not self.recovering or election is None:
+            return
+        self.carry_out(election.advert(epoch, (addr,), port, self.ev.world.now))
+        self.step()
