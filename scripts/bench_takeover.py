@@ -12,7 +12,9 @@ game go a few moves, then does one fault (``--fault``, round-robin over the runs
   where the table went and exit 0);
 - ``linkdown``: the host's eth0 down for D + 12 s (less than G), then up: the same;
 - ``cutoff``: a non-host laptop's cable off the bridge, its interface up, for
-  D + G + 5 s, then back: no laptop may take over; it must play on at the same host.
+  D + G + 5 s, then back: no laptop may take over; it must play on at the same
+  host.  When the cut-off player was on turn the table waits for it (its seat is
+  held G, by design): such a run is counted as "waited", its time left out.
 
 It measures, from outside: the time from the fault to the next move a connected bot
 showed (for ``cutoff`` the next move at the live host, about the bots' think time);
@@ -67,7 +69,7 @@ class Watch:
     def __init__(self, agent: Any) -> None:
         self.agent = agent
         self.read = 0
-        self.moves: list[tuple[float, int]] = []  # (monotonic time, state id)
+        self.moves: list[tuple[float, int, str]] = []  # (monotonic time, state id, colour)
 
     def poll(self) -> None:
         lines = agent_lines(self.agent)
@@ -75,11 +77,20 @@ class Watch:
         for text in lines[self.read:]:
             found = laptops.MOVE.search(text)
             if found:
-                self.moves.append((now, int(found.group(1))))
+                self.moves.append((now, int(found.group(1)), found.group(2)))
         self.read = len(lines)
 
     def first_after(self, t: float) -> float | None:
-        return next((at for at, _sid in self.moves if at > t), None)
+        return next((at for at, _sid, _colour in self.moves if at > t), None)
+
+    def colour_after(self, t: float) -> str | None:
+        """The colour of the first move shown after ``t``."""
+        return next((colour for at, _sid, colour in self.moves if at > t), None)
+
+    def seat(self) -> str | None:
+        """The colour this bot plays."""
+        found = laptops.BEGINS.search("".join(agent_lines(self.agent)))
+        return None if found is None else str(found.group(1))
 
 
 def agent_lines(agent: Any) -> list[str]:
@@ -94,6 +105,7 @@ class Run:
     lost: int = 0
     second: int = 0
     recovered: bool = True
+    waited: bool = False  # cutoff: the cut-off player was on turn, the table waited
     notes: list[str] = field(default_factory=list)
 
 
@@ -280,12 +292,9 @@ def cutoff_run(
     laptops.cut_off(lan, away_m)
     cut = time.monotonic()
     run.took = next_move(on, cut, cut + delay + grace + 5)
-    if run.took is None:
-        run.recovered = False
-        run.notes.append("no move at the host while a laptop was cut off")
     time.sleep(max(0.0, cut + delay + grace + 5 - time.monotonic()))
     away.poll()
-    alone = [sid for at, sid in away.moves if at > cut + IN_FLIGHT]
+    alone = [sid for at, sid, _colour in away.moves if at > cut + IN_FLIGHT]
     if alone:
         run.notes.append(f"{away.agent.label} showed {len(alone)} moves while cut off")
     laptops.reconnect(lan, away_m)
@@ -293,6 +302,16 @@ def cutoff_run(
     if next_move([away], back, back + STEP + delay + 10) is None:
         run.recovered = False
         run.notes.append(f"{away.agent.label} did not play on after it was back")
+    # the table waits for an away player's turn (its seat is held G): not a fault
+    then = next_move(on, cut, back + STEP)
+    first = next((c for w in on if (c := w.colour_after(cut + IN_FLIGHT)) is not None), None)
+    if first is not None and first == away.seat():
+        run.waited, run.took = True, None
+        run.notes.append(f"it was {first}'s turn: the table waited for the cut-off "
+                         f"player (its move {then or 0:.1f} s after the cut)")
+    elif run.took is None:
+        run.recovered = False
+        run.notes.append(f"no move at the host while a laptop was cut off (then {first})")
 
 
 def quantile(times: list[float], q: float) -> float:
@@ -306,8 +325,8 @@ def quantile(times: list[float], q: float) -> float:
 def table(runs: list[Run], delay: float, grace: float, think: float) -> str:
     """Per fault and overall: runs, moves lost, second tables, not recovered, next move."""
     rows = [f"D = {delay:g} s, G = {grace:g} s, bots think {think:g} s",
-            f"{'fault':<9} {'runs':>4} {'lost':>5} {'2nd':>4} {'unrec':>5} "
-            f"{'p50':>6} {'p95':>6} {'max':>6}"]
+            f"{'fault':<9} {'runs':>4} {'lost':>5} {'2nd':>4} {'unrec':>5} {'waited':>6} "
+            f"{'timed':>5} {'p50':>6} {'p95':>6} {'max':>6}"]
     groups = [(f, [r for r in runs if r.fault == f]) for f in FAULTS] + [("all", runs)]
     for name, these in groups:
         if not these:
@@ -317,7 +336,8 @@ def table(runs: list[Run], delay: float, grace: float, think: float) -> str:
                  f"{max(times):6.2f}" if times else f"{'-':>6} {'-':>6} {'-':>6}")
         rows.append(f"{name:<9} {len(these):>4} {sum(r.lost for r in these):>5} "
                     f"{sum(r.second for r in these):>4} "
-                    f"{sum(not r.recovered for r in these):>5} {stats}")
+                    f"{sum(not r.recovered for r in these):>5} "
+                    f"{sum(r.waited for r in these):>6} {len(times):>5} {stats}")
     return "\n".join(rows)
 
 
