@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from sorry_lan.succession import election as el
+
 from .evening import Outcome, run_evening
 from .faults import CLASSES
 
@@ -78,20 +80,40 @@ def test_fixed_case_seed_keeps_every_invariant(fault: str, seed: int, laptops: i
     assert out.over, case
 
 
+def test_case_3_the_forged_claim_is_refused() -> None:
+    """Case 3: a rogue claims the next epoch as the laptop's own seat (the host
+    killed as it rises); the laptop refuses it (out of turn) instead of following,
+    and once nobody can host it gives up, told why, instead of waiting for ever."""
+    out = run_evening(8, ["forge"], count=1)
+    said = [line[3] for line in out.trace if line[1:3] == ("decide", "lap1")]
+    refused = [d for d in said if isinstance(d, el.RefuseHost)]
+    assert refused and refused[0].reason is el.Claim.OUT_OF_TURN
+    assert not any(isinstance(d, el.Follow) for d in said)
+    assert any(isinstance(d, el.GiveUp) for d in said)
+    assert out.takeovers == 0 and "c" not in rules(out)
+
+
 # (fault, seed, laptops (None: drawn), the invariants it breaks today, the case)
 CASES = [
     ("crash", 1, None, {"e"},
-     "TBD"),
+     "two laptops, the seated host crashes: the other needs 2 votes of an order of 1 "
+     "and, a bot, is never asked to play alone, so nobody hosts (by the rule); the "
+     "host's laptop restarts as a joiner (no 'host --resume' here) and looks for ever"),
     ("winkill", 0, None, {"e"},
-     "the host killed at the win restarts after G: its seat token is refused "
-     "(bad_token) and its player never learns the end"),
+     "the host killed at the win restarts after G: its seat was released, its token "
+     "is refused (bad_token) and its player never learns the end (the simulated "
+     "laptop tries its token again for ever: net/client's seat news not mirrored)"),
     ("forge", 8, None, {"e"},
-     "case 3: a rogue claims the next epoch as this laptop's own seat; the laptop "
-     "follows it, and once it vanishes waits for ever (it thinks it hosts)"),
+     "case 3 itself holds (test_case_3_the_forged_claim_is_refused); left: the "
+     "rogue's fault killed the host of two laptops, the crash-1 case"),
     ("move", 10005, None, {"b"},
-     "TBD"),
+     "the host's address moves and its 3 links reset: it plays on with its own "
+     "player until their leases run out (fencing counts a closed link present for "
+     "L), so states 54-55 shown to that player are replaced by the successor's"),
     ("move", 1, None, {"e"},
-     "TBD"),
+     "two laptops, the host's address moves: the other tries the old address for "
+     "ever (the same epoch's advert at the new one is ignored by Election.advert), "
+     "the host, cut off, stays paused"),
 ]  # fmt: skip
 
 
