@@ -4,6 +4,8 @@ settled is a seed that pins it, and each that still breaks an invariant is an xf
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
 
 from sorry_lan.succession import election as el
@@ -28,11 +30,11 @@ def test_the_same_seed_replays_the_same_evening() -> None:
 
 @pytest.mark.parametrize(
     ("faults", "seeds"),
-    [([], range(3)), (["drop"], range(4)), (["move"], [0, 2, 4]), (["forge"], range(2)),
-     (["sleep"], range(2)), (["cutoff"], range(2))],
+    [([], range(2)), (["drop"], range(3)), (["move"], [0, 2]), (["forge"], range(2)),
+     (["sleep"], range(2))],
 )
 def test_evenings_with_faults_that_hold_today_keep_every_invariant(
-    faults: list[str], seeds: range
+    faults: list[str], seeds: Iterable[int]
 ) -> None:
     for seed in seeds:
         out = run_evening(seed, faults, count=1)
