@@ -50,6 +50,7 @@ HOST_RETRY_MAX = 2.0  # net/heir.py HeirOptions.host_retry_max
 HEARTBEAT = 5.0  # net/client.py ClientOptions.heartbeat
 IDLE = 1.0  # net/heir.py IDLE
 BROWSE = 2.0  # how often the table's adverts are looked at while the host is lost
+JOIN_RETRY = (RefuseReason.FULL, RefuseReason.BUSY)  # net/client.py _RETRY
 TRY_HOST = (el.Phase.LOST, el.Phase.WALKING, el.Phase.STANDBY)  # net/heir.py _TRY_HOST
 IDLE_TEXT = NOT_HOSTING  # net/standby.py IDLE_TEXT
 
@@ -430,10 +431,11 @@ class Laptop:
             return
         conn.close_by_client()
         why, self.trying, self.try_conn = self.trying, None, None
+        refusal = self.model.refusal
         self.model.connection_lost()
         self.carry_out(self.model.take_decisions())
         if why == "join":
-            self.later(2.0, self.find_table)
+            self._join_refused(refusal)
             return
         if why == "host":
             self._host_try_failed(unreachable=False)
@@ -442,6 +444,21 @@ class Laptop:
         if why == "candidate" and election is not None and attempt is not None:
             self.carry_out(election.failed(attempt, self.ev.world.now))
         self.step()
+
+    def _join_refused(self, refusal: m.Refuse | None) -> None:
+        """``GameClient.start``: a stored seat refused ``bad_token`` is forgotten and
+        the hello sent again without it; another refusal that trying again will not
+        mend ends the program, telling its player why."""
+        if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN and (
+                self.token is not None):  # fmt: skip
+            self.ev.world.note("seat forgotten", self.name)
+            self.token = None
+            self._fresh_model()
+        elif refusal is not None and refusal.reason not in JOIN_RETRY:
+            self.ev.world.note("refused", self.name, refusal.reason.value)
+            self.gave_up = True
+            return
+        self.later(2.0, self.find_table)
 
     def _try_timeout(self, conn: Conn, attempt: el.TryCandidate | None) -> None:
         if conn is not self.try_conn:
