@@ -71,8 +71,12 @@ def seeded_tokens(world: World) -> Iterator[None]:
 
 class Evening:
     def __init__(self, seed: int, faults: Sequence[str] | None = None, *,
-                 laptops: int | None = None, count: int | None = None) -> None:  # fmt: skip
+                 laptops: int | None = None, count: int | None = None,
+                 ask_alone: bool = False) -> None:  # fmt: skip
         self.world = World(seed)
+        # a person at every laptop who says yes to playing on alone (``join``'s
+        # ask_alone): only to show that (c) catches a lone takeover; bots never ask
+        self.ask_alone = ask_alone
         rng = self.world.rng
         self.net = Net(self.world)
         self.monitor = Monitor(self)

@@ -35,6 +35,7 @@ from sorry_lan.succession import election as el
 from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
+from sorry_lan.wire.standby import NOT_HOSTING
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 from .world import CLOSE, Conn
@@ -48,8 +49,10 @@ ATTEMPT_TIMEOUT = 2.0  # net/heir.py HeirOptions.attempt_timeout
 HOST_RETRY_MAX = 2.0  # net/heir.py HeirOptions.host_retry_max
 HEARTBEAT = 5.0  # net/client.py ClientOptions.heartbeat
 IDLE = 1.0  # net/heir.py IDLE
+BROWSE = 2.0  # how often the table's adverts are looked at while the host is lost
+JOIN_RETRY = (RefuseReason.FULL, RefuseReason.BUSY)  # net/client.py _RETRY
 TRY_HOST = (el.Phase.LOST, el.Phase.WALKING, el.Phase.STANDBY)  # net/heir.py _TRY_HOST
-IDLE_TEXT = el.NOT_HOSTING
+IDLE_TEXT = NOT_HOSTING  # net/standby.py IDLE_TEXT
 
 
 class HostShell:
@@ -428,10 +431,11 @@ class Laptop:
             return
         conn.close_by_client()
         why, self.trying, self.try_conn = self.trying, None, None
+        refusal = self.model.refusal
         self.model.connection_lost()
         self.carry_out(self.model.take_decisions())
         if why == "join":
-            self.later(2.0, self.find_table)
+            self._join_refused(refusal)
             return
         if why == "host":
             self._host_try_failed(unreachable=False)
@@ -440,6 +444,21 @@ class Laptop:
         if why == "candidate" and election is not None and attempt is not None:
             self.carry_out(election.failed(attempt, self.ev.world.now))
         self.step()
+
+    def _join_refused(self, refusal: m.Refuse | None) -> None:
+        """``GameClient.start``: a stored seat refused ``bad_token`` is forgotten and
+        the hello sent again without it; another refusal that trying again will not
+        mend ends the program, telling its player why."""
+        if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN and (
+                self.token is not None):  # fmt: skip
+            self.ev.world.note("seat forgotten", self.name)
+            self.token = None
+            self._fresh_model()
+        elif refusal is not None and refusal.reason not in JOIN_RETRY:
+            self.ev.world.note("refused", self.name, refusal.reason.value)
+            self.gave_up = True
+            return
+        self.later(2.0, self.find_table)
 
     def _try_timeout(self, conn: Conn, attempt: el.TryCandidate | None) -> None:
         if conn is not self.try_conn:
@@ -507,9 +526,28 @@ class Laptop:
         self.backoff = 0.05
         self.host_try_at = self.ev.world.now
         now = self.ev.world.now
+        # Heir.recover: a bot or headless laptop (no ask_alone) is never asked to play
+        # on alone (unless the evening has people who say yes); it can host (it has
+        # a successor) unless the board of its game is missing
+        election.may_ask = self.ev.ask_alone
+        election.can_host = not self.model.board_missing
         self.carry_out([*(pending or []), *self.model.take_decisions(),
                         *election.host_lost(now, False)])
+        self.later(BROWSE, self._browse, self.gen)
         self.step()
+
+    def _browse(self, gen: int) -> None:
+        """``GameClient._looking``: while the heir recovers, the table's adverts on the
+        LAN (each honest host's, at its laptop's address now) are told to the election."""
+        if not self.recovering or gen != self.gen:
+            return
+        for host in self.ev.hosts:
+            there = host.lap
+            if (host.rogue or not host.listening or host.dead or not there.alive
+                    or not self.ev.net.reachable(self, there)):  # fmt: skip
+                continue
+            self.advert(host.epoch, there.addr, host.port)  # (told only while recovering)
+        self.later(BROWSE, self._browse, gen)
 
     # -- the heir (net/heir.py Heir.recover) ------------------------------------------------
 
@@ -699,6 +737,9 @@ class Laptop:
                     self._take_over(epoch, alone)
                 case el.Follow():
                     pass
+                case el.AskAlone():
+                    if self.ev.ask_alone:  # the person says yes a moment later
+                        self.later(1.0, self._agreed)
                 case el.RefuseHost():
                     pass  # the model said bye: the try ends with its close
                 case el.GiveUp():
@@ -708,9 +749,16 @@ class Laptop:
                     pass
             queue += self.model.take_decisions()
 
+    def _agreed(self) -> None:
+        """``Heir._answered``: the person's yes is told to the election."""
+        election = self.model.election
+        if election is not None and self.recovering:
+            self.carry_out(election.alone_agreed(self.ev.world.now))
+            self.step()
+
     def _open_standby(self) -> None:
         succession, me = self.model.succession, self.model.pid
-        if succession is None or me is None:
+        if succession is None or me is None or self.model.board_missing:
             return
         try:
             self.standby = Standby.of(succession, me)
@@ -724,6 +772,9 @@ class Laptop:
             self.recovering = False
             self.gave_up = True
             return
+        if alone:  # a game of its own under a new table id (Heir._take_over)
+            own = replace(knowledge.succession, table=f"{TID}alone{self.n}")
+            knowledge = replace(knowledge, succession=own)
         if self.standby is not None:
             self.standby.alone()
         now = self.ev.world.now
