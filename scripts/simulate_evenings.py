@@ -18,9 +18,12 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# (tests/ has no __init__.py: the simulator is the package ``sim``, as pytest and mypy
+# name it)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from tests.sim.evening import run_evening
-from tests.sim.faults import CLASSES
+from sim.evening import run_evening
+from sim.faults import CLASSES
 
 
 def main(argv: list[str] | None = None) -> int:
