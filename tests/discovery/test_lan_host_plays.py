@@ -46,9 +46,9 @@ from lanlaptops import (
     wait_moves,
 )
 from netns import Agent, Machine, VirtualLan
+from topology import NsScreen
 
 from sorry_lan.net.journal import load
-from topology import NsScreen
 
 pytestmark = [*MARKS, pytest.mark.timeout(300)]  # a whole game and a takeover, loaded
 
