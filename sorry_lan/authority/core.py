@@ -216,8 +216,11 @@ class HostCore:
         self._time_is(now)
         player = self.table.player_of(cid)
         if player is not None and player.pid in self.electorate.laptops:
-            # its lease runs on from the last ping it answered, then it is absent
-            self.electorate.last_heard[player.pid] = peer.renewed
+            # absent from now: it hears no more moves from this host, whatever its lease
+            # (a state made meanwhile with the others gone would be shown to this host's
+            # own player only, then replaced by a successor's)
+            lease = self.timings.lease
+            self.electorate.last_heard[player.pid] = min(peer.renewed, now - lease)
         peer.closed = True
         self.out.forget(peer)
         if peer.session.state is State.GREETING:

@@ -111,6 +111,21 @@ def test_a_2_2_split_pauses_the_old_host_before_a_successor_can_start() -> None:
     assert _moves(pair) == moved
 
 
+def test_laptops_whose_connections_closed_are_absent_at_once() -> None:
+    """A laptop whose connection closed hears no more moves from this host, whatever
+    its lease: counted absent from then on, the host pauses at once when that leaves
+    it without a majority, and shows its own player no state a successor would
+    replace (the simulator's partition and cut-off evenings found such states)."""
+    pair, cids, _clients = _successor(4)
+    pair.advance(1.0)
+    moved = _moves(pair)
+    for pid in (2, 3):
+        pair.lose(cids[pid])
+    assert pair.core.paused and pair.table.paused_at == pytest.approx(pair.now)
+    pair.advance(D)
+    assert _moves(pair) == moved
+
+
 def test_a_laptop_heard_but_not_hearing_the_host_is_not_counted() -> None:
     """What a laptop says proves nothing about what it hears: p2 and p3 chat on, but
     the host's pings never reach them, so they give it up D after its last frame

@@ -69,6 +69,10 @@ FIXED = [
      "seat for its player (bad_token), whose election then waited for ever"),
     ("delay", 1, None, {"lease", "b"},
      "a link slower than D: a successor while the host played on, moves replaced"),
+    ("move", 10005, None, {"b"},
+     "the host's address moves and its 3 links reset: it played on with its own "
+     "player until their leases ran out, so states shown to that player were "
+     "replaced by the successor's (a closed link now counts absent at once)"),
 ]  # fmt: skip
 
 
@@ -107,10 +111,6 @@ CASES = [
     ("forge", 8, None, {"e"},
      "case 3 itself holds (test_case_3_the_forged_claim_is_refused); left: the "
      "rogue's fault killed the host of two laptops, the crash-1 case"),
-    ("move", 10005, None, {"b"},
-     "the host's address moves and its 3 links reset: it plays on with its own "
-     "player until their leases run out (fencing counts a closed link present for "
-     "L), so states 54-55 shown to that player are replaced by the successor's"),
     ("cutoff", 47, None, {"e"},
      "case 7 left: the seated host cut off past G steps down; its player's seat was "
      "released, the successor refuses its token (bad_token), and its election, "
