@@ -11,9 +11,7 @@ on alone itself: the heir (a ``join``'s answer) or ``PlayAlone.start`` (the host
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.layout import ConditionalContainer, Float, FormattedTextControl, Window
+from prompt_toolkit.layout import Float
 
 from sorry_lan.i18n import _, pgettext
 
@@ -89,13 +87,4 @@ def build(parts: Parts) -> Float:
     def lines() -> list[str]:
         return parts.box(question(parts.state), _("Play alone"))
 
-    def fragments() -> StyleAndTextTuples:
-        return [("class:dialog", "\n".join(lines()))]
-
-    window = Window(
-        FormattedTextControl(parts.plain(fragments)),
-        height=lambda: len(lines()),
-        width=lambda: width(lines()[0]),
-    )
-    asking = Condition(lambda: parts.state.alone_ask is not None)
-    return Float(ConditionalContainer(window, filter=asking), right=0)
+    return parts.dialog(lines, lambda: parts.state.alone_ask is not None)

@@ -8,15 +8,12 @@ text of :func:`~..helptext.help_text`, scrolled when the terminal is short of ro
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.layout import ConditionalContainer, Float, FormattedTextControl, Window
+from prompt_toolkit.layout import Float
 
 from sorry_lan.i18n import _
 
 from ..commands import Command, Controls, Table
 from ..helptext import help_text
-from ..textfit import width
 from .parts import Parts, size, too_small
 from .rules import open_rules
 from .shared import HELP_KEY
@@ -56,13 +53,4 @@ def build(parts: Parts) -> Float:
         st.help_scroll = min(st.help_scroll, max(0, len(body) - (size()[1] - 4) + 1))
         return parts.box(body, _("Help: Esc closes"), st.help_scroll)
 
-    def fragments() -> StyleAndTextTuples:
-        return [("class:dialog", "\n".join(lines()))]
-
-    window = Window(
-        FormattedTextControl(parts.plain(fragments)),
-        width=lambda: width(lines()[0]),
-        height=lambda: len(lines()),
-    )
-    shown = Condition(lambda: st.help_visible and not too_small(*size()))
-    return Float(ConditionalContainer(window, filter=shown), right=0)
+    return parts.dialog(lines, lambda: st.help_visible and not too_small(*size()))

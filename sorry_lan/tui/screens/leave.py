@@ -13,9 +13,7 @@ itself: the host command's ``HandOver`` does.
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.layout import ConditionalContainer, Float, FormattedTextControl, Window
+from prompt_toolkit.layout import Float
 
 from sorry_lan.i18n import _
 
@@ -87,13 +85,4 @@ def build(parts: Parts) -> Float:
     def lines() -> list[str]:
         return parts.box(question(parts.state), _("Leave"))
 
-    def fragments() -> StyleAndTextTuples:
-        return [("class:dialog", "\n".join(lines()))]
-
-    window = Window(
-        FormattedTextControl(parts.plain(fragments)),
-        height=lambda: len(lines()),
-        width=lambda: width(lines()[0]),
-    )
-    asking = Condition(lambda: parts.state.confirm_quit)
-    return Float(ConditionalContainer(window, filter=asking), right=0)
+    return parts.dialog(lines, lambda: parts.state.confirm_quit)

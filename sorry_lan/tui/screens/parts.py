@@ -13,8 +13,15 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from prompt_toolkit.application.current import get_app
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.layout import Container, FormattedTextControl, Window
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Container,
+    Float,
+    FormattedTextControl,
+    Window,
+)
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
 from sorry_lan.i18n import _, ngettext, words
@@ -182,3 +189,13 @@ class Parts:
     def panel_width(self) -> int:
         cols, rows = size()
         return max(PANEL_MIN, cols - board_geometry(cols, rows).width - 1)
+
+    def dialog(self, lines: Callable[[], list[str]], shown: Callable[[], bool]) -> Float:
+        """A box of ``lines`` (drawn with :meth:`box`) floating against the right edge
+        while ``shown``: the help, the leave and the play-alone questions."""
+        window = Window(
+            FormattedTextControl(self.plain(lambda: [("class:dialog", "\n".join(lines()))])),
+            height=lambda: len(lines()),
+            width=lambda: width(lines()[0]),
+        )
+        return Float(ConditionalContainer(window, filter=Condition(shown)), right=0)
