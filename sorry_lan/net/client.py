@@ -58,7 +58,7 @@ import errno
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from sorry_lan.client.model import ClientEvent, ClientModel, Connection, SeatNews, TableNews
@@ -66,6 +66,9 @@ from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
 from sorry_lan.succession.election import Decision, TryCandidate
+from sorry_lan.succession.retry import Pause
+from sorry_lan.succession.timings import LaptopTimings
+from sorry_lan.succession.watch import HostLost, Reconnect, SayAsleep, Watch
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
@@ -81,7 +84,7 @@ class Heir(Protocol):
     """What the client asks of its laptop's part in the table's succession
     (:class:`sorry_lan.net.heir.Heir`)."""
 
-    attempt_timeout: float  # one try of a candidate or of the old host (seconds)
+    timings: LaptopTimings  # its attempt timeout: one try of a candidate or the old host
 
     async def start(self) -> tuple[int, tuple[str, ...]]: ...
 
@@ -123,20 +126,25 @@ class _Ended:
     goodbye: bool = False
 
 
+_DEFAULT = LaptopTimings()
+
+
 @dataclass(frozen=True)
 class ClientOptions:
     """How a :class:`GameClient` joins and keeps its link (seconds).  The seat's
     settings (``pin``, ``spectate``, ``token``, ``lang``, ``program``) are where its
-    :class:`ClientModel` starts; the model's own are the live ones."""
+    :class:`ClientModel` starts; the model's own are the live ones.  The delays are
+    :class:`~sorry_lan.succession.timings.LaptopTimings`' (:attr:`timings`, checked
+    when the options are built)."""
 
     pin: str | None = None
     spectate: bool = False
     token: bytes | None = None  # reclaim this seat
-    connect_timeout: float = 5.0  # to connect, and to be welcomed
-    heartbeat: float = 5.0  # ping a host that said nothing for this long
-    dead_after: float = 20.0  # nothing heard for this long: the host is gone
-    reconnect_for: float = 60.0  # keep trying to reconnect for this long
-    asleep_for: float = 600.0  # ...and this long in all while the host is asleep (silent)
+    connect_timeout: float = _DEFAULT.connect_timeout  # to connect, and to be welcomed
+    heartbeat: float = _DEFAULT.heartbeat  # ping a host that said nothing for this long
+    dead_after: float = _DEFAULT.dead_after  # nothing heard for this long: the host is gone
+    reconnect_for: float = _DEFAULT.reconnect_for  # keep trying to reconnect for this long
+    asleep_for: float = _DEFAULT.asleep_for  # ...this long in all while the host is asleep
     capture: bytearray | None = None  # every byte received is appended here (tests)
     seats: SeatStore | None = None  # where the seat's token is kept for a later process
     played: PlayedStore | None = None  # where the whole games the host sends are kept
@@ -145,6 +153,15 @@ class ClientOptions:
     lang: str | None = None  # the language code the roster shows for this player
     program: bool = False  # a program (a bot process) plays this seat
     finder: TableFinder | None = None  # looks for the table's adverts when the host is lost
+    timings: LaptopTimings = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        timings = LaptopTimings(
+            connect_timeout=self.connect_timeout, heartbeat=self.heartbeat,
+            dead_after=self.dead_after, reconnect_for=self.reconnect_for,
+            asleep_for=self.asleep_for,
+        )
+        object.__setattr__(self, "timings", timings)
 
 
 class JoinError(Coded):
@@ -220,6 +237,7 @@ class GameClient:
         self.unreachable = False  # the last connect failed: "network is unreachable"
         self.unanswered = False  # the last connect was taken, its greeting never answered
         self._decided: list[Decision] = []  # the election's, for the heir's recover
+        self._watch = Watch(opts.timings)  # when the host is lost
 
     @property
     def connected(self) -> bool:
@@ -285,7 +303,7 @@ class GameClient:
         to wait out the host's silence (and the voters the new host holds meanwhile
         would give up on it and elect another laptop)."""
         host, port = at if at is not None else (self.host, self.port)
-        timeout = self.options.connect_timeout if timeout is None else timeout
+        timeout = self.options.timings.connect_timeout if timeout is None else timeout
         self.unreachable = False
         self.unanswered = False
         try:
@@ -447,20 +465,16 @@ class GameClient:
             while not model.closed:
                 election = model.election if self.heir is not None else None
                 delay = None if election is None else election.order.delay
-                beat = self.options.heartbeat
-                if delay is not None:
-                    beat = min(beat, delay / 3)
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), beat)
+                    data = await asyncio.wait_for(reader.read(65536), self._watch.beat(delay))
                 except TimeoutError:
                     now = time.monotonic()
-                    # This laptop's own host is silent only while this process slept
-                    # (SIGSTOP, a closed lid): it is no lost host; it says what it found.
-                    here = model.hosted_here
-                    if delay is not None and now - model.heard_at > delay and not here:
-                        return _Ended("the host stopped answering")  # lost: nothing for D
-                    if not model.quiet(now) and not here:
+                    silence = self._watch.silent(
+                        now, model.heard_at, delay=delay, here=model.hosted_here
+                    )
+                    if isinstance(silence, HostLost):
                         return _Ended("the host stopped answering")
+                    model.quiet(now)  # its ping
                     writer.write(model.data_to_send())
                     continue
                 if not data:
@@ -486,13 +500,11 @@ class GameClient:
                 self._reader = self._writer = None
 
     async def _reconnect(self) -> bool:
-        began = time.monotonic()
-        deadline = began + self.options.reconnect_for
-        delay = 0.05
+        """A plain reconnect (``succession.watch.Reconnect`` says when to give up)."""
         last = ""
         spectate = self.model.spectate
-        asleep = False
-        while not self._closing and time.monotonic() < deadline:
+        tries = Reconnect(self.options.timings, time.monotonic(), seat=not spectate)
+        while not self._closing and tries.due(time.monotonic()):
             try:
                 await self._open()
             except JoinError as exc:
@@ -500,13 +512,12 @@ class GameClient:
                 if exc.reason not in _RETRY:
                     await self._tell(LinkNews.NO_REJOIN(why=exc.said))
                     return False
-                if exc.reason is JoinFailure.ASLEEP:
-                    deadline = max(deadline, began + self.options.asleep_for)  # it may wake
-                    if not asleep and not spectate:  # a spectator has no seat to keep
-                        asleep = True
+                asleep = exc.reason is JoinFailure.ASLEEP
+                for step in tries.failed(time.monotonic(), asleep=asleep):
+                    if isinstance(step, SayAsleep):
                         await self._tell(LinkNews.ASLEEP())
-                await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
-                delay = min(delay * 2, 2.0)
+                    elif isinstance(step, Pause):
+                        await asyncio.sleep(max(0.0, step.until - time.monotonic()))
                 continue
             await self._tell(LinkNews.WATCHING() if spectate else LinkNews.BACK())
             return True
@@ -527,9 +538,8 @@ class GameClient:
 
     async def try_host(self) -> bool:
         """Try the host we follow once more: whether it welcomed us."""
-        timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
         try:
-            await self._open(timeout=timeout)
+            await self._open(timeout=self._attempt_timeout)
         except JoinError:
             return False
         await self._tell(LinkNews.WATCHING() if self.model.spectate else LinkNews.BACK())
@@ -541,7 +551,7 @@ class GameClient:
         decided of it.  A new host followed is this client's host from now."""
         election = self.model.election
         assert election is not None
-        timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
+        timeout = self._attempt_timeout
         unreachable = unanswered = False
         for address in attempt.addrs:
             try:
@@ -559,6 +569,12 @@ class GameClient:
             return election.silent(attempt, time.monotonic())
         return election.failed(attempt, time.monotonic(), unreachable)
 
+    @property
+    def _attempt_timeout(self) -> float:
+        """One try of a candidate or of the old host (the heir's, if any)."""
+        heir = self.heir
+        return (self.options.timings if heir is None else heir.timings).attempt_timeout
+
     def drop_link(self) -> None:
         """Close the current connection (a new host the model refused)."""
         if self._writer is not None:
@@ -573,8 +589,9 @@ class GameClient:
         host, port = address
         self.host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
         self.port = port
+        timings = self.options.timings
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.options.connect_timeout
+        deadline = loop.time() + timings.connect_timeout
         while True:
             try:
                 await self._open()
@@ -582,7 +599,7 @@ class GameClient:
             except JoinError:
                 if loop.time() >= deadline:
                     return False
-                await asyncio.sleep(0.1)
+                await asyncio.sleep(timings.own_retry)
 
     # -- the seat file --------------------------------------------------------------------
 

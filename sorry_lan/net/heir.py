@@ -37,7 +37,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,12 +53,13 @@ from sorry_lan.succession.election import (
     GiveUp,
     KeepTrying,
     OpenStandby,
-    Phase,
     RefuseHost,
     TakeOver,
     TryCandidate,
 )
+from sorry_lan.succession.retry import Pause, Recovery, TryHost
 from sorry_lan.succession.standby import Standby
+from sorry_lan.succession.timings import LaptopTimings
 
 from .hosted import Advert, HostedTable
 from .journal import Journal
@@ -84,25 +85,32 @@ Successor = Callable[["Knowledge", int, socket.socket], Awaitable[HostedTable]]
 AskAloneQuestion = Callable[[int], Awaitable[bool]]
 
 MAX_ADDRS = 8  # addresses an offer carries at most
-MIN_PAUSE = 0.02  # seconds: the shortest wait between two looks at the election
-IDLE = 1.0  # seconds to wait when the election names no time (only inputs will do)
-#: The phases in which the old host is still tried (it may be back: then this laptop
-#: neither votes nor hosts).
-_TRY_HOST = (Phase.LOST, Phase.WALKING, Phase.STANDBY)
 
 #: The standby's listening socket, as a successor is given it.
 ListeningSocket = socket.socket
 
 
+_DEFAULT = LaptopTimings()
+
+
 @dataclass(frozen=True)
 class HeirOptions:
-    """Where the standby listens, and how long one try may take (seconds)."""
+    """Where the standby listens, and how long one try may take (seconds): the
+    delays are :class:`~sorry_lan.succession.timings.LaptopTimings`' (:attr:`timings`,
+    checked when the options are built)."""
 
     port: int = 0  # 0: the system picks a free port
     bind: str = "0.0.0.0"
     also: tuple[str, ...] = ("::",)
-    attempt_timeout: float = 2.0  # one connect and welcome, at a candidate or the host
-    host_retry_max: float = 2.0  # the old host is tried again at least this often
+    attempt_timeout: float = _DEFAULT.attempt_timeout  # one try, at a candidate or the host
+    host_retry_max: float = _DEFAULT.host_retry_max  # the old host tried at least this often
+    timings: LaptopTimings = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        timings = LaptopTimings(
+            attempt_timeout=self.attempt_timeout, host_retry_max=self.host_retry_max
+        )
+        object.__setattr__(self, "timings", timings)
 
 
 class Heir:
@@ -128,7 +136,7 @@ class Heir:
             bind=self.options.bind, port=self.options.port, also=self.options.also,
             on_vote=self._poke, on_host=self._poke,
         )
-        self.attempt_timeout = self.options.attempt_timeout
+        self.timings = self.options.timings
         self.hosted: HostedTable | None = None  # the table this laptop took over
         self.took_over = 0  # takeovers made by this laptop (tests, reports)
         self._standby: Standby | None = None
@@ -197,42 +205,38 @@ class Heir:
     ) -> bool:
         decisions = [*pending, *election.host_lost(time.monotonic(), unreachable),
                      *self._adverts(election)]
-        backoff = 0.05
-        host_at = time.monotonic()  # when the old host is tried next
+        steps = Recovery(election, self.timings, time.monotonic())
         while True:
             for decision in decisions:
                 done = await self._carry_out(decision, client, election)
                 if done is not None:
                     return done
             decisions = []
-            attempt = election.waiting_for
-            if attempt is not None:
-                decisions = await client.try_candidate(attempt)  # Follow: connected
-                log.debug("tried %s: %s", attempt, decisions)
-                continue
-            if election.phase is Phase.GONE:
-                return False
-            # (the table hosted by this laptop: no election, its own host is tried again)
-            trying = election.phase in _TRY_HOST or client.model.hosted_here
-            if time.monotonic() >= host_at and trying:
-                back = await self._try_host(client)
-                if back is None:  # votes came while the host was tried: count them
-                    decisions = self._votes(election)
+            step = steps.next(time.monotonic(), hosted_here=client.model.hosted_here)
+            match step:
+                case TryCandidate():
+                    decisions = await client.try_candidate(step)  # Follow: connected
+                    log.debug("tried %s: %s", step, decisions)
                     continue
-                if back:
-                    self._close_standby()
-                    return True
-                # (its unreachable: this laptop's own network may be down: never alone)
-                decisions = [*client.take_decided(),
-                             *election.host_lost(time.monotonic(), client.unreachable)]
-                host_at = time.monotonic() + backoff
-                backoff = min(backoff * 2, self.options.host_retry_max)
-                if decisions:
-                    continue
-            wake = election.wake_at
-            if trying:
-                wake = host_at if wake is None else min(wake, host_at)
-            await self._sleep(time.monotonic() + IDLE if wake is None else wake)
+                case GiveUp():
+                    return False
+                case TryHost():
+                    back = await self._try_host(client)
+                    if back is None:  # votes came while the host was tried: count them
+                        decisions = self._votes(election)
+                        continue
+                    if back:
+                        self._close_standby()
+                        return True
+                    # (its unreachable: this laptop's own network may be down: never alone)
+                    decisions = [*client.take_decided(),
+                                 *election.host_lost(time.monotonic(), client.unreachable)]
+                    steps.host_failed(time.monotonic())
+                    if decisions:
+                        continue
+                    step = steps.next(time.monotonic(), hosted_here=client.model.hosted_here)
+            if isinstance(step, Pause):
+                await self._sleep(step.until)
             decisions = [*election.tick(time.monotonic()), *self._votes(election),
                          *self._adverts(election), *self._answered(election)]
 
@@ -282,7 +286,7 @@ class Heir:
         """Wait until ``until`` or a poke (a vote, the standby hosting), whichever is
         first, and always give the event loop a turn (the standby answers voters on it:
         a loop that never waits would starve them)."""
-        left = max(until - time.monotonic(), MIN_PAUSE)
+        left = max(until - time.monotonic(), self.timings.min_pause)
         if not self._poked.is_set():
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._poked.wait(), left)

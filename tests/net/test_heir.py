@@ -45,6 +45,7 @@ class _Model:
         )
 
     board_missing = False
+    hosted_here = False
 
     def knowledge(self) -> Knowledge | None:
         return None
