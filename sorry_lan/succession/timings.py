@@ -32,11 +32,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sorry_lan.authority.timings import DEAD_AFTER, HEARTBEAT, TimingsError
+from sorry_lan.errors import SorryLanError
+
+#: The connection heartbeat and silence of protocol section 4 (seconds): the same
+#: numbers as the host's (``authority.timings``, a layer above this one).
+HEARTBEAT = 5.0
+DEAD_AFTER = 20.0
 
 #: Heartbeats per takeover delay D at a table that outlives its host: a laptop notices
 #: a lost host within D plus a third of it.
 BEATS_PER_DELAY = 3
+
+
+class LaptopTimingsError(SorryLanError):
+    """Laptop delays that break a relation (a heartbeat not shorter than the silence
+    that ends a connection...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +80,7 @@ class LaptopTimings:
             ) if not kept
         ]
         if broken:
-            raise TimingsError(f"the laptop's timings must keep {', '.join(broken)}: {self}")
+            raise LaptopTimingsError(f"the laptop's timings must keep {', '.join(broken)}: {self}")
 
     def beat(self, delay: float | None) -> float:
         """How often the link to the host is looked at: the heartbeat, and at a table

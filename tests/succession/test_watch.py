@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from sorry_lan.authority.timings import TimingsError
+from sorry_lan.authority import timings as host
 from sorry_lan.succession.election import Election, GiveUp, Order, TryCandidate
 from sorry_lan.succession.retry import Backoff, Pause, Recovery, TryHost
-from sorry_lan.succession.timings import LaptopTimings
+from sorry_lan.succession.timings import LaptopTimings, LaptopTimingsError
 from sorry_lan.succession.watch import HostLost, Ping, Reconnect, SayAsleep, Watch
 from sorry_lan.wire.succession import Laptop
 
@@ -222,10 +222,11 @@ BROKEN = [
 
 @pytest.mark.parametrize("changed", BROKEN)
 def test_timings_that_break_a_relation_are_refused(changed: dict[str, float]) -> None:
-    with pytest.raises(TimingsError):
+    with pytest.raises(LaptopTimingsError):
         LaptopTimings(**changed)
 
 
 def test_the_default_timings_keep_every_relation() -> None:
     assert LaptopTimings() == T
+    assert (T.heartbeat, T.dead_after) == (host.HEARTBEAT, host.DEAD_AFTER)  # section 4
     assert LaptopTimings(heartbeat=0.2, dead_after=1.0, reconnect_for=0.0).beat(None) == 0.2
