@@ -9,17 +9,23 @@ the time each arrived, :attr:`GameClient.event_at`).  Requests (``play``, ``chat
 ``ready``...) are the model's, sent at once.
 
 When the connection drops it reconnects on its own (a player reclaims its seat with
-its token, a spectator just watches again), retrying with back-off for
-``reconnect_for`` seconds through unreachable hosts, hosts that accept but never
-answer and tables that are momentarily full, and reports ``reconnecting`` /
-``connected`` / ``lost`` as :class:`~sorry_lan.client.model.Connection` events.  A
-host that welcomed this client before and now takes connections without answering,
-or lets them time out, is asleep or out of reach (a laptop's lid closed, heavy packet
-loss), not at a wrong address: the client says so once (``asleep``: the host keeps
-the seat) and keeps trying for ``asleep_for`` seconds in all, since the host's own
-clock, and so the seat's grace, starts again only when it wakes.  A
-``bye`` of reason ``timeout`` (the host dropped us because we fell behind or went
+its token, a spectator just watches again) through unreachable hosts, hosts that
+accept but never answer and tables that are momentarily full, and reports
+``reconnecting`` / ``connected`` / ``lost`` as
+:class:`~sorry_lan.client.model.Connection` events.  A host that welcomed this client
+before and now takes connections without answering, or lets them time out, is asleep
+or out of reach (a laptop's lid closed, heavy packet loss), not at a wrong address.
+A ``bye`` of reason ``timeout`` (the host dropped us because we fell behind or went
 quiet) is reconnected too; any other ``bye`` ends it.
+
+It decides no timing itself: when the host is lost (silent for ``dead_after``, or
+for the takeover delay D at a version-4 table), how often it is pinged, the back-off
+between reconnects, when to say the host is asleep and when to give up
+(``reconnect_for``, ``asleep_for``) are :mod:`sorry_lan.succession.watch`'s
+(:class:`~sorry_lan.succession.watch.Watch`,
+:class:`~sorry_lan.succession.watch.Reconnect`), with the delays of
+:class:`~sorry_lan.succession.timings.LaptopTimings` (:attr:`ClientOptions.timings`);
+the client reads, pings, connects and tells.
 
 Given a :class:`~sorry_lan.net.seats.SeatStore` (``seats``), it keeps its seat's
 token there from ``welcome`` until the game ends (or it leaves the lobby, or the
@@ -36,10 +42,12 @@ protocol version 2 or later (an older host is simply not told); :meth:`GameClien
 tells it again when either changes.
 
 At a version-4 table (issue 19) the client has an ``heir``
-(:class:`~sorry_lan.net.heir.Heir`): when the host is lost (its link failed, or nothing
-was heard for the takeover delay) or hands the table over, the heir carries out the
-table's election instead of plain reconnecting, and the client follows the new host.
-A player's heir may host; a spectator's only follows (it walks the same order, waits
+(:class:`~sorry_lan.net.heir.Heir`, its standby and its takeover): when the host is
+lost (its link failed, or nothing was heard for the takeover delay) or hands the
+table over, the client carries out the table's election with it
+(:func:`sorry_lan.net.recovery.recover`) instead of plain reconnecting, and follows
+the new host.  The client drives the heir; the heir never calls the client.  A
+player's heir may host; a spectator's only follows (it walks the same order, waits
 at the candidate's standby, never votes) and its board is told who hosts now like a
 player's.  Given a ``finder`` (:class:`TableFinder`, from the discovery layer) the
 client also watches the LAN for its table's adverts while the host is lost and tells
@@ -57,7 +65,7 @@ import contextlib
 import errno
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -76,28 +84,10 @@ from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 from .gcsettle import settle
+from .heir import Heir
 from .played import PlayedStore
+from .recovery import recover
 from .seats import SeatStore
-
-
-class Heir(Protocol):
-    """What the client asks of its laptop's part in the table's succession
-    (:class:`sorry_lan.net.heir.Heir`)."""
-
-    timings: LaptopTimings  # its attempt timeout: one try of a candidate or the old host
-
-    async def start(self) -> tuple[int, tuple[str, ...]]: ...
-
-    def carry_out_now(self, decisions: Sequence[Decision]) -> bool: ...
-
-    async def recover(
-        self, client: GameClient, pending: Sequence[Decision], unreachable: bool
-    ) -> bool: ...
-
-    async def close(self) -> None: ...
-
-    def hint(self, epoch: int, addrs: Sequence[str], port: int) -> None: ...
-
 
 #: Told of an advert of the table (its epoch, addresses and port) while its host is lost.
 Sighted = Callable[[int, tuple[str, ...], int], None]
@@ -413,7 +403,7 @@ class GameClient:
                 handed = heir.carry_out_now(pending)
                 if not ended.goodbye or handed:  # lost, or handed over: who hosts next?
                     async with self._looking(heir):
-                        found = await heir.recover(self, pending, self.unreachable)
+                        found = await recover(self, heir, pending, self.unreachable)
                     if found:
                         continue
                     gave_up = LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP
@@ -525,7 +515,7 @@ class GameClient:
         await self._tell(gave_up(last=last))
         return False
 
-    # -- the table's succession (what the heir asks) -------------------------------------
+    # -- the table's succession (what net/recovery.py asks) -------------------------------
 
     def take_decided(self) -> list[Decision]:
         """The election's decisions on what the model read, not yet carried out."""
@@ -533,7 +523,7 @@ class GameClient:
         return taken
 
     async def tell(self, news: Said) -> None:
-        """Report link news (the heir's: the host is gone, finding who hosts next)."""
+        """Report link news (the recovery's: the host is gone, finding who hosts next)."""
         await self._tell(news)
 
     async def try_host(self) -> bool:

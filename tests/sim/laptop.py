@@ -1,8 +1,9 @@
 """One laptop of a simulated evening, and the glue that carries its decisions out.
 
 This module is the simulator's copy of what the I/O shells do (``net/client.py``,
-``net/heir.py``, ``net/standby.py``, ``net/host.py`` and ``net/probe.py``), on the
-fake network of ``world``: it is the one place to adapt when those change.
+``net/recovery.py``, ``net/heir.py``, ``net/standby.py``, ``net/host.py`` and
+``net/probe.py``), on the fake network of ``world``: it is the one place to adapt
+when those change.
 
 - :class:`HostShell` runs a :class:`~sorry_lan.authority.core.HostCore` (a table's
   first host, a successor, or a rogue): connections in, effects out, a bot's
@@ -11,7 +12,7 @@ fake network of ``world``: it is the one place to adapt when those change.
 - :class:`Laptop` is a player's machine: a :class:`ClientModel` on its link to the
   host (heartbeats, and the loss rule ``GameClient._pump`` carries out:
   ``succession.watch.Watch``), the heir's loop after the host is lost
-  (``Heir.recover``: the steps ``succession.retry.Recovery`` orders, the old host
+  (``net/recovery.py``: the steps ``succession.retry.Recovery`` orders, the old host
   tried again with its backoff, each candidate the election names tried at its
   standby, votes counted by its own :class:`Standby`, a takeover built with
   ``authority.takeover``), and a seeded bot that answers each offer with one of its
@@ -528,7 +529,7 @@ class Laptop:
         self.recovering = True
         now = self.ev.world.now
         self.recovery = Recovery(election, TIMINGS, now)
-        # Heir.recover: a bot or headless laptop (no ask_alone) is never asked to play
+        # recovery.recover: a bot or headless laptop (no ask_alone) is never asked to play
         # on alone (unless the evening has people who say yes); it can host (it has
         # a successor) unless the board of its game is missing
         election.may_ask = self.ev.ask_alone
@@ -551,7 +552,7 @@ class Laptop:
             self.advert(host.epoch, there.addr, host.port)  # (told only while recovering)
         self.later(BROWSE, self._browse, gen)
 
-    # -- the heir (net/heir.py Heir.recover) ------------------------------------------------
+    # -- the heir (net/recovery.py recover) -------------------------------------------------
 
     def step(self) -> None:
         """One turn of the heir's loop: try what the election waits on, the old host
@@ -598,7 +599,7 @@ class Laptop:
         return election.standby_votes(self.standby.votes(now), now)
 
     def _try_host(self) -> None:
-        """Try the old host once (``Heir._try_host``): refused at once where nobody
+        """Try the old host once (``recovery._try_host``): refused at once where nobody
         listens, no answer in time where the link is cut or the laptop sleeps."""
         there = None if self.host_at is None else self.ev.at_address(self.host_at[0])
         self.trying = "host"
@@ -716,7 +717,7 @@ class Laptop:
         self.step()
 
     def voted(self) -> None:
-        """A vote reached this laptop's standby (``Heir._poke`` then ``_votes``)."""
+        """A vote reached this laptop's standby (``Heir._poke`` then ``recovery._votes``)."""
         self.carry_out(self._votes())
         self.step()
 
@@ -749,7 +750,7 @@ class Laptop:
             queue += self.model.take_decisions()
 
     def _agreed(self) -> None:
-        """``Heir._answered``: the person's yes is told to the election."""
+        """``recovery._answered``: the person's yes is told to the election."""
         election = self.model.election
         if election is not None and self.recovering:
             self.carry_out(election.alone_agreed(self.ev.world.now))
@@ -765,13 +766,13 @@ class Laptop:
             self.standby = None
 
     def _take_over(self, epoch: int, alone: bool) -> None:
-        """``Heir._take_over`` and ``start_table``: host from what the client knows."""
+        """``Heir.take_over`` and ``start_table``: host from what the client knows."""
         knowledge = self.model.knowledge()
         if knowledge is None:
             self.recovering = False
             self.gave_up = True
             return
-        if alone:  # a game of its own under a new table id (Heir._take_over)
+        if alone:  # a game of its own under a new table id (Heir.take_over)
             own = replace(knowledge.succession, table=f"{TID}alone{self.n}")
             knowledge = replace(knowledge, succession=own)
         if self.standby is not None:
