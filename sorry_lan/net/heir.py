@@ -119,11 +119,11 @@ class Heir:
         self.ask_alone = ask_alone
         self._asking: asyncio.Future[bool] | None = None  # the person's answer, to come
         self.options = options or HeirOptions()
+        self.timings = self.options.timings
         self.listener = StandbyListener(
             bind=self.options.bind, port=self.options.port, also=self.options.also,
-            on_vote=self._poke, on_host=self._poke,
+            on_vote=self._poke, on_host=self._poke, greet_within=self.timings.greet_within,
         )
-        self.timings = self.options.timings
         self.hosted: HostedTable | None = None  # the table this laptop took over
         self.took_over = 0  # takeovers made by this laptop (tests, reports)
         self._standby: Standby | None = None

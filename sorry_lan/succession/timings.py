@@ -20,7 +20,9 @@ host's ``succession`` (the election's ``Order``).  These are the laptop's:
   least this often (the waits start at ``backoff``, doubled);
 - **idle**: how long the heir waits when the election names no time, and
   **min_pause** the shortest wait (the event loop always gets a turn);
-- **own_retry**: how often a laptop that took the table over tries to join it.
+- **own_retry**: how often a laptop that took the table over tries to join it;
+- **greet_within**: a connection to the laptop's standby that says nothing this long
+  is closed (longer than any laptop's try of it).
 
 The election's own delays (its retry of a busy candidate, giving up) are
 ``election.RETRY`` and ``election.GIVE_UP``.  :class:`LaptopTimings` checks the
@@ -65,6 +67,7 @@ class LaptopTimings:
     idle: float = 1.0
     min_pause: float = 0.02
     own_retry: float = 0.1
+    greet_within: float = 10.0
 
     def __post_init__(self) -> None:
         broken = [
@@ -77,6 +80,7 @@ class LaptopTimings:
                 ("0 < attempt_timeout", self.attempt_timeout > 0),
                 ("0 < min_pause < idle", 0 < self.min_pause < self.idle),
                 ("0 < own_retry < connect_timeout", 0 < self.own_retry < self.connect_timeout),
+                ("attempt_timeout < greet_within", self.attempt_timeout < self.greet_within),
             ) if not kept
         ]
         if broken:
