@@ -72,14 +72,14 @@ class LaptopTimings:
     def __post_init__(self) -> None:
         broken = [
             text for text, kept in (
-                ("0 < connect_timeout", self.connect_timeout > 0),
+                ("0 <= connect_timeout", self.connect_timeout >= 0),
                 ("0 < heartbeat < dead_after", 0 < self.heartbeat < self.dead_after),
                 ("0 <= reconnect_for <= asleep_for", 0 <= self.reconnect_for <= self.asleep_for),
                 ("0 < backoff <= backoff_max", 0 < self.backoff <= self.backoff_max),
                 ("backoff <= host_retry_max", self.backoff <= self.host_retry_max),
                 ("0 < attempt_timeout", self.attempt_timeout > 0),
                 ("0 < min_pause < idle", 0 < self.min_pause < self.idle),
-                ("0 < own_retry < connect_timeout", 0 < self.own_retry < self.connect_timeout),
+                ("0 < own_retry", self.own_retry > 0),
                 ("attempt_timeout < greet_within", self.attempt_timeout < self.greet_within),
             ) if not kept
         ]

@@ -215,8 +215,8 @@ BROKEN = [
     {"backoff": 1.0, "host_retry_max": 0.5},
     {"attempt_timeout": 0.0},
     {"min_pause": 1.0},  # not before idle
-    {"connect_timeout": 0.0},
-    {"own_retry": 5.0},  # not before connect_timeout
+    {"connect_timeout": -1.0},  # (0: no wait at all)
+    {"own_retry": 0.0},
     {"greet_within": 2.0},  # a standby would cut a voter's try short
 ]
 
