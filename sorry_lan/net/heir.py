@@ -11,7 +11,7 @@ the table's election while the host is lost) asks of it:
   :meth:`Heir.carry_out_now`);
 - count votes on its standby (:meth:`Heir.open_standby`, :meth:`Heir.votes`) and
   wake the recovery at each vote, at the table's adverts (:meth:`Heir.hint`) and at
-  the person's answer (:meth:`Heir.pause`, :meth:`Heir.poked`);
+  the person's answer (:meth:`Heir.pause`, :meth:`Heir.next_poke`);
 - take over (:meth:`Heir.take_over`): give the listening socket and the connections
   the standby held to a new host started by the ``successor`` callback from what the
   client knows, at the address the client then joins with the seat's token;
@@ -194,10 +194,11 @@ class Heir:
         """The votes its standby counts now, its own included (None: not standing)."""
         return None if self._standby is None else self._standby.votes(now)
 
-    async def poked(self) -> None:
-        """Wait for the next poke (a vote, the standby hosting, an advert, an answer)."""
+    def next_poke(self) -> asyncio.Future[bool]:
+        """Forget the pokes so far, at once, and wait for the next one (a vote, the
+        standby hosting, an advert, an answer): done when it comes."""
         self._poked.clear()
-        await self._poked.wait()
+        return asyncio.ensure_future(self._poked.wait())
 
     async def pause(self, until: float) -> None:
         """Wait until ``until`` or a poke, whichever is first, and always give the event

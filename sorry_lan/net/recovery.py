@@ -183,7 +183,7 @@ async def _try_host(link: Link, heir: Heir) -> bool | None:
         return await link.try_host()
     trying = asyncio.ensure_future(link.try_host())
     while True:
-        poked = asyncio.ensure_future(heir.poked())
+        poked = heir.next_poke()  # (a poke from now on: none is lost before it waits)
         await asyncio.wait((trying, poked), return_when=asyncio.FIRST_COMPLETED)
         poked.cancel()
         if trying.done():
