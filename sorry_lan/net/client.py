@@ -9,17 +9,23 @@ the time each arrived, :attr:`GameClient.event_at`).  Requests (``play``, ``chat
 ``ready``...) are the model's, sent at once.
 
 When the connection drops it reconnects on its own (a player reclaims its seat with
-its token, a spectator just watches again), retrying with back-off for
-``reconnect_for`` seconds through unreachable hosts, hosts that accept but never
-answer and tables that are momentarily full, and reports ``reconnecting`` /
-``connected`` / ``lost`` as :class:`~sorry_lan.client.model.Connection` events.  A
-host that welcomed this client before and now takes connections without answering,
-or lets them time out, is asleep or out of reach (a laptop's lid closed, heavy packet
-loss), not at a wrong address: the client says so once (``asleep``: the host keeps
-the seat) and keeps trying for ``asleep_for`` seconds in all, since the host's own
-clock, and so the seat's grace, starts again only when it wakes.  A
-``bye`` of reason ``timeout`` (the host dropped us because we fell behind or went
+its token, a spectator just watches again) through unreachable hosts, hosts that
+accept but never answer and tables that are momentarily full, and reports
+``reconnecting`` / ``connected`` / ``lost`` as
+:class:`~sorry_lan.client.model.Connection` events.  A host that welcomed this client
+before and now takes connections without answering, or lets them time out, is asleep
+or out of reach (a laptop's lid closed, heavy packet loss), not at a wrong address.
+A ``bye`` of reason ``timeout`` (the host dropped us because we fell behind or went
 quiet) is reconnected too; any other ``bye`` ends it.
+
+It decides no timing itself: when the host is lost (silent for ``dead_after``, or
+for the takeover delay D at a version-4 table), how often it is pinged, the back-off
+between reconnects, when to say the host is asleep and when to give up
+(``reconnect_for``, ``asleep_for``) are :mod:`sorry_lan.succession.watch`'s
+(:class:`~sorry_lan.succession.watch.Watch`,
+:class:`~sorry_lan.succession.watch.Reconnect`), with the delays of
+:class:`~sorry_lan.succession.timings.LaptopTimings` (:attr:`ClientOptions.timings`);
+the client reads, pings, connects and tells.
 
 Given a :class:`~sorry_lan.net.seats.SeatStore` (``seats``), it keeps its seat's
 token there from ``welcome`` until the game ends (or it leaves the lobby, or the
@@ -36,10 +42,12 @@ protocol version 2 or later (an older host is simply not told); :meth:`GameClien
 tells it again when either changes.
 
 At a version-4 table (issue 19) the client has an ``heir``
-(:class:`~sorry_lan.net.heir.Heir`): when the host is lost (its link failed, or nothing
-was heard for the takeover delay) or hands the table over, the heir carries out the
-table's election instead of plain reconnecting, and the client follows the new host.
-A player's heir may host; a spectator's only follows (it walks the same order, waits
+(:class:`~sorry_lan.net.heir.Heir`, its standby and its takeover): when the host is
+lost (its link failed, or nothing was heard for the takeover delay) or hands the
+table over, the client carries out the table's election with it
+(:func:`sorry_lan.net.recovery.recover`) instead of plain reconnecting, and follows
+the new host.  The client drives the heir; the heir never calls the client.  A
+player's heir may host; a spectator's only follows (it walks the same order, waits
 at the candidate's standby, never votes) and its board is told who hosts now like a
 player's.  Given a ``finder`` (:class:`TableFinder`, from the discovery layer) the
 client also watches the LAN for its table's adverts while the host is lost and tells
@@ -57,8 +65,8 @@ import contextlib
 import errno
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from sorry_lan.client.model import ClientEvent, ClientModel, Connection, SeatNews, TableNews
@@ -66,6 +74,9 @@ from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
 from sorry_lan.succession.election import Decision, TryCandidate
+from sorry_lan.succession.retry import Pause
+from sorry_lan.succession.timings import LaptopTimings
+from sorry_lan.succession.watch import HostLost, Reconnect, SayAsleep, Watch
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
@@ -73,28 +84,10 @@ from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, RefuseReason
 
 from .gcsettle import settle
+from .heir import Heir
 from .played import PlayedStore
+from .recovery import recover
 from .seats import SeatStore
-
-
-class Heir(Protocol):
-    """What the client asks of its laptop's part in the table's succession
-    (:class:`sorry_lan.net.heir.Heir`)."""
-
-    attempt_timeout: float  # one try of a candidate or of the old host (seconds)
-
-    async def start(self) -> tuple[int, tuple[str, ...]]: ...
-
-    def carry_out_now(self, decisions: Sequence[Decision]) -> bool: ...
-
-    async def recover(
-        self, client: GameClient, pending: Sequence[Decision], unreachable: bool
-    ) -> bool: ...
-
-    async def close(self) -> None: ...
-
-    def hint(self, epoch: int, addrs: Sequence[str], port: int) -> None: ...
-
 
 #: Told of an advert of the table (its epoch, addresses and port) while its host is lost.
 Sighted = Callable[[int, tuple[str, ...], int], None]
@@ -123,20 +116,25 @@ class _Ended:
     goodbye: bool = False
 
 
+_DEFAULT = LaptopTimings()
+
+
 @dataclass(frozen=True)
 class ClientOptions:
     """How a :class:`GameClient` joins and keeps its link (seconds).  The seat's
     settings (``pin``, ``spectate``, ``token``, ``lang``, ``program``) are where its
-    :class:`ClientModel` starts; the model's own are the live ones."""
+    :class:`ClientModel` starts; the model's own are the live ones.  The delays are
+    :class:`~sorry_lan.succession.timings.LaptopTimings`' (:attr:`timings`, checked
+    when the options are built)."""
 
     pin: str | None = None
     spectate: bool = False
     token: bytes | None = None  # reclaim this seat
-    connect_timeout: float = 5.0  # to connect, and to be welcomed
-    heartbeat: float = 5.0  # ping a host that said nothing for this long
-    dead_after: float = 20.0  # nothing heard for this long: the host is gone
-    reconnect_for: float = 60.0  # keep trying to reconnect for this long
-    asleep_for: float = 600.0  # ...and this long in all while the host is asleep (silent)
+    connect_timeout: float = _DEFAULT.connect_timeout  # to connect, and to be welcomed
+    heartbeat: float = _DEFAULT.heartbeat  # ping a host that said nothing for this long
+    dead_after: float = _DEFAULT.dead_after  # nothing heard for this long: the host is gone
+    reconnect_for: float = _DEFAULT.reconnect_for  # keep trying to reconnect for this long
+    asleep_for: float = _DEFAULT.asleep_for  # ...this long in all while the host is asleep
     capture: bytearray | None = None  # every byte received is appended here (tests)
     seats: SeatStore | None = None  # where the seat's token is kept for a later process
     played: PlayedStore | None = None  # where the whole games the host sends are kept
@@ -145,6 +143,15 @@ class ClientOptions:
     lang: str | None = None  # the language code the roster shows for this player
     program: bool = False  # a program (a bot process) plays this seat
     finder: TableFinder | None = None  # looks for the table's adverts when the host is lost
+    timings: LaptopTimings = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        timings = LaptopTimings(
+            connect_timeout=self.connect_timeout, heartbeat=self.heartbeat,
+            dead_after=self.dead_after, reconnect_for=self.reconnect_for,
+            asleep_for=self.asleep_for,
+        )
+        object.__setattr__(self, "timings", timings)
 
 
 class JoinError(Coded):
@@ -220,6 +227,7 @@ class GameClient:
         self.unreachable = False  # the last connect failed: "network is unreachable"
         self.unanswered = False  # the last connect was taken, its greeting never answered
         self._decided: list[Decision] = []  # the election's, for the heir's recover
+        self._watch = Watch(opts.timings)  # when the host is lost
 
     @property
     def connected(self) -> bool:
@@ -285,7 +293,7 @@ class GameClient:
         to wait out the host's silence (and the voters the new host holds meanwhile
         would give up on it and elect another laptop)."""
         host, port = at if at is not None else (self.host, self.port)
-        timeout = self.options.connect_timeout if timeout is None else timeout
+        timeout = self.options.timings.connect_timeout if timeout is None else timeout
         self.unreachable = False
         self.unanswered = False
         try:
@@ -395,7 +403,7 @@ class GameClient:
                 handed = heir.carry_out_now(pending)
                 if not ended.goodbye or handed:  # lost, or handed over: who hosts next?
                     async with self._looking(heir):
-                        found = await heir.recover(self, pending, self.unreachable)
+                        found = await recover(self, heir, pending, self.unreachable)
                     if found:
                         continue
                     gave_up = LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP
@@ -447,20 +455,16 @@ class GameClient:
             while not model.closed:
                 election = model.election if self.heir is not None else None
                 delay = None if election is None else election.order.delay
-                beat = self.options.heartbeat
-                if delay is not None:
-                    beat = min(beat, delay / 3)
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), beat)
+                    data = await asyncio.wait_for(reader.read(65536), self._watch.beat(delay))
                 except TimeoutError:
                     now = time.monotonic()
-                    # This laptop's own host is silent only while this process slept
-                    # (SIGSTOP, a closed lid): it is no lost host; it says what it found.
-                    here = model.hosted_here
-                    if delay is not None and now - model.heard_at > delay and not here:
-                        return _Ended("the host stopped answering")  # lost: nothing for D
-                    if not model.quiet(now) and not here:
+                    silence = self._watch.silent(
+                        now, model.heard_at, delay=delay, here=model.hosted_here
+                    )
+                    if isinstance(silence, HostLost):
                         return _Ended("the host stopped answering")
+                    model.quiet(now)  # its ping
                     writer.write(model.data_to_send())
                     continue
                 if not data:
@@ -486,13 +490,11 @@ class GameClient:
                 self._reader = self._writer = None
 
     async def _reconnect(self) -> bool:
-        began = time.monotonic()
-        deadline = began + self.options.reconnect_for
-        delay = 0.05
+        """A plain reconnect (``succession.watch.Reconnect`` says when to give up)."""
         last = ""
         spectate = self.model.spectate
-        asleep = False
-        while not self._closing and time.monotonic() < deadline:
+        tries = Reconnect(self.options.timings, time.monotonic(), seat=not spectate)
+        while not self._closing and tries.due(time.monotonic()):
             try:
                 await self._open()
             except JoinError as exc:
@@ -500,13 +502,12 @@ class GameClient:
                 if exc.reason not in _RETRY:
                     await self._tell(LinkNews.NO_REJOIN(why=exc.said))
                     return False
-                if exc.reason is JoinFailure.ASLEEP:
-                    deadline = max(deadline, began + self.options.asleep_for)  # it may wake
-                    if not asleep and not spectate:  # a spectator has no seat to keep
-                        asleep = True
+                asleep = exc.reason is JoinFailure.ASLEEP
+                for step in tries.failed(time.monotonic(), asleep=asleep):
+                    if isinstance(step, SayAsleep):
                         await self._tell(LinkNews.ASLEEP())
-                await asyncio.sleep(min(delay, max(0.0, deadline - time.monotonic())))
-                delay = min(delay * 2, 2.0)
+                    elif isinstance(step, Pause):
+                        await asyncio.sleep(max(0.0, step.until - time.monotonic()))
                 continue
             await self._tell(LinkNews.WATCHING() if spectate else LinkNews.BACK())
             return True
@@ -514,7 +515,7 @@ class GameClient:
         await self._tell(gave_up(last=last))
         return False
 
-    # -- the table's succession (what the heir asks) -------------------------------------
+    # -- the table's succession (what net/recovery.py asks) -------------------------------
 
     def take_decided(self) -> list[Decision]:
         """The election's decisions on what the model read, not yet carried out."""
@@ -522,14 +523,13 @@ class GameClient:
         return taken
 
     async def tell(self, news: Said) -> None:
-        """Report link news (the heir's: the host is gone, finding who hosts next)."""
+        """Report link news (the recovery's: the host is gone, finding who hosts next)."""
         await self._tell(news)
 
     async def try_host(self) -> bool:
         """Try the host we follow once more: whether it welcomed us."""
-        timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
         try:
-            await self._open(timeout=timeout)
+            await self._open(timeout=self._attempt_timeout)
         except JoinError:
             return False
         await self._tell(LinkNews.WATCHING() if self.model.spectate else LinkNews.BACK())
@@ -541,7 +541,7 @@ class GameClient:
         decided of it.  A new host followed is this client's host from now."""
         election = self.model.election
         assert election is not None
-        timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
+        timeout = self._attempt_timeout
         unreachable = unanswered = False
         for address in attempt.addrs:
             try:
@@ -559,6 +559,12 @@ class GameClient:
             return election.silent(attempt, time.monotonic())
         return election.failed(attempt, time.monotonic(), unreachable)
 
+    @property
+    def _attempt_timeout(self) -> float:
+        """One try of a candidate or of the old host (the heir's, if any)."""
+        heir = self.heir
+        return (self.options.timings if heir is None else heir.timings).attempt_timeout
+
     def drop_link(self) -> None:
         """Close the current connection (a new host the model refused)."""
         if self._writer is not None:
@@ -573,8 +579,9 @@ class GameClient:
         host, port = address
         self.host = "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
         self.port = port
+        timings = self.options.timings
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.options.connect_timeout
+        deadline = loop.time() + timings.connect_timeout
         while True:
             try:
                 await self._open()
@@ -582,7 +589,7 @@ class GameClient:
             except JoinError:
                 if loop.time() >= deadline:
                     return False
-                await asyncio.sleep(0.1)
+                await asyncio.sleep(timings.own_retry)
 
     # -- the seat file --------------------------------------------------------------------
 

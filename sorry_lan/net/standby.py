@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from sorry_lan.succession.standby import Answer, Host, TurnAway, Wait
+from sorry_lan.succession.timings import LaptopTimings
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.standby import NOT_HOSTING
@@ -42,6 +43,8 @@ from .host import listen_error
 __all__ = ["IDLE_TEXT", "Adopter", "StandbyListener", "Votes"]
 
 log = logging.getLogger(__name__)
+
+_DEFAULT = LaptopTimings()
 
 #: What a standby says while it has no state machine (its laptop does not stand).
 IDLE_TEXT = NOT_HOSTING
@@ -78,7 +81,7 @@ class StandbyListener:
         also: Sequence[str] = (),
         on_vote: Callable[[], None] | None = None,
         on_host: Callable[[], None] | None = None,
-        greet_within: float = 10.0,
+        greet_within: float = _DEFAULT.greet_within,
         max_open: int = 64,
     ) -> None:
         self.bind = bind

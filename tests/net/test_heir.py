@@ -1,4 +1,5 @@
-"""net.heir's recovery loop against a client that only pretends (no host, no network):
+"""net.recovery's loop, with a real heir, against a client that only pretends (no
+host, no network):
 the laptop that is its own candidate keeps the event loop turning while it counts
 votes (its standby answers voters on that loop), takes over once a vote makes the
 quorum, keeps trying the old host while it waits, and goes back to it when it answers.
@@ -21,6 +22,7 @@ from sorry_lan.commands.lookout import client_heir
 from sorry_lan.commands.successor import make_heir
 from sorry_lan.net.heir import Heir, HeirOptions
 from sorry_lan.net.hosted import HostedTable
+from sorry_lan.net.recovery import recover
 from sorry_lan.succession.election import Decision, Election, Order, TryCandidate
 from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.tui.alone import AloneQuestion
@@ -45,13 +47,14 @@ class _Model:
         )
 
     board_missing = False
+    hosted_here = False
 
     def knowledge(self) -> Knowledge | None:
         return None
 
 
 class FakeClient:
-    """What Heir.recover asks of a GameClient; the old host never answers (unless
+    """What net.recovery asks of a GameClient; the old host never answers (unless
     ``host_back``), no candidate is tried."""
 
     def __init__(self, order: tuple[Laptop, ...], me: int, grace: float = 1000.0) -> None:
@@ -149,8 +152,8 @@ async def _standing_laptop_answers_and_takes_over() -> tuple[int, Sequence[int],
     h, took = heir()
     port, _addrs = await h.start()
     client = FakeClient(laptops(port), me=1)
-    h._take_over = _fake_take_over(h, took)  # type: ignore[method-assign]
-    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    h.take_over = _fake_take_over(h, took)  # type: ignore[method-assign]
+    recovering = asyncio.ensure_future(recover(client, h))
     # Past D, and then some: the laptop stands (its own candidate) with no vote yet,
     # and the host tries go on; the loop must keep answering all the while.
     await asyncio.sleep(DELAY + 1.5)
@@ -163,11 +166,11 @@ async def _standing_laptop_answers_and_takes_over() -> tuple[int, Sequence[int],
 
 
 def _fake_take_over(h: Heir, took: list[int], alone_too: list[bool] | None = None) -> Any:
-    async def take(epoch: int, client: Any, *, alone: bool = False) -> bool:
+    async def take(knowledge: Any, epoch: int, *, alone: bool = False) -> tuple[str, int]:
         took.append(epoch)
         if alone_too is not None:
             alone_too.append(alone)
-        return True
+        return ("127.0.0.1", 1)
     return take
 
 
@@ -187,8 +190,8 @@ async def _alone_at_the_table(answer: bool | None) -> tuple[list[int], list[int]
     port, _addrs = await h.start()
     client = FakeClient((Laptop(1, ("127.0.0.1",), port),), me=1, grace=0.6)
     alone: list[bool] = []
-    h._take_over = _fake_take_over(h, took, alone)  # type: ignore[method-assign]
-    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    h.take_over = _fake_take_over(h, took, alone)  # type: ignore[method-assign]
+    recovering = asyncio.ensure_future(recover(client, h))
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.shield(recovering), 2.5)
     recovering.cancel()
@@ -220,7 +223,7 @@ async def _the_old_host_back_ends_the_standby() -> tuple[bool, str, int]:
     h, took = heir()
     port, _addrs = await h.start()
     client = FakeClient(laptops(port), me=1)
-    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    recovering = asyncio.ensure_future(recover(client, h))
     await asyncio.sleep(DELAY + 0.5)
     assert client.model.election.phase.value == "standby"
     client.host_back = True
@@ -243,7 +246,7 @@ async def _a_hint_is_tried_first() -> list[TryCandidate]:
     client = FakeClient(laptops(port), me=3)
     h.hint(1, ("10.9.9.9",), 4000)  # our own epoch: nothing new
     h.hint(2, ("10.9.9.9",), 4000)  # mDNS: our table one epoch on
-    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    recovering = asyncio.ensure_future(recover(client, h))
     await asyncio.sleep(DELAY + 0.3)
     recovering.cancel()
     await h.close()
@@ -256,16 +259,6 @@ def test_an_advert_of_the_table_at_a_newer_epoch_is_tried_first() -> None:
     assert [t.pid for t in tried[1:3]] == [1, 2]  # then the order
 
 
-class _OwnClient:
-    """A client whose model is a real one at a real in-memory table (Ann's)."""
-
-    def __init__(self, model: Any) -> None:
-        self.model = model
-
-    async def join_own_table(self, address: tuple[str, int]) -> bool:
-        return True
-
-
 async def _taken_over(model: Any, alone: bool) -> Knowledge:
     given: list[Knowledge] = []
 
@@ -275,7 +268,7 @@ async def _taken_over(model: Any, alone: bool) -> Knowledge:
 
     h = Heir(lambda: ["127.0.0.1"], successor, HeirOptions(bind="127.0.0.1", also=()))
     await h.start()
-    assert await h._take_over(2, _OwnClient(model), alone=alone)  # type: ignore[arg-type]
+    assert await h.take_over(model.knowledge(), 2, alone=alone) is not None
     await h.close()
     return given[0]
 
@@ -308,8 +301,8 @@ async def _asked_through_the_question(yes: bool) -> tuple[list[bool], list[int],
     port, _addrs = await h.start()
     client = FakeClient((Laptop(1, ("127.0.0.1",), port),), me=1, grace=0.6)
     alone: list[bool] = []
-    h._take_over = _fake_take_over(h, took, alone)  # type: ignore[method-assign]
-    recovering = asyncio.ensure_future(h.recover(client))  # type: ignore[arg-type]
+    h.take_over = _fake_take_over(h, took, alone)  # type: ignore[method-assign]
+    recovering = asyncio.ensure_future(recover(client, h))
     while not question.asking:
         await asyncio.sleep(0.02)
     question.answer(yes)

@@ -26,6 +26,7 @@ import pytest
 from test_heir import FakeClient, heir, in_thread, laptops, vote
 
 from sorry_lan.net.client import GameClient
+from sorry_lan.net.recovery import recover
 
 ATTEMPT = 2.0  # GameClient.try_host's timeout without an heir of its own (seconds)
 
@@ -50,12 +51,12 @@ async def _quorum_as_the_try_opens(monkeypatch: pytest.MonkeyPatch) -> tuple[flo
     client = TryingClient(GameClient("127.0.0.1", asleep_port, "p1"), port)
     took_at: list[float] = []
 
-    async def take(epoch: int, _client: Any) -> bool:
+    async def take(_knowledge: Any, epoch: int, *, alone: bool = False) -> tuple[str, int]:
         took.append(epoch)
         took_at.append(time.monotonic())
-        return True
+        return ("127.0.0.1", 1)
 
-    h._take_over = take  # type: ignore[method-assign,assignment]
+    h.take_over = take  # type: ignore[method-assign,assignment]
     counted = asyncio.Event()
     on_host = h.listener.on_host
     assert on_host is not None
@@ -71,7 +72,7 @@ async def _quorum_as_the_try_opens(monkeypatch: pytest.MonkeyPatch) -> tuple[flo
 
     async def opens_as_the_vote_lands(host: str, at: int, **kw: Any) -> Any:
         reader, writer = await real_open(host, at, **kw)
-        if at == asleep_port and h._standby is not None and not voter:  # standing
+        if at == asleep_port and h.standing and not voter:
             voted.append(time.monotonic())
             voter.append(asyncio.ensure_future(vote(port, 3)))  # 2 of 2: the quorum
             try:
@@ -83,7 +84,7 @@ async def _quorum_as_the_try_opens(monkeypatch: pytest.MonkeyPatch) -> tuple[flo
 
     monkeypatch.setattr(asyncio, "open_connection", opens_as_the_vote_lands)
     try:
-        done = await asyncio.wait_for(h.recover(client), 10.0)  # type: ignore[arg-type]
+        done = await asyncio.wait_for(recover(client, h), 10.0)
     finally:
         monkeypatch.undo()
         await h.close()  # (the held voter is let go)

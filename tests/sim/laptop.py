@@ -1,21 +1,26 @@
 """One laptop of a simulated evening, and the glue that carries its decisions out.
 
 This module is the simulator's copy of what the I/O shells do (``net/client.py``,
-``net/heir.py``, ``net/standby.py``, ``net/host.py`` and ``net/probe.py``), on the
-fake network of ``world``: it is the one place to adapt when those change.
+``net/recovery.py``, ``net/heir.py``, ``net/standby.py``, ``net/host.py`` and
+``net/probe.py``), on the fake network of ``world``: it is the one place to adapt
+when those change.
 
 - :class:`HostShell` runs a :class:`~sorry_lan.authority.core.HostCore` (a table's
   first host, a successor, or a rogue): connections in, effects out, a bot's
   ``Think`` decided on the spot, the journal kept in a list, probes answered by
   whatever listens at the probed laptop's port (``net/host.py``, ``net/probe.py``).
 - :class:`Laptop` is a player's machine: a :class:`ClientModel` on its link to the
-  host (heartbeats and the loss rule of ``GameClient._pump``), the heir's loop after
-  the host is lost (``Heir.recover``: the old host tried again with a backoff, each
-  candidate the election names tried at its standby, votes counted by its own
-  :class:`Standby`, a takeover built with ``authority.takeover``), and a seeded bot
-  that answers each offer with one of its legal moves.
+  host (heartbeats, and the loss rule ``GameClient._pump`` carries out:
+  ``succession.watch.Watch``), the heir's loop after the host is lost
+  (``net/recovery.py``: the steps ``succession.retry.Recovery`` orders, the old host
+  tried again with its backoff, each candidate the election names tried at its
+  standby, votes counted by its own :class:`Standby`, a takeover built with
+  ``authority.takeover``), and a seeded bot that answers each offer with one of its
+  legal moves.
 
-It decides nothing about succession: the election, the standby and the host core do.
+It decides nothing about succession: the election, the watch, the recovery's steps,
+the standby and the host core do, as in the product; the delays are the product's
+(``succession.timings.LaptopTimings``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,10 @@ from sorry_lan.authority.table import Table
 from sorry_lan.authority.takeover import build_table, pin_verifier
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
+from sorry_lan.succession.retry import Pause, Recovery, TryHost
 from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
+from sorry_lan.succession.timings import LaptopTimings
+from sorry_lan.succession.watch import HostLost, Watch
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.standby import NOT_HOSTING
@@ -45,13 +53,10 @@ if TYPE_CHECKING:
 
 EPOCH = 1_790_000_000.0  # the wall clock at simulated time 0
 TID = "simtable"
-ATTEMPT_TIMEOUT = 2.0  # net/heir.py HeirOptions.attempt_timeout
-HOST_RETRY_MAX = 2.0  # net/heir.py HeirOptions.host_retry_max
-HEARTBEAT = 5.0  # net/client.py ClientOptions.heartbeat
-IDLE = 1.0  # net/heir.py IDLE
+TIMINGS = LaptopTimings()  # net/client.py ClientOptions, net/heir.py HeirOptions
+ATTEMPT_TIMEOUT = TIMINGS.attempt_timeout
 BROWSE = 2.0  # how often the table's adverts are looked at while the host is lost
 JOIN_RETRY = (RefuseReason.FULL, RefuseReason.BUSY)  # net/client.py _RETRY
-TRY_HOST = (el.Phase.LOST, el.Phase.WALKING, el.Phase.STANDBY)  # net/heir.py _TRY_HOST
 IDLE_TEXT = NOT_HOSTING  # net/standby.py IDLE_TEXT
 
 
@@ -245,8 +250,8 @@ class Laptop:
         self.try_conn: Conn | None = None
         self.try_attempt: el.TryCandidate | None = None
         self.recovering = False
-        self.host_try_at = 0.0
-        self.backoff = 0.05
+        self.recovery: Recovery | None = None  # the heir's steps while it recovers
+        self.watch = Watch(replace(TIMINGS, dead_after=self.ev.dead_after))
         self._tick_at: float | None = None
         self._play_for: object = None
         self._beat = False
@@ -485,7 +490,7 @@ class Laptop:
 
     def _beat_every(self) -> float:
         election = self.model.election
-        return HEARTBEAT if election is None else min(HEARTBEAT, election.order.delay / 3)
+        return self.watch.beat(None if election is None else election.order.delay)
 
     def _heartbeat(self) -> None:
         self._beat = False
@@ -493,14 +498,13 @@ class Laptop:
             return
         now = self.ev.world.now
         election = self.model.election
-        here = self.model.hosted_here
         delay = None if election is None else election.order.delay
-        if delay is not None and now - self.model.heard_at > delay and not here:
+        silence = self.watch.silent(now, self.model.heard_at, delay=delay,
+                                    here=self.model.hosted_here)
+        if isinstance(silence, HostLost):
             self.link_lost("the host stopped answering")
             return
-        if not self.model.quiet(now) and not here:
-            self.link_lost("the host stopped answering")
-            return
+        self.model.quiet(now)  # its ping
         self.flush()
         self._ensure_beat()
 
@@ -523,10 +527,9 @@ class Laptop:
             self.later(0.05, self.find_table)
             return
         self.recovering = True
-        self.backoff = 0.05
-        self.host_try_at = self.ev.world.now
         now = self.ev.world.now
-        # Heir.recover: a bot or headless laptop (no ask_alone) is never asked to play
+        self.recovery = Recovery(election, TIMINGS, now)
+        # recovery.recover: a bot or headless laptop (no ask_alone) is never asked to play
         # on alone (unless the evening has people who say yes); it can host (it has
         # a successor) unless the board of its game is missing
         election.may_ask = self.ev.ask_alone
@@ -549,32 +552,29 @@ class Laptop:
             self.advert(host.epoch, there.addr, host.port)  # (told only while recovering)
         self.later(BROWSE, self._browse, gen)
 
-    # -- the heir (net/heir.py Heir.recover) ------------------------------------------------
+    # -- the heir (net/recovery.py recover) -------------------------------------------------
 
     def step(self) -> None:
         """One turn of the heir's loop: try what the election waits on, the old host
         when due, else sleep until the election's next time."""
-        election = self.model.election
-        if not self.recovering or self.trying is not None or election is None:
+        recovery = self.recovery
+        if not self.recovering or self.trying is not None or recovery is None:
             return
         now = self.ev.world.now
-        attempt = election.waiting_for
-        if attempt is not None:
-            self._try_candidate(attempt)
+        step = recovery.next(now, hosted_here=self.model.hosted_here)
+        if isinstance(step, el.TryCandidate):
+            self._try_candidate(step)
             return
-        if election.phase is el.Phase.GONE:
+        if isinstance(step, el.GiveUp):
             self.recovering = False
             self.gave_up = True
             self.ev.world.note("gave up", self.name)
             return
-        trying = election.phase in TRY_HOST or self.model.hosted_here
-        if trying and now >= self.host_try_at:
+        if isinstance(step, TryHost):
             self._try_host()
             return
-        wake = election.wake_at
-        if trying:
-            wake = self.host_try_at if wake is None else min(wake, self.host_try_at)
-        when = now + IDLE if wake is None else max(wake, now + 0.02)
+        assert isinstance(step, Pause)
+        when = step.until
         if self._tick_at is not None and self._tick_at <= when and self._tick_at > now:
             return
         self._tick_at = when
@@ -599,7 +599,7 @@ class Laptop:
         return election.standby_votes(self.standby.votes(now), now)
 
     def _try_host(self) -> None:
-        """Try the old host once (``Heir._try_host``): refused at once where nobody
+        """Try the old host once (``recovery._try_host``): refused at once where nobody
         listens, no answer in time where the link is cut or the laptop sleeps."""
         there = None if self.host_at is None else self.ev.at_address(self.host_at[0])
         self.trying = "host"
@@ -623,8 +623,8 @@ class Laptop:
     def _host_try_failed(self, unreachable: bool) -> None:
         election = self.model.election
         now = self.ev.world.now
-        self.host_try_at = now + self.backoff
-        self.backoff = min(self.backoff * 2, HOST_RETRY_MAX)
+        if self.recovery is not None:
+            self.recovery.host_failed(now)
         if election is not None and self.recovering:
             self.carry_out([*self.model.take_decisions(), *election.host_lost(now, unreachable)])
         self.step()
@@ -717,7 +717,7 @@ class Laptop:
         self.step()
 
     def voted(self) -> None:
-        """A vote reached this laptop's standby (``Heir._poke`` then ``_votes``)."""
+        """A vote reached this laptop's standby (``Heir._poke`` then ``recovery._votes``)."""
         self.carry_out(self._votes())
         self.step()
 
@@ -750,7 +750,7 @@ class Laptop:
             queue += self.model.take_decisions()
 
     def _agreed(self) -> None:
-        """``Heir._answered``: the person's yes is told to the election."""
+        """``recovery._answered``: the person's yes is told to the election."""
         election = self.model.election
         if election is not None and self.recovering:
             self.carry_out(election.alone_agreed(self.ev.world.now))
@@ -766,13 +766,13 @@ class Laptop:
             self.standby = None
 
     def _take_over(self, epoch: int, alone: bool) -> None:
-        """``Heir._take_over`` and ``start_table``: host from what the client knows."""
+        """``Heir.take_over`` and ``start_table``: host from what the client knows."""
         knowledge = self.model.knowledge()
         if knowledge is None:
             self.recovering = False
             self.gave_up = True
             return
-        if alone:  # a game of its own under a new table id (Heir._take_over)
+        if alone:  # a game of its own under a new table id (Heir.take_over)
             own = replace(knowledge.succession, table=f"{TID}alone{self.n}")
             knowledge = replace(knowledge, succession=own)
         if self.standby is not None:
