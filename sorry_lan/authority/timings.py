@@ -30,7 +30,7 @@ from sorry_lan.errors import SorryLanError
 #: Our defaults (seconds): D, G, and the connection heartbeat and silence of section 4
 #: (a ping to a connection heard from for this long; a connection silent this long
 #: is gone).  ``HostOptions`` and ``TableConfig`` start from them; the client's own
-#: (``net/client.py``) are the same numbers.
+#: (``succession/timings.py``) are the same numbers.
 DELAY = 15.0
 GRACE = 60.0
 HEARTBEAT = 5.0
