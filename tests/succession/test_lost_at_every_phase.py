@@ -23,6 +23,7 @@ from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import build_table
 from sorry_lan.rules import Phase, Variant
+from sorry_lan.wire import messages as m
 
 NAMES = ("ann", "bob", "cat", "dan")
 
@@ -47,13 +48,13 @@ class Headless(Lan):
 
 
 def headless(variant: Variant, players: int, laptops: int, bots: int = 0,
-             seed: int = 5) -> tuple[Pair, list[Laptop]]:
+             seed: int = 5, stay: bool = False) -> tuple[Pair, list[Laptop]]:
     """A headless table of ``players`` seats (auto start), ``bots`` of them the host's
     own bots, and ``laptops`` laptops seated in order (the first is first in the order)."""
     t = Table(TableConfig(variant=variant, seats=players, auto_start=True, seed=seed))
     for _ in range(bots):
         t.add_bot(None)
-    pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
+    pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D, stay=stay))
     seated = [Laptop(name, n) for n, name in enumerate(NAMES[:laptops], start=2)]
     for lap in seated:
         lap.model.join(pair.now)
@@ -147,3 +148,52 @@ def test_lost_one_move_before_the_end_the_last_move_is_made_at_the_new_host() ->
     finishes(new, laptops)
     moved = [r for r in new.journal if r.get("k") == "move"]
     assert moved, "no move made at the new host"
+
+
+def test_lost_at_game_over_the_rematch_is_played_at_the_new_host() -> None:
+    """After the game one laptop leaves, so the rematch's lobby waits for a third
+    player; the host is lost then: a newcomer finds the table at its new host and the
+    rematch is played there, never at the old host."""
+    old, laptops = headless(Variant.STANDARD, 3, 3, stay=True)
+    play(old, laptops)
+    ann, bob, cat = laptops
+    cat.model.close()
+    old.pump()
+    for lap in (ann, bob):
+        lap.model.send(m.Rematch())
+    old.pump()
+    assert old.table.phase is Phase.LOBBY and old.table.games_played == 1
+    _lan, new = lose(old, [ann, bob])
+    assert new.table.phase is Phase.LOBBY
+    dan = Laptop("dan", 5)
+    dan.model.join(new.now)
+    new.connect(dan, dan.addr)
+    new.pump()
+    assert new.table.phase is Phase.PLAYING and new.table.games_played == 2
+    finishes(new, [ann, bob, dan])
+    assert old.table.games_played == 1  # the rematch never began at the old host
+
+
+def test_a_successor_lost_in_turn_hands_the_table_on_to_the_next_laptop() -> None:
+    """The host is lost, Ann's laptop takes the table over and everyone follows; then
+    Ann's laptop is lost too: Bob's takes it over at epoch 3 with Cat's vote, Ann's
+    seat is held and then played by a bot, and the game finishes there."""
+    old, laptops = headless(Variant.STANDARD, 3, 3)
+    play(old, laptops, moves=6)
+    lan, first = lose(old, laptops)
+    play(first, laptops, moves=4)
+    ann, bob, cat = laptops
+    seen = {lap.model.name: (lap.model.sid, lap.model.pawns) for lap in (bob, cat)}
+    del lan.hosts[ann.pid], lan.laptops[ann.pid]
+    lan.dead.add(ann.pid)
+    lan.now = first.now
+    for lap in (bob, cat):
+        lan.carry_out(lap, lap.election.host_lost(lan.now + 0.1))
+    lan.tick(lan.now + 3 * D)
+    assert list(lan.hosts) == [bob.pid], lan.log
+    for lap in (bob, cat):
+        assert lap.model.epoch == 3 and lap.model.connected, lap.model.name
+        assert lap.model.succession is not None and lap.model.succession.host == bob.pid
+        sid, pawns = seen[lap.model.name]
+        assert lap.model.pawns == pawns and lap.model.sid >= sid, lap.model.name
+    finishes(lan.hosts[bob.pid], [bob, cat])
