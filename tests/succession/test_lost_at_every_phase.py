@@ -169,7 +169,7 @@ def test_lost_at_game_over_the_rematch_is_played_at_the_new_host() -> None:
     dan.model.join(new.now)
     new.connect(dan, dan.addr)
     new.pump()
-    assert new.table.phase is Phase.PLAYING and new.table.games_played == 2
+    assert new.phase_now() is Phase.PLAYING and new.table.games_played == 2
     finishes(new, [ann, bob, dan])
     assert old.table.games_played == 1  # the rematch never began at the old host
 
