@@ -46,7 +46,7 @@ pytestmark = [*MARKS, pytest.mark.timeout(240)]  # a whole game, on a loaded mac
 
 lan = lan_fixture(3)
 
-TIMER = "0.6"  # the people's turn timer (seconds): a bot plays a turn let pass
+TIMER = "0.3"  # the people's turn timer (seconds): a bot plays a turn let pass
 GRACE = "3"  # a dropped seat's grace before a bot covers it
 
 
