@@ -51,6 +51,9 @@ def seats(game: str, taken: int, total: int) -> Callable[[GameEvent], bool]:
     )
 
 
+STARTED = 30.0  # a host's first line; a loaded machine starts Python slowly
+
+
 def named(game: str) -> Callable[[GameEvent], bool]:
     return lambda e: e.game.name == game
 
@@ -75,9 +78,8 @@ def test_host_is_listed_follows_its_seats_plays_and_says_goodbye() -> None:
                         label="host",
                     )
                     procs.append(host)
-                    port = int(
-                        (await host.line(lambda s: s.startswith("listening on"))).split(":")[-1]
-                    )
+                    listening = await host.line(lambda s: s.startswith("listening on"), STARTED)
+                    port = int(listening.split(":")[-1])
                     out["advertised"] = await host.line(lambda s: s.startswith("advertised"))
                     status, text, _ = await run_cli("list", "--json", "--timeout", "3")
                     out["list"] = (status, json.loads(text), port)
@@ -168,7 +170,7 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
                         label="host",
                     )
                     procs.append(host)
-                    line = await host.line(lambda s: s.startswith("listening on"))
+                    line = await host.line(lambda s: s.startswith("listening on"), STARTED)
                     port = int(line.split(":")[-1])
                     bot = await CliProc.start(
                         "bot", "--name", "b1", "--think", "0.3", "--data-dir", mine
@@ -266,7 +268,7 @@ def test_what_the_commands_say_with_no_table_advertised_and_hosts_stopped_by_a_s
                 )
                 procs += [quiet, local, broken]
                 for p in procs:  # (three start at once: on a loaded machine, slowly)
-                    await p.line(lambda s: s.startswith("listening on"), 30)
+                    await p.line(lambda s: s.startswith("listening on"), STARTED)
                 out["local"] = await local.line(lambda s: s.startswith("not advertised"))
                 out["list"] = await run_cli("list", "--json", "--timeout", "1.5")
                 # The host whose mDNS failed still serves players who know its address.
