@@ -62,7 +62,7 @@ pytestmark = MARKS
 lan = lan_fixture(4)
 
 THINK = 0.15  # seconds a bot thinks before each move (lanlaptops.bot's --think)
-SLOW = "0.2"  # and the bots of a table that must outlast a fault
+SLOW = "0.15"  # and the bots of a table that must outlast a fault
 SHORT = 8  # a seat's grace (seconds) where a test waits past it
 
 
@@ -78,7 +78,7 @@ def slow_table(
     lan: VirtualLan, tmp_path: Path, game: str, think: str = SLOW, grace: int = GRACE
 ) -> tuple[Agent, list[Agent]]:
     """A headless host on the first laptop (a seat's grace of ``grace`` s) and three bots
-    that think ``think`` s a move (a game then takes about 40 s at 0.2: it outlasts a
+    that think ``think`` s a move (a game then takes about 30 s at 0.15: it outlasts a
     fault of 12 s), a few moves in."""
     m0, m1, m2, m3 = lan.machines[:4]
     h = takeover_host(lan, m0, tmp_path / "host", game, 3, "--grace", str(grace))
@@ -200,7 +200,8 @@ def test_a_client_cut_off_alone_starts_no_table_and_comes_back(
     ``test_a_client_whose_own_link_is_down_never_takes_over``.)"""
     m3 = lan.machines[3]
     try:
-        h, bots = slow_table(lan, tmp_path, "Alone", grace=SHORT)
+        # (quick bots: while it is away its turns wait for it, the game cannot end)
+        h, bots = slow_table(lan, tmp_path, "Alone", "0.1", grace=SHORT)
         away = bots[2]
         cut_off(lan, m3)
         down = time.monotonic()
