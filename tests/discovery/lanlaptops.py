@@ -1,7 +1,7 @@
 """Test helper: laptops on a virtual LAN running the real `sorry-lan` commands.
 
-Shared by the LAN tests of a table and its host (test_lan_game, test_lan_takeover,
-test_lan_faults, test_lan_phases).  Each laptop is a network namespace on one bridge
+Shared by the LAN tests of a table and its host (test_lan_game, test_lan_faults,
+test_lan_follow, test_lan_leave).  Each laptop is a network namespace on one bridge
 (`netns.VirtualLan`; mDNS works between them, nothing reaches a real interface); on
 them run real processes: `sorry-lan host --headless` (`host()`) and `sorry-lan bot
 --moves` players (`bot()`), each saying every move it sees on stderr.  Then:

@@ -79,12 +79,13 @@ _skip = netns_skip_reason()
 
 @pytest.mark.skipif(_skip is not None, reason=_skip or "")
 def test_the_command_on_a_machine_with_nothing_but_loopback() -> None:
-    async def body() -> tuple[int, str, int, str]:
+    async def body() -> tuple[int, str, int, str, tuple[int, str, str]]:
         status, out, _ = await run_cli("doctor", "--json", "--timeout", "0.3")
         words_status, words, _ = await run_cli("doctor", "--timeout", "0.3", "--lang", "el")
-        return status, out, words_status, words
+        listed = await run_cli("list", "--timeout", "0.3")
+        return status, out, words_status, words, listed
 
-    status, out, words_status, words = run_in_loopback_netns(body)
+    status, out, words_status, words, listed = run_in_loopback_netns(body)
     data = json.loads(out)
     assert status == 1 and words_status == 1
     assert [p["problem"] for p in data["problems"]] == ["no-network", "no-table"]
@@ -99,3 +100,7 @@ def test_the_command_on_a_machine_with_nothing_but_loopback() -> None:
     ]
     assert data["echoes"] == [] and data["tables"] == []
     assert "127.0.0.1" in words and "Networks:" not in words
+    # `list` finding nothing says why first, then the address fallback
+    said = " ".join(listed[1].split())
+    assert listed[0] == 1 and "Most likely: This machine is on no network but itself" in said
+    assert "sorry-lan join --address HOST:PORT" in said

@@ -3,9 +3,11 @@ namespaces shaped like the laptops that lose tables (see `topology.Topology`).
 
 Each test builds its own machines and LAN segments, runs the real `sorry-lan host`,
 `doctor`, `list` and `join` (the find screen, on an 80x24 tmux inside the machine) and
-checks what each says: mDNS dropped by a firewall, a second interface that is a `tun`
-(and a docker bridge), two LAN segments with the host on both, an IPv6-only LAN, and a
-machine with nothing but loopback.  Every namespace is deleted afterwards.
+checks what each says: mDNS dropped by a firewall beside a host with a `tun` (and a
+docker bridge) and a machine on nothing else; two LAN segments with the host on both
+beside an IPv6-only LAN.  Every namespace is deleted afterwards.  A machine with
+nothing but loopback needs no LAN: tests/discovery/test_doctor_command.py and
+tests/tui/test_find_ux.py.
 """
 
 from __future__ import annotations
@@ -76,15 +78,28 @@ def find_screen(topo: Topology, machine: str, tmp: Path, *extra: str) -> str:
 
 
 @pytest.mark.skipif(firewall_tool() is None, reason="neither nft nor iptables is installed")
-def test_mdns_dropped_by_a_firewall(topo: Topology, tmp_path: Path) -> None:
+def test_mdns_dropped_by_a_firewall_and_a_vpn_and_docker_beside_the_lan(
+    topo: Topology, tmp_path: Path
+) -> None:
+    """A player whose firewall drops mDNS; the host's machine has a `tun` (a VPN) and a
+    docker bridge beside its LAN; a third machine is on nothing but a VPN and docker."""
     n = topo.net
     lan = topo.segment("lan")
-    h, p = topo.machine("host"), topo.machine("player")
+    h, p, v = topo.machine("host"), topo.machine("player"), topo.machine("vpnonly")
     topo.cable(h, lan, "eth0", f"10.{n}.1.11")
+    topo.tun(h, f"10.{n}.8.2")
+    topo.docker(h, f"172.{n % 16 + 16}.0.1")
     topo.cable(p, lan, "eth0", f"10.{n}.1.12")
     topo.drop_mdns(p)
-    _table, advertised = host(topo, h, tmp_path, "Blocked")
-    assert advertised == f"advertised on the LAN as 'Blocked' (10.{n}.1.11)"
+    topo.tun(v, f"10.{n}.8.3")
+    topo.docker(v, f"172.{n % 16 + 16}.0.1")
+    table, advertised = host(topo, h, tmp_path, "Blocked")
+    assert advertised == f"advertised on the LAN as 'Blocked' (10.{n}.1.11)"  # not tun0, docker0
+    said = [m["line"] for m in table.seen if m.get("event") == "raw"]
+    assert (
+        "not advertised on tun0, docker0 (VPNs and virtual networks; --all-interfaces adds them)"
+        in said
+    )
 
     status, report = doctor(topo, p, tmp_path)
     assert status == 1
@@ -103,49 +118,25 @@ def test_mdns_dropped_by_a_firewall(topo: Topology, tmp_path: Path) -> None:
     assert f"Most likely: Our own mDNS query did not come back on 10.{n}.1.12." in screen
     assert "firewall" in screen and "sorry-lan join --address HOST:PORT" in screen
 
-    # The host's own machine is fine: its echo comes back and it finds its own table.
-    status, mine = doctor(topo, h, tmp_path)
-    assert mine["echoes"][0]["came_back"] and [t["name"] for t in mine["tables"]] == ["Blocked"]
-    assert problems(mine) == []
-    assert status == 0
-
-
-def test_a_tun_device_and_a_docker_bridge_beside_the_lan(topo: Topology, tmp_path: Path) -> None:
-    n = topo.net
-    lan = topo.segment("lan")
-    h, p, v = topo.machine("host"), topo.machine("player"), topo.machine("vpnonly")
-    topo.cable(h, lan, "eth0", f"10.{n}.1.11")
-    topo.tun(h, f"10.{n}.8.2")
-    topo.docker(h, f"172.{n % 16 + 16}.0.1")
-    topo.cable(p, lan, "eth0", f"10.{n}.1.12")
-    topo.tun(v, f"10.{n}.8.3")
-    topo.docker(v, f"172.{n % 16 + 16}.0.1")
-
-    table, advertised = host(topo, h, tmp_path, "Tunnel")
-    assert advertised == f"advertised on the LAN as 'Tunnel' (10.{n}.1.11)"  # not tun0, docker0
-    said = [m["line"] for m in table.seen if m.get("event") == "raw"]
-    assert (
-        "not advertised on tun0, docker0 (VPNs and virtual networks; --all-interfaces adds them)"
-        in said
-    )
-    listed = topo.run(p, "list", "--json", "--timeout", "1.5", env=env(tmp_path))
+    # The host's own machine: its echo comes back on eth0 alone and it finds its own
+    # table, advertised on the LAN's address only; the doctor names the VPN.
+    listed = topo.run(h, "list", "--json", "--timeout", "1.5", env=env(tmp_path))
     games = json.loads(listed.stdout)
     assert [(g["name"], g["addresses"], g["joinable"]) for g in games] == [
-        ("Tunnel", [f"10.{n}.1.11"], True)
+        ("Blocked", [f"10.{n}.1.11"], True)
     ]
-
-    status, report = doctor(topo, h, tmp_path)
-    kinds = {i["name"]: (i["kind"], i["used"]) for i in report["interfaces"]}
+    status, mine = doctor(topo, h, tmp_path)
+    kinds = {i["name"]: (i["kind"], i["used"]) for i in mine["interfaces"]}
     assert kinds == {
         "eth0": ("lan", True),
         "lo": ("loopback", False),
         "tun0": ("vpn", False),
         "docker0": ("virtual", False),
     }
-    assert report["searched"] == [f"10.{n}.1.11"]
-    assert [e["address"] for e in report["echoes"]] == [f"10.{n}.1.11"]
-    assert report["echoes"][0]["came_back"]
-    assert problems(report) == [("vpn", ["tun0"])]
+    assert mine["searched"] == [f"10.{n}.1.11"]
+    assert [e["address"] for e in mine["echoes"]] == [f"10.{n}.1.11"]
+    assert mine["echoes"][0]["came_back"] and [t["name"] for t in mine["tables"]] == ["Blocked"]
+    assert problems(mine) == [("vpn", ["tun0"])]
     assert status == 1
     # The board's lobby says what it left out, and the address the LAN joins by.
     lobby = topo.screen(h, f"{sys.executable} -m sorry_lan host --name Cy --port 47474",
@@ -165,7 +156,11 @@ def test_a_tun_device_and_a_docker_bridge_beside_the_lan(topo: Topology, tmp_pat
     assert "(tun0, docker0)" in screen and "sorry-lan join --address HOST:PORT" in screen
 
 
-def test_two_lan_segments_with_the_host_on_both(topo: Topology, tmp_path: Path) -> None:
+def test_two_lan_segments_with_the_host_on_both_and_an_ipv6_only_lan(
+    topo: Topology, tmp_path: Path
+) -> None:
+    """A host on a wired and a Wi-Fi segment, a player on each; and apart, a LAN with
+    IPv6 addresses only, a host and a player on it."""
     n = topo.net
     wired, wifi = topo.segment("wired"), topo.segment("wifi")
     h, a, b = topo.machine("host"), topo.machine("pa"), topo.machine("pb")
@@ -173,6 +168,10 @@ def test_two_lan_segments_with_the_host_on_both(topo: Topology, tmp_path: Path) 
     topo.cable(h, wifi, "eth1", f"10.{n}.2.11")
     topo.cable(a, wired, "eth0", f"10.{n}.1.12")
     topo.cable(b, wifi, "eth0", f"10.{n}.2.12")
+    six = topo.segment("six")
+    h6, p6 = topo.machine("host6"), topo.machine("player6")
+    topo.cable(h6, six, "eth0", None, f"fd77:{n}::11")
+    topo.cable(p6, six, "eth0", None, f"fd77:{n}::12")
 
     _table, advertised = host(topo, h, tmp_path, "Both")
     assert advertised == f"advertised on the LAN as 'Both' (10.{n}.1.11, 10.{n}.2.11)"
@@ -199,41 +198,22 @@ def test_two_lan_segments_with_the_host_on_both(topo: Topology, tmp_path: Path) 
     found = screen.wait_for(lambda t: "Both" in t and "10." in t)
     assert f"10.{n}.2.11:" in found and f"10.{n}.1.11:" not in found
 
-
-def test_an_ipv6_only_lan(topo: Topology, tmp_path: Path) -> None:
-    n = topo.net
-    lan = topo.segment("lan")
-    h, p = topo.machine("host"), topo.machine("player")
-    topo.cable(h, lan, "eth0", None, f"fd77:{n}::11")
-    topo.cable(p, lan, "eth0", None, f"fd77:{n}::12")
-
-    status, report = doctor(topo, p, tmp_path)
+    # The IPv6-only LAN: the doctor, list and the find screen say what to do.
+    status, report = doctor(topo, p6, tmp_path)
     assert problems(report)[0] == ("ipv6-only", ["eth0"])
     assert "--ipv6" in report["problems"][0]["advice"]
-    listed = topo.run(p, "list", "--timeout", "1", env=env(tmp_path))
+    listed = topo.run(p6, "list", "--timeout", "1", env=env(tmp_path))
     assert "Most likely: This network has IPv6 addresses only (eth0)" in flat(listed.stdout)
-    screen = find_screen(topo, p, tmp_path)
-    assert "Most likely: This network has IPv6 addresses only (eth0)" in screen
-    assert "sorry-lan join --ipv6" in screen
+    screen6 = find_screen(topo, p6, tmp_path)
+    assert "Most likely: This network has IPv6 addresses only (eth0)" in screen6
+    assert "sorry-lan join --ipv6" in screen6
 
     # With --ipv6, as the doctor says: the table is advertised and found over IPv6.
-    _table, advertised = host(topo, h, tmp_path, "Six", "--ipv6")
+    _table, advertised = host(topo, h6, tmp_path, "Six", "--ipv6")
     assert advertised == f"advertised on the LAN as 'Six' (fd77:{n}::11)"
-    status, report = doctor(topo, p, tmp_path, "--ipv6")
+    status, report = doctor(topo, p6, tmp_path, "--ipv6")
     assert report["echoes"] == [{"address": f"fd77:{n}::12", "came_back": True, "error": None}]
     assert [(t["name"], t["address"]) for t in report["tables"]] == [("Six", f"fd77:{n}::11")]
     assert problems(report) == [] and status == 0
-    listed = topo.run(p, "list", "--ipv6", "--json", "--timeout", "1.5", env=env(tmp_path))
+    listed = topo.run(p6, "list", "--ipv6", "--json", "--timeout", "1.5", env=env(tmp_path))
     assert [g["address"] for g in json.loads(listed.stdout)] == [f"fd77:{n}::11"]
-
-
-def test_a_machine_with_nothing_but_loopback(topo: Topology, tmp_path: Path) -> None:
-    alone = topo.machine("alone")
-    status, report = doctor(topo, alone, tmp_path)
-    assert problems(report) == [("no-network", []), ("no-table", [])] and status == 1
-    assert report["echoes"] == [] and report["searched"] == ["127.0.0.1"]
-    listed = topo.run(alone, "list", "--timeout", "0.5", env=env(tmp_path))
-    assert "Most likely: This machine is on no network but itself" in flat(listed.stdout)
-    screen = find_screen(topo, alone, tmp_path)
-    assert "Most likely: This machine is on no network but itself" in screen
-    assert "sorry-lan join --address HOST:PORT" in screen

@@ -7,12 +7,13 @@ follows the laptop that takes over, and its board says who hosts now (the captur
 kept in the test's directory); it watches the game to its end.  Then the same with
 multicast dropped on every laptop (nftables in each namespace): nobody can see an
 advert, the bots and the spectator (line mode) were given the host's address, and
-the takeover goes by the addresses the host listed.  And a player whose client speaks
-protocol version 2 (``v2_player.py``: the wire library offering versions 1 and 2) at a
-table of version-4 laptops: it keeps playing, is never chosen to host, and when the
-table moves (the old host wakes from SIGSTOP, finds the newer epoch and steps down)
-it is told in its own terms, a chat line naming the new host's address and ``bye``
-``shutdown``, and rejoins there in its own seat.
+the takeover goes by the addresses the host listed.
+
+What else a follower does, on the pair's fake clock: a successor found by its advert
+alone, a handover followed (tests/succession/test_spectator_follows.py); a player on
+protocol version 2 told where the table went in its own terms
+(tests/authority/test_handover.py) and back in its own seat
+(tests/authority/test_takeover.py).
 """
 
 from __future__ import annotations
@@ -67,22 +68,6 @@ def table(
         for b in bots:
             joined(b)
     return h, bots
-
-
-def with_version_2(
-    lan: VirtualLan, tmp: Path, game: str, vee_machine: Machine
-) -> tuple[Agent, list[Agent], Agent, dict[str, object]]:
-    """A headless host on the first laptop (port ``PORT``), bots on the next two and
-    the version-2 player ``vee`` on `vee_machine`, all seated: the host, the bots, vee,
-    and vee's welcome."""
-    m0, m1, m2 = lan.machines[:3]
-    h = takeover_host(lan, m0, tmp / "host", game, 3, "--port", str(PORT))
-    bots = [bot(lan, m, tmp, game, f"b{i}") for i, m in enumerate((m1, m2), 1)]
-    vee = lan.spawn(vee_machine, [sys.executable, str(REPO_ROOT / "tests/discovery/v2_player.py"),
-                                  m0.address, str(PORT), "vee"], f"vee@{vee_machine.address}")
-    for b in bots:
-        joined(b)
-    return h, bots, vee, vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
 
 
 def spectator(lan: VirtualLan, m: Machine, tmp: Path) -> Agent:
@@ -176,108 +161,3 @@ def test_with_multicast_dropped_the_listed_addresses_find_the_new_host(
     finally:
         lan.close_agents()
         _allow_multicast(lan.machines)
-
-
-def test_a_version_2_player_is_told_where_the_table_went_and_plays_on(
-    lan: VirtualLan, tmp_path: Path
-) -> None:
-    try:
-        h, bots, vee, welcome = with_version_2(lan, tmp_path, "Mixed", lan.machines[4])
-        assert welcome["version"] == 2
-        wait_moves(bots, 6)
-        h.kill(signal.SIGSTOP)  # the host's laptop sleeps
-        try:
-            deadline = time.monotonic() + DELAY + 20
-            while not successors(tmp_path) and time.monotonic() < deadline:
-                time.sleep(0.2)
-            hosts = successors(tmp_path)
-            assert len(set(hosts)) == 1, hosts  # a bot laptop: never the version-2 player
-            hosting = hosts[0]
-        finally:
-            h.kill(signal.SIGCONT)  # it wakes, finds its table moved and steps down
-        told = vee.expect(lambda msg: msg.get("event") == "chat"
-                          and "The table moved to" in str(msg.get("text")), 3 * DELAY + 30)
-        print(f"successors {hosts}; the version-2 player was told: {told['text']}")
-        host_machine = lan.machines[int(hosting[1:])]
-        assert f"{hosting}'s laptop at {host_machine.address}:" in str(told["text"]), told
-        vee.expect(lambda msg: msg.get("event") == "bye" and msg.get("reason") == "shutdown",
-                   STEP)
-        again = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
-        assert again["version"] == 2 and again["pid"] == welcome["pid"]  # its own seat
-        results = {finished(b) for b in bots}
-        assert len(results) == 1
-        vee.expect(lambda msg: msg.get("event") == "over", STEP)
-        assert vee.wait(STEP) == 0, vee.stderr_text[-2000:]
-        moves = [e for e in vee.seen if e.get("event") == "move"]
-        assert any(float(str(e["t"])) > float(str(again["t"])) for e in moves)  # it plays on
-        assert h.wait(STEP) == 0, h.stderr_text[-2000:]  # the old headless host exits
-    finally:
-        lan.close_agents()
-
-
-def test_a_successor_found_only_by_its_advert(lan: VirtualLan, tmp_path: Path) -> None:
-    """Each laptop gets a second address once the game is under way (its Wi-Fi roamed,
-    say): the succession order lists only the first, which the spectator's laptop cannot
-    reach (nftables drops it there).  The laptop that takes over advertises the table
-    at epoch 2 on both; the spectator finds it by that advert alone."""
-    m4 = lan.machines[4]
-    laptops = lan.machines[1:4]
-    moved = {m: m.address.rsplit(".", 1)[0] + f".{100 + i}" for i, m in enumerate(laptops)}
-    try:
-        h, bots = table(lan, tmp_path, "Roamed")
-        wait_moves(bots, 4)
-        for m, new in moved.items():
-            subprocess.run(["ip", "-n", m.namespace, "addr", "add", f"{new}/24", "dev", "eth0"],
-                           check=True, capture_output=True, timeout=15)
-        drops = " ".join(f"ip daddr {m.address} drop;" for m in laptops)
-        rules = ("table inet sorry_lan_roamed {\n"
-                 f"  chain output {{ type filter hook output priority 0; {drops} }}\n}}\n")
-        subprocess.run(["ip", "netns", "exec", m4.namespace, "nft", "-f", "-"], input=rules,
-                       text=True, check=True, capture_output=True, timeout=15)
-        sam = spectator(lan, m4, tmp_path)
-        h.kill(signal.SIGKILL)
-        lost = time.monotonic()
-        said = sam.expect(lambda msg: HOSTS_NOW.search(msg.get("line", "")) is not None,
-                          DELAY + 40)
-        print(f"the spectator followed by the advert {time.monotonic() - lost:.1f} s after")
-        (hosting,) = successors(tmp_path)
-        assert f"{hosting}'s laptop hosts the table now" in said["line"]
-        results = {finished(b) for b in bots}
-        assert len(results) == 1, results
-    finally:
-        lan.close_agents()
-        subprocess.run(["ip", "netns", "exec", m4.namespace, "nft", "delete", "table", "inet",
-                        "sorry_lan_roamed"], capture_output=True, timeout=15, check=False)
-        for m, new in moved.items():
-            subprocess.run(["ip", "-n", m.namespace, "addr", "del", f"{new}/24", "dev", "eth0"],
-                           capture_output=True, timeout=15, check=False)
-
-
-def test_a_handover_takes_the_spectator_and_the_version_2_player_along(
-    lan: VirtualLan, tmp_path: Path
-) -> None:
-    """The headless host is told to stop (SIGTERM): it hands the table to the first
-    laptop; the spectator is told so and follows, the version-2 player gets the
-    sentence naming the new host and rejoins there."""
-    try:
-        h, bots, vee, welcome = with_version_2(lan, tmp_path, "Handed", lan.machines[3])
-        sam = spectator(lan, lan.machines[4], tmp_path)
-        wait_moves(bots, 6)
-        h.kill(signal.SIGTERM)
-        handed = time.monotonic()
-        told = sam.expect(lambda msg: "hands the table to" in msg.get("line", ""), STEP)
-        said = sam.expect(lambda msg: HOSTS_NOW.search(msg.get("line", "")) is not None, STEP)
-        print(f"the spectator follows {time.monotonic() - handed:.1f} s after the handover:"
-              f" {told['line']} / {said['line']}")
-        moved = vee.expect(lambda msg: msg.get("event") == "chat"
-                           and "The table moved to" in str(msg.get("text")), STEP)
-        again = vee.expect(lambda msg: msg.get("event") == "welcome", STEP)
-        assert again["version"] == 2 and again["pid"] == welcome["pid"], moved
-        (hosting,) = successors(tmp_path)
-        assert f"{hosting}'s laptop" in said["line"] and f"{hosting}'s laptop" in told["line"]
-        assert f"{hosting}'s laptop at " in str(moved["text"])
-        results = {finished(b) for b in bots}
-        assert len(results) == 1
-        vee.expect(lambda msg: msg.get("event") == "over", STEP)
-    finally:
-        lan.close_agents()

@@ -5,7 +5,7 @@ Each machine is its own network namespace with its own address on a bridge
 (see `netns.VirtualLan`); every program is a separate process.  The players
 find the host by multicast DNS, join, and play a whole game; the game then
 leaves the list.  Also: two hosts with the same game name are both listed, and
-a host killed with SIGKILL is never offered as joinable.
+a host killed with SIGKILL is never offered as joinable (one evening of its own).
 """
 
 from __future__ import annotations
@@ -44,6 +44,10 @@ def browser(lan: VirtualLan, m: Machine, *extra: str) -> Agent:
 
 def about(event: str, game: str) -> Callable[[dict[str, Any]], bool]:
     return lambda msg: msg["event"] == event and msg["game"]["name"] == game
+
+
+def instance(event: str, name: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda msg: msg["event"] == event and msg["game"]["instance"] == name
 
 
 def test_bots_find_the_host_play_a_game_and_see_it_leave(lan: VirtualLan, tmp_path: Path) -> None:
@@ -85,9 +89,16 @@ def test_bots_find_the_host_play_a_game_and_see_it_leave(lan: VirtualLan, tmp_pa
         lan.close_agents()
 
 
-def test_two_hosts_with_the_same_game_name_are_both_listed(lan: VirtualLan, tmp_path: Path) -> None:
-    m0, m1, m2, _ = lan.machines
+def test_two_hosts_of_one_name_are_both_listed_and_a_sigkilled_one_is_never_joinable(
+    lan: VirtualLan, tmp_path: Path
+) -> None:
+    """Two hosts on two laptops give their game the same name: the second is renamed and
+    both are listed.  Then the first is SIGKILLed (no goodbye): a watcher that probes
+    the games it knows drops it, a search still knows it from the cache but never as
+    joinable, and a bot looking for it gives up and explains the --address fallback."""
+    m0, m1, m2, m3 = lan.machines
     try:
+        watcher = browser(lan, m3, "--reverify", "0.5")
         first = host(lan, m0, tmp_path, "Clash", "--name", "Ann")
         assert first.expect(line("advertised"), STEP)["line"].startswith(
             "advertised on the LAN as 'Clash' "
@@ -105,30 +116,23 @@ def test_two_hosts_with_the_same_game_name_are_both_listed(lan: VirtualLan, tmp_
             ("Clash", "Clash", "Ann", m0.address, True),
             ("Clash-2", "Clash", "Bob", m1.address, True),
         ]
-    finally:
-        lan.close_agents()
-
-
-def test_a_sigkilled_host_is_not_offered_as_joinable(lan: VirtualLan, tmp_path: Path) -> None:
-    m0, _, m2, m3 = lan.machines
-    try:
-        watcher = browser(lan, m2, "--reverify", "0.5")
-        h = host(lan, m0, tmp_path, "Doomed")
-        h.expect(line("advertised"), STEP)
-        assert watcher.expect(about("added", "Doomed"), STEP)["game"]["joinable"]
-        h.kill(signal.SIGKILL)  # no goodbye: the records stay in the watcher's cache
-        assert h.wait(STEP) == -signal.SIGKILL
-        watcher.expect(about("removed", "Doomed"), STEP)
+        assert watcher.expect(instance("added", "Clash"), STEP)["game"]["joinable"]
+        second.kill(signal.SIGTERM)  # a clean exit: Clash is left alone on the LAN
+        assert second.wait(STEP) == 0
+        watcher.expect(instance("removed", "Clash-2"), STEP)
+        first.kill(signal.SIGKILL)  # no goodbye: the records stay in the watcher's cache
+        assert first.wait(STEP) == -signal.SIGKILL
+        watcher.expect(instance("removed", "Clash"), STEP)
         watcher.send("find 0.3")
         games = watcher.expect(lambda msg: msg["event"] == "found", STEP)["games"]
         assert [(g["name"], g["joinable"], g["reason"]) for g in games] == [
-            ("Doomed", False, "unreachable")
+            ("Clash", False, "unreachable")
         ]
         # A bot looking for it gives up and explains the --address fallback.
-        b = sorry_lan(lan, m3, "bot", "bot", "--game", "Doomed", "--timeout", "1")
+        b = sorry_lan(lan, m2, "bot", "bot", "--game", "Clash", "--timeout", "1")
         assert b.wait(STEP) == 1
         b.stop()
-        assert "no joinable game called 'Doomed' found" in b.stderr_text
+        assert "no joinable game called 'Clash' found" in b.stderr_text
         assert "sorry-lan bot --address HOST:PORT" in b.stderr_text
     finally:
         lan.close_agents()

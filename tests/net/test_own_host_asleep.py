@@ -2,8 +2,8 @@
 own player's client frozen together, longer than the takeover delay D) and wakes: the
 player's client does not take its own host's silence for a lost host (it was its own
 sleep), so it stays on its connection and hears whatever the host then says (a table
-that moved: where it went).  The whole story with real processes on a virtual LAN:
-tests/discovery/test_lan_host_plays.py."""
+that moved: where it went).  A host that steps down when it wakes, with real processes
+on a virtual LAN: tests/discovery/test_lan_faults.py."""
 
 from __future__ import annotations
 
