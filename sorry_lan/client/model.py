@@ -424,9 +424,15 @@ class ClientModel:
             self._refuse_host(verdict, out)
 
     def _keep(self, msg: m.Succession) -> None:
-        """``msg`` is the succession of the host we follow from now."""
+        """``msg`` is the succession of the host we follow from now (a seat file keeps
+        the table's id, epoch and order: written again when they change)."""
+        known = self.participant.succession
         self.participant.keep(msg, self.session, self._me, self._now)
         self._tell_offer()
+        moved = known is None or (known.table, known.epoch, known.order) != (
+            msg.table, msg.epoch, msg.order)
+        if moved and self._seat_news is None:  # (a seat forgotten stays forgotten)
+            self._seat_news = SeatNews.KEEP
 
     def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
         """A new host at a greater epoch, checked: followed (admitted, if its welcome
