@@ -1,16 +1,14 @@
-"""What a client knows of its table, sans-I/O: bytes and the clock in, events out.
+"""A client's session with its table, sans-I/O: bytes and the clock in, events out.
 
 :class:`ClientModel` wraps a :class:`~sorry_lan.wire.session.ClientSession` (one per
-connection; the model outlives them) and keeps what this seat knows: the welcome
-(pid, owner, the seat token), the lobby, the board (the snapshot and every event
-since), whose turn, the moves on offer, the discard counts, the chat heard, the
-game's result.  It checks every ``events`` message against its board and asks for a
-``resync`` when they do not add up (``REPLAY_MISMATCH``), and passes on only the part
-of the table's chat so far (told after ``welcome``) that it has not heard.  It folds
-each message once (the board and the game so far are ``client.so_far``'s: a fold that
-cannot follow the host asks for a ``resync`` too) and publishes the table as a frozen
-:class:`~sorry_lan.client.view.TableView` after each (:attr:`view`; the view as of an
-event it handed out: :meth:`view_at`), which every reader reads.
+connection; the model outlives them), keeps the welcome (pid, owner, the seat token)
+and routes each message the host sends: what it says of the table to the fold
+(:attr:`table`, ``client.fold``: the lobby, the board, whose turn, the offer, the
+discard counts, the chat heard, the game's result, the records; it publishes the
+table as a frozen :class:`~sorry_lan.client.view.TableView` after each message,
+:attr:`view`, and the view as of an event it handed out, :meth:`view_at`, which every
+reader reads), and what it says of who hosts to the :attr:`participant`.  It asks for
+a ``resync`` when the fold cannot follow the host (``REPLAY_MISMATCH``).
 
 The whole interface, for a network shell or an in-memory test pair::
 
@@ -28,9 +26,8 @@ The whole interface, for a network shell or an in-memory test pair::
 (``client.events``, importable from here too): the wire messages a UI or a bot reads,
 matched on as they are, :class:`ReplayMismatch`, the game records the host sent (kept
 by :attr:`book`, ``client.records``; the whole ones handed to the shell once by
-:meth:`take_records` to file) and ``TableNews``.  A client at the table since the
-game began builds the game so far itself from what it was shown (:attr:`seen`,
-``client.so_far``; gone on from the host's record when one came), for a successor.
+:meth:`take_records` to file) and ``TableNews``.  What the fold knows is read here
+too (:attr:`pawns`, :attr:`snapshot`, :attr:`moves`, :attr:`over`, :attr:`seen`...).
 Where the table is comes from :attr:`state`: ``lobby`` (the table's lobby, a rematch's
 included: no game is known then), ``playing`` or ``game_over``.
 The joining messages (``welcome``, ``refuse``, a ``challenge`` with no PIN given) are
@@ -54,8 +51,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections import OrderedDict
-from typing import Any
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.client.events import (
@@ -66,17 +61,16 @@ from sorry_lan.client.events import (
     TableNews,
     TableNewsKind,
 )
+from sorry_lan.client.fold import HEARD_KEPT, REPLAY_MISMATCH, TABLE_MESSAGES, VIEWS_KEPT, TableFold
 from sorry_lan.client.missed import MissedMove
 from sorry_lan.client.participant import Participant
 from sorry_lan.client.records import RECORDS_KEPT, GameRecord, RecordBook
-from sorry_lan.client.so_far import FoldError, SoFar
-from sorry_lan.client.view import NO_VIEW, TableView
-from sorry_lan.rules import Card, Variant
-from sorry_lan.rules.cards import NO_CARDS
+from sorry_lan.client.so_far import SoFar
+from sorry_lan.client.view import TableView
+from sorry_lan.rules import Card
 from sorry_lan.succession import election as el
-from sorry_lan.succession.knowledge import Board, Knowledge, draws_again
+from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.wire import messages as m
-from sorry_lan.wire.apply import apply_discards, check_events
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.transitions import State
@@ -90,14 +84,11 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-HEARD_KEPT = 200  # chat lines remembered, to tell the table's chat so far from news
-VIEWS_KEPT = 4096  # events whose view a reader behind its queue can still ask for
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
-REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 
 class ClientModel:
-    """One player's (or spectator's) knowledge of a table; see the module docstring."""
+    """One player's (or spectator's) session with a table; see the module docstring."""
 
     def __init__(
         self,
@@ -125,39 +116,9 @@ class ClientModel:
         self.bye: ByeReason | None = None  # the reason of the host's last bye
         self.heard_at = 0.0  # the clock when the host last said something
         self.welcome: m.Welcome | None = None
-        self.lobby: m.Lobby | None = None
-        self.snapshot: m.Snapshot | None = None
-        # The discard pile by card value, kept from the snapshot and every event since
-        # (empty when the host speaks protocol version 1, which does not tell it).
-        self.discarded: tuple[int, ...] = ()
-        self.replay_mismatches = 0  # events that did not add up on our board
-        # The chat lines heard (the last HEARD_KEPT texts), and while joining, the
-        # table's chat so far as the host tells it after ``welcome`` (see _chat_so_far).
-        self.chat_heard: list[str] = []
-        self._so_far: list[m.Chat] | None = None
-        self.turn: m.Turn | None = None
-        self.moves: m.LegalMoves | None = None
-        self.over: m.GameOver | None = None
-        self.sid = 0
         self._pings = 0
         self._seat_news: SeatNews | None = None
-        self.book = RecordBook()  # the game records the host sent (client.records)
-        # The game so far as this client saw it (client.so_far): from its first
-        # snapshot, or from the host's record, on with every events message.
-        self.seen = SoFar()
-        # The table as of the last message (client.view), and of each recent event.
-        self.view: TableView = NO_VIEW
-        self._views: OrderedDict[int, tuple[ClientEvent, TableView]] = OrderedDict()
-        self._chat_told: tuple[str, ...] = ()
-        self._lobbies = 0  # rosters told since the welcome or rematch, before a game
-        # The table's last winner, who plays first in the next game when seated (None:
-        # none yet); ``_prior_known`` False: this client cannot tell.  A client welcomed
-        # into a lobby takes it for the table's first game's (as game_number does): no
-        # host message says how many games its table played.
-        self._prior: int | None = None
-        self._prior_known = True
-        self._told_again = False  # the game's board was told again (a host restarted?)
-        self.after_two = False  # the decision on the board follows a 2
+        self.table = TableFold()  # the table's game as this client knows it (client.fold)
         # Protocol version 4: what a successor needs, and who hosts next (its standby:
         # this laptop's (port, addresses), offered to a version-4 host: it may host).
         self.participant = Participant(standby)
@@ -171,61 +132,8 @@ class ClientModel:
         return None if self.welcome is None else self.welcome.pid
 
     @property
-    def pawns(self) -> tuple[int, ...]:
-        """The board as the last message left it (empty: no game known)."""
-        return () if self.snapshot is None else self.seen.board
-
-    def view_at(self, ev: ClientEvent) -> TableView:
-        """The table as of ``ev``, one of the last :data:`VIEWS_KEPT` events this
-        model handed out (a reader behind its queue reads the board its event left);
-        for any other (a shell's :class:`Connection`), the view now."""
-        kept = self._views.get(id(ev))
-        return kept[1] if kept is not None and kept[0] is ev else self.view
-
-    def _publish(self, events: list[ClientEvent]) -> None:
-        """The view after a message, and the events it made as of it."""
-        if len(self._chat_told) != len(self.chat_heard) or (
-            self.chat_heard and self._chat_told[-1:] != tuple(self.chat_heard[-1:])
-        ):
-            self._chat_told = tuple(self.chat_heard)
-        snap, turn = self.snapshot, self.turn
-        over = self.over
-        playing = snap is not None
-        self.view = TableView(
-            sid=self.sid,
-            variant=snap.variant if snap is not None else (
-                self.lobby.variant if self.lobby is not None else NO_VIEW.variant),
-            seated=() if snap is None else tuple(int(c) for c in snap.colours),
-            pawns=self.pawns,
-            you=None if snap is None or snap.you is None else int(snap.you),
-            turn=None if not playing or over is not None else (
-                int(turn.colour) if turn is not None else
-                None if snap is None or snap.turn is None else int(snap.turn)),
-            card=self._card(),
-            hand=self.hand,
-            offer=self.moves,
-            discarded=self.discarded or NO_CARDS,
-            after_two=self.after_two,
-            over=over,
-            lobby=self.lobby,
-            chat=self._chat_told,
-            history=self.seen.history() if playing else NO_VIEW.history,
-            game=self.book.game_number,
-        )  # fmt: skip
-        for ev in events:
-            self._views[id(ev)] = (ev, self.view)
-        while len(self._views) > VIEWS_KEPT:
-            self._views.popitem(last=False)
-
-    @property
     def colour(self) -> int | None:
-        if self.snapshot is not None and self.snapshot.you is not None:
-            return int(self.snapshot.you)
-        if self.lobby is not None and self.pid is not None:
-            for p in self.lobby.players:
-                if p.pid == self.pid and p.colour is not None:
-                    return int(p.colour)
-        return None
+        return self.table.colour(self.pid)
 
     @property
     def owner(self) -> bool:
@@ -244,6 +152,68 @@ class ClientModel:
     @property
     def refusal(self) -> m.Refuse | None:
         return None if self.session is None else self.session.refusal
+
+    # -- the table, folded in client.fold: read here --------------------------------------
+
+    @property
+    def view(self) -> TableView:
+        """The table as of the last message (``client.view``)."""
+        return self.table.view
+
+    def view_at(self, ev: ClientEvent) -> TableView:
+        """The table as of ``ev`` (see :meth:`TableFold.view_at`)."""
+        return self.table.view_at(ev)
+
+    @property
+    def pawns(self) -> tuple[int, ...]:
+        """The board as the last message left it (empty: no game known)."""
+        return self.table.pawns
+
+    @property
+    def lobby(self) -> m.Lobby | None:
+        return self.table.lobby
+
+    @property
+    def snapshot(self) -> m.Snapshot | None:
+        return self.table.snapshot
+
+    @property
+    def turn(self) -> m.Turn | None:
+        return self.table.turn
+
+    @property
+    def moves(self) -> m.LegalMoves | None:
+        return self.table.moves
+
+    @property
+    def over(self) -> m.GameOver | None:
+        return self.table.over
+
+    @property
+    def sid(self) -> int:
+        return self.table.sid
+
+    @property
+    def discarded(self) -> tuple[int, ...]:
+        return self.table.discarded
+
+    @property
+    def chat_heard(self) -> list[str]:
+        return self.table.chat_heard
+
+    @property
+    def seen(self) -> SoFar:
+        """The game so far as this client saw it (``client.so_far``)."""
+        return self.table.seen
+
+    @property
+    def book(self) -> RecordBook:
+        """The game records the host sent (``client.records``)."""
+        return self.table.book
+
+    @property
+    def replay_mismatches(self) -> int:
+        return self.table.replay_mismatches
 
     # -- kept elsewhere, read here (client.records, client.participant) ---------------------
 
@@ -298,14 +268,14 @@ class ClientModel:
         """A game is in progress as far as this laptop knows, but not its board (a
         reconnection's welcome before the board came again): it may not host the
         table now (a successor would deal a fresh game for the one in progress)."""
-        return self.participant.board_missing(self._shown)
+        return self.participant.board_missing(self.table.shown)
 
     def knowledge(self) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
         as a player by a version-4 host that sent a ``succession`` and a lobby)."""
         return self.participant.knowledge(
             lobby=self.lobby, pid=self.pid, token=self.token, spectate=self.spectate,
-            shown=self._shown, so_far=self._so_far_record,
+            shown=self.table.shown, so_far=self.table.so_far_record,
             games_played=self.book.game_number - 1,
         )
 
@@ -315,31 +285,6 @@ class ClientModel:
         self.participant.standby = (port, addrs)
         if self.participant.succession is not None and self.participant.attempt is None:
             self._tell_offer(again=True)
-
-    def _so_far_record(self) -> dict[str, Any] | None:
-        """The record of the game on the board as far as this laptop knows it: once it
-        is over, the whole game the host sent; else the game so far this client built
-        (from its first state, or from the host's record of it on); None when not known
-        (never the host's record as it was when sent, which misses the moves since)."""
-        whole = self.book.whole_of_game()
-        if self.over is not None and whole is not None:
-            return whole
-        return self.seen.record()  # (the host's record so far goes on in it, or is stale)
-
-    def _shown(self) -> Board | None:
-        """The board this client shows (None: no game on it)."""
-        snap = self.snapshot
-        if snap is None:
-            return None
-        turn, over = self.turn, self.over
-        return Board(
-            snap.variant, self.sid, tuple(int(c) for c in snap.colours), self.pawns,
-            int(turn.colour) if turn is not None else int(snap.turn or 0),
-            card=None if over is not None or turn is None else turn.card,
-            after_two=self.after_two, discarded=self.discarded,
-            pile=turn.pile if turn is not None else snap.pile, over=over is not None,
-            winners=() if over is None else tuple(int(c) for c in over.winners),
-        )
 
     def take_seat_news(self) -> SeatNews | None:
         """What became of the seat token since the last call (None: nothing)."""
@@ -378,7 +323,7 @@ class ClientModel:
         for msg in session.receive_data(data):
             told = len(out)
             self._on_message(msg, out)
-            self._publish(out[told:])
+            self.table.publish(out[told:], self.hand)
         return out
 
     def quiet(self, now: float) -> bool:
@@ -395,95 +340,49 @@ class ClientModel:
     def connection_lost(self) -> None:
         """The transport is gone: no requests until the next welcome, no offer held."""
         self.connected = False
-        self.moves = None
+        self.table.moves = None
 
     def _on_message(self, msg: m.Message, out: list[ClientEvent]) -> None:
         if isinstance(msg, m.Succession):  # (comes before the chat so far: not its end)
             self._on_succession(msg, out)
             return
-        if self._so_far is not None:
-            if isinstance(msg, m.Chat):
-                self._so_far.append(msg)
-                return
-            self._chat_so_far(self._so_far, out)
-            self._so_far = None
+        told_again = self.table.chat_so_far(msg, out)
+        if told_again is None:
+            return  # (a line of the table's chat so far: held until it ends)
+        for line in told_again:
+            self.participant.chat(line, told_again=True)
+        was_over = self.table.over
+        told = len(out)
+        if isinstance(msg, TABLE_MESSAGES):
+            self.table.fold(msg, out)
         match msg:
             case m.Welcome():
                 self._welcomed(msg)
             case m.Challenge():
                 self.pin_asked = True
-            case m.Lobby():
-                self.lobby = msg
-                if self.snapshot is None:
-                    self._lobbies += 1
-                else:
-                    self.seen.lobby(msg)
-                out.append(msg)
             case m.Snapshot():
-                self._seen_snapshot(msg)
-                if msg.sid != self.sid or self.snapshot is None:
-                    self.after_two = False  # (the same state told again: no news)
                 self.participant.told_board(msg)
-                self.snapshot = msg
-                self.discarded = msg.discarded or ()
-                self.sid = msg.sid
-                was_over, self.over = self.over, None
-                self.moves = None
                 if was_over is not None:  # a rematch: the seat is worth keeping again
                     self._seat_news = SeatNews.KEEP
-                out.append(msg)
             case m.Turn():
-                self.turn = msg
                 self.participant.told_turn(msg)
-                self.sid = msg.sid
-                out.append(msg)
             case m.LegalMoves():
-                self.moves = msg
-                again = self.missed.again(self.pawns, self._card(), msg)
-                if again is None:
-                    out.append(msg)
-                else:  # the move this seat made that the new host missed: made again
+                again = self.missed.again(self.pawns, self.table.card(), msg)
+                if again is not None:  # the move this seat made that the new host missed
                     log.info("the new host missed our move at sid %d: played again", msg.sid)
+                    out.remove(msg)
                     self.play(again)
             case m.Events():
-                self._check_replay(msg, out)
-                try:
-                    self.seen.events(msg)
-                except FoldError as exc:  # (the board is told again: the fold begins there)
-                    self._resync(msg.sid, str(exc), out)
-                if self.discarded:
-                    self.discarded = apply_discards(self.discarded, msg.events)
-                self.after_two = draws_again(msg.events, self.after_two)
                 self.participant.played(msg, self.colour)
-                self.sid = msg.sid
-                out.append(msg)
             case m.GameOver():
-                self.over = msg
-                if msg.winners:  # the table's winner: the lower seat of a team
-                    self._prior, self._prior_known = min(int(c) for c in msg.winners), True
-                elif self._told_again:  # abandoned: a host restarted meanwhile forgot
-                    self._prior_known = False  # its last winner, one reconnected did not
-                self.moves = None
                 self.participant.game_over()
                 self._seat_news = SeatNews.FORGET
-                out.append(msg)
             case m.Chat():
-                self._remember_chat(msg.text)
                 self.participant.chat(msg, told_again=False)
-                out.append(msg)
-            case m.RecordPart():
-                self._record_part(msg, out)
-            case m.Rematch():  # back in the lobby: the game we knew is over and gone
-                self._forget_game()
+            case m.Rematch():
                 self.participant.rematch()
-                self.seen.forget()
-                self._lobbies = 1  # the next roster's snapshot begins a game
                 self.missed.forget()
-                self.book.rematch()
                 self._seat_news = SeatNews.KEEP  # the seat holds us in the next game's lobby
-                out.append(msg)
-            case m.Error():
-                out.append(msg)
             case m.Bye():
                 self.bye = msg.reason
             case m.Commit():
@@ -493,116 +392,26 @@ class ClientModel:
             case m.Refuse():  # (the host's: see refusal; a candidate's: the election's)
                 self.participant.refused(msg, self._now)
             case _:
-                pass  # pong: nothing a reader acts on
-
-    def _seen_snapshot(self, snap: m.Snapshot) -> None:
-        """A snapshot for the game so far: a game's first (this client was in the
-        lobby when it began), or one during a game (it goes on, or is not known)."""
-        seated = tuple(int(c) for c in snap.colours)
-        began = (
-            self.snapshot is None and self._lobbies >= 2 and snap.turn is not None
-            and tuple(snap.pawns) == snap.variant.rules.initial_pawns(seated)
-        )  # fmt: skip
-        if began:
-            chosen = self._prior if self._prior in seated else None
-            self.seen.begin(snap, chosen, chosen_known=self._prior_known)
-            self._told_again = False
-        else:
-            self.seen.snapshot(snap)
-            self._told_again = True
-        if self.lobby is not None:  # (told just before the snapshot: who is away)
-            self.seen.lobby(self.lobby)
-
-    def _forget_game(self) -> None:
-        """Nothing of a game is known: the table is in its lobby (until a snapshot)."""
-        self.snapshot = None
-        self.turn = None
-        self.moves = None
-        self.over = None
-        self.discarded = ()
-        self.book.so_far = None  # (the records of whole games stay: kept)
+                pass  # pong, lobby, error: nothing more than the fold's
+        for ev in out[told:]:
+            if isinstance(ev, ReplayMismatch):  # the fold cannot follow: the board again
+                with contextlib.suppress(LocalProtocolError):
+                    self.send(m.Resync())
 
     def _welcomed(self, welcome: m.Welcome) -> None:
         if not self.participant.hold(welcome):  # (a new host's: once its succession is checked)
             self._admit(welcome)
 
     def _admit(self, welcome: m.Welcome) -> None:
-        # Whatever game we knew is told again after a welcome (the snapshot and, if it
-        # ended, its over); a table in its lobby tells none: a rematch's lobby, or a new
-        # table at the same address.
-        self._forget_game()
+        self.table.welcomed()
         self.welcome = welcome
         self._welcomed_on = self.session
         if welcome.token is not None:
             self.token = welcome.token
         self.connected = True
-        self._lobbies = 0
-        self._so_far = []  # the chat so far comes next, then the lobby
         self._tell_profile()
 
-    def _remember_chat(self, text: str) -> None:
-        self.chat_heard.append(text)
-        del self.chat_heard[:-HEARD_KEPT]
-
-    def _chat_so_far(self, lines: list[m.Chat], out: list[ClientEvent]) -> None:
-        """Pass on the lines of the table's chat so far that this client has not heard:
-        all of them for a new process (its own died, or it joins for the first time),
-        only those said while it was away after a reconnection (the longest run of
-        them that ends what it heard was heard already)."""
-        heard = self.chat_heard
-        texts = [line.text for line in lines]
-        known = 0
-        for k in range(min(len(texts), len(heard)), 0, -1):
-            if heard[-k:] == texts[:k]:
-                known = k
-                break
-        for line in lines[known:]:
-            self._remember_chat(line.text)
-            out.append(line)
-        for line in lines:
-            self.participant.chat(line, told_again=True)
-
-    def _record_part(self, part: m.RecordPart, out: list[ClientEvent]) -> None:
-        """Take a part of a game record (``client.records``); the record once its last
-        part is in, and the game so far goes on from it (or adopts a whole game's)."""
-        taken = self.book.take(part)
-        if taken is None:
-            return
-        got, what = taken
-        if what == "so_far":
-            self.seen.seed(got.record)
-        elif what == "new" and self.over is not None:
-            # (the first whole copy: the figures' if ours is not)
-            self.seen.adopt(got.record)
-        out.append(got)
-
-    def _check_replay(self, msg: m.Events, out: list[ClientEvent]) -> None:
-        """Ask for a ``resync`` (and log why) when ``msg`` does not add up on our board."""
-        snap = self.snapshot
-        if snap is None or len(self.pawns) != len(snap.pawns):
-            return
-        problem = check_events(self.pawns, msg.events, Variant(snap.variant.value))
-        if problem is None:
-            return
-        log.warning("%s %d: %s; asking for a resync", REPLAY_MISMATCH, msg.sid, problem)
-        self._resync(msg.sid, problem, out)
-
-    def _resync(self, sid: int, problem: str, out: list[ClientEvent]) -> None:
-        """Our fold cannot follow the host at ``sid``: the game so far is not known
-        from here, and the host is asked for the board again (its snapshot begins
-        the fold anew)."""
-        self.replay_mismatches += 1
-        log.info("the game so far cannot follow the host at sid %d: %s", sid, problem)
-        self.seen.give_up(f"{REPLAY_MISMATCH} {sid}: {problem}")
-        with contextlib.suppress(LocalProtocolError):
-            self.send(m.Resync())
-        out.append(ReplayMismatch(sid, problem))
-
     # -- who hosts (protocol version 4) -----------------------------------------------------
-
-    def _name_of(self, pid: int | None) -> str | None:
-        players = () if self.lobby is None else self.lobby.players
-        return next((p.name for p in players if p.pid == pid), None)
 
     def _on_succession(self, msg: m.Succession, out: list[ClientEvent]) -> None:
         """The host's ``succession``: kept, followed or refused, as the participant judges."""
@@ -615,21 +424,26 @@ class ClientModel:
             self._refuse_host(verdict, out)
 
     def _keep(self, msg: m.Succession) -> None:
-        """``msg`` is the succession of the host we follow from now."""
+        """``msg`` is the succession of the host we follow from now (a seat file keeps
+        the table's id, epoch and order: written again when they change)."""
+        known = self.participant.succession
         self.participant.keep(msg, self.session, self._me, self._now)
         self._tell_offer()
+        moved = known is None or (known.table, known.epoch, known.order) != (
+            msg.table, msg.epoch, msg.order)
+        if moved and self._seat_news is None:  # (a seat forgotten stays forgotten)
+            self._seat_news = SeatNews.KEEP
 
     def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
         """A new host at a greater epoch, checked: followed (admitted, if its welcome
         was held), and in a game for points, told this seat's hand and its salt."""
-        pending = self.participant.follow(self._shown)
+        pending = self.participant.follow(self.table.shown)
         if pending is not None:
             self._admit(pending)
         self._keep(msg)
-        if self.over is None:  # a new host's table forgets the last winner mid-game
-            self._prior, self._prior_known = None, True
+        self.table.new_host()
         you = msg.host is not None and msg.host == self.pid
-        name = self._name_of(msg.host)
+        name = self.table.name_of(msg.host)
         out.append(TableNews(TableNewsKind.HOST_CHANGED, msg.host, name, msg.epoch, you))
         self.missed.followed()
         reveal = self.participant.reveal()
@@ -639,7 +453,7 @@ class ClientModel:
     def _refuse_host(self, refusal: el.RefuseHost, out: list[ClientEvent]) -> None:
         self.participant.drop_attempt()
         self.connected = False
-        name = self._name_of(refusal.pid)
+        name = self.table.name_of(refusal.pid)
         out.append(
             TableNews(TableNewsKind.CLAIM_REFUSED, refusal.pid, name, refusal.epoch,
                       text=refusal.text, claim=refusal.reason)
@@ -651,7 +465,7 @@ class ClientModel:
         mine = self.hosted_here
         you = msg.pid == self.pid and not self.spectate
         out.append(
-            TableNews(TableNewsKind.HANDOVER, msg.pid, self._name_of(msg.pid), msg.epoch, you,
+            TableNews(TableNewsKind.HANDOVER, msg.pid, self.table.name_of(msg.pid), msg.epoch, you,
                       mine=mine)
         )
         self.participant.handover(msg, self._now)
@@ -711,19 +525,10 @@ class ClientModel:
         if offer is None:
             raise LocalProtocolError(ErrorReason.UNEXPECTED, "no moves are on offer")
         self.send(m.Move(sid=offer.sid, id=move_id))
-        self.moves = None
+        self.table.moves = None
         chosen = next((o for o in offer.moves if o.id == move_id), None)
         if chosen is not None:
-            self.missed.made(self.pawns, self._card(), chosen.move)
-
-    def _card(self) -> Card | None:
-        """The card in play, when it is public (not in a game for points)."""
-        snap = self.snapshot
-        if snap is None or snap.variant.rules.deals_hands or self.over is not None:
-            return None
-        if self.turn is not None:
-            return self.turn.card
-        return snap.card
+            self.missed.made(self.pawns, self.table.card(), chosen.move)
 
     def add_bot(self, colour: int | None = None, level: str | None = None) -> None:
         """Ask for a bot on ``colour`` (None: any free one) of strength ``level`` (None:

@@ -40,8 +40,9 @@ whether they begin at the game's start (a client that came in late, or a snapsho
 that moved the board, has them from there, numbered from 1, or past the turns lost
 before the first decision it cannot order); a move the engine cannot find is written
 as its events say (``client.told``); each entry has the board after it and the
-figures after it.  It also keeps the board itself (:attr:`SoFar.board`): the client
-model folds each message here once.  A whole record the host sent, when this
+figures after it.  It also keeps the board itself (:attr:`SoFar.board`) and whether
+the decision on it follows a 2 (:attr:`SoFar.after_two`): the client's fold
+(``client.fold``) folds each message here once.  A whole record the host sent, when this
 client's own is not whole and known, takes the place of the entries (:meth:`adopt`,
 once: a second copy told again changes nothing).
 
@@ -65,6 +66,7 @@ from sorry_lan.records import RecordError
 from sorry_lan.records.check import check
 from sorry_lan.records.entries import Entry, colour_word, move_entry
 from sorry_lan.rules import Card, Move, MoveKind, generate
+from sorry_lan.succession.knowledge import draws_again
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
 from sorry_lan.wire.limits import NOTATION_MAX
@@ -306,8 +308,6 @@ class SoFar:
         had = len(self._turns)
         try:
             i = 0 if go_on else self._decision(msg, board)
-            if not go_on:
-                self._after_two = False  # a lost turn or a 2 after it says otherwise
             for ev in evs[i:]:
                 self._after(ev)
         except Unknown as why:  # written as the events say it, from this message on
@@ -319,6 +319,7 @@ class SoFar:
                 self._add(entry)
         for k in range(had, len(self._turns)):
             self._boards[k] = self._pawns
+        self._after_two = draws_again(evs, self._after_two)
 
     # -- what it makes -----------------------------------------------------------------
 
@@ -330,6 +331,13 @@ class SoFar:
     def board(self) -> Board:
         """The pawns as the last message left them (empty: no game)."""
         return self._pawns
+
+    @property
+    def after_two(self) -> bool:
+        """The decision on the board follows a 2: the last card event told is a draw
+        again (or, from the host's record, the last turn was a 2); False after a
+        snapshot that moved the board, which does not say."""
+        return self._after_two
 
     def record(self) -> dict[str, Any] | None:
         """The game so far as a record's ``first``, ``options``, ``started`` and
@@ -461,12 +469,9 @@ class SoFar:
         kind = ev[0]
         if kind == EventKind.TURN_LOST:
             self._add({"type": "lost", "who": colour_word(ev[1]), "card": Card(ev[2]).label})
-            self._after_two = False
         elif kind == EventKind.RESHUFFLE:
             self._add({"type": "reshuffle", "cards": int(ev[1])})
-        elif kind == EventKind.DRAW_AGAIN:
-            self._after_two = True
-        else:
+        elif kind != EventKind.DRAW_AGAIN:
             raise Unknown(f"event {kind} after the decision")
 
 

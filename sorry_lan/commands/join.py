@@ -10,8 +10,10 @@ the LAN for a moment and joins the only joinable game, or lists what it found.
 The seat's token is kept in the data dir (``--data-dir``, see ``sorry_lan.net.seats``)
 until the game ends, so ``sorry-lan join`` run again after the client died (or after
 ``q``) takes the seat back by itself, whether the table is found on the LAN (it is
-marked "your seat") or given with ``--address``.  Without ``--name`` it takes the
-only seat held at that table.  When a table is full or its game has started (and no
+marked "your seat") or given with ``--address``; when the host at that address is
+gone, the seat is looked for where its table went (the host it last followed, the
+laptops next in the table's order: ``SeatStore.elsewhere``).  Without ``--name`` it
+takes the only seat held at that table.  When a table is full or its game has started (and no
 seat there is ours) it offers to watch instead: a question on a terminal, else the
 command to run.  A wrong or missing PIN is asked for again on a terminal (an empty
 answer gives up); elsewhere the command stops and says to give ``--pin``.
@@ -371,7 +373,7 @@ async def _text_main(args: argparse.Namespace) -> int:
             spectate = True
             continue
         break
-    where = _format_address(host, port)
+    where = _format_address(client.host, client.port)  # (where the table went, if it moved)
     warn_seat_not_kept(client, "join")
     if spectate:
         print(_("You are watching the table at {address}.").format(address=where), flush=True)

@@ -87,7 +87,7 @@ from .gcsettle import settle
 from .heir import Heir
 from .played import PlayedStore
 from .recovery import recover
-from .seats import SeatStore
+from .seats import SavedSeat, SeatStore
 
 #: Told of an advert of the table (its epoch, addresses and port) while its host is lost.
 Sighted = Callable[[int, tuple[str, ...], int], None]
@@ -164,6 +164,10 @@ class JoinError(Coded):
         self.text = str(self)
 
 
+# A seat's host that gave these may have moved: where else its table may be, is tried.
+_MOVED = frozenset({JoinFailure.UNREACHABLE, JoinFailure.ASLEEP})
+_FIND_ROUNDS = 3  # while a laptop there says busy, go on trying this many connect timeouts
+
 # Failures worth retrying while reconnecting: the host may answer, or have room, soon
 # (busy: too many connections were waiting to join; the host made room by closing ours).
 _RETRY = frozenset(
@@ -218,6 +222,7 @@ class GameClient:
         self.event_at = 0.0  # time.monotonic() when the last event handed out arrived
         self._events: asyncio.Queue[tuple[ClientEvent, float]] = asyncio.Queue()
         self._peer = ""  # the address that answered
+        self._at: tuple[str, int] | None = None  # the host that welcomed us last
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task[None] | None = None
@@ -255,22 +260,25 @@ class GameClient:
             port, addrs = await self.heir.start()  # offered to the host after the welcome
             if addrs:
                 model.set_standby(port, addrs)
-        stored = False
+        seat: SavedSeat | None = None
         if model.token is None and seats is not None and not model.spectate:
             opts = self.options
             seat = seats.choose(
                 (self.host,), self.port, self.name, game=opts.game, table=opts.table_id
             )
             if seat is not None:
-                model.token, stored = seat.token, True
+                model.token = seat.token
         try:
             try:
                 welcome = await self._open()
             except JoinError as exc:
-                if not (stored and exc.reason is RefuseReason.BAD_TOKEN):
+                if seat is not None and exc.reason in _MOVED and seats is not None:
+                    welcome = await self._open_elsewhere(seats, seat, exc)
+                elif seat is not None and exc.reason is RefuseReason.BAD_TOKEN:
+                    model.token = None
+                    welcome = await self._open()
+                else:
                     raise
-                model.token = None
-                welcome = await self._open()
         except BaseException:
             if self.heir is not None:
                 await self.heir.close()  # not joined: nothing to stand by for
@@ -278,6 +286,32 @@ class GameClient:
         self._task = asyncio.create_task(self._run())
         settle()  # start-up is over: full collections leave its objects alone
         return welcome
+
+    async def _open_elsewhere(
+        self, seats: SeatStore, seat: SavedSeat, failed: JoinError
+    ) -> m.Welcome:
+        """The host at the address given does not answer and our seat there knows where
+        else its table may be hosted (it moved, or may have, since the seat was kept):
+        each place in turn, the likeliest first, while one says it is busy (a laptop
+        taking the table over) until the connect timeout has passed a few times over;
+        ``failed`` when none takes us."""
+        given = (self.host, self.port)
+        places = seats.elsewhere(seat, [given])
+        deadline = time.monotonic() + _FIND_ROUNDS * self.options.connect_timeout
+        while places:
+            busy = False
+            for self.host, self.port in places:
+                try:
+                    return await self._open()
+                except JoinError as exc:
+                    if exc.reason is RefuseReason.BAD_TOKEN:
+                        raise  # the table's host does not know the seat (it forgot it)
+                    busy = busy or exc.reason is RefuseReason.BUSY
+            if not busy or time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(0.5)
+        self.host, self.port = given
+        raise failed
 
     async def _open(
         self, at: tuple[str, int] | None = None, timeout: float | None = None,
@@ -334,6 +368,7 @@ class GameClient:
         # them goes to this connection's writer, never the one before
         peer = writer.get_extra_info("peername")
         self._peer = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self._at = (self._peer or host, port)
         self._tend_seat()
         self._keep_seat()
         self._welcomed = True
@@ -600,7 +635,14 @@ class GameClient:
             return
         name = model.welcome.name if model.welcome is not None else self.name
         addresses, opts = (self.host, self._peer), self.options
-        if not seats.save(name, model.token, addresses, self.port, opts.game, opts.table_id):
+        known = model.succession  # (where the table goes next: a new process finds it)
+        table = opts.table_id or (None if known is None else known.table)
+        hosts = [] if self._at is None else [self._at]
+        if known is not None:
+            hosts += [(a, laptop.port) for laptop in known.order for a in laptop.addrs]
+        epoch = None if known is None else known.epoch
+        if not seats.save(name, model.token, addresses, self.port, opts.game, table,
+                          epoch=epoch, hosts=hosts):  # fmt: skip
             failure = seats.failure
             why = failure.strerror or str(failure) if failure is not None else ""
             self.seat_not_kept = SeatFile.NOT_KEPT(why=f"{seats.directory}: {why}")

@@ -8,7 +8,12 @@ table: its id when known (advertised by its host; a seat belongs to that table, 
 new table at the same address is not "your seat"), the port, every address it was
 reached by (typed, answered from, advertised) and its LAN name when it was found by
 discovery.  Where either side has no id (an older host, or a seat joined by address
-alone) the address and port decide, as before ids.  ``sorry-lan join`` and
+alone) the address and port decide, as before ids.  A seat at a table with a
+succession (protocol version 4) also keeps the table's id as its host told it, the
+epoch, and where the table is hosted: the host it was last welcomed by, then each
+laptop the succession order names (:attr:`SavedSeat.hosts`), so that a process
+started again after the host was lost, given the old host's address, finds the
+table where it went (:meth:`SeatStore.elsewhere`).  ``sorry-lan join`` and
 ``sorry-lan bot`` look a seat up before connecting and offer its token; the find
 screen marks the tables where the user has a seat.  A seat is forgotten when its game
 ends, when its player leaves the lobby, when the host no longer knows the token, and
@@ -54,10 +59,16 @@ def default_seats_dir() -> Path:
     return Path(base) / "seats"
 
 
+#: Where a table may be hosted: an address and a port.
+Endpoint = tuple[str, int]
+
+
 @dataclass(frozen=True)
 class SavedSeat:
     """One seat held by this user: the name it was registered under, its token and
-    how the table is reached (``port``, ``addresses``, the LAN name ``game``)."""
+    how the table is reached (``port``, ``addresses``, the LAN name ``game``); at a
+    table with a succession, its ``epoch`` and where it may be hosted (``hosts``, the
+    likeliest first: the host last followed, then the laptops of the order)."""
 
     name: str
     token: bytes
@@ -67,6 +78,8 @@ class SavedSeat:
     saved: float
     path: Path
     table: str | None = None  # the table's id, when it was known
+    epoch: int | None = None  # the epoch of the host last followed (None: not told)
+    hosts: tuple[Endpoint, ...] = ()  # where the table may be hosted, likeliest first
 
     def at(
         self,
@@ -174,6 +187,22 @@ class SeatStore:
         names = {s.name.casefold() for s in mine}
         return mine[0] if len(names) == 1 else None
 
+    def elsewhere(self, seat: SavedSeat, tried: Iterable[Endpoint] = ()) -> list[Endpoint]:
+        """Where else the table of ``seat`` may be hosted, the likeliest first: what
+        every file of its token knows (the latest epoch, then the newest, first), less
+        ``tried``."""
+        kin = [s for s in self.seats() if s.token == seat.token] or [seat]
+        kin.sort(key=lambda s: (s.epoch or 0, s.saved), reverse=True)
+        seen = {(_canon(a), p) for a, p in tried}
+        out: list[Endpoint] = []
+        for s in kin:
+            for address, port in (*s.hosts, *((a, s.port) for a in s.addresses)):
+                key = (_canon(address), port)
+                if key not in seen:
+                    seen.add(key)
+                    out.append((address, port))
+        return out
+
     def at_game(self, game: Advertised, name: str | None = None) -> SavedSeat | None:
         """The seat to reclaim at a table found on the LAN (see :meth:`choose`)."""
         addresses = [a for a in (game.address, *game.addresses) if a]
@@ -189,12 +218,16 @@ class SeatStore:
         port: int,
         game: str | None = None,
         table: str | None = None,
+        *,
+        epoch: int | None = None,
+        hosts: Iterable[Endpoint] = (),
     ) -> bool:
         """Keep ``token`` as the seat ``name`` at that table (``table``: its id, if
-        known), replacing any earlier token for the same name there; False if the data
-        directory cannot be written (the seat is then kept in this process's memory
-        only)."""
+        known; ``epoch`` and ``hosts``: see :class:`SavedSeat`), replacing any earlier
+        token for the same name there; False if the data directory cannot be written
+        (the seat is then kept in this process's memory only)."""
         addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
+        where = tuple(dict.fromkeys((_canon(a), int(p)) for a, p in hosts if a.strip()))
         here = self.find(addresses, port, game=game, name=name, table=table)
         for old in here:
             if old.token != token:
@@ -213,6 +246,8 @@ class SeatStore:
             "addresses": list(addresses),
             "game": game,
             "table": table,
+            "epoch": epoch,
+            "hosts": [list(h) for h in where],
             "saved": now,
         }
         key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
@@ -224,7 +259,9 @@ class SeatStore:
             write_private(path, json.dumps(record).encode("utf-8"))
         except OSError as exc:
             self.failure = exc
-            self._memory[path] = SavedSeat(name, token, port, addresses, game, now, path, table)
+            self._memory[path] = SavedSeat(
+                name, token, port, addresses, game, now, path, table, epoch, where
+            )
             return False
         self.failure = None
         self._memory.pop(path, None)
@@ -253,6 +290,8 @@ def _read(path: Path) -> SavedSeat | None:
         addresses = tuple(str(a) for a in raw["addresses"])
         saved = float(raw["saved"])
         table = raw.get("table")  # files from before table ids have none
+        epoch = raw.get("epoch")  # nor those from before successions an epoch or hosts
+        hosts = tuple((str(a), int(p)) for a, p in raw.get("hosts") or ())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if (
@@ -261,6 +300,7 @@ def _read(path: Path) -> SavedSeat | None:
         or not isinstance(port, int)
         or not (game is None or isinstance(game, str))
         or not (table is None or isinstance(table, str))
+        or not (epoch is None or (isinstance(epoch, int) and not isinstance(epoch, bool)))
     ):
         return None
-    return SavedSeat(name, token, port, addresses, game, saved, path, table)
+    return SavedSeat(name, token, port, addresses, game, saved, path, table, epoch, hosts)

@@ -279,6 +279,24 @@ def _kind(card: int, parts: Sequence[MovePart]) -> MoveKind:
     return MoveKind.SIMPLE
 
 
+# -- a game's figures ------------------------------------------------------------------
+
+
+def play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
+    """A player's game in numbers: "2 bumps, 1 Sorry!, 3 slides in 20 turns" (the
+    board's game-over screen and the line mode say the same)."""
+    counts = ", ".join(
+        (
+            ngettext("{n} bump", "{n} bumps", bumps).format(n=bumps),
+            ngettext("{n} {sorry}", "{n} {sorry}", sorry).format(n=sorry, sorry=words.sorry_word()),
+            ngettext("{n} slide", "{n} slides", slides).format(n=slides),
+        )
+    )
+    return ngettext("{counts} in {n} turn", "{counts} in {n} turns", turns).format(
+        counts=counts, n=turns
+    )
+
+
 # -- a game record's moves -------------------------------------------------------------
 
 _RECORD_KINDS = {

@@ -1,7 +1,8 @@
 """What the line mode says: each event from the host as one line of whole sentences.
 
 :class:`Teller` follows one client's events in order (the lobby, the game's start,
-each turn, the offer, chat, link news, game over) and keeps what it needs to word
+each turn, the offer, chat, link news, game over and each player's figures, the
+board's, once the whole game's are known) and keeps what it needs to word
 them: who sits at which colour, the listener's colour, the moves on offer; the board
 and the game's figures it reads from the client model's table view as of each event
 (``ClientModel.view_at``): it keeps no board of its own.  :meth:`Teller.tell`
@@ -50,11 +51,20 @@ from sorry_lan.wire.records import EventKind, PlayerInfo
 from .menu import percent
 from .news import roster_of, shown_name, table_news_template
 from .options import BadMove, MoveOption, option_from_compact
-from .sentences import People, card_words, events_played, move_words, option_played, sentence
+from .sentences import (
+    People,
+    card_words,
+    events_played,
+    move_words,
+    option_played,
+    play_counts,
+    sentence,
+)
 from .sentences import place_words as place
 from .state import RosterEntry
 
 _KINDS = {int(k) for k in MoveKind}
+_COUNTED = ("bumps", "sorry", "slides", "turns")  # a game's figures, as play_counts takes them
 
 
 #: The words the line mode's commands are typed with, the same in every language.
@@ -145,6 +155,10 @@ class Teller:
         self.answered = False  # the listener chose a move on offer
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
+        self.figures_told: Figures | None = None  # the figures told at the game's end
+        # The game ended with a count begun late (not at its start) and the host's whole
+        # record, which gives the whole game's, is on its way: the figures wait for it
+        self.figures_owed = False
         self.waiting_on: int | None = None  # a bot's colour whose move has not come yet
         # In play for points the table just moved: the new host offers no move until
         # the players' hands are back (until a move, or an offer, is told)
@@ -243,7 +257,9 @@ class Teller:
                     self.offered = []  # the offer is answered (by us, or a bot in our time)
                 return lines
             case m.GameOver():
-                return self._over(ev)
+                session = client.session
+                records = session is not None and session.speaks(m.RecordPart.TYPE)
+                return self._over(ev, records)
             case m.Rematch():
                 return self._rematch()
             case m.Chat():  # the chat so far comes before the lobby the model already has
@@ -255,8 +271,8 @@ class Teller:
                 return [sentence(_("Your connection: {news}"), news=say(ev.news))]
             case ReplayMismatch():
                 return []  # a resync was asked: its snapshot follows
-            case GameRecord():
-                return []  # the client process files it (``sorry-lan games`` lists it)
+            case GameRecord():  # (the client process files it: ``sorry-lan games`` lists it)
+                return self._recounted(ev)
             case TableNews():
                 if ev.kind is TableNewsKind.HOST_CHANGED:
                     snap = client.snapshot
@@ -271,6 +287,7 @@ class Teller:
         """The next game's lobby is open (with the same seats): who opened it, and for
         the host, how to begin it.  Nothing of the last game is kept."""
         self.offered, self.over, self.turn = [], None, None
+        self.figures_told, self.figures_owed = None, False
         lobby = self.lobby
         host = None if lobby is None else lobby.host
         if host is None:
@@ -537,16 +554,23 @@ class Teller:
             )
         return sentence(text, who=self._name(colour), card=card)
 
-    def _over(self, over: m.GameOver) -> list[str]:
+    def _over(self, over: m.GameOver, records: bool) -> list[str]:
+        """The result; the figures too, unless the count began late and the host's
+        whole record (``records``: the host sends one) will give the whole game's."""
         self.over = over
         self.offered = []
         self.turn = None
         if over.scores is not None:
             self.scores = tuple(over.scores)
+        self.figures_owed = records and not self.view.history.whole
+        if self.figures_owed:
+            return self.result(figures=False)
+        self.figures_told = self.figures
         return self.result()
 
-    def result(self) -> list[str]:
-        """Who won, the points if the game counts them, and what comes next."""
+    def result(self, figures: bool = True) -> list[str]:
+        """Who won, the points if the game counts them, each player's figures (unless
+        not ``figures``), and what comes next."""
         over = self.over
         if over is None:
             return []
@@ -562,7 +586,7 @@ class Teller:
             )
         if self.you is not None and self.you in winners:
             text += " " + _("Well played, {name}!").format(name=self._me())
-        lines = [text, *self._points()]
+        lines = [text, *self._points(), *(self._figures() if figures else ())]
         if not self.spectating:
             lines.append(
                 _("{name}, type rematch to play again, or quit to leave.").format(name=self._me())
@@ -580,6 +604,37 @@ class Teller:
             if c < len(self.scores)
         ]
         return [sentence(_("Points: {scores}"), scores=words.join_names(each))]
+
+    def _figures(self) -> list[str]:
+        """Each player's game in numbers (bumps, Sorry!s, slides, turns), as the
+        board's game-over screen shows them, from the same view; and when they count
+        the game only from when this client came in, so."""
+        figures = self.figures
+        if not self.seated or figures.turns == 0:
+            return []
+        lines = [
+            sentence(
+                # i18n: {play} is a player's game in numbers ("2 bumps, 1 Sorry!, 3
+                # slides in 20 turns"), said at the end of a game
+                pgettext("figures", "{player}: {play}"),
+                player=self._name(c),
+                play=play_counts(*(figures.of(c, f) for f in _COUNTED)),
+            )
+            for c in self.seated
+        ]
+        if not self.view.history.whole:
+            lines.append(sentence(_("These figures count the play since you joined")))
+        return lines
+
+    def _recounted(self, got: GameRecord) -> list[str]:
+        """After the game's end, the host's whole record: the figures owed, or said
+        again when the record changed them (this client's count began late)."""
+        if self.over is None or not got.whole:
+            return []
+        if not self.figures_owed and self.figures == self.figures_told:
+            return []
+        self.figures_owed, self.figures_told = False, self.figures
+        return self._figures()
 
     def _chat(self, chat: m.Chat, lobby: m.Lobby | None) -> str:
         who = _("The host")

@@ -77,7 +77,7 @@ def test_records_kept_are_bounded_and_a_broken_record_is_dropped(
     model.join(0.0)
     out: list[ClientEvent] = []
     with caplog.at_level(logging.INFO):
-        model._record_part(m.RecordPart(game=1, part=0, parts=1, data=b"junk"), out)
+        model.table.fold(m.RecordPart(game=1, part=0, parts=1, data=b"junk"), out)
     assert out == [] and model.records == []
     assert any("dropped" in r.getMessage() for r in caplog.records)
     caplog.clear()

@@ -78,7 +78,7 @@ def compare(pair: Pair, models: list[ClientModel], tally: Tally, away: bool = Fa
             assert model.seen.why in ((UNKNOWABLE, AWAY) if away else (UNKNOWABLE,))
             tally.unknown += 1
             continue
-        assert model._so_far_record() == built or model.over is not None
+        assert model.table.so_far_record() == built or model.over is not None
         assert model.view.history.record() == built  # (the view published is the same)
         tally.pending.append((model.name, model.sid, journal, history))
         tally.compared += 1
@@ -249,7 +249,7 @@ def test_a_fold_that_cannot_follow_the_host_asks_for_the_board_again(
     a resync, the game so far is not known from there (the laptop's knowledge carries
     no record rather than a stale or wrong one), and the fold begins again from the
     snapshot that answers, with the host's board."""
-    caplog.set_level(logging.INFO, logger="sorry_lan.client.model")
+    caplog.set_level(logging.INFO, logger="sorry_lan.client.fold")
     table = Table(TableConfig(seats=3, auto_start=True, seed=6))
     table.add_bot(None, level="greedy")
     pair = Pair(table, HostOptions(table_id="kitchen7"))  # (a succession: knowledge)

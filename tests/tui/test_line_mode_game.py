@@ -3,7 +3,8 @@
 For each language a table runs on 127.0.0.1 in this process (bots in every other
 seat); the player's process is driven only by what it prints: at each turn it picks
 one of the numbered move sentences (no pawn token or square number is read), asks
-for ``help`` and ``board`` on the way, says hello, and quits at game over.  The
+for ``help`` and ``board`` on the way, says hello, and at game over asks for
+``board`` (the end again, with each player's figures) and quits.  The
 transcript then goes through ``scripts/check_transcript.py``: every line a sentence
 naming a person, no notation, every turn's moves numbered, the end told.
 """
@@ -88,8 +89,11 @@ async def _play(lang: str, tmp: Path) -> tuple[list[str], list[str], int]:
                 send(str(rng.choice(listed)))
                 listed = []
             elif line == over:
+                send("board")  # (the end again: the pawns, the result, the figures)
                 send("quit")
                 break
+        rest = await asyncio.wait_for(proc.stdout.read(), 20)
+        transcript += rest.decode().splitlines()
         status = await asyncio.wait_for(proc.wait(), 20)
     finally:
         if proc.returncode is None:
@@ -114,3 +118,6 @@ def test_a_whole_game_by_ear_reads_as_sentences(lang: str, tmp_path: Path) -> No
     assert " 0 problems" in checked.stdout
     with use_language(lang):
         assert _("Type help, ? or keys to hear this list again, and quit to leave.") in transcript
+        over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
+    told = transcript[transcript.index(over) :]  # each player's figures, at the end
+    assert all(any(line.startswith(f"{name}: ") for line in told) for name in names), told

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 from line_harness import lines_at
 
@@ -31,6 +32,10 @@ async def _game() -> tuple[int, list[str]]:
     return int(said.pop().split()[1].rstrip(")")), said
 
 
+#: A player's figures as the line mode says them at the end of a game.
+FIGURES = r"^[^:]+: \d+ bumps?, \d+ Sorry!, \d+ slides? in \d+ turns?\.$"
+
+
 def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:
     status, said = asyncio.run(_game())
     assert status == 0
@@ -44,7 +49,9 @@ def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:
     block = said[head : end + 1]
     assert said[end + 1 : end + 1 + len(block)] == block  # "moves" said the offer again
     assert any(line.startswith("You played ") for line in said)
-    assert said[-2].startswith("The game is over: ")
+    over = max(i for i, line in enumerate(said) if line.startswith("The game is over: "))
+    figures = [line for line in said[over:] if re.search(FIGURES, line)]
+    assert [line.split(":")[0] for line in figures] == ["greedy bot 1", "Ann"], said[over:]
 
 
 def test_the_result_line_is_a_sentence_with_names_and_points() -> None:

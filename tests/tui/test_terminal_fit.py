@@ -28,8 +28,8 @@ from tmux_harness import private_tmux
 
 from sorry_lan.i18n import language_name, use_language, words
 from sorry_lan.tui.news import since_text
-from sorry_lan.tui.screens.over import play_counts
 from sorry_lan.tui.screens.parts import board_geometry
+from sorry_lan.tui.sentences import play_counts
 
 pytestmark = [
     pytest.mark.tmux,

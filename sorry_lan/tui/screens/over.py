@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from sorry_lan.i18n import _, ngettext, pgettext, words
+from sorry_lan.i18n import _, ngettext, pgettext
 from sorry_lan.rules.board import HOME
 
 from ..commands import Command, Controls, Help, Hint, Predicate, Table, Words
+from ..sentences import play_counts
 from ..state import COLOUR_TITLES, Link, UiState
 from ..textfit import clip, wrap
 from .chat import ChatLine, chat_key
@@ -83,20 +84,6 @@ TABLE = Table(
 def title() -> str:
     """The screen's name in the top bar."""
     return pgettext("screen", "over")
-
-
-def play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
-    """A player's game in numbers: "2 bumps, 1 Sorry!, 3 slides in 20 turns"."""
-    counts = ", ".join(
-        (
-            ngettext("{n} bump", "{n} bumps", bumps).format(n=bumps),
-            ngettext("{n} {sorry}", "{n} {sorry}", sorry).format(n=sorry, sorry=words.sorry_word()),
-            ngettext("{n} slide", "{n} slides", slides).format(n=slides),
-        )
-    )
-    return ngettext("{counts} in {n} turn", "{counts} in {n} turns", turns).format(
-        counts=counts, n=turns
-    )
 
 
 class View:
