@@ -299,7 +299,8 @@ class ClientModel:
         new host: its ``succession`` is checked before it is followed)."""
         self.participant.connecting(attempt)
         self.session = ClientSession(
-            self.name, token=self.token, spectate=self.spectate, pin=self.pin
+            self.name, token=None if self.spectate else self.token, spectate=self.spectate,
+            pin=self.pin,
         )
         self.connected = False
         self.pin_asked = False
@@ -390,7 +391,8 @@ class ClientModel:
             case m.Handover():
                 self._on_handover(msg, out)
             case m.Refuse():  # (the host's: see refusal; a candidate's: the election's)
-                self.participant.refused(msg, self._now)
+                if self.participant.refused(msg, self._now):
+                    self.spectate = True  # no seat left at the table: it watches it end
             case _:
                 pass  # pong, lobby, error: nothing more than the fold's
         for ev in out[told:]:
@@ -408,6 +410,8 @@ class ClientModel:
         self._welcomed_on = self.session
         if welcome.token is not None:
             self.token = welcome.token
+        elif welcome.pid is None:
+            self.token = None  # watching: no seat to keep
         self.connected = True
         self._tell_profile()
 

@@ -40,6 +40,7 @@ from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.standby import StandbyAnswer, standby_answer
 from sorry_lan.wire.succession import ChatLine
+from sorry_lan.wire.vocab import RefuseReason
 
 log = logging.getLogger(__name__)
 
@@ -162,17 +163,23 @@ class Participant:
         self._pending = welcome
         return True
 
-    def refused(self, msg: m.Refuse, now: float) -> None:
-        """The candidate this connection tried refused it (counting votes, not standing)."""
+    def refused(self, msg: m.Refuse, now: float) -> bool:
+        """The candidate this connection tried refused it (counting votes, not standing,
+        or no seat for our token): whether this laptop's seat is gone at the laptop its
+        host handed the table to (the election follows the table as a spectator from
+        now: so must the model)."""
         if self.attempt is None or self.election is None:
-            return
+            return False
         attempt, self.attempt = self.attempt, None
         answer = standby_answer(msg)
+        if msg.reason is RefuseReason.BAD_TOKEN and self.election.seat_gone(attempt):
+            return True
         if answer is StandbyAnswer.REFUSED:
             self._decisions += self.election.failed(attempt, now)
         else:  # counting votes, or not standing
             standing = answer is StandbyAnswer.STANDING
             self._decisions += self.election.busy(attempt, now, standing)
+        return False
 
     # -- who hosts --------------------------------------------------------------------
 

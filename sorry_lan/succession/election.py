@@ -258,6 +258,7 @@ class Election:
         self._retry_at: float | None = None  # when to try it again (or walk again)
         self._voted: int | None = None  # the candidate that answered busy
         self._handed: int | None = None  # the laptop the host handed over to
+        self._again: TryCandidate | None = None  # refused our seat: tried again, watching
         self._hint: TryCandidate | None = None  # an advert of our table, newer epoch
         self._hint_epoch = order.epoch
         self._idle: dict[int, float] = {}  # laptops not standing: since when they say so
@@ -313,7 +314,10 @@ class Election:
 
     @property
     def _i_host(self) -> bool:
-        return self.me is not None and self.order.host == self.me
+        """This laptop hosts the table it follows (its own host is silent only while
+        the laptop slept): no election, unless that host handed the table over (it
+        stepped down for a newer epoch, or its player leaves): then it walks too."""
+        return self.me is not None and self.order.host == self.me and self._handed is None
 
     @property
     def _network_works(self) -> bool:
@@ -397,6 +401,9 @@ class Election:
         or the connection failed before an answer."""
         if attempt != self._attempt:
             return []
+        if attempt == self._again:  # (the try that said bad_token is over)
+            self._again = None
+            return [self._try(attempt)]  # the same laptop, as a spectator now
         self._attempt = None
         self._net_down = unreachable
         if attempt == self._hint:
@@ -410,6 +417,25 @@ class Election:
         if self.phase is Phase.STANDBY:
             return []
         return self._walk(now)
+
+    def seat_gone(self, attempt: TryCandidate) -> bool:
+        """The laptop our host handed the table over to (``attempt``) knows no seat for
+        this laptop's token (``bad_token``): the table gave the seat up there (its
+        player stayed away past the grace once the game ended).  Whether this client
+        follows the table as a spectator from now on (``me`` None: it never stands or
+        votes, and a spectator is welcomed wherever the table is), so that its person
+        still learns how the game ended: when the shell reports the try over
+        (:meth:`failed`) the same laptop is tried again at once.  Only the laptop
+        handed over to, which our own host named: another's ``bad_token`` (a standby
+        that knows other seats, a claim) is a failed try as before."""
+        if attempt != self._attempt or self.me is None or attempt.pid is None:
+            return False
+        if attempt.pid != self._handed:
+            return False
+        self.me = None
+        self.can_host = False
+        self._again = attempt
+        return True
 
     def silent(self, attempt: TryCandidate, now: float) -> list[Decision]:
         """``attempt``'s standby took the connection and the hello but answered nothing
@@ -558,7 +584,7 @@ class Election:
         self._walked_at = float("-inf")
         self._stood_at = float("inf")
         self._failed.clear()
-        self._attempt = self._retry = None
+        self._attempt = self._retry = self._again = None
         self._retry_at = None
         if phase is not Phase.WALKING:
             self._voted = self._handed = None

@@ -241,7 +241,9 @@ class Laptop:
         self._fresh_model()
 
     def _fresh_model(self) -> None:
-        standby = None if self.own_host else (self.port, (self.addr,))
+        # (the first host's own player has a standby too, as ``host``'s client has its
+        # heir: once the table moved it is a laptop of the electorate like any other)
+        standby = (self.port, (self.addr,))
         self.model = ClientModel(self.name, token=self.token, standby=standby,
                                  dead_after=self.ev.dead_after)
         self.conn: Conn | None = None  # the link to the host we follow (or try)
@@ -338,9 +340,8 @@ class Laptop:
         for conn in self.ev.conns_of(self):
             if conn.client is not conn.server:
                 conn.reset()
-        if not self.own_host:
-            self.model.set_standby(self.port, (self.addr,))
-            self.flush()
+        self.model.set_standby(self.port, (self.addr,))
+        self.flush()
 
     # -- connecting ----------------------------------------------------------------------
 
