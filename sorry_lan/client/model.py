@@ -609,6 +609,11 @@ class ClientModel:
         verdict = self.participant.judge(msg, self.session, self.pid, self._now)
         if verdict == "keep":
             self._keep(msg)
+        elif verdict == "back":  # the host we follow, reached at its new address
+            pending = self.participant.follow(self._shown)
+            if pending is not None:
+                self._admit(pending)
+            self._keep(msg)
         elif verdict == "follow":
             self._follow(msg, out)
         else:

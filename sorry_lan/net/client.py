@@ -65,7 +65,7 @@ from sorry_lan.client.model import ClientEvent, ClientModel, Connection, SeatNew
 from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
-from sorry_lan.succession.election import Decision, TryCandidate
+from sorry_lan.succession.election import Decision, Follow, TryCandidate
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
@@ -541,6 +541,8 @@ class GameClient:
         decided of it.  A new host followed is this client's host from now."""
         election = self.model.election
         assert election is not None
+        was = self.model.succession
+        known = None if was is None else (was.epoch, was.host)
         timeout = 2.0 if self.heir is None else self.heir.attempt_timeout
         unreachable = unanswered = False
         for address in attempt.addrs:
@@ -554,7 +556,11 @@ class GameClient:
                     return decided  # the model told the election (busy, refused, followed)
                 continue  # no answer there: the next address
             self.host, self.port = address, attempt.port  # the model followed it
-            return self.take_decided()
+            decided = self.take_decided()
+            if any(isinstance(d, Follow) and (d.epoch, d.pid) == known for d in decided):
+                # the host we lost, at a new address: no new host (no table news)
+                await self._tell(LinkNews.WATCHING() if self.model.spectate else LinkNews.BACK())
+            return decided
         if unanswered:  # (a standby holding our hello while its laptop takes over)
             return election.silent(attempt, time.monotonic())
         return election.failed(attempt, time.monotonic(), unreachable)

@@ -1,0 +1,114 @@
+"""Two laptops at a real host core, in memory (``tests/authority/pair.py``), on one fake
+clock: the faults of the simulator's two-laptop evenings (``tests/sim``), each pinned at
+its root.  The host's laptop moves to a new address: the other laptop, which only knew
+the old one, finds it by its advert at the epoch it knows and plays on with it (before,
+an advert at the known epoch was ignored and the table waited for good).  A late hello
+from a try the client gave up on takes its seat from its live link: the client
+reconnects (before, the host's ``bye`` ``replaced`` ended it as a goodbye)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
+from pair import Pair
+
+from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
+from sorry_lan.succession import election as el
+
+TID = "kitchen2"
+D = 15.0
+
+
+class Laptop:
+    """One player's laptop: its client model and the events it was told."""
+
+    def __init__(self, name: str, n: int, *, standby: bool = True) -> None:
+        self.addr = f"10.0.0.{n}"
+        self.port = 7000 + n
+        self.model = ClientModel(name, standby=(self.port, (self.addr,)) if standby else None)
+        self.events: list[ClientEvent] = []
+
+    def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:
+        got = self.model.receive_data(data, now)
+        self.events += got
+        return got
+
+    def data_to_send(self) -> bytes:
+        return self.model.data_to_send()
+
+    @property
+    def election(self) -> el.Election:
+        assert self.model.election is not None
+        return self.model.election
+
+
+def table() -> tuple[Pair, Laptop, Laptop]:
+    """The host's own player (the owner) and Ann, the one laptop of the order, a few
+    moves into their game."""
+    t = Table(TableConfig(seats=2, auto_start=True, seed=4))
+    player, token = t.join(None, "host")
+    t.owner = player.pid
+    pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
+    own = Laptop("host", 1, standby=False)
+    own.model.token = token
+    ann = Laptop("ann", 2)
+    for lap in (own, ann):
+        lap.model.join(pair.now)
+        pair.connect(lap, "127.0.0.1" if lap is own else lap.addr)
+        pair.pump()
+    assert t.game is not None and ann.model.connected
+    return pair, own, ann
+
+
+def cid_of(pair: Pair, lap: Laptop) -> int:
+    return max(c for c, end in pair.clients.items() if end is lap and c in pair.open)
+
+
+def test_the_host_found_at_a_new_address_by_its_advert_is_followed_back() -> None:
+    """DHCP moves the host's laptop: Ann's link resets, her reconnects to the old
+    address fail, and she stands (the order has nobody else).  The table's advert at
+    the epoch she knows, at the new address, is tried: she is welcomed back into her
+    seat by the same host, stops standing, and the table plays on (no new host)."""
+    pair, own, ann = table()
+    pair.lose(cid_of(pair, ann))
+    ann.model.connection_lost()
+    lost = pair.now
+    e = ann.election
+    assert e.host_lost(lost) == [el.KeepTrying()]
+    assert e.tick(lost + D) == [el.OpenStandby(2)]
+    hint = el.TryCandidate(None, ("10.0.1.9",), 4242)
+    assert e.advert(1, hint.addrs, hint.port, lost + D + 1) == [hint]
+    pair.advance(D + 1)  # (the host, cut off, paused meanwhile)
+    assert pair.core.paused
+    ann.model.join(pair.now, attempt=hint)
+    pair.connect(ann, ann.addr)
+    pair.pump()
+    assert ann.model.take_decisions() == [el.CloseStandby(), el.Follow(own.model.pid, 1)]
+    assert ann.model.connected and ann.model.epoch == 1
+    assert e.phase is el.Phase.WATCHING
+    assert not [ev for ev in ann.events if isinstance(ev, TableNews)]  # no new host
+    pair.advance(D / 3)  # her answers to the host's pings: present again
+    assert not pair.core.paused
+    # once per D at one address: the same advert again is no new try
+    pair.lose(cid_of(pair, ann))
+    ann.model.connection_lost()
+    e.host_lost(lost + D + 2)
+    assert e.advert(1, hint.addrs, hint.port, lost + D + 2) == []
+
+
+def test_an_advert_of_the_known_epoch_naming_no_host_there_is_passed_over() -> None:
+    """The advert at the epoch we know leads to a laptop that does not host (a
+    restarted laptop's standby at the host's old address): the walk goes on."""
+    _pair, _own, ann = table()
+    e = ann.election
+    lost = e.heard_at
+    e.host_lost(lost)
+    e.tick(lost + D)
+    hint = el.TryCandidate(None, ("10.0.0.1",), 7001)
+    assert e.advert(1, hint.addrs, hint.port, lost + D + 1) == [hint]
+    assert e.busy(hint, lost + D + 1.1, standing=False) == []
+    assert e.waiting_for is None and e.phase is el.Phase.STANDBY
