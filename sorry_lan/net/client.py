@@ -477,6 +477,8 @@ class GameClient:
                     self._decided.clear()
             if model.bye is ByeReason.TIMEOUT:
                 return _Ended("the host dropped the connection: it fell behind")
+            if model.dropped:  # (a hello of ours from a try given up on took the seat)
+                return _Ended("the host took a late hello of ours for a new connection")
             return _Ended(_GOODBYE, goodbye=True)
         except (OSError, asyncio.IncompleteReadError) as exc:
             return _Ended(f"network error: {exc}")

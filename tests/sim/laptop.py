@@ -399,6 +399,9 @@ class Laptop:
             if self.model.bye is ByeReason.TIMEOUT:
                 self.link_lost("the host dropped the connection: it fell behind")
                 return
+            if self.model.dropped:
+                self.link_lost("the host took a late hello of ours for a new connection")
+                return
             self.conn = None  # the host said bye: nothing to reconnect to
             conn.close_by_client()
             self.model.connection_lost()

@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
-from pair import Pair
+from pair import Pair, RawClient, SessionClient
 
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
 from sorry_lan.succession import election as el
+from sorry_lan.wire import messages as m
+from sorry_lan.wire.vocab import ByeReason
 
 TID = "kitchen2"
 D = 15.0
@@ -69,6 +71,11 @@ def paused(pair: Pair) -> bool:
     return pair.core.paused
 
 
+def dropped(lap: Laptop) -> bool:
+    """Whether the host's last bye to ``lap`` is no goodbye (a call, as ``paused``)."""
+    return lap.model.dropped
+
+
 def cid_of(pair: Pair, lap: Laptop) -> int:
     return max(c for c, end in pair.clients.items() if end is lap and c in pair.open)
 
@@ -117,3 +124,56 @@ def test_an_advert_of_the_known_epoch_naming_no_host_there_is_passed_over() -> N
     assert e.advert(1, hint.addrs, hint.port, lost + D + 1) == [hint]
     assert e.busy(hint, lost + D + 1.1, standing=False) == []
     assert e.waiting_for is None and e.phase is el.Phase.STANDBY
+
+
+def late_hello(pair: Pair, ann: Laptop) -> bytes:
+    """Ann's link goes quiet (a slow network); she tries the host again, and the try
+    times out with its hello still on the way (the bytes returned); then she is welcomed
+    back on a new link, which replaces her old one."""
+    pair.open.discard(cid_of(pair, ann))  # (the host does not know yet)
+    pair.advance(1.0)
+    ann.model.connection_lost()
+    ann.model.join(pair.now)
+    stray = ann.model.data_to_send()  # sent; no answer in time: the try is given up
+    pair.advance(2.0)
+    ann.model.connection_lost()
+    ann.model.join(pair.now)
+    pair.connect(ann, ann.addr)
+    pair.pump()
+    assert ann.model.connected
+    return stray
+
+
+def test_a_late_hello_of_our_own_that_replaced_the_live_link_is_no_goodbye() -> None:
+    """The given-up try's hello reaches the host late, on a connection of its own, and
+    takes the seat: the live link is told ``bye`` ``replaced``.  It was Ann's own: she
+    reconnects (the try's connection is closed) and is back in her seat (before, she
+    took it for the host's goodbye and stopped, and the host of two stayed paused)."""
+    pair, _own, ann = table()
+    stray = late_hello(pair, ann)
+    pair.advance(1.0)
+    cid, _ = pair.connect(RawClient(), ann.addr)
+    pair.feed(cid, stray)
+    pair.lose(cid)  # (the try's connection: Ann closed it when she gave up)
+    assert ann.model.bye is ByeReason.REPLACED and ann.model.closed
+    assert dropped(ann)  # a loss: reconnect
+    ann.model.connection_lost()
+    ann.model.join(pair.now)
+    pair.connect(ann, ann.addr)
+    pair.pump()
+    assert ann.model.connected and not dropped(ann)
+    pair.advance(5.0)
+    assert not paused(pair)
+
+
+def test_a_seat_taken_by_another_process_is_a_goodbye() -> None:
+    """With no try given up lately, ``replaced`` is another process with Ann's token
+    (she started the game again elsewhere): it has the seat, Ann stops."""
+    pair, _own, ann = table()
+    assert ann.model.token is not None
+    other = SessionClient("ann", token=ann.model.token)
+    pair.connect(other, "10.0.0.7")
+    other.session.join()
+    pair.pump()
+    assert other.all(m.Welcome) and ann.model.bye is ByeReason.REPLACED
+    assert not ann.model.dropped
