@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
 from sorry_lan.authority.limits import HostOptions
-from sorry_lan.authority.table import Table
+from sorry_lan.authority.restore import moved_to, replay
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import build_table, pin_verifier
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
@@ -61,6 +62,7 @@ class HostShell:
     def __init__(
         self, ev: Evening, lap: Laptop, table: Table, options: HostOptions, *,
         label: str, parent: HostShell | None = None, rogue: bool = False,
+        journal: list[dict[str, object]] | None = None,
     ) -> None:
         self.ev = ev
         self.lap = lap
@@ -69,7 +71,7 @@ class HostShell:
         self.rogue = rogue
         self.table = table
         self.port = lap.port
-        self.journal: list[dict[str, object]] = []
+        self.journal: list[dict[str, object]] = list(journal or [])  # (resumed: the old)
         self.conns: dict[int, Conn] = {}
         self.listening = True
         self.stopped = False
@@ -233,6 +235,7 @@ class Laptop:
         self.gave_up = False
         self.took_over = 0
         self.crashes = 0
+        self.kept: HostShell | None = None  # the table it started and hosted, crashed
         self._fresh_model()
 
     def _fresh_model(self) -> None:
@@ -282,6 +285,10 @@ class Laptop:
         for conn in self.ev.conns_of(self):
             conn.reset()
         if self.host is not None:
+            # the table this laptop's person started (``sorry-lan host``), still its to
+            # host: its journal is kept for ``host --resume``
+            first = self.host.parent is None and not self.host.rogue and self.host.live
+            self.kept = self.host if first else None
             self.host.dead = True
             self.host.listening = False
             self.host = None
@@ -292,14 +299,46 @@ class Laptop:
         self.asleep_until = None
 
     def restart(self) -> None:
-        """Started again with its seat file (the token): it looks for the table."""
+        """Started again with its seat file (the token): it looks for the table.  The
+        person who started the table (``sorry-lan host``) whose laptop crashed while it
+        hosted, finding the table advertised nowhere, starts it again as README says:
+        ``sorry-lan host --resume`` (:meth:`_resume`)."""
         self.ev.world.note("restart", self.name)
         self.alive = True
         self.gen += 1
         self.token = self.model.token if self.model.token is not None else self.token
         self.own_host = False
+        kept, self.kept = self.kept, None
+        if kept is not None and self.ev.advertised(self) is None:
+            self._resume(kept)
+            return
         self._fresh_model()
         self.find_table()
+
+    def _resume(self, kept: HostShell) -> None:
+        """``sorry-lan host --resume``: the game read back from the journal it kept
+        (``commands/host.py``: a finished or moved one is refused, its person told so),
+        hosted again at the table's id and the first epoch, on the same port; its own
+        player joins it with its seat's token."""
+        records = list(kept.journal)
+        restored = replay(records)
+        if restored is None or restored.ended or moved_to(records) is not None:
+            self.ev.world.note("resume refused", self.name)
+            self.gave_up = True
+            return
+        ev = self.ev
+        config = TableConfig(seats=ev.n, auto_start=True, seed=self.bot.getrandbits(63),
+                             grace=ev.grace, bot_level="random")
+        table = Table.restore(config, restored, ev.world.now, None)
+        options = replace(ev.host_options, resumed=True)
+        host = HostShell(ev, self, table, options, label=f"{self.name}@1r{self.crashes}",
+                         parent=kept, journal=records)
+        self.host = host
+        ev.hosts.append(host)
+        self.own_host = True
+        self._fresh_model()
+        self.host_at = (self.addr, self.port)
+        self._open(self, "join", None)
 
     def sleep(self, seconds: float) -> None:
         self.ev.world.note("sleep", self.name, seconds)

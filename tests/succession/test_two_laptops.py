@@ -4,7 +4,11 @@ its root.  The host's laptop moves to a new address: the other laptop, which onl
 the old one, finds it by its advert at the epoch it knows and plays on with it (before,
 an advert at the known epoch was ignored and the table waited for good).  A late hello
 from a try the client gave up on takes its seat from its live link: the client
-reconnects (before, the host's ``bye`` ``replaced`` ended it as a goodbye)."""
+reconnects (before, the host's ``bye`` ``replaced`` ended it as a goodbye).  The
+host's laptop crashes and its person resumes the game from its journal (``host
+--resume``): the game waits for the other laptop, which may have chosen another host
+meanwhile, and goes on once it is back (before, it went on at once, a bot soon in the
+other's seat: a second table where a successor had been chosen)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair, RawClient, SessionClient
 
 from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
 from sorry_lan.succession import election as el
@@ -177,3 +182,70 @@ def test_a_seat_taken_by_another_process_is_a_goodbye() -> None:
     pair.pump()
     assert other.all(m.Welcome) and ann.model.bye is ByeReason.REPLACED
     assert not ann.model.dropped
+
+
+def play_some(pair: Pair, laps: list[Laptop], moves: int) -> None:
+    """The people play the first move offered until ``moves`` were played."""
+    game = pair.table.game
+    assert game is not None
+    start = game.moves_played
+    while game.moves_played - start < moves and not game.over:
+        movers = [lap.model for lap in laps if lap.model.moves is not None]
+        if not movers:
+            pair.advance(0.5)
+        for model in movers:
+            assert model.moves is not None
+            model.play(model.moves.moves[0].id)
+        pair.pump()
+
+
+def test_a_resumed_game_waits_for_the_other_laptop() -> None:
+    """The host's laptop crashes; its person resumes the game from the journal.  The
+    other laptop may have elected another host meanwhile: the resumed host holds the
+    game (no move, no bot in the away seat, past the grace too) until that laptop is
+    back in its seat and answers; then it goes on from where it was."""
+    pair, own, ann = table()
+    play_some(pair, [own, ann], 6)
+    restored = replay(pair.journal)
+    assert restored is not None and not restored.game.over
+    config = TableConfig(seats=2, auto_start=True, seed=5, grace=10.0)
+    resumed = Pair(Table.restore(config, restored, 0.0, None),
+                   HostOptions(table_id=TID, takeover_delay=D, resumed=True))
+    game = resumed.table.game
+    assert game is not None and paused(resumed)
+    sid = game.state_id
+    own.model.connection_lost()
+    own.model.join(resumed.now)
+    resumed.connect(own, "127.0.0.1")
+    resumed.pump()
+    resumed.advance(30.0)  # past D and the grace: Ann is away all along
+    assert paused(resumed) and game.state_id == sid
+    assert own.model.moves is None
+    ann.model.connection_lost()
+    ann.model.join(resumed.now)
+    resumed.connect(ann, ann.addr)
+    resumed.pump()
+    resumed.advance(D / 3)
+    assert not paused(resumed)
+    play_some(resumed, [own, ann], 4)
+    assert game.state_id > sid
+
+
+def test_a_resumed_game_of_one_person_and_bots_plays_on_at_once() -> None:
+    t = Table(TableConfig(seats=2, auto_start=True, seed=4))
+    player, token = t.join(None, "host")
+    t.owner = player.pid
+    t.add_bot(None)
+    pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
+    own = Laptop("host", 1, standby=False)
+    own.model.token = token
+    own.model.join(pair.now)
+    pair.connect(own, "127.0.0.1")
+    pair.pump()
+    play_some(pair, [own], 4)
+    restored = replay(pair.journal)
+    assert restored is not None
+    config = TableConfig(seats=2, auto_start=True, seed=5)
+    resumed = Pair(Table.restore(config, restored, 0.0, None),
+                   HostOptions(table_id=TID, takeover_delay=D, resumed=True))
+    assert not paused(resumed)
