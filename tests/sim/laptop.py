@@ -287,7 +287,7 @@ class Laptop:
         if self.host is not None:
             # the table this laptop's person started (``sorry-lan host``), still its to
             # host: its journal is kept for ``host --resume``
-            first = self.host.parent is None and not self.host.rogue and self.host.live
+            first = self.host.epoch == 1 and not self.host.rogue and self.host.live
             self.kept = self.host if first else None
             self.host.dead = True
             self.host.listening = False
