@@ -66,9 +66,10 @@ The rules (protocol/SPEC.md, Succession):
   only the order before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
   turn or an old epoch) and the walk goes on;
 - an mDNS advert of our table at a higher epoch is tried first; one at the epoch we
-  know, while the host is lost, is tried too (at each address once per D): the host
-  we lost may have moved there (a new address), and it is followed there only when it
-  is that host at that epoch (:class:`Follow` of the host we knew).
+  know, while the host is lost, is tried too (at each address once per D, on the port
+  the host served on): the host we lost may have moved there (a new address), and it
+  is followed there only when it is that host at that epoch (:class:`Follow` of the
+  host we knew).
 
 It does not open connections, count votes (``succession.standby``), read the wire or
 keep time; it knows nothing of the game.  The shell keeps reconnecting to the old host
@@ -254,6 +255,10 @@ class Election:
         self.heard_at = now
         self.lost_at = now
         self.usable = True  # the shell's word: this machine has a usable interface
+        #: The port the host we follow serves on (the shell's word, None: unknown): an
+        #: advert at the epoch we know is tried only there (a host whose address
+        #: changed keeps its port; the host's claim replayed on another port is forged).
+        self.host_port: int | None = None
         self._net_down = False  # the last connect attempt said "network is unreachable"
         self._reached = False  # some other laptop answered since the host was lost
         self._failed: set[int] = set()  # laptops that could not be reached in this walk
@@ -404,10 +409,11 @@ class Election:
         we lost, perhaps at a new address (DHCP gave its laptop another), where the
         shell's reconnects to its old one never reach it.  Tried like a newer advert
         (only the host we knew at this epoch is followed there, :meth:`welcomed`), at
-        each address once per D, and never before a newer advert."""
+        each address once per D, only on the port the host served on, and never before a
+        newer advert."""
         key = (addrs, port)
         lost = self.phase in (Phase.LOST, Phase.WALKING, Phase.STANDBY)
-        if not lost or self._i_host or self._hint is not None:
+        if not lost or self._i_host or self._hint is not None or port != self.host_port:
             return []
         if now - self._back.get(key, float("-inf")) < self.order.delay:
             return []

@@ -573,6 +573,7 @@ class Laptop:
         # a successor) unless the board of its game is missing
         election.may_ask = self.ev.ask_alone
         election.can_host = not self.model.board_missing
+        election.host_port = None if self.host_at is None else self.host_at[1]
         self.carry_out([*(pending or []), *self.model.take_decisions(),
                         *election.host_lost(now, False)])
         self.later(BROWSE, self._browse, self.gen)

@@ -496,16 +496,20 @@ def test_an_advert_of_an_older_epoch_is_ignored() -> None:
 
 
 def test_an_advert_of_our_epoch_is_the_lost_host_at_a_new_address() -> None:
-    """Only the host we knew at that epoch is followed there, and only while lost."""
+    """Only on the port the host served on, only the host we knew at that epoch is
+    followed there, and only while lost."""
     e = lost(me=3)
+    e.host_port = 7000
     e.tick(115.0)
     e.busy(attempt(A), 115.1)
+    assert e.advert(1, ("10.0.0.9",), 7090, 115.5) == []  # another port: a replay
     hint = TryCandidate(None, ("10.0.0.9",), 7000)
     assert e.advert(1, hint.addrs, hint.port, 115.5) == [hint]
     assert e.welcomed(hint, 1, 0, 115.6) == [Follow(0, 1)]
     assert e.phase is Phase.WATCHING
     assert e.advert(1, ("10.0.0.8",), 7000, 116.0) == []  # not lost: nothing to try
     e = lost(me=3)
+    e.host_port = 7000
     e.tick(115.0)
     e.busy(attempt(A), 115.1)
     assert e.advert(1, hint.addrs, hint.port, 115.5) == [hint]

@@ -95,8 +95,11 @@ def test_the_host_found_at_a_new_address_by_its_advert_is_followed_back() -> Non
     ann.model.connection_lost()
     lost = pair.now
     e = ann.election
+    e.host_port = 4242  # (the shell's: where the host served)
     assert e.host_lost(lost) == [el.KeepTrying()]
     assert e.tick(lost + D) == [el.OpenStandby(2)]
+    # the host's claim replayed on another port (a rogue laptop): never tried
+    assert e.advert(1, ("10.0.1.8",), 7090, lost + D + 1) == []
     hint = el.TryCandidate(None, ("10.0.1.9",), 4242)
     assert e.advert(1, hint.addrs, hint.port, lost + D + 1) == [hint]
     pair.advance(D + 1)  # (the host, cut off, paused meanwhile)
@@ -122,6 +125,7 @@ def test_an_advert_of_the_known_epoch_naming_no_host_there_is_passed_over() -> N
     restarted laptop's standby at the host's old address): the walk goes on."""
     _pair, _own, ann = table()
     e = ann.election
+    e.host_port = 7001
     lost = e.heard_at
     e.host_lost(lost)
     e.tick(lost + D)
