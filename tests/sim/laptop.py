@@ -236,6 +236,7 @@ class Laptop:
         self.took_over = 0
         self.crashes = 0
         self.kept: HostShell | None = None  # the table it started and hosted, crashed
+        self.kept_token: bytes | None = None  # that table's own player's token
         self._fresh_model()
 
     def _fresh_model(self) -> None:
@@ -289,6 +290,8 @@ class Laptop:
             # host: its journal is kept for ``host --resume``
             first = self.host.epoch == 1 and not self.host.rogue and self.host.live
             self.kept = self.host if first else None
+            if first:  # (its own player's token: the host process keeps it, not a seat file)
+                self.kept_token = self.model.token or self.token
             self.host.dead = True
             self.host.listening = False
             self.host = None
@@ -301,25 +304,23 @@ class Laptop:
     def restart(self) -> None:
         """Started again with its seat file (the token): it looks for the table.  The
         person who started the table (``sorry-lan host``) whose laptop crashed while it
-        hosted, finding the table advertised nowhere, starts it again as README says:
-        ``sorry-lan host --resume`` (:meth:`_resume`)."""
+        hosted, finding the table advertised nowhere (:meth:`find_table`), starts it
+        again as README says: ``sorry-lan host --resume`` (:meth:`_resume`)."""
         self.ev.world.note("restart", self.name)
         self.alive = True
         self.gen += 1
         self.token = self.model.token if self.model.token is not None else self.token
         self.own_host = False
-        kept, self.kept = self.kept, None
-        if kept is not None and self.ev.advertised(self) is None:
-            self._resume(kept)
-            return
         self._fresh_model()
         self.find_table()
 
-    def _resume(self, kept: HostShell) -> None:
+    def _resume(self) -> None:
         """``sorry-lan host --resume``: the game read back from the journal it kept
         (``commands/host.py``: a finished or moved one is refused, its person told so),
         hosted again at the table's id and the first epoch, on the same port; its own
         player joins it with its seat's token."""
+        kept, self.kept = self.kept, None
+        assert kept is not None
         records = list(kept.journal)
         restored = replay(records)
         if restored is None or restored.ended or moved_to(records) is not None:
@@ -336,6 +337,7 @@ class Laptop:
         self.host = host
         ev.hosts.append(host)
         self.own_host = True
+        self.token = self.kept_token
         self._fresh_model()
         self.host_at = (self.addr, self.port)
         self._open(self, "join", None)
@@ -383,6 +385,9 @@ class Laptop:
         if self.conn is not None or self.trying is not None:
             return
         best = self.ev.advertised(self)
+        if best is None and self.kept is not None:
+            self._resume()
+            return
         if best is None:
             self.later(2.0, self.find_table)
             return
@@ -459,6 +464,8 @@ class Laptop:
             self.ev.world.note("welcomed", self.name, why, conn.server.name, self.model.epoch)
             if why == "host":
                 decisions = [*decisions, el.CloseStandby()]
+            if why == "join":  # the table found: its journal is not resumed
+                self.kept = None
             self.recovering = False
             self._ensure_beat()
             self.carry_out(decisions)
