@@ -394,6 +394,7 @@ class GameClient:
                 pending, self._decided = self._decided, []
                 handed = heir.carry_out_now(pending)
                 if not ended.goodbye or handed:  # lost, or handed over: who hosts next?
+                    election.host_port = self.port  # (its advert at our epoch: tried there)
                     async with self._looking(heir):
                         found = await heir.recover(self, pending, self.unreachable)
                     if found:

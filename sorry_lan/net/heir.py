@@ -186,7 +186,6 @@ class Heir:
         election.may_ask = self.ask_alone is not None and self.successor is not None
         # (a laptop that cannot host never stands: it votes for the next one at once)
         election.can_host = self.successor is not None and not client.model.board_missing
-        election.host_port = client.port  # (its advert at our epoch is tried on it)
         try:
             return await self._recover(client, election, pending, unreachable)
         finally:
