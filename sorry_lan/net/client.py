@@ -479,7 +479,7 @@ class GameClient:
             if model.bye is ByeReason.TIMEOUT:
                 return _Ended("the host dropped the connection: it fell behind")
             if model.dropped:  # (a hello of ours from a try given up on took the seat)
-                return _Ended("the host took a late hello of ours for a new connection")
+                return _Ended("the host closed the connection")
             return _Ended(_GOODBYE, goodbye=True)
         except (OSError, asyncio.IncompleteReadError) as exc:
             return _Ended(f"network error: {exc}")

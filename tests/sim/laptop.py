@@ -444,7 +444,7 @@ class Laptop:
                 self.link_lost("the host dropped the connection: it fell behind")
                 return
             if self.model.dropped:
-                self.link_lost("the host took a late hello of ours for a new connection")
+                self.link_lost("the host closed the connection")
                 return
             self.conn = None  # the host said bye: nothing to reconnect to
             conn.close_by_client()
