@@ -133,6 +133,8 @@ class HostCore:
         self.port = port
         self._time_is(now)
         self._next_sweep = now + self._sweep_every()
+        if self.options.resumed and self.table.phase is Phase.PLAYING:
+            self._resumed(now)
         if self.table.phase is Phase.FINISHED:
             self._owed = {p.pid for p in self.table.players.values() if not p.bot}
             self._owed_until = now + self.table.config.grace
@@ -140,6 +142,23 @@ class HostCore:
                 if not p.bot and p.conn is None and p.away_since is None:
                     p.away_since = now  # their seat waits the grace for them
         return self._after_change([])
+
+    def _resumed(self, now: float) -> None:
+        """A game resumed from its journal (``host --resume``): its laptops may have
+        chosen another host while it was down, so it pauses at once until a quorum of
+        them is back and has answered this host's ping.  Its journal does not say which
+        seats were laptops, so every person's seat but its own counts (a seat that never
+        offered only makes the quorum harder to reach, never a second table easier)."""
+        seats = [p.pid for p in self.table.players.values()
+                 if not p.bot and p.pid not in (self.table.owner, self.heralds.seat)]
+        if not seats:
+            return
+        self.electorate.expect(Laptop(pid, (), 0) for pid in seats)
+        for pid in seats:  # (absent from the start: not heard by this host yet)
+            self.electorate.last_heard[pid] = float("-inf")
+        log.info("a resumed game waits for %d of its laptops", len(seats))
+        self.fence.woke(now, 0.0)  # (cut off from now: the quorum decides at once)
+        self.table.pause(now)
 
     def opened(self, cid: int, address: str, now: float) -> list[Effect]:
         """Connection ``cid`` from ``address`` opened: make room among those not yet

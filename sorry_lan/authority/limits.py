@@ -70,6 +70,9 @@ class HostOptions:
     # owner's (lobby rights): a successor of a headless table hosts from one of its
     # players' laptops, which ``succession.host`` names and the order leaves out.
     seat: int | None = None
+    # The table's game was read back from its journal (``host --resume``): the table's
+    # laptops may have chosen another host while it was down (``HostCore.start``).
+    resumed: bool = False
     # The words of the news told to each player in its own language (the table moved,
     # to a connection on an older version): English unless the shell gives others.
     words: Words = in_english

@@ -84,6 +84,9 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+#: Seconds after a try was given up unanswered that its hello may still reach the host
+#: (a slow link holds it) and take this seat from a newer, live link.
+STRAY_FOR = 60.0
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 
 
@@ -114,6 +117,8 @@ class ClientModel:
         self.connected = False  # welcomed on the current connection, and it is up
         self.pin_asked = False  # the host challenged us and we have no PIN
         self.bye: ByeReason | None = None  # the reason of the host's last bye
+        self._stray_until = float("-inf")  # a hello given up on may still arrive until
+        self._stray_replaced = False  # the last bye: our own stray hello took the seat
         self.heard_at = 0.0  # the clock when the host last said something
         self.welcome: m.Welcome | None = None
         self._pings = 0
@@ -148,6 +153,15 @@ class ClientModel:
     def closed(self) -> bool:
         """The current connection's session has ended (the shell closes the transport)."""
         return self.session is not None and self.session.closed
+
+    @property
+    def dropped(self) -> bool:
+        """The host's ``bye`` is no goodbye: the client reconnects.  ``timeout``: the
+        host dropped us and keeps the seat; ``replaced`` within :data:`STRAY_FOR` of a
+        try this client gave up on with its hello unanswered: that late hello took the
+        seat (the try is closed, so the seat waits for us).  A ``replaced`` with no such
+        try, or a second one, is another process's: it holds the seat now."""
+        return self.bye is ByeReason.TIMEOUT or self._stray_replaced
 
     @property
     def refusal(self) -> m.Refuse | None:
@@ -297,6 +311,11 @@ class ClientModel:
         """Begin a new connection: a new session, the greeting queued.  ``attempt``: the
         connection is to a candidate's standby, as the election asked (a vote, then the
         new host: its ``succession`` is checked before it is followed)."""
+        old = self.session
+        if old is not None and self.token is not None and old.refusal is None and (
+                self._welcomed_on is not old):  # fmt: skip
+            self._stray_until = now + STRAY_FOR  # its hello, unanswered, may come late
+        self._stray_replaced = False
         self.participant.connecting(attempt)
         self.session = ClientSession(
             self.name, token=None if self.spectate else self.token, spectate=self.spectate,
@@ -386,6 +405,9 @@ class ClientModel:
                 self._seat_news = SeatNews.KEEP  # the seat holds us in the next game's lobby
             case m.Bye():
                 self.bye = msg.reason
+                if msg.reason is ByeReason.REPLACED and self._now < self._stray_until:
+                    self._stray_replaced = True  # (once: a second one is another's)
+                    self._stray_until = float("-inf")
             case m.Commit():
                 self.participant.committed(msg)
             case m.Handover():
@@ -421,6 +443,11 @@ class ClientModel:
         """The host's ``succession``: kept, followed or refused, as the participant judges."""
         verdict = self.participant.judge(msg, self.session, self.pid, self._now)
         if verdict == "keep":
+            self._keep(msg)
+        elif verdict == "back":  # the host we follow, reached at its new address
+            pending = self.participant.follow(self.table.shown)
+            if pending is not None:
+                self._admit(pending)
             self._keep(msg)
         elif verdict == "follow":
             self._follow(msg, out)

@@ -48,9 +48,10 @@ _FROM_HAND = (EventKind.PLAY, EventKind.DISCARD)  # a card leaves its owner's ha
 
 CHAT_KEPT = 100  # lines of the game's chat so far a successor is given (as succession's)
 
-#: What to do with a host's ``succession``: keep it (the host we follow), follow a
-#: new host, or refuse the claim (bye).
-Verdict = Literal["keep", "follow"] | el.RefuseHost
+#: What to do with a host's ``succession``: keep it (the host we follow), take it from
+#: the host we follow found at a new address (``back``: its welcome was held), follow
+#: a new host, or refuse the claim (bye).
+Verdict = Literal["keep", "back", "follow"] | el.RefuseHost
 
 #: The board the model shows, asked for when needed (None: no game on it).
 Shown = Callable[[], Board | None]
@@ -199,7 +200,9 @@ class Participant:
             self._decisions += decisions
             if any(isinstance(d, el.Follow) for d in decisions):
                 self.attempt = None
-                return "follow"
+                was = self.succession
+                back = was is not None and (msg.epoch, msg.host) == (was.epoch, was.host)
+                return "back" if back else "follow"
             refusal = next((d for d in decisions if isinstance(d, el.RefuseHost)), None)
             return refusal or el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         if known is None or (msg.epoch == known and not self._another_host(msg, session)):

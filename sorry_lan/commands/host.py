@@ -450,6 +450,7 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     options = HostOptions(
         pin=args.pin, name=names.host, hello_timeout=args.hello_timeout, stay=args.stay,
         table_id=table_id(path), takeover_delay=float(args.takeover_delay),
+        resumed=resume is not None,
         words=say_in,  # a player on an older version is told the table moved in its language
     )
     return HostedTable(

@@ -73,7 +73,7 @@ from sorry_lan.client.model import ClientEvent, ClientModel, Connection, SeatNew
 from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
-from sorry_lan.succession.election import Decision, TryCandidate
+from sorry_lan.succession.election import Decision, Follow, TryCandidate
 from sorry_lan.succession.retry import Pause
 from sorry_lan.succession.timings import LaptopTimings
 from sorry_lan.succession.watch import HostLost, Reconnect, SayAsleep, Watch
@@ -437,6 +437,7 @@ class GameClient:
                 pending, self._decided = self._decided, []
                 handed = heir.carry_out_now(pending)
                 if not ended.goodbye or handed:  # lost, or handed over: who hosts next?
+                    election.host_port = self.port  # (its advert at our epoch: tried there)
                     async with self._looking(heir):
                         found = await recover(self, heir, pending, self.unreachable)
                     if found:
@@ -516,6 +517,8 @@ class GameClient:
                     self._decided.clear()
             if model.bye is ByeReason.TIMEOUT:
                 return _Ended("the host dropped the connection: it fell behind")
+            if model.dropped:  # (a hello of ours from a try given up on took the seat)
+                return _Ended("the host closed the connection")
             return _Ended(_GOODBYE, goodbye=True)
         except (OSError, asyncio.IncompleteReadError) as exc:
             return _Ended(f"network error: {exc}")
@@ -576,6 +579,8 @@ class GameClient:
         decided of it.  A new host followed is this client's host from now."""
         election = self.model.election
         assert election is not None
+        was = self.model.succession
+        known = None if was is None else (was.epoch, was.host)
         timeout = self._attempt_timeout
         unreachable = unanswered = False
         for address in attempt.addrs:
@@ -589,7 +594,11 @@ class GameClient:
                     return decided  # the model told the election (busy, refused, followed)
                 continue  # no answer there: the next address
             self.host, self.port = address, attempt.port  # the model followed it
-            return self.take_decided()
+            decided = self.take_decided()
+            if any(isinstance(d, Follow) and (d.epoch, d.pid) == known for d in decided):
+                # the host we lost, at a new address: no new host (no table news)
+                await self._tell(LinkNews.WATCHING() if self.model.spectate else LinkNews.BACK())
+            return decided
         if unanswered:  # (a standby holding our hello while its laptop takes over)
             return election.silent(attempt, time.monotonic())
         return election.failed(attempt, time.monotonic(), unreachable)

@@ -65,7 +65,11 @@ The rules (protocol/SPEC.md, Succession):
   it is not the host known at that epoch (that one was lost: a laptop that knew
   only the order before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
   turn or an old epoch) and the walk goes on;
-- an mDNS advert of our table at a higher epoch is tried first.
+- an mDNS advert of our table at a higher epoch is tried first; one at the epoch we
+  know, while the host is lost, is tried too (at each address once per D, on the port
+  the host served on): the host we lost may have moved there (a new address), and it
+  is followed there only when it is that host at that epoch (:class:`Follow` of the
+  host we knew).
 
 It does not open connections, count votes (``succession.standby``), read the wire or
 keep time; it knows nothing of the game.  The shell keeps reconnecting to the old host
@@ -176,9 +180,10 @@ class AskAlone:
 
 @dataclass(frozen=True, slots=True)
 class Follow:
-    """The connection that welcomed us is our host from now: ``pid`` at ``epoch``."""
+    """The connection that welcomed us is our host from now: ``pid`` at ``epoch`` (the
+    host we lost, found again at a new address: its own seat, None when headless)."""
 
-    pid: int
+    pid: int | None
     epoch: int
 
 
@@ -250,6 +255,10 @@ class Election:
         self.heard_at = now
         self.lost_at = now
         self.usable = True  # the shell's word: this machine has a usable interface
+        #: The port the host we follow serves on (the shell's word, None: unknown): an
+        #: advert at the epoch we know is tried only there (a host whose address
+        #: changed keeps its port; the host's claim replayed on another port is forged).
+        self.host_port: int | None = None
         self._net_down = False  # the last connect attempt said "network is unreachable"
         self._reached = False  # some other laptop answered since the host was lost
         self._failed: set[int] = set()  # laptops that could not be reached in this walk
@@ -261,6 +270,8 @@ class Election:
         self._again: TryCandidate | None = None  # refused our seat: tried again, watching
         self._hint: TryCandidate | None = None  # an advert of our table, newer epoch
         self._hint_epoch = order.epoch
+        self._hint_same = False  # the hint is our epoch's advert: the lost host moved?
+        self._back: dict[tuple[tuple[str, ...], int], float] = {}  # such adverts: tried at
         self._idle: dict[int, float] = {}  # laptops not standing: since when they say so
         self._mute: dict[int, float] = {}  # laptops that took a hello, said nothing: since
         self._past_me = False  # the walk looks past this laptop (one before it follows)
@@ -383,11 +394,40 @@ class Election:
     def advert(
         self, epoch: int, addrs: tuple[str, ...], port: int, now: float
     ) -> list[Decision]:
-        """mDNS found our table at ``epoch``: tried first when it is newer than ours."""
-        if epoch <= max(self.order.epoch, self._hint_epoch) or not addrs:
+        """mDNS found our table at ``epoch``: tried first when it is newer than ours,
+        or, at the epoch we know while the host is lost, when the host we lost may have
+        moved there (:meth:`_host_seen`)."""
+        if not addrs:
+            return []
+        if epoch == self.order.epoch:
+            return self._host_seen(tuple(addrs), port, now)
+        if epoch <= max(self.order.epoch, self._hint_epoch):
             return []
         self._hint = TryCandidate(None, addrs, port)
         self._hint_epoch = epoch
+        self._hint_same = False
+        return self._try_hint()
+
+    def _host_seen(self, addrs: tuple[str, ...], port: int, now: float) -> list[Decision]:
+        """Our table advertised at the epoch we know while its host is lost: the host
+        we lost, perhaps at a new address (DHCP gave its laptop another), where the
+        shell's reconnects to its old one never reach it.  Tried like a newer advert
+        (only the host we knew at this epoch is followed there, :meth:`welcomed`), at
+        each address once per D, only on the port the host served on, and never before a
+        newer advert."""
+        key = (addrs, port)
+        lost = self.phase in (Phase.LOST, Phase.WALKING, Phase.STANDBY)
+        if not lost or self._i_host or self._hint is not None or port != self.host_port:
+            return []
+        if now - self._back.get(key, float("-inf")) < self.order.delay:
+            return []
+        self._back[key] = now
+        self._hint = TryCandidate(None, addrs, port)
+        self._hint_same = True
+        return self._try_hint()
+
+    def _try_hint(self) -> list[Decision]:
+        assert self._hint is not None
         idle = self._attempt is None and self.phase in (Phase.WALKING, Phase.STANDBY)
         if not idle:
             return []  # tried when the walk (re)starts
@@ -407,7 +447,7 @@ class Election:
         self._attempt = None
         self._net_down = unreachable
         if attempt == self._hint:
-            self._hint = None
+            self._hint, self._hint_same = None, False
         elif attempt.pid is not None:
             if attempt.pid == self._voted:  # our candidate died: walk again from the top
                 self._voted = None
@@ -466,6 +506,8 @@ class Election:
         stands); one after this one at once (this one stands first)."""
         if attempt != self._attempt:
             return []
+        if attempt == self._hint and self._hint_same:
+            return self.failed(attempt, now)  # no host there now: the walk goes on
         self._attempt = None
         self._reached = True
         self._net_down = False
@@ -505,7 +547,14 @@ class Election:
         self._reached = True
         self._net_down = False
         if attempt == self._hint:
-            self._hint = None
+            self._hint, self._hint_same = None, False
+        same = epoch == self.order.epoch and host == self.order.host
+        if attempt.pid is None and ours and same:
+            # the host we lost, at the address its advert gave (it moved): found again
+            out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
+            self._reset(Phase.WATCHING)
+            self.heard_at = now
+            return [*out, Follow(host, epoch)]
         newer = epoch > self.order.epoch
         # At the epoch we know, another laptop than the host we lost: a laptop that knew
         # only the order before ours took over after our host died (epoch known + 1).
@@ -513,7 +562,7 @@ class Election:
         # there, so a laptop claiming it is an old claim.
         rival = epoch == self.order.epoch > FIRST_EPOCH and host != self.order.host
         if (newer or rival) and ours and host is not None and self._in_turn(host, attempt):
-            out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
+            out = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
             self.heard_at = now
             return [*out, Follow(host, epoch)]
@@ -586,6 +635,10 @@ class Election:
         self._failed.clear()
         self._attempt = self._retry = self._again = None
         self._retry_at = None
+        if phase in (Phase.WATCHING, Phase.HOSTING):  # no host lost: its old adverts go
+            self._back.clear()
+            if self._hint_same:
+                self._hint, self._hint_same = None, False
         if phase is not Phase.WALKING:
             self._voted = self._handed = None
 

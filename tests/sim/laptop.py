@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any
 from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
 from sorry_lan.authority.limits import HostOptions
-from sorry_lan.authority.table import Table
+from sorry_lan.authority.restore import moved_to, replay
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import build_table, pin_verifier
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
@@ -66,6 +67,7 @@ class HostShell:
     def __init__(
         self, ev: Evening, lap: Laptop, table: Table, options: HostOptions, *,
         label: str, parent: HostShell | None = None, rogue: bool = False,
+        journal: list[dict[str, object]] | None = None,
     ) -> None:
         self.ev = ev
         self.lap = lap
@@ -74,7 +76,7 @@ class HostShell:
         self.rogue = rogue
         self.table = table
         self.port = lap.port
-        self.journal: list[dict[str, object]] = []
+        self.journal: list[dict[str, object]] = list(journal or [])  # (resumed: the old)
         self.conns: dict[int, Conn] = {}
         self.listening = True
         self.stopped = False
@@ -238,6 +240,8 @@ class Laptop:
         self.gave_up = False
         self.took_over = 0
         self.crashes = 0
+        self.kept: HostShell | None = None  # the table it started and hosted, crashed
+        self.kept_token: bytes | None = None  # that table's own player's token
         self._fresh_model()
 
     def _fresh_model(self) -> None:
@@ -289,6 +293,12 @@ class Laptop:
         for conn in self.ev.conns_of(self):
             conn.reset()
         if self.host is not None:
+            # the table this laptop's person started (``sorry-lan host``), still its to
+            # host: its journal is kept for ``host --resume``
+            first = self.host.epoch == 1 and not self.host.rogue and self.host.live
+            self.kept = self.host if first else None
+            if first:  # (its own player's token: the host process keeps it, not a seat file)
+                self.kept_token = self.model.token or self.token
             self.host.dead = True
             self.host.listening = False
             self.host = None
@@ -299,7 +309,10 @@ class Laptop:
         self.asleep_until = None
 
     def restart(self) -> None:
-        """Started again with its seat file (the token): it looks for the table."""
+        """Started again with its seat file (the token): it looks for the table.  The
+        person who started the table (``sorry-lan host``) whose laptop crashed while it
+        hosted, finding the table advertised nowhere (:meth:`find_table`), starts it
+        again as README says: ``sorry-lan host --resume`` (:meth:`_resume`)."""
         self.ev.world.note("restart", self.name)
         self.alive = True
         self.gen += 1
@@ -307,6 +320,34 @@ class Laptop:
         self.own_host = False
         self._fresh_model()
         self.find_table()
+
+    def _resume(self) -> None:
+        """``sorry-lan host --resume``: the game read back from the journal it kept
+        (``commands/host.py``: a finished or moved one is refused, its person told so),
+        hosted again at the table's id and the first epoch, on the same port; its own
+        player joins it with its seat's token."""
+        kept, self.kept = self.kept, None
+        assert kept is not None
+        records = list(kept.journal)
+        restored = replay(records)
+        if restored is None or restored.ended or moved_to(records) is not None:
+            self.ev.world.note("resume refused", self.name)
+            self.gave_up = True
+            return
+        ev = self.ev
+        config = TableConfig(seats=ev.n, auto_start=True, seed=self.bot.getrandbits(63),
+                             grace=ev.grace, bot_level="random")
+        table = Table.restore(config, restored, ev.world.now, None)
+        options = replace(ev.host_options, resumed=True)
+        host = HostShell(ev, self, table, options, label=f"{self.name}@1r{self.crashes}",
+                         parent=kept, journal=records)
+        self.host = host
+        ev.hosts.append(host)
+        self.own_host = True
+        self.token = self.kept_token
+        self._fresh_model()
+        self.host_at = (self.addr, self.port)
+        self._open(self, "join", None)
 
     def sleep(self, seconds: float) -> None:
         self.ev.world.note("sleep", self.name, seconds)
@@ -350,6 +391,9 @@ class Laptop:
         if self.conn is not None or self.trying is not None:
             return
         best = self.ev.advertised(self)
+        if best is None and self.kept is not None:
+            self._resume()
+            return
         if best is None:
             self.later(2.0, self.find_table)
             return
@@ -405,6 +449,9 @@ class Laptop:
             if self.model.bye is ByeReason.TIMEOUT:
                 self.link_lost("the host dropped the connection: it fell behind")
                 return
+            if self.model.dropped:
+                self.link_lost("the host closed the connection")
+                return
             self.conn = None  # the host said bye: nothing to reconnect to
             conn.close_by_client()
             self.model.connection_lost()
@@ -423,6 +470,8 @@ class Laptop:
             self.ev.world.note("welcomed", self.name, why, conn.server.name, self.model.epoch)
             if why == "host":
                 decisions = [*decisions, el.CloseStandby()]
+            if why == "join":  # the table found: its journal is not resumed
+                self.kept = None
             self.recovering = False
             self._ensure_beat()
             self.carry_out(decisions)
@@ -535,6 +584,7 @@ class Laptop:
         # a successor) unless the board of its game is missing
         election.may_ask = self.ev.ask_alone
         election.can_host = not self.model.board_missing
+        election.host_port = None if self.host_at is None else self.host_at[1]
         self.carry_out([*(pending or []), *self.model.take_decisions(),
                         *election.host_lost(now, False)])
         self.later(BROWSE, self._browse, self.gen)

@@ -487,12 +487,34 @@ def test_the_advert_of_the_next_host_is_followed_at_once() -> None:
     assert e.welcomed(hint, 2, 1, 115.6) == [Follow(1, 2)]
 
 
-def test_an_advert_of_our_epoch_or_older_is_ignored() -> None:
-    e = lost(me=3)
+def test_an_advert_of_an_older_epoch_is_ignored() -> None:
+    e = lost(me=3, order=Order(epoch=2, host=0, delay=D, grace=G, laptops=(A, B, C)))
     e.tick(115.0)
     e.busy(attempt(A), 115.1)
     assert e.advert(1, ("10.0.0.9",), 1, 115.5) == []
     assert e.tick(116.1) == [attempt(A)]
+
+
+def test_an_advert_of_our_epoch_is_the_lost_host_at_a_new_address() -> None:
+    """Only on the port the host served on, only the host we knew at that epoch is
+    followed there, and only while lost."""
+    e = lost(me=3)
+    e.host_port = 7000
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    assert e.advert(1, ("10.0.0.9",), 7090, 115.5) == []  # another port: a replay
+    hint = TryCandidate(None, ("10.0.0.9",), 7000)
+    assert e.advert(1, hint.addrs, hint.port, 115.5) == [hint]
+    assert e.welcomed(hint, 1, 0, 115.6) == [Follow(0, 1)]
+    assert e.phase is Phase.WATCHING
+    assert e.advert(1, ("10.0.0.8",), 7000, 116.0) == []  # not lost: nothing to try
+    e = lost(me=3)
+    e.host_port = 7000
+    e.tick(115.0)
+    e.busy(attempt(A), 115.1)
+    assert e.advert(1, hint.addrs, hint.port, 115.5) == [hint]
+    # another laptop at that epoch, there: no host we knew (epoch 1: an old claim)
+    assert e.welcomed(hint, 1, 2, 115.6)[0] == RefuseHost(2, 1, Claim.OLD_EPOCH)
 
 
 def test_an_advert_that_cannot_be_reached_gives_way_to_the_order() -> None:
