@@ -123,6 +123,7 @@ class ClientModel:
         self.connected = False  # welcomed on the current connection, and it is up
         self.pin_asked = False  # the host challenged us and we have no PIN
         self.bye: ByeReason | None = None  # the reason of the host's last bye
+        self._refused: ClientSession | None = None  # the connection whose claim we refused
         self.heard_at = 0.0  # the clock when the host last said something
         self.welcome: m.Welcome | None = None
         self.lobby: m.Lobby | None = None
@@ -379,6 +380,10 @@ class ClientModel:
             told = len(out)
             self._on_message(msg, out)
             self._publish(out[told:])
+            if self._refused is session:
+                # what the same bytes carry after a claim we refused is the refused
+                # host's (its lobby, its board), never this table's
+                break
         return out
 
     def quiet(self, now: float) -> bool:
@@ -637,6 +642,7 @@ class ClientModel:
             self.send(reveal)
 
     def _refuse_host(self, refusal: el.RefuseHost, out: list[ClientEvent]) -> None:
+        self._refused = self.session
         self.participant.drop_attempt()
         self.connected = False
         name = self._name_of(refusal.pid)

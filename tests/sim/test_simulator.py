@@ -53,7 +53,8 @@ def test_an_evening_with_a_lone_takeover_is_caught() -> None:
 
 
 # (fault, seed, laptops (None: drawn), the invariants the old code broke, the case):
-# each holds since the succession fixes (election, lease), and pins them
+# each holds since the succession fixes (election, lease), and pins them; fault "all":
+# the seed as ``simulate_evenings.py`` runs it (every class, 1-3 faults drawn)
 FIXED = [
     ("cutoff", 0, None, {"a", "b", "c"},
      "case 1: a laptop cut off past G started a second table (no lone takeover now)"),
@@ -73,6 +74,9 @@ FIXED = [
      "the host's address moves and its 3 links reset: it played on with its own "
      "player until their leases ran out, so states shown to that player were "
      "replaced by the successor's (a closed link now counts absent at once)"),
+    ("all", 26, None, {"b"},
+     "(cutoff, move, forge) a laptop refused a rogue's claim but kept the board sent "
+     "with it, took over from that older board and replaced the moves seen since"),
 ]  # fmt: skip
 
 
@@ -80,7 +84,8 @@ FIXED = [
                          ids=[f"{f}-{s}" for f, s, _, _, _ in FIXED])
 def test_fixed_case_seed_keeps_every_invariant(fault: str, seed: int, laptops: int | None,
                                                broken: set[str], case: str) -> None:  # fmt: skip
-    out = run_evening(seed, [fault], count=1, laptops=laptops)
+    faults = None if fault == "all" else [fault]
+    out = run_evening(seed, faults, count=None if faults is None else 1, laptops=laptops)
     assert not (rules(out) & broken), (case, out.violations)
     assert out.violations == [], (case, out.violations)
     assert out.over, case
