@@ -285,6 +285,21 @@ class ClientModel:
         return self.participant.election
 
     @property
+    def followed(self) -> tuple[str | None, int, int | None] | None:
+        """(table id, epoch, host's seat) of the host this seat follows, or else the
+        one recalled: what its seat file keeps (None: no version-4 host yet)."""
+        known = self.participant.succession
+        if known is None:
+            return self.participant.recalled
+        return known.table, known.epoch, known.host
+
+    def recall(self, table: str | None, epoch: int, host: int | None) -> None:
+        """The host this seat followed before this process (its seat file): no host
+        at an older epoch than ``epoch``, or at that epoch another seat's than ``host``,
+        is followed (a majority may have replaced it while this laptop was away)."""
+        self.participant.recalled = (table, epoch, host)
+
+    @property
     def hand(self) -> tuple[Card, ...] | None:
         """This seat's hand (play for points), as last told, less the cards played."""
         return self.participant.hand
@@ -631,6 +646,7 @@ class ClientModel:
         if pending is not None:
             self._admit(pending)
         self._keep(msg)
+        self._seat_news = SeatNews.KEEP  # (its seat file keeps the new epoch)
         if self.over is None:  # a new host's table forgets the last winner mid-game
             self._prior, self._prior_known = None, True
         you = msg.host is not None and msg.host == self.pid

@@ -255,6 +255,8 @@ class GameClient:
             )
             if seat is not None:
                 model.token, stored = seat.token, True
+                if seat.epoch is not None:
+                    model.recall(seat.table, seat.epoch, seat.host)
         try:
             try:
                 welcome = await self._open()
@@ -593,7 +595,9 @@ class GameClient:
             return
         name = model.welcome.name if model.welcome is not None else self.name
         addresses, opts = (self.host, self._peer), self.options
-        if not seats.save(name, model.token, addresses, self.port, opts.game, opts.table_id):
+        table, epoch, host = model.followed or (opts.table_id, None, None)
+        if not seats.save(name, model.token, addresses, self.port, opts.game,
+                          opts.table_id or table, epoch, host):
             failure = seats.failure
             why = failure.strerror or str(failure) if failure is not None else ""
             self.seat_not_kept = SeatFile.NOT_KEPT(why=f"{seats.directory}: {why}")

@@ -67,6 +67,9 @@ class SavedSeat:
     saved: float
     path: Path
     table: str | None = None  # the table's id, when it was known
+    # the epoch of the table's host it last followed (version 4), and that host's seat
+    epoch: int | None = None
+    host: int | None = None
 
     def at(
         self,
@@ -189,9 +192,12 @@ class SeatStore:
         port: int,
         game: str | None = None,
         table: str | None = None,
+        epoch: int | None = None,
+        host: int | None = None,
     ) -> bool:
         """Keep ``token`` as the seat ``name`` at that table (``table``: its id, if
-        known), replacing any earlier token for the same name there; False if the data
+        known; ``epoch``: the epoch of the host it follows, ``host`` that host's seat),
+        replacing any earlier token for the same name there; False if the data
         directory cannot be written (the seat is then kept in this process's memory
         only)."""
         addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
@@ -204,6 +210,8 @@ class SeatStore:
                 addresses = tuple(dict.fromkeys(addresses + old.addresses))
                 game = game or old.game
                 table = table or old.table
+                if epoch is None or (old.epoch is not None and old.epoch > epoch):
+                    epoch, host = old.epoch, old.host  # (an epoch is never forgotten)
         now = time.time()
         record = {
             "v": 1,
@@ -215,6 +223,8 @@ class SeatStore:
             "table": table,
             "saved": now,
         }
+        if epoch is not None:
+            record |= {"epoch": epoch, "host": host}
         key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
         path = self.directory / f"{key[:32]}{SUFFIX}"
         try:
@@ -224,7 +234,9 @@ class SeatStore:
             write_private(path, json.dumps(record).encode("utf-8"))
         except OSError as exc:
             self.failure = exc
-            self._memory[path] = SavedSeat(name, token, port, addresses, game, now, path, table)
+            self._memory[path] = SavedSeat(
+                name, token, port, addresses, game, now, path, table, epoch, host
+            )
             return False
         self.failure = None
         self._memory.pop(path, None)
@@ -253,6 +265,7 @@ def _read(path: Path) -> SavedSeat | None:
         addresses = tuple(str(a) for a in raw["addresses"])
         saved = float(raw["saved"])
         table = raw.get("table")  # files from before table ids have none
+        epoch, host = raw.get("epoch"), raw.get("host")  # (nor from before epochs)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if (
@@ -261,6 +274,8 @@ def _read(path: Path) -> SavedSeat | None:
         or not isinstance(port, int)
         or not (game is None or isinstance(game, str))
         or not (table is None or isinstance(table, str))
+        or not (epoch is None or (isinstance(epoch, int) and epoch >= 1))
+        or not (host is None or isinstance(host, int))
     ):
         return None
-    return SavedSeat(name, token, port, addresses, game, saved, path, table)
+    return SavedSeat(name, token, port, addresses, game, saved, path, table, epoch, host)
