@@ -217,18 +217,19 @@ class Participant:
 
     def _older_than_recalled(self, msg: m.Succession) -> el.RefuseHost | None:
         """The refusal of ``msg``, the first ``succession`` a restarted laptop is
-        sent, when it names an epoch older than the one its seat last followed, or
-        that epoch hosted by another laptop (a host cut off since, that a majority
-        without it replaced while this laptop, one of them, was away)."""
+        sent, when it names an epoch older than the one its seat last followed (a
+        host cut off since, that a majority without it replaced while this laptop,
+        one of them, was away), or epoch 1 hosted by another seat than the first
+        host's.  Another laptop at a later epoch it knew may be the one that took
+        over when the one it knew died taking over: followed, as SPEC 13 says."""
         if self.recalled is None:
             return None
         table, epoch, host = self.recalled
         if table is not None and table != msg.table:
             return None
-        if msg.epoch < epoch:
+        first = msg.epoch == epoch == 1 and None not in (host, msg.host) and msg.host != host
+        if msg.epoch < epoch or first:  # (only the table's first host hosts epoch 1)
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OLD_EPOCH)
-        if msg.epoch == epoch and None not in (host, msg.host) and msg.host != host:
-            return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         return None
 
     def _another_host(self, msg: m.Succession, session: ClientSession | None) -> bool:

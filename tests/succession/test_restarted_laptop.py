@@ -9,7 +9,8 @@ its old board while Bob has seen the moves of epoch 2 (two tables, one after the
 other; simulated seeds 40 and 191).  Her seat file keeps the epoch and its host, so
 she refuses the old host as a claim at an old epoch, and it stays paused.  A first
 host's own player that restarts likewise refuses a laptop claiming epoch 1 as its
-own (simulated seed 162).
+own (simulated seed 162), while a laptop that restarts follows another laptop at the
+epoch it knew (it took over when the one it knew died taking over).
 """
 
 from __future__ import annotations
@@ -105,5 +106,26 @@ def test_a_restarted_first_host_refuses_a_laptop_claiming_its_epoch() -> None:
     rogue.connect(again, again.addr)
     rogue.pump()
     refused = [n for n in again.news() if n.kind == "claim_refused"]
-    assert [n.claim for n in refused] == [el.Claim.OUT_OF_TURN]
+    assert [n.claim for n in refused] == [el.Claim.OLD_EPOCH]
     assert not again.model.connected and again.model.snapshot is None
+
+
+def test_a_restarted_laptop_follows_another_laptop_at_the_epoch_it_knew() -> None:
+    """Ann took over at epoch 2 and died before anyone followed her; Bob took over
+    at epoch 2 in turn (SPEC 13: the dead one's epoch is not newer).  Ann, started
+    again, is welcomed by Bob's table at epoch 2 and follows it."""
+    old, _own, ann, bob = _table()
+    knowledge = bob.model.knowledge()
+    assert knowledge is not None
+    bobs = Pair(build_table(knowledge, epoch=2, now=old.now, seed=5),
+                HostOptions(table_id=TID, epoch=2, seat=bob.pid))
+    again = Laptop("ann", 2)
+    assert ann.model.token is not None
+    again.model.token = ann.model.token
+    again.model.recall(TID, 2, ann.pid)
+    again.model.join(bobs.now)
+    bobs.connect(again, again.addr)
+    bobs.pump()
+    assert [n.kind for n in again.news() if n.kind == "claim_refused"] == []
+    assert again.model.connected and again.model.epoch == 2
+    assert again.model.followed == (TID, 2, bob.pid)
