@@ -6,8 +6,10 @@ A player's seat at a table is held by a secret token (given in ``welcome``).  A
 (directory mode 0700, files 0600, written atomically), together with what names the
 table: its id when known (advertised by its host; a seat belongs to that table, so a
 new table at the same address is not "your seat"), the port, every address it was
-reached by (typed, answered from, advertised) and its LAN name when it was found by
-discovery.  Where either side has no id (an older host, or a seat joined by address
+reached by (typed, answered from, advertised), its LAN name when it was found by
+discovery, and on protocol version 4 the epoch of the host it last followed and that
+host's seat (a laptop that starts again follows no older host: protocol/SPEC.md,
+Succession).  Where either side has no id (an older host, or a seat joined by address
 alone) the address and port decide, as before ids.  ``sorry-lan join`` and
 ``sorry-lan bot`` look a seat up before connecting and offer its token; the find
 screen marks the tables where the user has a seat.  A seat is forgotten when its game
