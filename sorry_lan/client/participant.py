@@ -187,7 +187,7 @@ class Participant:
         (its epoch), followed when a new host this client may follow; else refused.
         ``pid``: this seat's."""
         attempt, known = self.attempt, self.epoch
-        stale = self._older_than_recalled(msg) if known is None else None
+        stale = self._against_recalled(msg, pid) if known is None else None
         if stale is not None:
             return stale
         if attempt is not None:  # a candidate's standby welcomed us: a new host?
@@ -215,18 +215,21 @@ class Participant:
         reason = el.Claim.OLD_EPOCH if msg.epoch < known else el.Claim.OUT_OF_TURN
         return el.RefuseHost(msg.host, msg.epoch, reason)
 
-    def _older_than_recalled(self, msg: m.Succession) -> el.RefuseHost | None:
-        """The refusal of ``msg``, the first ``succession`` a restarted laptop is
-        sent, when it names an epoch older than the one its seat last followed (a
-        host cut off since, that a majority without it replaced while this laptop,
-        one of them, was away), or epoch 1 hosted by another seat than the first
-        host's.  Another laptop at a later epoch it knew may be the one that took
-        over when the one it knew died taking over: followed, as SPEC 13 says."""
+    def _against_recalled(self, msg: m.Succession, pid: int | None) -> el.RefuseHost | None:
+        """The refusal of ``msg``, the first ``succession`` a restarted laptop (seat
+        ``pid``) is sent, when it names an epoch older than the one its seat last
+        followed (a host cut off since, that a majority without it replaced while
+        this laptop, one of them, was away), or epoch 1 hosted by another seat than
+        the first host's, or this very seat as the host (its own table died with its
+        process).  Another laptop at the epoch it knew may be the one that took over
+        when the one it knew died taking over: followed, as SPEC 13 says."""
         if self.recalled is None:
             return None
         table, epoch, host = self.recalled
         if table is not None and table != msg.table:
             return None
+        if pid is not None and msg.host == pid:
+            return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         first = msg.epoch == epoch == 1 and None not in (host, msg.host) and msg.host != host
         if msg.epoch < epoch or first:  # (only the table's first host hosts epoch 1)
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OLD_EPOCH)

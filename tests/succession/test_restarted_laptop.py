@@ -8,9 +8,10 @@ Ann, remembering nothing, rejoined it, it would have 2 of 3 again and play on fr
 its old board while Bob has seen the moves of epoch 2 (two tables, one after the
 other; simulated seeds 40 and 191).  Her seat file keeps the epoch and its host, so
 she refuses the old host as a claim at an old epoch, and it stays paused.  A first
-host's own player that restarts likewise refuses a laptop claiming epoch 1 as its
-own (simulated seed 162), while a laptop that restarts follows another laptop at the
-epoch it knew (it took over when the one it knew died taking over).
+host's own player that restarts likewise refuses a laptop claiming epoch 1 (simulated
+seed 162), or claiming to be its own seat's table (seeds 1063 and 1174), while a
+laptop that restarts follows another laptop at the epoch it knew (it took over when
+the one it knew died taking over).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from test_takeover_in_memory import TID, Lan, Laptop, play
 
 from sorry_lan.authority.limits import HostOptions
@@ -93,20 +95,25 @@ def test_a_restarted_successor_never_brings_a_cut_off_host_back() -> None:
     assert old.core.paused and game.state_id == made
 
 
-def test_a_restarted_first_host_refuses_a_laptop_claiming_its_epoch() -> None:
+@pytest.mark.parametrize("as_itself", [False, True])
+def test_a_restarted_first_host_refuses_a_laptop_claiming_its_epoch(as_itself: bool) -> None:
+    """A rogue that copied Ann's knowledge hosts the table at epoch 1 as Ann (seed
+    162), or as the first host's own seat (seeds 1063, 1174: what the first host's
+    player, restarted, remembers exactly): refused, the board never shown."""
     _old, own, ann, _bob = _table()
     assert own.model.followed == (TID, 1, own.model.pid)
     again = _restarted(own)
     knowledge = ann.model.knowledge()
     assert knowledge is not None
-    # a rogue that copied Ann's knowledge hosts the table as Ann, claiming epoch 1
+    seat = own.model.pid if as_itself else ann.pid
     rogue = Pair(build_table(knowledge, epoch=2, now=0.0, seed=3),
-                 HostOptions(table_id=TID, epoch=1, seat=ann.pid))
+                 HostOptions(table_id=TID, epoch=1, seat=seat))
     again.model.join(rogue.now)  # its advert is the only one left
     rogue.connect(again, again.addr)
     rogue.pump()
     refused = [n for n in again.news() if n.kind == "claim_refused"]
-    assert [n.claim for n in refused] == [el.Claim.OLD_EPOCH]
+    stale = el.Claim.OUT_OF_TURN if as_itself else el.Claim.OLD_EPOCH
+    assert [n.claim for n in refused] == [stale]
     assert not again.model.connected and again.model.snapshot is None
 
 
