@@ -107,6 +107,14 @@ SAFE = [
      "memory of hosting epoch 1, and followed a rogue claiming epoch 1 as the other "
      "laptop, which showed it its own board (refused now: out of turn at that epoch). "
      "Left (e): two laptops, the host crashed (crash-1)"),
+    ("all", 1016, None, {"b"},
+     "(forge, sleep) the epoch-2 host crashed, restarted and followed a rogue "
+     "replaying epoch 1, which showed it states past the table's (refused now: an "
+     "old epoch). Left (e): nobody can host after that crash"),
+    ("all", 1174, None, {"b"},
+     "(forge, crash) a rogue replayed the first host's own succession (epoch 1, its "
+     "seat); the first host's player, restarted, remembered exactly that and followed "
+     "it (refused now: a laptop's own table died with its process). Left (e): crash-1"),
 ]  # fmt: skip
 
 
