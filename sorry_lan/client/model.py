@@ -119,6 +119,7 @@ class ClientModel:
         self.bye: ByeReason | None = None  # the reason of the host's last bye
         self._stray_until = float("-inf")  # a hello given up on may still arrive until
         self._stray_replaced = False  # the last bye: our own stray hello took the seat
+        self._refused: ClientSession | None = None  # the connection whose claim we refused
         self.heard_at = 0.0  # the clock when the host last said something
         self.welcome: m.Welcome | None = None
         self._pings = 0
@@ -268,6 +269,21 @@ class ClientModel:
         return self.participant.election
 
     @property
+    def followed(self) -> tuple[str | None, int, int | None] | None:
+        """(table id, epoch, host's seat) of the host this seat follows, or else the
+        one recalled: what its seat file keeps (None: no version-4 host yet)."""
+        known = self.participant.succession
+        if known is None:
+            return self.participant.recalled
+        return known.table, known.epoch, known.host
+
+    def recall(self, table: str | None, epoch: int, host: int | None) -> None:
+        """The host this seat followed before this process (its seat file): no host
+        at an older epoch than ``epoch``, or at that epoch another seat's than ``host``,
+        is followed (a majority may have replaced it while this laptop was away)."""
+        self.participant.recalled = (table, epoch, host)
+
+    @property
     def hand(self) -> tuple[Card, ...] | None:
         """This seat's hand (play for points), as last told, less the cards played."""
         return self.participant.hand
@@ -344,6 +360,10 @@ class ClientModel:
             told = len(out)
             self._on_message(msg, out)
             self.table.publish(out[told:], self.hand)
+            if self._refused is session:
+                # what the same bytes carry after a claim we refused is the refused
+                # host's (its lobby, its board), never this table's
+                break
         return out
 
     def quiet(self, now: float) -> bool:
@@ -473,6 +493,7 @@ class ClientModel:
             self._admit(pending)
         self._keep(msg)
         self.table.new_host()
+        self._seat_news = SeatNews.KEEP  # (its seat file keeps the new epoch)
         you = msg.host is not None and msg.host == self.pid
         name = self.table.name_of(msg.host)
         out.append(TableNews(TableNewsKind.HOST_CHANGED, msg.host, name, msg.epoch, you))
@@ -482,6 +503,7 @@ class ClientModel:
             self.send(reveal)
 
     def _refuse_host(self, refusal: el.RefuseHost, out: list[ClientEvent]) -> None:
+        self._refused = self.session
         self.participant.drop_attempt()
         self.connected = False
         name = self.table.name_of(refusal.pid)

@@ -80,6 +80,10 @@ class Participant:
         # that vanishes first must not leave this laptop without the game in progress.
         self.kept_board: Board | None = None
         self.in_game = False  # a game is in progress as far as this laptop knows
+        # (table id, epoch, host) this seat last followed, as its seat file kept it: a
+        # laptop that restarted follows no host it knows to be older (Raft's
+        # persisted current term)
+        self.recalled: tuple[str | None, int, int | None] | None = None
 
     # -- what it knows ----------------------------------------------------------------
 
@@ -191,6 +195,9 @@ class Participant:
         (its epoch), followed when a new host this client may follow; else refused.
         ``pid``: this seat's."""
         attempt, known = self.attempt, self.epoch
+        stale = self._against_recalled(msg, pid) if known is None else None
+        if stale is not None:
+            return stale
         if attempt is not None:  # a candidate's standby welcomed us: a new host?
             ours = self.succession is None or msg.table == self.succession.table
             decisions = (
@@ -217,6 +224,26 @@ class Participant:
             return "follow"
         reason = el.Claim.OLD_EPOCH if msg.epoch < known else el.Claim.OUT_OF_TURN
         return el.RefuseHost(msg.host, msg.epoch, reason)
+
+    def _against_recalled(self, msg: m.Succession, pid: int | None) -> el.RefuseHost | None:
+        """The refusal of ``msg``, the first ``succession`` a restarted laptop (seat
+        ``pid``) is sent, when it names an epoch older than the one its seat last
+        followed (a host cut off since, that a majority without it replaced while
+        this laptop, one of them, was away), or epoch 1 hosted by another seat than
+        the first host's, or this very seat as the host (its own table died with its
+        process).  Another laptop at the epoch it knew may be the one that took over
+        when the one it knew died taking over: followed, as SPEC 13 says."""
+        if self.recalled is None:
+            return None
+        table, epoch, host = self.recalled
+        if table is not None and table != msg.table:
+            return None
+        if pid is not None and msg.host == pid:
+            return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
+        first = msg.epoch == epoch == 1 and None not in (host, msg.host) and msg.host != host
+        if msg.epoch < epoch or first:  # (only the table's first host hosts epoch 1)
+            return el.RefuseHost(msg.host, msg.epoch, el.Claim.OLD_EPOCH)
+        return None
 
     def _another_host(self, msg: m.Succession, session: ClientSession | None) -> bool:
         """Whether ``msg``, the first ``succession`` of a new connection to the host we

@@ -268,6 +268,8 @@ class GameClient:
             )
             if seat is not None:
                 model.token = seat.token
+                if seat.epoch is not None:
+                    model.recall(seat.table, seat.epoch, seat.host)
         try:
             try:
                 welcome = await self._open()
@@ -645,13 +647,13 @@ class GameClient:
         name = model.welcome.name if model.welcome is not None else self.name
         addresses, opts = (self.host, self._peer), self.options
         known = model.succession  # (where the table goes next: a new process finds it)
-        table = opts.table_id or (None if known is None else known.table)
+        table, epoch, host = model.followed or (opts.table_id, None, None)
         hosts = [] if self._at is None else [self._at]
         if known is not None:
             hosts += [(a, laptop.port) for laptop in known.order for a in laptop.addrs]
-        epoch = None if known is None else known.epoch
-        if not seats.save(name, model.token, addresses, self.port, opts.game, table,
-                          epoch=epoch, hosts=hosts):  # fmt: skip
+        if not seats.save(name, model.token, addresses, self.port, opts.game,
+                          opts.table_id or table, epoch=epoch, hosts=hosts,
+                          host=host):  # fmt: skip
             failure = seats.failure
             why = failure.strerror or str(failure) if failure is not None else ""
             self.seat_not_kept = SeatFile.NOT_KEPT(why=f"{seats.directory}: {why}")

@@ -10,10 +10,12 @@ reached by (typed, answered from, advertised) and its LAN name when it was found
 discovery.  Where either side has no id (an older host, or a seat joined by address
 alone) the address and port decide, as before ids.  A seat at a table with a
 succession (protocol version 4) also keeps the table's id as its host told it, the
-epoch, and where the table is hosted: the host it was last welcomed by, then each
-laptop the succession order names (:attr:`SavedSeat.hosts`), so that a process
-started again after the host was lost, given the old host's address, finds the
-table where it went (:meth:`SeatStore.elsewhere`).  ``sorry-lan join`` and
+epoch of the host it last followed and that host's seat (a laptop that starts again
+follows no older host: protocol/SPEC.md, Succession), and where the table is hosted:
+the host it was last welcomed by, then each laptop the succession order names
+(:attr:`SavedSeat.hosts`), so that a process started again after the host was lost,
+given the old host's address, finds the table where it went
+(:meth:`SeatStore.elsewhere`).  ``sorry-lan join`` and
 ``sorry-lan bot`` look a seat up before connecting and offer its token; the find
 screen marks the tables where the user has a seat.  A seat is forgotten when its game
 ends, when its player leaves the lobby, when the host no longer knows the token, and
@@ -80,6 +82,7 @@ class SavedSeat:
     table: str | None = None  # the table's id, when it was known
     epoch: int | None = None  # the epoch of the host last followed (None: not told)
     hosts: tuple[Endpoint, ...] = ()  # where the table may be hosted, likeliest first
+    host: int | None = None  # the seat of the host last followed (version 4)
 
     def at(
         self,
@@ -221,11 +224,12 @@ class SeatStore:
         *,
         epoch: int | None = None,
         hosts: Iterable[Endpoint] = (),
+        host: int | None = None,
     ) -> bool:
         """Keep ``token`` as the seat ``name`` at that table (``table``: its id, if
-        known; ``epoch`` and ``hosts``: see :class:`SavedSeat`), replacing any earlier
-        token for the same name there; False if the data directory cannot be written
-        (the seat is then kept in this process's memory only)."""
+        known; ``epoch``, ``hosts`` and ``host``: see :class:`SavedSeat`), replacing
+        any earlier token for the same name there; False if the data directory cannot
+        be written (the seat is then kept in this process's memory only)."""
         addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
         where = tuple(dict.fromkeys((_canon(a), int(p)) for a, p in hosts if a.strip()))
         here = self.find(addresses, port, game=game, name=name, table=table)
@@ -237,6 +241,8 @@ class SeatStore:
                 addresses = tuple(dict.fromkeys(addresses + old.addresses))
                 game = game or old.game
                 table = table or old.table
+                if epoch is None or (old.epoch is not None and old.epoch > epoch):
+                    epoch, host = old.epoch, old.host  # (an epoch is never forgotten)
         now = time.time()
         record = {
             "v": 1,
@@ -248,6 +254,7 @@ class SeatStore:
             "table": table,
             "epoch": epoch,
             "hosts": [list(h) for h in where],
+            "host": host,
             "saved": now,
         }
         key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
@@ -260,7 +267,7 @@ class SeatStore:
         except OSError as exc:
             self.failure = exc
             self._memory[path] = SavedSeat(
-                name, token, port, addresses, game, now, path, table, epoch, where
+                name, token, port, addresses, game, now, path, table, epoch, where, host
             )
             return False
         self.failure = None
@@ -292,6 +299,7 @@ def _read(path: Path) -> SavedSeat | None:
         table = raw.get("table")  # files from before table ids have none
         epoch = raw.get("epoch")  # nor those from before successions an epoch or hosts
         hosts = tuple((str(a), int(p)) for a, p in raw.get("hosts") or ())
+        host = raw.get("host")
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if (
@@ -300,7 +308,9 @@ def _read(path: Path) -> SavedSeat | None:
         or not isinstance(port, int)
         or not (game is None or isinstance(game, str))
         or not (table is None or isinstance(table, str))
-        or not (epoch is None or (isinstance(epoch, int) and not isinstance(epoch, bool)))
+        or not (epoch is None or (isinstance(epoch, int) and not isinstance(epoch, bool)
+                                  and epoch >= 1))
+        or not (host is None or (isinstance(host, int) and not isinstance(host, bool)))
     ):
         return None
-    return SavedSeat(name, token, port, addresses, game, saved, path, table, epoch, hosts)
+    return SavedSeat(name, token, port, addresses, game, saved, path, table, epoch, hosts, host)

@@ -45,6 +45,20 @@ def test_a_seat_is_kept_found_by_any_of_its_addresses_and_forgotten(tmp_path: Pa
     assert [s.name for s in store.seats()] == ["Bob"]
 
 
+def test_a_seat_keeps_the_highest_epoch_it_followed(tmp_path: Path) -> None:
+    """A restarted laptop follows no host older than the one its seat followed: the
+    file keeps the epoch and its host's seat, and never goes back to an older one."""
+    store = SeatStore(tmp_path / "seats")
+    assert store.save("Bob", TOKEN, ["10.0.0.5"], 47474, table="kitchen7")
+    assert store.seats()[0].epoch is None
+    assert store.save("Bob", TOKEN, ["10.0.0.5"], 47474, table="kitchen7", epoch=2, host=3)
+    (seat,) = SeatStore(tmp_path / "seats").seats()
+    assert (seat.table, seat.epoch, seat.host) == ("kitchen7", 2, 3)
+    assert store.save("Bob", TOKEN, ["10.0.0.5"], 47474, table="kitchen7", epoch=1, host=0)
+    (seat,) = SeatStore(tmp_path / "seats").seats()
+    assert (seat.epoch, seat.host) == (2, 3)
+
+
 @dataclass(frozen=True)
 class _Found:
     """A table as discovery lists it (the fields seats match on)."""

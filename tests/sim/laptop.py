@@ -317,8 +317,11 @@ class Laptop:
         self.alive = True
         self.gen += 1
         self.token = self.model.token if self.model.token is not None else self.token
+        followed = self.model.followed  # (its seat file keeps the epoch it followed)
         self.own_host = False
         self._fresh_model()
+        if followed is not None:
+            self.model.recall(*followed)
         self.find_table()
 
     def _resume(self) -> None:

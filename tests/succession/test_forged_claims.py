@@ -12,11 +12,13 @@ before showing the board never deals a fresh game when it takes over.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from test_takeover_in_memory import Lan, Laptop, play, table
 
+from sorry_lan.authority.seat_messages import snapshot
 from sorry_lan.authority.takeover import build_table
 from sorry_lan.client.model import TableNews
 from sorry_lan.succession import election as el
@@ -28,11 +30,13 @@ ROGUE_PORT = 7066
 
 
 def claim(lap: Laptop, now: float, *, epoch: int, host: int | None,
-          attempt: el.TryCandidate | None, table: str | None = None) -> list[TableNews]:
+          attempt: el.TryCandidate | None, table: str | None = None,
+          board: m.Snapshot | None = None) -> list[TableNews]:
     """A host that is not the table's answers ``lap``'s hello (at ``attempt``, or the
     old host's address when None): a welcome in its own seat, a ``succession`` copied
     from the one ``lap`` knows with ``epoch`` and ``host`` put in, and the lobby; no
-    board (``table``: another table id in it).  The table news ``lap`` was told."""
+    board unless ``board`` (``table``: another table id in it), all in one write.  The
+    table news ``lap`` was told."""
     known = lap.model.succession
     lobby = lap.model.lobby
     assert known is not None and lobby is not None and lap.model.token is not None
@@ -46,6 +50,8 @@ def claim(lap: Laptop, now: float, *, epoch: int, host: int | None,
     ))
     if not session.closed:
         session.send(lobby)
+        if board is not None:
+            session.send(board)
     before = len(lap.events)
     lap.receive_data(session.data_to_send(), now)
     return [e for e in lap.events[before:] if isinstance(e, TableNews)]
@@ -95,6 +101,32 @@ def test_a_reconnection_to_the_old_address_naming_another_host_is_refused() -> N
     assert news[0].claim is el.Claim.OUT_OF_TURN
     assert bob.model.succession is not None and bob.model.succession.host == host
     assert bob.election.phase is not el.Phase.WATCHING
+
+
+def test_a_refused_claim_shows_nothing_of_the_board_it_sent_with_it() -> None:
+    """A rogue advertises the table and claims Ann's seat out of turn, sending in the
+    same write the board as it stood a few moves ago: Bob refuses the claim and
+    shows, keeps and would host from the board he saw, not the rogue's (simulated
+    seed 26: a laptop that kept the rogue's board took over from it, and the moves
+    everyone saw since were lost)."""
+    lan, laptops, lost = lose_host()
+    ann, bob, _cat = laptops
+    game = lan.old.table.game
+    assert game is not None and bob.model.snapshot is not None
+    seen = (bob.model.sid, bob.model.pawns)
+    stale = replace(snapshot(game, bob.model.snapshot.you), sid=seen[0] - 3,
+                    pawns=tuple(reversed(seen[1])))
+    assert bob.election.advert(2, ROGUE, ROGUE_PORT, lost + 5) == []
+    attempt = bob.election.tick(lost + 15)[0]
+    assert isinstance(attempt, el.TryCandidate) and attempt.port == ROGUE_PORT
+    before = len(bob.events)
+    news = claim(bob, lost + 15, epoch=2, host=ann.pid, attempt=attempt, board=stale)
+    assert [n.claim for n in news] == [el.Claim.OUT_OF_TURN]
+    assert not any(isinstance(e, m.Snapshot) for e in bob.events[before:])
+    assert (bob.model.sid, bob.model.pawns) == seen
+    known = bob.model.knowledge()
+    assert known is not None and known.board is not None
+    assert (known.board.sid, known.board.pawns) == seen
 
 
 def test_a_host_followed_that_vanishes_before_the_board_leaves_the_board_known() -> None:

@@ -1,0 +1,138 @@
+"""A laptop that restarts after a takeover remembers the epoch its seat followed
+(Raft's persisted current term), in memory on one fake clock.
+
+The host and its own player are cut off from Ann and Bob; the host pauses (1 of 3),
+Ann takes the table over at epoch 2 with Bob's vote and they play on; Ann's process
+dies and starts again with her seat file.  The old host still advertises epoch 1: if
+Ann, remembering nothing, rejoined it, it would have 2 of 3 again and play on from
+its old board while Bob has seen the moves of epoch 2 (two tables, one after the
+other; simulated seeds 40 and 191).  Her seat file keeps the epoch and its host, so
+she refuses the old host as a claim at an old epoch, and it stays paused.  A first
+host's own player that restarts likewise refuses a laptop claiming epoch 1 (simulated
+seed 162), or claiming to be its own seat's table (seeds 1063 and 1174), while a
+laptop that restarts follows another laptop at the epoch it knew (it took over when
+the one it knew died taking over).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from test_takeover_in_memory import TID, Lan, Laptop, play
+
+from sorry_lan.authority.limits import HostOptions
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.authority.takeover import build_table
+from sorry_lan.succession import election as el
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
+from pair import Pair
+
+D = 15.0
+
+
+def _table() -> tuple[Pair, Laptop, Laptop, Laptop]:
+    """The host's own player and Ann and Bob (laptops), a few moves into a game."""
+    t = Table(TableConfig(seats=3, auto_start=True, seed=4))
+    player, token = t.join(None, "host")
+    t.owner = player.pid
+    pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
+    own = Laptop("host", 1)
+    own.model.participant.standby, own.model.token = None, token
+    ann, bob = Laptop("ann", 2), Laptop("bob", 3)
+    for lap in (own, ann, bob):
+        lap.model.join(pair.now)
+        pair.connect(lap, "127.0.0.1" if lap is own else lap.addr)
+        pair.pump()
+    play(pair, [own, ann, bob], moves=6)
+    return pair, own, ann, bob
+
+
+def _restarted(lap: Laptop) -> Laptop:
+    """``lap``'s process started again: a fresh client with its seat file's token and
+    the host it followed (as ``net/client.py`` reads them from the seat store)."""
+    followed = lap.model.followed
+    assert followed is not None and lap.model.token is not None
+    again = Laptop(lap.model.name, int(lap.addr.rsplit(".", 1)[1]))
+    again.model.token = lap.model.token
+    again.model.recall(*followed)
+    return again
+
+
+def test_a_restarted_successor_never_brings_a_cut_off_host_back() -> None:
+    old, own, ann, bob = _table()
+    for cid, end in list(old.clients.items()):
+        if end is not own:
+            old.lose(cid)  # the host's link to Ann and Bob is cut
+    assert old.core.paused
+    game = old.table.game
+    assert game is not None
+    made = game.state_id
+    lan = Lan(old, [ann, bob])
+    for lap in (ann, bob):
+        lan.carry_out(lap, lap.election.host_lost(old.now))
+    lan.tick(old.now + 2 * D)
+    assert list(lan.hosts) == [ann.pid] and ann.model.epoch == bob.model.epoch == 2
+    play(lan.hosts[ann.pid], [ann, bob], moves=3)
+    assert ann.model.followed == (TID, 2, ann.pid)
+    del lan.hosts[ann.pid]  # Ann's process dies with the table it hosted
+    again = _restarted(ann)
+    old.advance(lan.now - old.now)
+    again.model.join(old.now)  # it finds the old host's advert, at epoch 1
+    old.connect(again, again.addr)
+    old.pump()
+    refused = [n for n in again.news() if n.kind == "claim_refused"]
+    assert [n.claim for n in refused] == [el.Claim.OLD_EPOCH]
+    assert not again.model.connected and again.model.snapshot is None
+    for _ in range(3):  # whoever is offered a move plays it; a bot takes an away seat
+        for lap in (own, again):
+            if lap.model.moves is not None and lap.model.connected:
+                lap.model.play(lap.model.moves.moves[0].id)
+        old.pump()
+        old.advance(2 * D)
+    assert old.core.paused and game.state_id == made
+
+
+@pytest.mark.parametrize("as_itself", [False, True])
+def test_a_restarted_first_host_refuses_a_laptop_claiming_its_epoch(as_itself: bool) -> None:
+    """A rogue that copied Ann's knowledge hosts the table at epoch 1 as Ann (seed
+    162), or as the first host's own seat (seeds 1063, 1174: what the first host's
+    player, restarted, remembers exactly): refused, the board never shown."""
+    _old, own, ann, _bob = _table()
+    assert own.model.followed == (TID, 1, own.model.pid)
+    again = _restarted(own)
+    knowledge = ann.model.knowledge()
+    assert knowledge is not None
+    seat = own.model.pid if as_itself else ann.pid
+    rogue = Pair(build_table(knowledge, epoch=2, now=0.0, seed=3),
+                 HostOptions(table_id=TID, epoch=1, seat=seat))
+    again.model.join(rogue.now)  # its advert is the only one left
+    rogue.connect(again, again.addr)
+    rogue.pump()
+    refused = [n for n in again.news() if n.kind == "claim_refused"]
+    stale = el.Claim.OUT_OF_TURN if as_itself else el.Claim.OLD_EPOCH
+    assert [n.claim for n in refused] == [stale]
+    assert not again.model.connected and again.model.snapshot is None
+
+
+def test_a_restarted_laptop_follows_another_laptop_at_the_epoch_it_knew() -> None:
+    """Ann took over at epoch 2 and died before anyone followed her; Bob took over
+    at epoch 2 in turn (SPEC 13: the dead one's epoch is not newer).  Ann, started
+    again, is welcomed by Bob's table at epoch 2 and follows it."""
+    old, _own, ann, bob = _table()
+    knowledge = bob.model.knowledge()
+    assert knowledge is not None
+    bobs = Pair(build_table(knowledge, epoch=2, now=old.now, seed=5),
+                HostOptions(table_id=TID, epoch=2, seat=bob.pid))
+    again = Laptop("ann", 2)
+    assert ann.model.token is not None
+    again.model.token = ann.model.token
+    again.model.recall(TID, 2, ann.pid)
+    again.model.join(bobs.now)
+    bobs.connect(again, again.addr)
+    bobs.pump()
+    assert [n.kind for n in again.news() if n.kind == "claim_refused"] == []
+    assert again.model.connected and again.model.epoch == 2
+    assert again.model.followed == (TID, 2, bob.pid)
