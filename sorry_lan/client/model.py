@@ -63,7 +63,7 @@ from sorry_lan.client.events import (
 )
 from sorry_lan.client.fold import HEARD_KEPT, REPLAY_MISMATCH, TABLE_MESSAGES, VIEWS_KEPT, TableFold
 from sorry_lan.client.missed import MissedMove
-from sorry_lan.client.participant import Participant
+from sorry_lan.client.participant import Heed, Participant
 from sorry_lan.client.records import RECORDS_KEPT, GameRecord, RecordBook
 from sorry_lan.client.so_far import SoFar
 from sorry_lan.client.view import TableView
@@ -462,14 +462,14 @@ class ClientModel:
     def _on_succession(self, msg: m.Succession, out: list[ClientEvent]) -> None:
         """The host's ``succession``: kept, followed or refused, as the participant judges."""
         verdict = self.participant.judge(msg, self.session, self.pid, self._now)
-        if verdict == "keep":
+        if verdict is Heed.KEEP:
             self._keep(msg)
-        elif verdict == "back":  # the host we follow, reached at its new address
+        elif verdict is Heed.BACK:  # the host we follow, reached at its new address
             pending = self.participant.follow(self.table.shown)
             if pending is not None:
                 self._admit(pending)
             self._keep(msg)
-        elif verdict == "follow":
+        elif verdict is Heed.FOLLOW:
             self._follow(msg, out)
         else:
             self._refuse_host(verdict, out)

@@ -28,9 +28,10 @@ version 1-3 sends none of this, and then it holds nothing.
 
 from __future__ import annotations
 
+import enum
 import logging
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from sorry_lan.rules import Card
 from sorry_lan.succession import election as el
@@ -51,7 +52,15 @@ CHAT_KEPT = 100  # lines of the game's chat so far a successor is given (as succ
 #: What to do with a host's ``succession``: keep it (the host we follow), take it from
 #: the host we follow found at a new address (``back``: its welcome was held), follow
 #: a new host, or refuse the claim (bye).
-Verdict = Literal["keep", "back", "follow"] | el.RefuseHost
+class Heed(enum.Enum):
+    """What a host's ``succession`` is to this client, when not refused."""
+
+    KEEP = "keep"  # the host we follow
+    BACK = "back"  # the host we follow, reached at its new address
+    FOLLOW = "follow"  # a new host, followed from now
+
+
+Verdict = Heed | el.RefuseHost
 
 #: The board the model shows, asked for when needed (None: no game on it).
 Shown = Callable[[], Board | None]
@@ -209,19 +218,19 @@ class Participant:
                 self.attempt = None
                 was = self.succession
                 back = was is not None and (msg.epoch, msg.host) == (was.epoch, was.host)
-                return "back" if back else "follow"
+                return Heed.BACK if back else Heed.FOLLOW
             refusal = next((d for d in decisions if isinstance(d, el.RefuseHost)), None)
             return refusal or el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         if known is None or (msg.epoch == known and not self._another_host(msg, session)):
             if self.election is not None and self._checked_on is not session:
                 self._decisions += self.election.heard(now)  # the host is back
-            return "keep"
+            return Heed.KEEP
         election = self.election
         if (
             msg.epoch > known and election is not None and msg.host == pid
             and election.phase is el.Phase.HOSTING
         ):  # this laptop took over: its own client is welcomed by its own host
-            return "follow"
+            return Heed.FOLLOW
         reason = el.Claim.OLD_EPOCH if msg.epoch < known else el.Claim.OUT_OF_TURN
         return el.RefuseHost(msg.host, msg.epoch, reason)
 
