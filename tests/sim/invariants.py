@@ -76,7 +76,7 @@ class Monitor:
         hosts = self.ev.hosts
         if len(hosts) < 2:
             return  # (the first host alone: nothing to compare it with)
-        open_ = [h for h in hosts if self._accepts(h)]
+        open_ = [h for h in hosts if not (h.rogue or h.dead or h.stopped) and self._accepts(h)]
         if len(open_) > 1:
             a, b = sorted(open_, key=lambda h: h.label)[:2]
             self._once("lease", a, b, f"{a.label} and {b.label} both accept moves at once")
