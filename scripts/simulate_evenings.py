@@ -14,6 +14,7 @@ seeds in N worker processes and prints what one process would (but the time).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -45,6 +46,13 @@ class Ran:
     trace: list[str]  # its lines as printed (only with --trace)
 
 
+def _tune_gc() -> None:
+    """Fewer collections: an evening makes many short-lived objects and few cycles
+    (about a tenth of the time went to collecting them; the results are the same)."""
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1000)
+
+
 def _evening(seed: int, faults: list[str], laptops: int | None, count: int | None,
              trace: bool) -> Ran:  # fmt: skip
     out = run_evening(seed, faults, laptops=laptops, count=count)
@@ -57,11 +65,12 @@ def _evenings(args: argparse.Namespace, faults: list[str]) -> Iterator[Ran]:
     seeds = range(args.seed, args.seed + args.seeds)
     jobs = min(args.jobs, len(seeds))
     if jobs <= 1:
+        _tune_gc()
         for seed in seeds:
             yield _evening(seed, faults, args.laptops, args.count, args.trace)
         return
     n = len(seeds)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_tune_gc) as pool:
         yield from pool.map(_evening, seeds, [faults] * n, [args.laptops] * n,
                             [args.count] * n, [args.trace] * n,
                             chunksize=max(1, min(16, n // (8 * jobs))))
