@@ -24,6 +24,7 @@ from sorry_lan.wire import messages as m
 from . import faults as fault_classes
 from .invariants import Monitor, Violation
 from .laptop import TID, HostShell, Laptop
+from .shortcuts import shortcuts
 from .world import Conn, Net, World
 
 D = 3.0  # the takeover delay
@@ -182,7 +183,7 @@ class Evening:
 
     def run(self) -> Outcome:
         world = self.world
-        with seeded_tokens(world):
+        with seeded_tokens(world), shortcuts():
             self._setup()
             world.after_step = self.monitor.step
             world.run(fault_classes.HEALED_BY + SETTLE, done=self.done)

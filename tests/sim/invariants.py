@@ -73,7 +73,10 @@ class Monitor:
     def step(self) -> None:
         """After every step: at most one host accepts moves now (live, awake, not
         paused, a game in progress, a connection open to take a move on)."""
-        open_ = [h for h in self.ev.hosts if self._accepts(h)]
+        hosts = self.ev.hosts
+        if len(hosts) < 2:
+            return  # (the first host alone: nothing to compare it with)
+        open_ = [h for h in hosts if not (h.rogue or h.dead or h.stopped) and self._accepts(h)]
         if len(open_) > 1:
             a, b = sorted(open_, key=lambda h: h.label)[:2]
             self._once("lease", a, b, f"{a.label} and {b.label} both accept moves at once")

@@ -52,7 +52,9 @@ class World:
         heapq.heappush(self._queue, (max(when, self.now), self._seq, fn, args))
 
     def after(self, delay: float, fn: Callable[..., object], *args: Any) -> None:
-        self.at(self.now + delay, fn, *args)
+        now = self.now
+        self._seq += 1
+        heapq.heappush(self._queue, (max(now + delay, now), self._seq, fn, args))
 
     def note(self, *what: object) -> None:
         """One line of the trace (what a replay must repeat exactly)."""
@@ -60,13 +62,15 @@ class World:
 
     def run(self, until: float, done: Callable[[], bool] | None = None) -> None:
         """Run events up to ``until`` (or until ``done()``), checking after each."""
-        while self._queue and self._queue[0][0] <= until:
-            when, _, fn, args = heapq.heappop(self._queue)
+        queue, pop = self._queue, heapq.heappop
+        after_step = self.after_step
+        while queue and queue[0][0] <= until:
+            when, _, fn, args = pop(queue)
             self.now = when
             fn(*args)
             self.steps += 1
-            if self.after_step is not None:
-                self.after_step()
+            if after_step is not None:
+                after_step()
             if done is not None and done():
                 return
         self.now = max(self.now, until)
@@ -85,17 +89,22 @@ class Net:
         self.lossy: dict[frozenset[str], float] = {}
         self.blocked: list[Pipe] = []
         self.resets = 0
+        self._links: dict[tuple[str, str], frozenset[str]] = {}
 
-    @staticmethod
-    def link(a: str, b: str) -> frozenset[str]:
-        return frozenset((a, b))
+    def link(self, a: str, b: str) -> frozenset[str]:
+        key = self._links.get((a, b))
+        if key is None:
+            key = self._links[a, b] = frozenset((a, b))
+        return key
 
     def delay(self, a: str, b: str) -> float:
         if a == b:
             return 0.0005
         key = self.link(a, b)
-        base = self.base.setdefault(key, self.world.rng.uniform(0.001, 0.02))
-        jitter = self.world.rng.uniform(0.0, base)
+        uniform = self.world.rng.uniform
+        # (a draw at every delivery, the link's base kept or not: the seeds' traces)
+        base = self.base.setdefault(key, uniform(0.001, 0.02))
+        jitter = uniform(0.0, base)
         return base + jitter + self.extra.get(key, 0.0)
 
     def reachable(self, a: Node, b: Node) -> bool:
@@ -191,7 +200,10 @@ class Conn:
 
     def _lost(self, pipe: Pipe) -> bool:
         """A lossy link resets the connection instead of this delivery."""
-        chance = self.net.lossy.get(self.net.link(self.client.name, self.server.name), 0.0)
+        lossy = self.net.lossy
+        if not lossy:
+            return False
+        chance = lossy.get(self.net.link(self.client.name, self.server.name), 0.0)
         if chance and self.client.name != self.server.name and self.net.world.rng.random() < chance:
             self.net.resets += 1
             self.reset()
