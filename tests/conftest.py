@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import sys
+import tempfile
 import warnings
 from collections.abc import Generator, Iterator
 from pathlib import Path
@@ -50,7 +51,10 @@ def _own_data_dir(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """Point ``$SORRY_LAN_DATA_DIR`` at a fresh directory for this test alone."""
-    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path_factory.mktemp("sorry-lan-data")))
+    # (mkdtemp, not mktemp: a numbered directory reads the whole run's directory to find
+    # its number, about 2.5 s of CPU a worker over the suite's 3,000 tests)
+    base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv(DATA_DIR_ENV, tempfile.mkdtemp(prefix="sorry-lan-data-", dir=base))
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
