@@ -69,6 +69,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     sweep_namespaces(mine=True)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run first the modules that drive the real application in a terminal: their games
+    wait on real processes for a minute or more (a language's game is one xdist group),
+    and a worker handed one at the end of the run would hold everyone up.  Each module
+    keeps its tests together and in order; the rest keep their order."""
+    modules: dict[str, int] = {}
+    for item in items:
+        key = item.nodeid.split("::")[0]
+        waits = item.get_closest_marker("tmux") is not None
+        modules[key] = min(modules.get(key, 1), 0 if waits else 1)
+    items.sort(key=lambda item: modules[item.nodeid.split("::")[0]])
+
+
 def _has_line(entry: Any) -> bool:
     try:
         entry.lineno  # noqa: B018
