@@ -46,6 +46,7 @@ class Lap:
     cpu: float
     summary: str
     status: int
+    failed: tuple[str, ...]  # pytest's FAILED and ERROR lines
 
 
 def run_lane(lane: str, workers: str, extra: list[str]) -> Lap:
@@ -56,7 +57,8 @@ def run_lane(lane: str, workers: str, extra: list[str]) -> Lap:
     seconds, cpu = time.perf_counter() - began, _children_cpu() - used
     found = [m.group(1) for m in SUMMARY.finditer(done.stdout)]
     summary = found[-1] if found else (done.stdout.strip().splitlines() or ["no output"])[-1]
-    return Lap(lane, seconds, cpu, summary, done.returncode)
+    failed = tuple(ln for ln in done.stdout.splitlines() if ln.startswith(("FAILED ", "ERROR ")))
+    return Lap(lane, seconds, cpu, summary, done.returncode, failed)
 
 
 def _children_cpu() -> float:
@@ -82,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         lap = run_lane(lane, args.workers, extra)
         laps.append(lap)
         print(f"{lane:16} {lap.seconds:8.1f} s  {lap.cpu:8.1f} s CPU  {lap.summary}", flush=True)
+        for line in lap.failed:
+            print(f"    {line}", flush=True)
     failed = [lap.lane for lap in laps if lap.status not in (0, 5)]
     if failed:
         print(f"lanes with failures: {', '.join(failed)}")
