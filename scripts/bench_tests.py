@@ -3,8 +3,10 @@
 The suite runs in lanes chosen by marker (pyproject.toml): the README's
 ``python -m pytest`` runs every lane but the real-LAN one, in parallel (pytest-xdist);
 CI runs the LAN lane as a step of its own.  This runs each lane as its own pytest
-process (the same options as the README's command) and prints its tests and wall
-time, then the default command's total, so a lane that grows shows up in numbers.
+process (the same options as the README's command) and prints its tests, wall time
+and CPU time (pytest, its workers and the processes they waited for; a terminal's
+tmux server is not among them), so a lane that grows shows up in numbers; on a shared
+machine the CPU time is the figure to compare.
 
     python scripts/bench_tests.py                 # every lane
     python scripts/bench_tests.py --lane memory --lane tmux
@@ -41,19 +43,32 @@ SUMMARY = re.compile(r"=+ (.*) in ([0-9.]+)s")
 class Lap:
     lane: str
     seconds: float
+    cpu: float
     summary: str
     status: int
+    failed: tuple[str, ...]  # pytest's FAILED and ERROR lines
 
 
 def run_lane(lane: str, workers: str, extra: list[str]) -> Lap:
     argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
             "-m", LANES[lane], "-n", workers, *extra]  # fmt: skip
-    began = time.perf_counter()
+    began, used = time.perf_counter(), _children_cpu()
     done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - began
+    seconds, cpu = time.perf_counter() - began, _children_cpu() - used
     found = [m.group(1) for m in SUMMARY.finditer(done.stdout)]
     summary = found[-1] if found else (done.stdout.strip().splitlines() or ["no output"])[-1]
-    return Lap(lane, seconds, summary, done.returncode)
+    failed = tuple(ln for ln in done.stdout.splitlines() if ln.startswith(("FAILED ", "ERROR ")))
+    return Lap(lane, seconds, cpu, summary, done.returncode, failed)
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the processes this one has waited for (NaN where no ``resource``)."""
+    if sys.platform == "win32":
+        return float("nan")
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,7 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     for lane in lanes:
         lap = run_lane(lane, args.workers, extra)
         laps.append(lap)
-        print(f"{lane:16} {lap.seconds:8.1f} s  {lap.summary}", flush=True)
+        print(f"{lane:16} {lap.seconds:8.1f} s  {lap.cpu:8.1f} s CPU  {lap.summary}", flush=True)
+        for line in lap.failed:
+            print(f"    {line}", flush=True)
     failed = [lap.lane for lap in laps if lap.status not in (0, 5)]
     if failed:
         print(f"lanes with failures: {', '.join(failed)}")

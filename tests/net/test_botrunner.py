@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from netkit import LOCAL, start_host
 from sorry_lan.authority import seat_messages as convert
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import BotTurn
-from sorry_lan.bots import STRENGTHS, make_bot, master, position_of
+from sorry_lan.bots import STRENGTHS, make_bot, master, position_of, registry
+from sorry_lan.bots.expert import ExpertBot
 from sorry_lan.client.model import ClientEvent, ClientModel
 from sorry_lan.commands.simulate import seat_decider
 from sorry_lan.net.botrunner import BotNews, BotStats, SeatView, choose_option, run_bot
@@ -101,6 +103,9 @@ def test_host_network_and_simulate_bots_choose_the_same_moves(
     strength: str, variant: Variant, seated: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(master, "WORK", 500)  # the master's 60 decisions, in seconds
+    # the expert's too (a quarter of its work; each of the three ways asks it alike)
+    expert = partial(ExpertBot, work=300, deep_work=750)
+    monkeypatch.setitem(registry.FACTORIES, "expert", expert)
     # 60 decisions, or the whole game if it ends sooner (two experts finish seed 5's
     # standard game in 56).
     assert _follow(variant, seated, 5, strength) >= 50

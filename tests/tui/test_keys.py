@@ -4,6 +4,7 @@ there lists a command for it that can act, and runs that command."""
 from __future__ import annotations
 
 import copy
+import functools
 
 import pytest
 from fake_controls import MOMENTS, VIEWS, FakeControls, press, view_state
@@ -22,8 +23,10 @@ from sorry_lan.tui.state import UiState
 ALL_TABLES = [*every_table(), help_overlay.TABLE, rules_view.TABLE, leave.TABLE, CHATTING]
 
 
+@functools.cache
 def _parsed(key: str) -> tuple[object, ...]:
-    """``key`` as prompt_toolkit stores it in a binding ("enter" is c-m)."""
+    """``key`` as prompt_toolkit stores it in a binding ("enter" is c-m); parsed once
+    (it is asked for each binding of each key of each screen)."""
     kb = KeyBindings()
     kb.add(key)(lambda event: None)
     return tuple(kb.bindings[0].keys)

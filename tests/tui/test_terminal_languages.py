@@ -7,10 +7,16 @@ terminal counts it, no English word left, the title bar, footer and panel border
 the English screen's columns).  A four-player table where each player reads another
 language checks that each screen is in its player's language and each lobby names
 every player's language.  Skipped when tmux is not installed.
+
+Each language's screens are one xdist group, so the games spread over the workers;
+every language is set against the English game, played once per run and shared
+between workers through a file (:func:`game`).
 """
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 from collections.abc import Iterator
 from functools import partial
@@ -43,7 +49,6 @@ from sorry_lan.i18n import LANGUAGES, use_language, words
 
 pytestmark = [
     pytest.mark.tmux,
-    pytest.mark.xdist_group("terminal_languages"),  # the module's games are played once, shared
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
 ]
 
@@ -60,10 +65,39 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Played
 
 
 def game(games: dict[str, Played], lang: str, tmp_path_factory: pytest.TempPathFactory) -> Played:
+    """The game in ``lang``, played on first use in this process; the English one on
+    first use in the run, whichever worker that is (the others read its file)."""
     if lang not in games:
-        with private_tmux("host") as tmux:
-            games[lang] = play_captured(tmux, lang, tmp_path_factory.mktemp(f"game-{lang}"))
+        if lang == "en":
+            games[lang] = _shared_english(tmp_path_factory)
+        else:
+            games[lang] = _play(lang, tmp_path_factory)
     return games[lang]
+
+
+def _play(lang: str, tmp_path_factory: pytest.TempPathFactory) -> Played:
+    with private_tmux("host") as tmux:
+        return play_captured(tmux, lang, tmp_path_factory.mktemp(f"game-{lang}"))
+
+
+def _shared_english(tmp_path_factory: pytest.TempPathFactory) -> Played:
+    """The English game, played by the first worker to ask, under a file lock, and
+    read from its file by the rest (the run's directory that all workers share)."""
+    import fcntl  # (POSIX only, as tmux)
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # (each worker's own directory is in the run's)
+    kept = base / "terminal-languages-en.json"
+    with open(base / "terminal-languages-en.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            saved = json.loads(kept.read_text(encoding="utf-8"))
+            return Played(saved["lang"], saved["screens"], saved["turns"])
+        played = _play("en", tmp_path_factory)
+        saved = {"lang": played.lang, "screens": played.screens, "turns": played.turns}
+        kept.write_text(json.dumps(saved), encoding="utf-8")
+        return played
 
 
 def english_words(games: dict[str, Played], tmp: pytest.TempPathFactory) -> set[str]:
@@ -74,7 +108,12 @@ def english_words(games: dict[str, Played], tmp: pytest.TempPathFactory) -> set[
 
 @pytest.mark.timeout(400)
 @pytest.mark.parametrize("screen", SCREENS)
-@pytest.mark.parametrize("lang", list(LANGUAGES))
+@pytest.mark.parametrize(
+    "lang",
+    # one group per language: its game is played once, on the worker that reads it
+    [pytest.param(lang, marks=pytest.mark.xdist_group(f"terminal_language_{lang}"))
+     for lang in LANGUAGES],
+)
 def test_each_screen_in_each_language(
     games: dict[str, Played], tmp_path_factory: pytest.TempPathFactory, lang: str, screen: str
 ) -> None:
@@ -96,10 +135,14 @@ def test_each_screen_in_each_language(
 TABLE = {"el": HOST, "hi": "Bea", "th": "Cai", "cy": "Dee"}  # the host first
 
 
-@pytest.mark.timeout(120)
-def test_a_table_of_four_languages(tmp_path: Path) -> None:
+@pytest.mark.timeout(400)
+def test_a_table_of_four_languages(
+    games: dict[str, Played], tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     """Ann hosts in Greek; Bea, Cai and Dee join in Hindi, Thai and Welsh.  Each
-    lobby names every player's language; each screen is in its player's language."""
+    lobby names every player's language; each screen is in its player's language
+    (the English game's words count as English too, whichever test played it)."""
+    english = english_words(games, tmp_path_factory)
     port = free_port()
     sessions = {lang: f"p-{lang}" for lang in TABLE}
     with private_tmux(sessions["el"]) as tmux:
@@ -124,7 +167,7 @@ def test_a_table_of_four_languages(tmp_path: Path) -> None:
     for lang in TABLE:
         for what, text in (("lobby", lobbies[lang]), ("game", boards[lang])):
             problems += [f"{lang} {what}: wider than 80: {line!r}" for line in too_wide(text)]
-            left = english_left(text, lang, english_words_now(), TABLE.values())
+            left = english_left(text, lang, english, TABLE.values())
             problems += [f"{lang} {what}: English {w!r} in {ls[0]!r}" for w, ls in left.items()]
         with use_language(lang):
             variant = words.variant_title("standard")
@@ -137,12 +180,3 @@ def test_a_table_of_four_languages(tmp_path: Path) -> None:
 
 def _shows(text: str, screen: str) -> bool:
     return text in screen
-
-
-def english_words_now() -> set[str]:
-    """The English game's screen words when that game was played in this run, else none
-    (the source messages still count)."""
-    english = _games.get("en")
-    if english is None:
-        return set()
-    return {w for text in english.screens.values() for w in words_of(without_names(text, NAMES))}
