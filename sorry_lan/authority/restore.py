@@ -49,12 +49,15 @@ class Moved:
 @dataclass(frozen=True)
 class TakeoverStart:
     """The takeover a successor's journal began with: the table ``tid``, the epoch it
-    took over from and the one it hosts at, and each seat's pid by colour."""
+    took over from and the one it hosts at, each seat's pid by colour, and the seat
+    (pid) whose laptop hosts it (None: not known, a headless table's successor
+    journalled before the record named it)."""
 
     tid: str
     from_epoch: int
     epoch: int
     pids: dict[int, int]
+    seat: int | None = None
 
 
 class BadRecord(JournalError):
@@ -170,9 +173,13 @@ def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:
         return None
     rec = records[start]
     try:
+        pids = {int(c): int(p) for c, p in dict(rec["pids"]).items()}
+        seat, owner = rec.get("seat"), rec.get("owner")
+        if seat is None and owner is not None:  # (the owner's laptop hosts its table)
+            seat = pids.get(int(owner))
         return TakeoverStart(
-            _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]),
-            {int(c): int(p) for c, p in dict(rec["pids"]).items()},
+            _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]), pids,
+            None if seat is None else int(seat),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(start, f"a malformed takeover record: {_field(exc)}") from None
