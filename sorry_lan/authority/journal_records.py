@@ -160,6 +160,12 @@ def reveal_record(colour: int, hand: Sequence[Card]) -> Record:
     return {"k": "reveal", "colour": int(colour), "hand": [int(c) for c in hand]}
 
 
+def laptop_record(pid: int, addrs: Sequence[str], port: int) -> Record:
+    """Seat ``pid``'s laptop offered to host next on ``port`` at ``addrs``: a resumed
+    host (``host --resume``) asks it there whether the table moved on without it."""
+    return {"k": "laptop", "pid": int(pid), "addrs": [str(a) for a in addrs], "port": int(port)}
+
+
 def moved_record(epoch: int, pid: int, name: str | None = None) -> Record:
     """This host no longer hosts the table: seat ``pid`` (``name``, if known) hosts it
     at ``epoch`` (a handover, or a step down); its journal is not resumed."""
@@ -218,6 +224,9 @@ class RecordWriter:
 
     def moved(self, epoch: int, pid: int, name: str | None = None) -> None:
         self.append(moved_record(epoch, pid, name))
+
+    def laptop(self, pid: int, addrs: Sequence[str], port: int) -> None:
+        self.append(laptop_record(pid, addrs, port))
 
 
 class RecordBuffer(RecordWriter):

@@ -28,12 +28,13 @@ from sorry_lan.codes import JournalFailure
 from sorry_lan.rules import Card, Game, Variant
 from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 
+from .electorate import Laptop
 from .journal_format import JournalError
 from .table import Restored
 
 #: The records a game's journal begins with: its own host's start, or a takeover.
 STARTS = ("game", "takeover")
-_NOT_HISTORY = ("end", "moved")
+_NOT_HISTORY = ("end", "moved", "laptop")
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,8 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
                 except MidgameError as exc:
                     raise BadRecord(i, f"a hand revealed does not fit: {exc}") from None
                 known[colour] = len(hand)
+            elif kind == "laptop":
+                pass  # (where a laptop offered to host: :func:`offers`)
             elif kind == "moved":
                 int(rec["epoch"]), int(rec["pid"])  # checked: what it says is moved_to's
             else:
@@ -159,6 +162,22 @@ def moved_to(records: Sequence[Mapping[str, Any]]) -> Moved | None:
         return Moved(int(rec["epoch"]), int(rec["pid"]), None if name is None else _text(name))
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(len(records) - 1, f"a malformed moved record: {_field(exc)}") from None
+
+
+def offers(records: Sequence[Mapping[str, Any]]) -> list[Laptop]:
+    """Where each seat's laptop last offered to host next (``laptop`` records), by pid:
+    a resumed host asks them there whether the table moved on without it.  A malformed
+    record raises :class:`BadRecord`."""
+    found: dict[int, Laptop] = {}
+    for i, rec in enumerate(records):
+        if rec.get("k") != "laptop":
+            continue
+        try:
+            pid = int(rec["pid"])
+            found[pid] = Laptop(pid, tuple(_text(a) for a in rec["addrs"]), int(rec["port"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadRecord(i, f"a malformed laptop record: {_field(exc)}") from None
+    return list(found.values())
 
 
 def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:

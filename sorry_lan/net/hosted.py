@@ -47,6 +47,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
+from sorry_lan.authority.electorate import Laptop as Offered
 from sorry_lan.authority.restore import TakeoverStart
 from sorry_lan.authority.table import NUM_COLOURS, Restored, Table, TableConfig
 from sorry_lan.authority.takeover import resume_table, resumed_options
@@ -126,7 +127,8 @@ class HostedTable:
     ``tid`` is the id of a table taken over (else the journal's), and ``expect`` the
     laptops of the order it knew: they are in its electorate and its order from the
     start, before each is back (a successor killed before the others reconnected
-    leaves them an order that still names them all)."""
+    leaves them an order that still names them all; a resumed table: those its journal
+    says offered, probed there)."""
 
     def __init__(
         self,
@@ -143,7 +145,7 @@ class HostedTable:
         build: Callable[[Journal, float], Table] | None = None,
         sock: socket.socket | None = None,
         tid: str | None = None,
-        expect: Sequence[Laptop] = (),
+        expect: Sequence[Laptop | Offered] = (),
         taken: TakeoverStart | None = None,
     ) -> None:
         if taken is not None:

@@ -29,7 +29,10 @@ The records:
 * ``{"k": "reveal", "colour", "hand"}``: after a takeover, a player revealed the hand
   the old host had committed it to, and holds it again;
 * ``{"k": "moved", "epoch", "pid", "name"}``: the table moved to another host (a
-  handover, or a step down); the journal is not resumed.
+  handover, or a step down); the journal is not resumed;
+* ``{"k": "laptop", "pid", "addrs", "port"}``: seat ``pid``'s laptop offered to host
+  next there (journalled once a game is under way, as it changes): a resumed host
+  probes it there to learn whether the table moved on without it.
 
 The ``game`` record may also carry ``table`` (the table's name), ``host`` (the name
 of the person who hosted it) and ``t`` (when it started, Unix seconds).

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any
 
 from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
+from sorry_lan.authority.electorate import Laptop as Offered
 from sorry_lan.authority.limits import HostOptions
-from sorry_lan.authority.restore import moved_to, replay, taken_over
+from sorry_lan.authority.restore import moved_to, offers, replay, taken_over
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import (
     build_table,
@@ -72,7 +73,7 @@ class HostShell:
     def __init__(
         self, ev: Evening, lap: Laptop, table: Table, options: HostOptions, *,
         label: str, parent: HostShell | None = None, rogue: bool = False,
-        journal: list[dict[str, object]] | None = None,
+        journal: list[dict[str, object]] | None = None, expect: list[Offered] | None = None,
     ) -> None:
         self.ev = ev
         self.lap = lap
@@ -95,6 +96,7 @@ class HostShell:
         self.ready = False  # the state it starts from is no commit of its own
         world = ev.world
         self.core = HostCore(table, options, wall=lambda: EPOCH + world.now, journalled=True)
+        self.core.expect_laptops(expect or [])  # (resumed: where its journal says they offered)
         self._seen_state()
         self.ready = True
         self.run(self.core.start(self.port, world.now))
@@ -356,7 +358,8 @@ class Laptop:
             table = resume_table(config, restored, start, ev.world.now, None)
             options = resumed_options(replace(ev.host_options, name=self.name), start)
         label = f"{self.name}@{options.epoch}r{self.crashes}"
-        host = HostShell(ev, self, table, options, label=label, parent=kept, journal=records)
+        host = HostShell(ev, self, table, options, label=label, parent=kept, journal=records,
+                         expect=offers(records))
         self.host = host
         ev.hosts.append(host)
         self.own_host = True

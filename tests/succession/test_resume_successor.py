@@ -3,7 +3,9 @@ took the table over at epoch 2, her laptop crashes, her person resumes the game 
 the journal her laptop kept; Bob and Cat, who followed her at epoch 2, follow her
 back by themselves and the game is played to its end, every move kept.  Before, the
 resumed table was hosted at epoch 1 under the journal file's own id: the laptops
-refused it (an old epoch, another table) and the game never ended."""
+refused it (an old epoch, another table) and the game never ended.  A resumed host
+probes the laptops where its journal says they offered to host, and so learns that
+the table moved on without it (before, its journal held no address to probe)."""
 
 from __future__ import annotations
 
@@ -16,8 +18,8 @@ from pair import Pair
 from test_takeover_in_memory import TID, D, Lan, Laptop, play, table
 
 from sorry_lan.authority.limits import HostOptions
-from sorry_lan.authority.restore import replay, taken_over
-from sorry_lan.authority.table import TableConfig
+from sorry_lan.authority.restore import moved_to, offers, replay, taken_over
+from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.authority.takeover import resume_table, resumed_options
 from sorry_lan.client.model import ClientModel
 from sorry_lan.rules import Variant
@@ -102,3 +104,25 @@ def test_a_resumed_successor_is_followed_back_and_its_game_ends() -> None:
     whole = replay([*records, *resumed.journal])
     assert whole is not None and whole.game.over
     assert whole.moves == before.moves + game.moves_played - crashed.moves_played
+
+
+def test_a_resumed_first_host_probes_the_laptops_where_they_offered() -> None:
+    old, laptops, _own = table(Variant.STANDARD)
+    records = list(old.journal)
+    where = {lap.pid: ((lap.addr,), lap.port) for lap in laptops}
+    assert {x.pid: (x.addrs, x.port) for x in offers(records)} == where
+    restored = replay(records)
+    assert restored is not None and restored.moves > 0
+    assert all(rec["k"] != "laptop" for rec in restored.history)  # (no game record's)
+    config = TableConfig(seats=4, auto_start=True, seed=9)
+    resumed = Pair(Table.restore(config, restored, 0.0, None),
+                   HostOptions(table_id=TID, takeover_delay=D, resumed=True),
+                   expect=offers(records))
+    assert paused(resumed)
+    resumed.advance(3.0)
+    asked = {p.pid: (p.addrs, p.port) for _, p in resumed.probes if p.addrs}
+    assert asked == where
+    # Bob's laptop answers that it hosts the table at epoch 2: this host steps down
+    resumed.run(resumed.core.newer_epoch(2, laptops[1].pid, resumed.now))
+    assert resumed.journal[-1]["k"] == "moved" and moved_to(resumed.journal) is not None
+    assert [rec["k"] for rec in resumed.journal].count("laptop") == 0
