@@ -125,6 +125,8 @@ class HostCore:
         # and whether the players were told why it waits.
         self._game_paused = False
         self._pause_told = False
+        # Each laptop's offer as last journalled (by pid): see :meth:`_journal_laptops`.
+        self._journalled: dict[int, Laptop] = {}
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -133,6 +135,8 @@ class HostCore:
         self.port = port
         self._time_is(now)
         self._next_sweep = now + self._sweep_every()
+        if self.options.resumed:  # (its laptops' offers are in its journal already)
+            self._journalled.update(self.electorate.laptops)
         if self.options.resumed and self.table.phase is Phase.PLAYING:
             self._resumed(now)
         if self.table.phase is Phase.FINISHED:
@@ -142,6 +146,17 @@ class HostCore:
                 if not p.bot and p.conn is None and p.away_since is None:
                     p.away_since = now  # their seat waits the grace for them
         return self._after_change([])
+
+    def _journal_laptops(self) -> None:
+        """Journal where each laptop offered to host next, once a game is under way and
+        as it changes: resumed (``host --resume``), this table probes them there and
+        learns whether it moved on without it.  Nothing is journalled before a game."""
+        if not self.game_log.records:
+            return
+        for laptop in self.electorate.laptops.values():
+            if laptop.addrs and self._journalled.get(laptop.pid) != laptop:
+                self._journalled[laptop.pid] = laptop
+                self.records.laptop(laptop.pid, laptop.addrs, laptop.port)
 
     def _resumed(self, now: float) -> None:
         """A game resumed from its journal (``host --resume``): its laptops may have
@@ -153,7 +168,8 @@ class HostCore:
                  if not p.bot and p.pid not in (self.table.owner, self.heralds.seat)]
         if not seats:
             return
-        self.electorate.expect(Laptop(pid, (), 0) for pid in seats)
+        known = self.electorate.laptops  # (where the journal says they offered: probed)
+        self.electorate.expect(known.get(pid) or Laptop(pid, (), 0) for pid in seats)
         for pid in seats:  # (absent from the start: not heard by this host yet)
             self.electorate.last_heard[pid] = float("-inf")
         log.info("a resumed game waits for %d of its laptops", len(seats))
@@ -545,6 +561,7 @@ class HostCore:
             self._over_seen = table.games_played
             self._owe_result()
         self.heralds.tell_succession(self.welcomed())
+        self._journal_laptops()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
             lobby_for = self.tell.lobbies()

@@ -52,8 +52,8 @@ class GameLog:
         kind = record.get("k")
         if kind in ("game", "takeover"):  # a game's start, or its start at a new host
             self._records = []
-        elif kind in ("end", "moved") or not self._records:
-            return  # the table's end mark; or a record before any game
+        elif kind in ("end", "moved", "laptop") or not self._records:
+            return  # the table's end mark, a laptop's offer; or a record before any game
         self._records.append(record)
 
     @property

@@ -125,6 +125,7 @@ def takeover_record(
     table: str | None = None,
     host: str | None = None,
     so_far: Mapping[str, Any] | None = None,
+    seat: int | None = None,
 ) -> Record:
     """A successor's first record: it took table ``tid`` over from its host of epoch
     ``from_epoch`` as host of ``epoch``, at the game's ``position`` (the hands it knew
@@ -133,7 +134,8 @@ def takeover_record(
     ``pids``, each seat's pid, kept across hosts; ``games`` counts this game among the
     table's (1: its first); ``so_far``, the game's record so far as the old host sent
     it (``protocol/RECORD.md``), if the successor was sent one: its first player,
-    options, start and turns carry the game's record on."""
+    options, start and turns carry the game's record on; ``seat``, the pid of the seat
+    whose laptop hosts it (``host --resume`` hosts it again from that seat)."""
     record: Record = {
         "k": "takeover",
         "tid": tid,
@@ -146,6 +148,8 @@ def takeover_record(
     }
     if so_far is not None:
         record["so_far"] = {k: so_far.get(k) for k in ("first", "options", "started", "turns")}
+    if seat is not None:
+        record["seat"] = int(seat)
     return record | _seats(names, bots, tokens, levels, owner, t, table, host)
 
 
@@ -154,6 +158,12 @@ def reveal_record(colour: int, hand: Sequence[Card]) -> Record:
     it its player knew), which matched what the old host committed to, and holds it
     again (``rules.midgame.reveal_hand``)."""
     return {"k": "reveal", "colour": int(colour), "hand": [int(c) for c in hand]}
+
+
+def laptop_record(pid: int, addrs: Sequence[str], port: int) -> Record:
+    """Seat ``pid``'s laptop offered to host next on ``port`` at ``addrs``: a resumed
+    host (``host --resume``) asks it there whether the table moved on without it."""
+    return {"k": "laptop", "pid": int(pid), "addrs": [str(a) for a in addrs], "port": int(port)}
 
 
 def moved_record(epoch: int, pid: int, name: str | None = None) -> Record:
@@ -214,6 +224,9 @@ class RecordWriter:
 
     def moved(self, epoch: int, pid: int, name: str | None = None) -> None:
         self.append(moved_record(epoch, pid, name))
+
+    def laptop(self, pid: int, addrs: Sequence[str], port: int) -> None:
+        self.append(laptop_record(pid, addrs, port))
 
 
 class RecordBuffer(RecordWriter):

@@ -28,12 +28,13 @@ from sorry_lan.codes import JournalFailure
 from sorry_lan.rules import Card, Game, Variant
 from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 
+from .electorate import Laptop
 from .journal_format import JournalError
 from .table import Restored
 
 #: The records a game's journal begins with: its own host's start, or a takeover.
 STARTS = ("game", "takeover")
-_NOT_HISTORY = ("end", "moved")
+_NOT_HISTORY = ("end", "moved", "laptop")
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,15 @@ class Moved:
 @dataclass(frozen=True)
 class TakeoverStart:
     """The takeover a successor's journal began with: the table ``tid``, the epoch it
-    took over from and the one it hosts at, and each seat's pid by colour."""
+    took over from and the one it hosts at, each seat's pid by colour, and the seat
+    (pid) whose laptop hosts it (None: not known, a headless table's successor
+    journalled before the record named it)."""
 
     tid: str
     from_epoch: int
     epoch: int
     pids: dict[int, int]
+    seat: int | None = None
 
 
 class BadRecord(JournalError):
@@ -136,6 +140,8 @@ def replay(records: Sequence[Mapping[str, Any]]) -> Restored | None:
                 except MidgameError as exc:
                     raise BadRecord(i, f"a hand revealed does not fit: {exc}") from None
                 known[colour] = len(hand)
+            elif kind == "laptop":
+                pass  # (where a laptop offered to host: :func:`offers`)
             elif kind == "moved":
                 int(rec["epoch"]), int(rec["pid"])  # checked: what it says is moved_to's
             else:
@@ -158,6 +164,22 @@ def moved_to(records: Sequence[Mapping[str, Any]]) -> Moved | None:
         raise BadRecord(len(records) - 1, f"a malformed moved record: {_field(exc)}") from None
 
 
+def offers(records: Sequence[Mapping[str, Any]]) -> list[Laptop]:
+    """Where each seat's laptop last offered to host next (``laptop`` records), by pid:
+    a resumed host asks them there whether the table moved on without it.  A malformed
+    record raises :class:`BadRecord`."""
+    found: dict[int, Laptop] = {}
+    for i, rec in enumerate(records):
+        if rec.get("k") != "laptop":
+            continue
+        try:
+            pid = int(rec["pid"])
+            found[pid] = Laptop(pid, tuple(_text(a) for a in rec["addrs"]), int(rec["port"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadRecord(i, f"a malformed laptop record: {_field(exc)}") from None
+    return list(found.values())
+
+
 def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:
     """The takeover the last game in ``records`` began with (None: a game its own host
     began): the table's id, the epoch this journal's host took it at, and each seat's
@@ -170,9 +192,13 @@ def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:
         return None
     rec = records[start]
     try:
+        pids = {int(c): int(p) for c, p in dict(rec["pids"]).items()}
+        seat, owner = rec.get("seat"), rec.get("owner")
+        if seat is None and owner is not None:  # (the owner's laptop hosts its table)
+            seat = pids.get(int(owner))
         return TakeoverStart(
-            _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]),
-            {int(c): int(p) for c, p in dict(rec["pids"]).items()},
+            _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]), pids,
+            None if seat is None else int(seat),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(start, f"a malformed takeover record: {_field(exc)}") from None

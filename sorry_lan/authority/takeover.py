@@ -11,6 +11,8 @@ cards shuffled afresh from ``seed`` (``rules.midgame``), the hands (or the part 
 hand its player knew) that were revealed and match the old host's commitment kept,
 the rest dealt afresh; the chat so far;
 and the journal's first record (``takeover``) as :attr:`Table.history`.
+:func:`resume_table` and :func:`resumed_options` host a successor's journal again
+(``host --resume``): at the table's id and the epoch it hosted, from its own seat.
 :func:`apply_reveal` gives a player that reconnects its hand back, when it matches
 the commitment, nobody has played since the takeover and (once the first decision
 is offered) the hand of the person on turn would not change.  In play for points the
@@ -32,7 +34,7 @@ import hashlib
 import hmac
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from sorry_lan.errors import SorryLanError
@@ -44,6 +46,7 @@ from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.succession import TableSettings
 
 from .journal_records import RecordWriter, takeover_record
+from .limits import HostOptions
 from .restore import TakeoverStart
 from .table import CHAT_KEPT, NUM_COLOURS, Player, Recorder, Restored, Table, TableConfig
 
@@ -344,6 +347,16 @@ def resume_table(
     return table
 
 
+def resumed_options(options: HostOptions, start: TakeoverStart) -> HostOptions:
+    """The options a successor's journal is resumed with (``start``, its takeover):
+    ``options`` at the table's id and the epoch this laptop hosted, from the seat its
+    laptop hosted from, so that the table's laptops follow it back as they follow
+    their host of that epoch; a resumed game (``HostOptions.resumed``) waits for
+    them.  It does not say whether the journal may be resumed (``net.saved``)."""
+    seat = options.seat if start.seat is None else start.seat
+    return replace(options, table_id=start.tid, epoch=start.epoch, seat=seat, resumed=True)
+
+
 def apply_reveal(
     table: Table, colour: int, hand: Sequence[Card], salt: bytes, digest: bytes | None = None
 ) -> RevealRefused | None:
@@ -472,4 +485,5 @@ def _head(
         pids={p.colour: p.pid for p in players}, t=wall, owner=owner,
         levels={p.colour: p.level for p in players if p.bot}, games=table.games_played,
         table=table.config.title, host=table.config.host_name, so_far=knowledge.so_far,
+        seat=knowledge.pid,
     )  # fmt: skip

@@ -44,7 +44,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sorry_lan.authority.restore import replay
+from sorry_lan.authority.electorate import Laptop
+from sorry_lan.authority.restore import offers, replay, taken_over
 from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.bots.base import DEFAULT_STRENGTH, STRENGTHS
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
@@ -420,9 +421,11 @@ def _resumable(game: SavedGame, consent: bool) -> Path:
 
 def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
     """The table to host (resuming: the game read back from its journal)."""
-    restored = None
+    restored = taken = None
+    laptops: list[Laptop] = []
     if resume is not None:
-        restored = replay(load(resume))
+        records = load(resume)
+        restored, taken, laptops = replay(records), taken_over(records), offers(records)
         if restored is None:
             raise HostError(HostFailure.NO_GAME, path=resume)
     names = table_names(args.name, args.game_name, restored)  # resumed: it keeps its names
@@ -460,6 +463,8 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
         restored=restored,
         owner=None if args.headless else names.host,
         bots=0 if resume is not None else args.bots,
+        taken=taken,  # a successor's journal: its table's id and epoch, not this file's
+        expect=laptops,  # (probed where they offered: has the table moved on without it?)
         bind=args.bind or "0.0.0.0",
         port=args.port,
         also=("::",) if args.bind is None else (),  # every address: IPv6 too, if there is any

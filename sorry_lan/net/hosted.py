@@ -16,7 +16,9 @@ call twice) takes them down in the one order that loses nothing:
 
 A table taken over from a lost host (issue 19) is made by the caller's ``build``
 (from what the laptop knew, ``authority.takeover``) instead of new or resumed, and
-is served on the socket its standby listened on (``sock``); a table that moved to
+is served on the socket its standby listened on (``sock``); a successor's journal
+resumed (``taken``, its takeover) is hosted again at the table's id and the epoch it
+hosted (``authority.takeover.resume_table``); a table that moved to
 another laptop (:meth:`HostedTable.moved`: handed over, or stepped down) closes
 with neither an end mark nor a game ended for anyone, since it goes on elsewhere.
 
@@ -45,7 +47,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol
 
+from sorry_lan.authority.electorate import Laptop as Offered
+from sorry_lan.authority.restore import TakeoverStart
 from sorry_lan.authority.table import NUM_COLOURS, Restored, Table, TableConfig
+from sorry_lan.authority.takeover import resume_table, resumed_options
 from sorry_lan.wire.succession import Laptop
 
 from .host import HostOptions, HostServer, TableSummary
@@ -117,10 +122,13 @@ class HostedTable:
     socket, then ``bind`` and ``port`` are not used), and on ``also`` too (see
     :meth:`HostServer.start`); ``build`` makes the table from the journal and the
     time instead (a successor's), ``restored``, ``owner`` and ``bots`` then unused;
+    ``taken`` is the takeover ``restored`` began with (a successor's journal resumed:
+    the table keeps its id, its epoch and its hosting seat, and ``options`` follow);
     ``tid`` is the id of a table taken over (else the journal's), and ``expect`` the
     laptops of the order it knew: they are in its electorate and its order from the
     start, before each is back (a successor killed before the others reconnected
-    leaves them an order that still names them all)."""
+    leaves them an order that still names them all; a resumed table: those its journal
+    says offered, probed there)."""
 
     def __init__(
         self,
@@ -137,12 +145,16 @@ class HostedTable:
         build: Callable[[Journal, float], Table] | None = None,
         sock: socket.socket | None = None,
         tid: str | None = None,
-        expect: Sequence[Laptop] = (),
+        expect: Sequence[Laptop | Offered] = (),
+        taken: TakeoverStart | None = None,
     ) -> None:
+        if taken is not None:
+            options, tid = resumed_options(options, taken), taken.tid
         self.config = config
         self.path = journal
         self.options = options
         self.restored = restored
+        self.taken = taken
         self.owner = owner
         self.bots = bots
         self.bind = bind
@@ -241,7 +253,10 @@ class HostedTable:
             return self.build(journal, now)
         restored = self.restored
         if restored is not None:
-            table = Table.restore(self.config, restored, now, journal)
+            if self.taken is not None:
+                table: Table = resume_table(self.config, restored, self.taken, now, journal)
+            else:
+                table = Table.restore(self.config, restored, now, journal)
             if self.owner is not None and table.owner is not None:
                 self.owner_token = table.new_token(table.owner)
             return table

@@ -24,11 +24,15 @@ The records:
   when it took the table over (``variant``, ``seated``, ``pawns``, ``turn``, ``card``,
   ``after_two``, ``discarded`` by card value, the ``hands`` it knew, ``moves``,
   ``first``, ``sid0``), the ``seed`` its unseen cards were shuffled from, and the seats
-  as a ``game`` record has them plus ``pids`` (each seat's pid) and ``games``;
+  as a ``game`` record has them plus ``pids`` (each seat's pid), ``games`` and
+  ``seat`` (the pid whose laptop hosts it; ``host --resume`` hosts it again so);
 * ``{"k": "reveal", "colour", "hand"}``: after a takeover, a player revealed the hand
   the old host had committed it to, and holds it again;
 * ``{"k": "moved", "epoch", "pid", "name"}``: the table moved to another host (a
-  handover, or a step down); the journal is not resumed.
+  handover, or a step down); the journal is not resumed;
+* ``{"k": "laptop", "pid", "addrs", "port"}``: seat ``pid``'s laptop offered to host
+  next there (journalled once a game is under way, as it changes): a resumed host
+  probes it there to learn whether the table moved on without it.
 
 The ``game`` record may also carry ``table`` (the table's name), ``host`` (the name
 of the person who hosted it) and ``t`` (when it started, Unix seconds).

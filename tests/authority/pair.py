@@ -13,11 +13,12 @@ A client end is anything with ``receive_data(data, now)`` and ``data_to_send()``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
+from sorry_lan.authority.electorate import Laptop
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.rules import Phase
@@ -126,7 +127,7 @@ class Pair:
 
     def __init__(
         self, table: Table | None = None, options: HostOptions | None = None, *,
-        port: int = 4242, journalled: bool = True,
+        port: int = 4242, journalled: bool = True, expect: Sequence[Laptop] = (),
     ) -> None:
         self.now = 0.0
         self.table = table if table is not None else Table(TableConfig())
@@ -150,6 +151,7 @@ class Pair:
         self.refuted: list[fx.Refute] = []
         self._later: list[Callable[[], list[fx.Effect]]] = []
         self._next_cid = 1
+        self.core.expect_laptops(expect)  # (as ``net.hosted`` does, before it serves)
         self.run(self.core.start(port, self.now))
 
     # -- connections -----------------------------------------------------------------

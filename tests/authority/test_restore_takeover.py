@@ -105,7 +105,8 @@ def test_a_successor_s_journal_replays_into_the_game_it_played(
     assert (restored.owner, restored.table, restored.host) == (seated[0], "kitchen", "ann")
     assert restored.chat == [(seated[0], "hi")]
     assert restored.history[0]["k"] == "takeover" and len(restored.history) == len(records)
-    assert taken_over(records) == TakeoverStart("abc123", 1, 2, {c: 10 + c for c in seated})
+    assert taken_over(records) == TakeoverStart(  # (its owner's laptop hosts it)
+        "abc123", 1, 2, {c: 10 + c for c in seated}, 10 + seated[0])
     assert moved_to(records) is None
 
 

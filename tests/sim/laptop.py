@@ -32,10 +32,16 @@ from typing import TYPE_CHECKING, Any
 
 from sorry_lan.authority import effects as fx
 from sorry_lan.authority.core import HostCore
+from sorry_lan.authority.electorate import Laptop as Offered
 from sorry_lan.authority.limits import HostOptions
-from sorry_lan.authority.restore import moved_to, replay
+from sorry_lan.authority.restore import moved_to, offers, replay, taken_over
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.authority.takeover import build_table, pin_verifier
+from sorry_lan.authority.takeover import (
+    build_table,
+    pin_verifier,
+    resume_table,
+    resumed_options,
+)
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
 from sorry_lan.succession.retry import Pause, Recovery, TryHost
@@ -67,7 +73,7 @@ class HostShell:
     def __init__(
         self, ev: Evening, lap: Laptop, table: Table, options: HostOptions, *,
         label: str, parent: HostShell | None = None, rogue: bool = False,
-        journal: list[dict[str, object]] | None = None,
+        journal: list[dict[str, object]] | None = None, expect: list[Offered] | None = None,
     ) -> None:
         self.ev = ev
         self.lap = lap
@@ -90,6 +96,7 @@ class HostShell:
         self.ready = False  # the state it starts from is no commit of its own
         world = ev.world
         self.core = HostCore(table, options, wall=lambda: EPOCH + world.now, journalled=True)
+        self.core.expect_laptops(expect or [])  # (resumed: where its journal says they offered)
         self._seen_state()
         self.ready = True
         self.run(self.core.start(self.port, world.now))
@@ -293,11 +300,11 @@ class Laptop:
         for conn in self.ev.conns_of(self):
             conn.reset()
         if self.host is not None:
-            # the table this laptop's person started (``sorry-lan host``), still its to
-            # host: its journal is kept for ``host --resume``
-            first = self.host.epoch == 1 and not self.host.rogue and self.host.live
-            self.kept = self.host if first else None
-            if first:  # (its own player's token: the host process keeps it, not a seat file)
+            # the table this laptop hosted (started by its person, ``sorry-lan host``, or
+            # taken over), still its to host: its journal is kept for ``host --resume``
+            hosting = not self.host.rogue and self.host.live
+            self.kept = self.host if hosting else None
+            if hosting:  # (its own player's token: the host process keeps it)
                 self.kept_token = self.model.token or self.token
             self.host.dead = True
             self.host.listening = False
@@ -327,8 +334,10 @@ class Laptop:
     def _resume(self) -> None:
         """``sorry-lan host --resume``: the game read back from the journal it kept
         (``commands/host.py``: a finished or moved one is refused, its person told so),
-        hosted again at the table's id and the first epoch, on the same port; its own
-        player joins it with its seat's token."""
+        hosted again on the same port at the table's id and the first epoch, or, a
+        successor's journal (it begins with the takeover), at the epoch it hosted
+        (``net/hosted.py``: ``resume_table``); its own player joins it with its seat's
+        token."""
         kept, self.kept = self.kept, None
         assert kept is not None
         records = list(kept.journal)
@@ -340,10 +349,17 @@ class Laptop:
         ev = self.ev
         config = TableConfig(seats=ev.n, auto_start=True, seed=self.bot.getrandbits(63),
                              grace=ev.grace, bot_level="random")
-        table = Table.restore(config, restored, ev.world.now, None)
-        options = replace(ev.host_options, resumed=True)
-        host = HostShell(ev, self, table, options, label=f"{self.name}@1r{self.crashes}",
-                         parent=kept, journal=records)
+        start = taken_over(records)
+        table: Table
+        if start is None:
+            table = Table.restore(config, restored, ev.world.now, None)
+            options = replace(ev.host_options, resumed=True)
+        else:
+            table = resume_table(config, restored, start, ev.world.now, None)
+            options = resumed_options(replace(ev.host_options, name=self.name), start)
+        label = f"{self.name}@{options.epoch}r{self.crashes}"
+        host = HostShell(ev, self, table, options, label=label, parent=kept, journal=records,
+                         expect=offers(records))
         self.host = host
         ev.hosts.append(host)
         self.own_host = True
@@ -843,7 +859,7 @@ class Laptop:
         )
         self.ev.monitor.takeover(self, knowledge, table, epoch, alone)
         host = HostShell(self.ev, self, table, options, label=f"{self.name}@{epoch}",
-                         parent=parent)
+                         parent=parent, journal=table.history)  # (begun by the takeover)
         host.core.expect_laptops([lap for lap in succession.order if lap.pid != knowledge.pid])
         host.run([])
         self.host = host

@@ -97,6 +97,14 @@ FIXED = [
      "its restarted laptop never learned the end (now: resumed, the end is told)"),
     ("forge", 8, None, {"e"},
      "the rogue's fault killed the host of two laptops: the crash-1 case"),
+    ("all", 3266, None, {"e"},
+     "(delay, forge, forge) the epoch-2 host crashed; its restarted laptop found the "
+     "table advertised nowhere and its person resumed it, 'host --resume', at epoch 1 "
+     "under the journal file's own id, which the other laptop refused: the game never "
+     "ended (now: at the table's id and epoch 2, followed back)"),
+    ("all", 40, None, {"e"},
+     "(delay, cutoff, crash) the epoch-2 host crashed and nobody else could host: "
+     "resumed as the crash-3266 case, it is followed back and the game ends"),
     ("all", 26, None, {"b"},
      "(cutoff, move, forge) a laptop refused a rogue's claim but kept the board sent "
      "with it, took over from that older board and replaced the moves seen since"),
@@ -143,7 +151,7 @@ SAFE = [
      "(delay, cutoff, crash) the epoch-2 host crashed and restarted with no memory of "
      "it, rejoined the cut-off first host at epoch 1 and gave it a majority again: it "
      "played on from its old board (its seat file now keeps the epoch it followed). "
-     "Left (e): nobody can host after that crash (an order of one, as crash-1)"),
+     "(e) since: its person resumes the epoch-2 table (FIXED, all-40)"),
     ("all", 191, None, {"a"},
      "(forge, partition, move) as seed 40, at four laptops. Left (e): the epoch-2 "
      "host's crash leaves a majority nobody can reach while the old host stays paused"),
