@@ -15,11 +15,12 @@ from tables import LAPTOPS, succession
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair
+from test_takeover_in_memory import TID, D, Lan, Laptop, play
 
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.client.model import ClientModel
-from sorry_lan.succession.election import GIVE_UP, Election, GiveUp, KeepTrying, Order
+from sorry_lan.succession import election as el
+from sorry_lan.succession.election import GIVE_UP, Election, Order
 from sorry_lan.succession.heirless import heirless
 
 
@@ -58,46 +59,66 @@ def test_the_lost_host_itself_in_the_order_is_no_successor() -> None:
     assert heirless(e)
 
 
-def _table(address: str) -> tuple[Pair, list[ClientModel]]:
-    """The host's own player and Ann and Bob, each laptop's standby offered at
-    ``address`` and connected from it, their game begun."""
-    t = Table(TableConfig(seats=3, auto_start=True, seed=4))
+def _table(addresses: tuple[str, ...], names: tuple[str, ...]) -> tuple[Pair, list[Laptop]]:
+    """The host's own player and a laptop for each of ``names``, each one's standby
+    offered at its address of ``addresses`` and connected from it, a few moves into
+    their game."""
+    t = Table(TableConfig(seats=len(names) + 1, auto_start=True, seed=4))
     player, token = t.join(None, "host")
     t.owner = player.pid
-    pair = Pair(t, HostOptions(table_id="kitchen7", takeover_delay=15.0))
-    own = ClientModel("host")
-    own.participant.standby, own.token = None, token
-    ends = [own, *(ClientModel(name, standby=(7000 + n, (address,)))
-                   for n, name in enumerate(("ann", "bob")))]
-    for end in ends:
-        end.join(pair.now)
-        pair.connect(end, "127.0.0.1" if end is own else address)
+    pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
+    own = Laptop("host", 1)
+    own.model.participant.standby, own.model.token = None, token
+    laptops = [Laptop(name, n) for n, name in enumerate(names, start=2)]
+    for lap, address in zip(laptops, addresses, strict=True):
+        lap.addr = address
+        lap.model.set_standby(lap.port, (address,))
+    for lap in [own, *laptops]:
+        lap.model.join(pair.now)
+        pair.connect(lap, "127.0.0.1" if lap is own else lap.addr)
         pair.pump()
-    assert t.game is not None
-    return pair, ends[1:]
+    play(pair, [own, *laptops], moves=6)
+    return pair, laptops
 
 
-def test_laptops_on_loopback_only_know_at_once_that_nobody_can_host_next() -> None:
-    pair, laptops = _table("127.0.0.1")
-    for model in laptops:
-        assert model.succession is not None and model.succession.order == ()
-        e = model.election
-        assert e is not None
-        model.connection_lost()
-        assert e.host_lost(pair.now)[:1] == [KeepTrying()]
-        assert heirless(e)  # said with the KeepTrying, before any wait
-        e.tick(pair.now + 15.0)  # it walks an empty order: nobody to try
-        assert e.waiting_for is None
-        assert GiveUp() in e.tick(pair.now + GIVE_UP)
-        assert heirless(e)  # and said again when it gives up
+def test_two_laptops_on_one_machine_take_the_table_over() -> None:
+    old, laptops = _table(("127.0.0.1",) * 2, ("ann", "bob"))
+    ann, bob = laptops
+    for lap in laptops:  # every program on one machine: a loopback order, for all
+        assert [(x.pid, x.addrs) for x in lap.election.order.laptops] == [
+            (ann.pid, ("127.0.0.1",)), (bob.pid, ("127.0.0.1",))
+        ]
+    lan = Lan(old, laptops)
+    lost = old.now  # the host's process is killed
+    for lap in laptops:
+        decided = lap.election.host_lost(lost + 0.1)
+        assert decided[:1] == [el.KeepTrying()] and not heirless(lap.election)
+        lan.carry_out(lap, decided)
+    lan.tick(lost + D + 3)
+    assert ("ann", el.TakeOver(2)) in lan.log
+    assert ann.model.epoch == bob.model.epoch == 2 and bob.model.connected
+    new = lan.hosts[ann.pid]
+    play(new, laptops)
+    assert new.table.game is not None and new.table.game.over
 
 
-def test_laptops_on_a_lan_look_for_who_hosts_next() -> None:
-    pair, laptops = _table("10.0.0.9")
-    for model in laptops:
-        assert model.succession is not None and len(model.succession.order) == 2
-        e = model.election
-        assert e is not None
-        model.connection_lost()
-        assert e.host_lost(pair.now)[:1] == [KeepTrying()]
-        assert not heirless(e)
+def test_a_bot_alone_on_the_hosts_machine_knows_at_once_that_nobody_can_host() -> None:
+    old, (bot,) = _table(("127.0.0.1",), ("bot",))
+    e = bot.election
+    assert [x.pid for x in e.order.laptops] == [bot.pid]
+    e.may_ask = False  # (``sorry-lan bot``: nobody to ask to play on alone)
+    lan = Lan(old, [bot])
+    decided = e.host_lost(old.now)
+    assert decided[:1] == [el.KeepTrying()]
+    assert heirless(e)  # said with the KeepTrying, before any wait
+    lan.carry_out(bot, decided)
+    lan.tick(old.now + GIVE_UP, step=5.0)
+    assert ("bot", el.GiveUp()) in lan.log and not lan.hosts
+    assert heirless(e)  # and said again when it gives up
+
+
+def test_a_laptop_on_the_lan_and_one_on_the_hosts_machine() -> None:
+    old, (ann, bob) = _table(("10.0.0.9", "127.0.0.1"), ("ann", "bob"))
+    for lap in (ann, bob):  # a loopback address would name the receiver's machine
+        assert [x.pid for x in lap.election.order.laptops] == [ann.pid]
+    assert len(old.core.electorate.laptops) == 2  # both count towards the host's quorum
