@@ -411,9 +411,25 @@ class LinkNews(Code):
         Link.LOST.template,
         ("gave up reconnecting ({last})"),
     )
+    # No laptop of the table can take it over (its order holds nobody else): the host
+    # alone may come back, and a seat is held only by a host that does.
+    GAVE_UP_NO_HEIR = (
+        "lost-no-heir",
+        N_(
+            "stopped waiting: the host did not come back, and no other laptop "
+            "at this table can host it"
+        ),
+    )
     # The table outlives its host (issue 19): who hosts it next.
     HOST_LOST_WAITING = (
         "reconnecting-host-lost", N_("the host is gone; finding who hosts next ({seconds} s)")
+    )
+    HOST_LOST_NO_HEIR = (
+        "reconnecting-no-heir",
+        N_(
+            "the host's laptop is gone, and no other laptop at this table can host it: "
+            "waiting for the host to come back"
+        ),
     )
     NEW_HOST = "connected-new-host", N_("{name}'s laptop hosts the table now")
     YOU_HOST = "connected-you-host", N_("your laptop hosts the table now")

@@ -130,6 +130,10 @@ def test_link_news_knows_its_state() -> None:
         LinkNews.HOST_LOST_WAITING, LinkNews.NEW_HOST, LinkNews.YOU_HOST,
         LinkNews.TABLE_MOVED, LinkNews.CLAIM_REFUSED,
     }
+    # ...and that no laptop can host it (issue 31): waiting for the host, then not
+    said_more |= {LinkNews.HOST_LOST_NO_HEIR, LinkNews.GAVE_UP_NO_HEIR}
+    assert LinkNews.HOST_LOST_NO_HEIR.state is Link.RECONNECTING
+    assert LinkNews.GAVE_UP_NO_HEIR.state is Link.LOST
     assert all(news.template == news.state.template for news in set(LinkNews) - said_more)
     assert LinkNews.CLOSED.state is Link.LOST and LinkNews.CLOSED.template != Link.LOST.template
     assert LinkNews.HOST_LOST_WAITING.state is Link.RECONNECTING

@@ -54,7 +54,7 @@ from sorry_lan.authority.effects import (
     TableSummary,
     Think,
 )
-from sorry_lan.authority.electorate import Electorate, Laptop
+from sorry_lan.authority.electorate import Electorate, Laptop, on_this_machine
 from sorry_lan.authority.fencing import Fence
 from sorry_lan.authority.game_log import GameLog
 from sorry_lan.authority.handlers import HANDLERS
@@ -693,7 +693,9 @@ class HostCore:
         heir = self.table.players.get(pid)
         name = None if heir is None else heir.name
         laptop = self.electorate.laptops.get(pid)
-        addr = laptop.addrs[0] if laptop is not None and laptop.addrs else None
+        addr = None  # (an address on this machine only would mislead a peer on another)
+        if laptop is not None and laptop.addrs and not on_this_machine(laptop):
+            addr = laptop.addrs[0]
         port = None if laptop is None else laptop.port
         self.records.moved(epoch, pid, name)
         moved = shared(m.Handover(epoch=epoch, pid=pid))

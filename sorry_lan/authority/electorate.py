@@ -10,7 +10,11 @@ its seat is the host's own, or when the seat comes back on an older version.
 The **order** is the laptops by seat (colour), then by pid: who hosts next.  The
 addresses of a laptop start with the one the host saw its connection come from
 (unless that is a loopback address or carries a zone, useless to the others), then
-those it offered, each once, eight at most.
+those it offered, each once, eight at most.  A laptop that connected from a loopback
+address and offered only loopback ones (on the host's machine, with no network) keeps
+those: :meth:`Electorate.listed` names it in the ``succession`` only when every laptop
+of the table is such a one (every program on one machine, where a loopback address
+means the same machine to every laptop), else leaves it out.
 
 Pure bookkeeping over the :class:`~sorry_lan.authority.table.Table` it is given: it
 does not send ``succession``, probe anyone or count votes.
@@ -54,6 +58,26 @@ def reachable_at(seen: str, offered: Sequence[str]) -> tuple[str, ...]:
     return tuple(out[:ADDRS_MAX])
 
 
+def _loopback(address: str) -> bool:
+    return is_ip_literal(address) and ipaddress.ip_address(address).is_loopback
+
+
+def local_at(seen: str, offered: Sequence[str]) -> tuple[str, ...]:
+    """The loopback addresses of a laptop on the host's own machine (its connection
+    came from loopback, ``seen``): ``seen`` first, then the offered loopback ones, each
+    once, eight at most; none for a laptop whose connection came from elsewhere."""
+    if not _loopback(seen):
+        return ()
+    out = [seen, *(a for a in offered if a != seen and _loopback(a))]
+    return tuple(dict.fromkeys(out))[:ADDRS_MAX]
+
+
+def on_this_machine(laptop: Laptop) -> bool:
+    """Whether the host knows ``laptop`` only at loopback addresses (see
+    :func:`local_at`)."""
+    return bool(laptop.addrs) and all(_loopback(a) for a in laptop.addrs)
+
+
 class Electorate:
     """The laptops of one table, by pid."""
 
@@ -66,7 +90,7 @@ class Electorate:
     def offer(self, pid: int, seen: str, port: int, addrs: Sequence[str]) -> bool:
         """Seat ``pid``'s laptop offered ``port`` on ``addrs`` (its connection comes
         from ``seen``); returns whether anything changed."""
-        laptop = Laptop(pid, reachable_at(seen, addrs), port)
+        laptop = Laptop(pid, reachable_at(seen, addrs) or local_at(seen, addrs), port)
         if self.laptops.get(pid) == laptop:
             return False
         self.laptops[pid] = laptop
@@ -100,6 +124,16 @@ class Electorate:
         seated = [(table.players[pid], laptop) for pid, laptop in self.laptops.items()
                   if pid in table.players]  # fmt: skip
         return [laptop for _, laptop in sorted(seated, key=lambda x: _rank(x[0]))]
+
+    def listed(self, table: Table) -> list[Laptop]:
+        """The laptops in order that ``succession.order`` names: each with an address
+        the others can use; those on the host's machine alone (loopback addresses) only
+        when every laptop is one of them, since ``order`` is one message for every
+        receiver and a loopback address would name another machine's own."""
+        laptops = self.order(table)
+        if laptops and all(on_this_machine(x) for x in laptops):
+            return laptops
+        return [x for x in laptops if x.addrs and not on_this_machine(x)]
 
     def connected(self, table: Table) -> list[Laptop]:
         """The laptops in order whose seat has a connection now."""

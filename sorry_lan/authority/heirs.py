@@ -100,7 +100,7 @@ def succession(
     """The ``succession`` message of ``table`` now, and its frame (see the module);
     ``host`` names :func:`hosting_seat` (``seat``: the successor's own)."""
     order = tuple(
-        Laptop(x.pid, x.addrs, x.port) for x in electorate.order(table) if x.addrs
+        Laptop(x.pid, x.addrs, x.port) for x in electorate.listed(table)
     )[: L.ORDER_MAX]
     message = m.Succession(
         table=table_id,

@@ -73,7 +73,8 @@ from sorry_lan.client.model import ClientEvent, ClientModel, Connection, SeatNew
 from sorry_lan.codes import Coded, Joining, LinkNews, Said, SeatFile
 from sorry_lan.codes import JoinFailure as JoinFailure  # importers find it here
 from sorry_lan.rules import Variant
-from sorry_lan.succession.election import Decision, Follow, TryCandidate
+from sorry_lan.succession.election import Decision, Election, Follow, TryCandidate
+from sorry_lan.succession.heirless import heirless
 from sorry_lan.succession.retry import Pause
 from sorry_lan.succession.timings import LaptopTimings
 from sorry_lan.succession.watch import HostLost, Reconnect, SayAsleep, Watch
@@ -190,6 +191,15 @@ def refusal(refuse: m.Refuse) -> Said:
     if not refuse.text or refuse.text in str(bare):
         return bare
     return refuse.reason(more=f" ({refuse.text})")
+
+
+def _gave_up(election: Election, spectate: bool, last: str) -> Said:
+    """The news when the election found no host: that no laptop of the table can host
+    it (``heirless``: no seat is held by anyone, the host never came back), else that
+    the reconnecting gave up, ``last`` the link's end."""
+    if heirless(election):
+        return LinkNews.GAVE_UP_NO_HEIR()
+    return (LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP)(last=last)
 
 
 def refusal_text(refuse: m.Refuse) -> str:
@@ -444,8 +454,7 @@ class GameClient:
                         found = await recover(self, heir, pending, self.unreachable)
                     if found:
                         continue
-                    gave_up = LinkNews.GAVE_UP_WATCHING if spectate else LinkNews.GAVE_UP
-                    await self._tell(gave_up(last=reason))
+                    await self._tell(_gave_up(election, spectate, reason))
                     return
             if ended.goodbye:  # the host said bye: nothing to reconnect to
                 await self._tell(LinkNews.CLOSED())

@@ -9,8 +9,9 @@ vote; the model checks a new host), try the old host again with its backoff, or
 pause until the election's next time or a poke from the heir (a vote on its
 standby, an advert, the person's answer).  A try of the old host is cut short when
 the heir's standby gets its quorum meanwhile (the voters wait for its welcome).
-Each decision of the election it carries out on the link (news, a refused host's
-bye, joining the laptop's own new table) or the heir (its standby opened and
+Each decision of the election it carries out on the link (news: who hosts next is
+being found, or at once that no laptop of the table can host it, ``heirless``; a
+refused host's bye, joining the laptop's own new table) or the heir (its standby opened and
 closed, the person asked, the new host started).
 
 The client (:class:`~sorry_lan.net.client.GameClient`, a :class:`Link`) calls it and
@@ -42,6 +43,7 @@ from sorry_lan.succession.election import (
     TakeOver,
     TryCandidate,
 )
+from sorry_lan.succession.heirless import heirless
 from sorry_lan.succession.retry import Pause, Recovery, TryHost
 
 if TYPE_CHECKING:
@@ -202,7 +204,10 @@ async def _carry_out(
     log.debug("election (%s): %s", election.phase.value, decision)
     match decision:
         case KeepTrying():
-            await link.tell(LinkNews.HOST_LOST_WAITING(seconds=round(election.order.delay)))
+            if heirless(election):  # said at once: nobody but the old host can go on
+                await link.tell(LinkNews.HOST_LOST_NO_HEIR())
+            else:
+                await link.tell(LinkNews.HOST_LOST_WAITING(seconds=round(election.order.delay)))
         case TryCandidate():
             pass  # the loop tries it: the election waits on it
         case OpenStandby():

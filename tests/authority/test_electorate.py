@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from sorry_lan.authority.electorate import Electorate, Laptop, reachable_at
+from sorry_lan.authority.electorate import (
+    Electorate,
+    Laptop,
+    local_at,
+    on_this_machine,
+    reachable_at,
+)
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.wire.limits import ADDRS_MAX
 
@@ -62,3 +68,31 @@ def test_a_freed_seat_the_hosts_own_seat_and_a_bot_leave_the_order() -> None:
     electorate.prune(table)
     assert electorate.order(table) == []
     assert not electorate.forget(cy)
+
+
+def test_a_laptop_on_the_hosts_machine_alone_keeps_its_loopback_addresses() -> None:
+    assert local_at("127.0.0.1", ["127.0.0.1", "::1", "10.0.0.3"]) == ("127.0.0.1", "::1")
+    assert local_at("10.0.0.3", ["127.0.0.1"]) == ()  # another machine's loopback
+    electorate = Electorate()
+    electorate.offer(1, "127.0.0.1", 5001, ["127.0.0.1"])
+    electorate.offer(2, "127.0.0.1", 5002, ["10.0.0.3", "127.0.0.1"])
+    assert electorate.laptops[1].addrs == ("127.0.0.1",)
+    assert on_this_machine(electorate.laptops[1])
+    assert electorate.laptops[2].addrs == ("10.0.0.3",)  # a LAN address: the others' too
+    assert not on_this_machine(electorate.laptops[2])
+
+
+def test_loopback_laptops_are_listed_only_when_every_laptop_is_on_one_machine() -> None:
+    table, (ann, bob, cy) = _seated("ann", "bob", "cy")
+    electorate = Electorate()
+    electorate.offer(ann, "127.0.0.1", 5000, ["127.0.0.1"])
+    electorate.offer(bob, "127.0.0.1", 5001, ["127.0.0.1"])
+    assert [(x.pid, x.addrs) for x in electorate.listed(table)] == [
+        (ann, ("127.0.0.1",)), (bob, ("127.0.0.1",))
+    ]
+    electorate.offer(cy, "10.0.0.4", 5002, [])  # a laptop on another machine joins
+    assert [x.pid for x in electorate.listed(table)] == [cy]
+    assert [x.pid for x in electorate.order(table)] == [ann, bob, cy]  # all still count
+    electorate.forget(cy)
+    electorate.offer(cy, "not an ip", 5002, [])  # a laptop nobody knows where it is
+    assert electorate.listed(table) == []

@@ -23,7 +23,6 @@ from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.heir import Heir, HeirOptions, start_table
 from sorry_lan.net.host import HostOptions
 from sorry_lan.net.hosted import HostedTable
-from sorry_lan.succession.election import Order
 from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.tui.alone import AloneQuestion, LineAlone
 from sorry_lan.tui.lines import play_lines
@@ -131,14 +130,12 @@ def paused_and_alone(hosted: HostedTable) -> tuple[bool, bool]:
 
 
 def _as_on_a_lan(bob: GameClient, heir: Heir) -> None:
-    """On 127.0.0.1 the host leaves Bob's laptop out of the order it sends (a loopback
-    address means the same machine to everyone): Bob's election is given the order a
-    LAN's host would send, his laptop in it at its standby."""
+    """Every laptop of this table is on the host's machine, so its host names Bob's
+    laptop in the order at its loopback standby (SPEC 13), as a LAN's host would at
+    its LAN address."""
     election, pid = bob.model.election, bob.model.pid
-    assert election is not None and pid is not None and not election.order.laptops
-    o = election.order
-    lan = Order(o.epoch, o.host, o.delay, o.grace, (Laptop(pid, (LOCAL,), heir.listener.port),))
-    assert election.update(lan)
+    assert election is not None and pid is not None
+    assert election.order.laptops == (Laptop(pid, (LOCAL,), heir.listener.port),)
 
 
 @pytest.mark.asyncio
