@@ -318,8 +318,13 @@ def _play_to_the_end(
         # second Enter plays its first second part).
         # Tried until the move is made (up to the game's deadline): an Enter typed
         # before the list is drawn is not taken, and the turn must not be given up.
+        # Once the list was seen, Enter goes again only while it is still shown: a
+        # list gone means the key was taken (the spectator is late), and another
+        # Enter would play our next turn unasked.
+        seen = our_turn(screen)
         while time.monotonic() < end:
-            tmux.keys("Enter")
+            if not seen or our_turn(capture(tmux, session)):
+                tmux.keys("Enter")
             try:
                 game.wait(partial(_moved_on, acted), "our move", 2.0)
                 break
