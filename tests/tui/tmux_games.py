@@ -242,7 +242,8 @@ def play_captured(tmux: Tmux, lang: str, data: Path, *, mid: int = 6,
     Our seat (red) plays the move listed first; the first time a split 7's first
     part is listed it is opened instead (its second parts are captured), then the
     first second part is played.  A game that ends before any split was offered is
-    followed by a rematch (another deal of the same seed), up to ``games`` games."""
+    followed by a rematch (another deal of the same seed: ``r`` opens its lobby, ``s``
+    starts it), up to ``games`` games."""
     played = Played(lang)
     session = "host"
     port = free_port()
