@@ -29,6 +29,7 @@ from tmux_harness import Tmux
 
 from sorry_lan.i18n import use_language, words
 from sorry_lan.net.client import ClientOptions, GameClient
+from sorry_lan.wire.transitions import State
 
 ROOT = Path(__file__).resolve().parents[2]
 COLS, ROWS = 80, 24
@@ -148,6 +149,7 @@ class Watcher:
         self.card: int | None = None
         self.pawns: tuple[int, ...] = ()
         self.over = False
+        self.lobby = False  # the table is in a lobby (before a game, or a rematch's)
         self.error: BaseException | None = None
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -185,6 +187,7 @@ class Watcher:
                     self.card = None if turn.card is None else int(turn.card)
                     self.colour, self.sid = int(turn.colour), turn.sid
                 self.over = client.model.over is not None
+                self.lobby = client.model.state is State.LOBBY
                 await asyncio.sleep(0.02)
         finally:
             await client.close()
@@ -220,6 +223,14 @@ def _moved_on(sid: int, game: Watcher) -> bool:
     return game.sid != sid or game.over
 
 
+def _in_lobby(game: Watcher) -> bool:
+    return game.lobby
+
+
+def _playing(game: Watcher) -> bool:
+    return not game.lobby and not game.over
+
+
 def _changed(before: str) -> Callable[[str], bool]:
     return lambda now: now != before
 
@@ -231,7 +242,8 @@ def play_captured(tmux: Tmux, lang: str, data: Path, *, mid: int = 6,
     Our seat (red) plays the move listed first; the first time a split 7's first
     part is listed it is opened instead (its second parts are captured), then the
     first second part is played.  A game that ends before any split was offered is
-    followed by a rematch (another deal of the same seed), up to ``games`` games."""
+    followed by a rematch (another deal of the same seed: ``r`` opens its lobby, ``s``
+    starts it), up to ``games`` games."""
     played = Played(lang)
     session = "host"
     port = free_port()
@@ -247,8 +259,12 @@ def play_captured(tmux: Tmux, lang: str, data: Path, *, mid: int = 6,
             played.screens.setdefault("over", settled(tmux, session))
             if "split" in played.screens:
                 break
-            tmux.keys("r")  # a rematch: the host's seat asks, the bots follow
-            game.wait(lambda g: not g.over, "the rematch")
+            # A rematch: the host's "r" opens the next game's lobby (the same seats,
+            # the bots ready) and its "s" starts that game, as at the first.
+            tmux.keys("r")
+            game.wait(_in_lobby, "the rematch's lobby")
+            tmux.keys("s")
+            game.wait(_playing, "the rematch to start")
     return played
 
 
@@ -267,12 +283,19 @@ def _play_to_the_end(
             continue
         acted = game.sid
         played.turns += 1
-        try:  # the list drawn (a screen a wrong width garbled may never show it)
-            screen = wait(tmux, session, our_turn, "the move list", 1.0)
+        capturing = "game" not in played.screens and played.turns >= mid
+        splitting = game.card == 7 and "split" not in played.screens
+        # The list drawn (a screen a wrong width garbled may never show it, so most
+        # turns wait briefly: Enter is tried again below).  A turn whose screen is kept
+        # or read for a split 7 waits for the list itself: a board drawn late (a loaded
+        # machine) would otherwise be read before its list, the split missed and
+        # another move played, and the game would go another way.
+        patience = 15.0 if capturing or splitting else 1.0
+        try:
+            screen = wait(tmux, session, our_turn, "the move list", patience)
         except AssertionError:
             screen = capture(tmux, session)
-        capturing = "game" not in played.screens and played.turns >= mid
-        if capturing or (game.card == 7 and "split" not in played.screens):
+        if capturing or splitting:
             screen = settled(tmux, session, pause=0.1)
         if capturing:
             played.screens["game"] = screen
@@ -294,8 +317,15 @@ def _play_to_the_end(
             played.screens["split"] = settled(tmux, session, pause=0.1)
         # Enter plays the entry chosen (on a split's first part: opens it, and a
         # second Enter plays its first second part).
-        for _ in range(3):
-            tmux.keys("Enter")
+        # Tried until the move is made (up to the game's deadline): an Enter typed
+        # before the list is drawn is not taken, and the turn must not be given up.
+        # Once the list was seen, Enter goes again only while it is still shown: a
+        # list gone means the key was taken (the spectator is late), and another
+        # Enter would play our next turn unasked.
+        seen = our_turn(screen)
+        while time.monotonic() < end:
+            if not seen or our_turn(capture(tmux, session)):
+                tmux.keys("Enter")
             try:
                 game.wait(partial(_moved_on, acted), "our move", 2.0)
                 break
