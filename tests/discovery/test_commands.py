@@ -184,8 +184,8 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
                     bot.signal(signal.SIGKILL)
                     await bot.finish(5)
                     out["seat_files"] = len(list((Path(mine) / "seats").iterdir()))
-                    out["list_mine"] = await run_cli("list", "--timeout", "1.5", "--data-dir", mine)
-                    out["list_json"] = await run_cli("list", "--json", "--timeout", "1.5")
+                    out["list_mine"] = await run_cli("list", "--timeout", "3", "--data-dir", mine)
+                    out["list_json"] = await run_cli("list", "--json", "--timeout", "3")
                     out["join"] = await run_cli(
                         "join", "--text", "--name", "Zed", "--address", f"127.0.0.1:{port}"
                     )
