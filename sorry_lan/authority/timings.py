@@ -26,15 +26,15 @@ import itertools
 from dataclasses import dataclass
 
 from sorry_lan.errors import SorryLanError
+from sorry_lan.succession.timings import DEAD_AFTER as DEAD_AFTER
+from sorry_lan.succession.timings import HEARTBEAT as HEARTBEAT
 
-#: Our defaults (seconds): D, G, and the connection heartbeat and silence of section 4
-#: (a ping to a connection heard from for this long; a connection silent this long
-#: is gone).  ``HostOptions`` and ``TableConfig`` start from them; the client's own
-#: (``succession/timings.py``) are the same numbers.
+#: Our defaults (seconds): D and G.  ``HostOptions`` and ``TableConfig`` start from
+#: them and from the connection heartbeat and silence of section 4 (a ping to a
+#: connection heard from for this long; a connection silent this long is gone), which
+#: host and client share: defined once, in ``succession/timings.py``.
 DELAY = 15.0
 GRACE = 60.0
-HEARTBEAT = 5.0
-DEAD_AFTER = 20.0
 
 #: L as a share of D.  A laptop gives its host up no sooner than D after the last
 #: frame it heard, which came no sooner than the ping it answered, so any L < D is

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 from sorry_lan.errors import SorryLanError
 
-#: The connection heartbeat and silence of protocol section 4 (seconds): the same
-#: numbers as the host's (``authority.timings``, a layer above this one).
+#: The connection heartbeat and silence of protocol section 4 (seconds), for host and
+#: client alike (``authority.timings`` takes them from here).
 HEARTBEAT = 5.0
 DEAD_AFTER = 20.0
 
