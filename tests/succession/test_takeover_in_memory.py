@@ -39,10 +39,10 @@ IDLE = NOT_HOSTING  # what a standby says with no election
 class Laptop:
     """One player's laptop: its client model, the events it was told, its address."""
 
-    def __init__(self, name: str, n: int) -> None:
+    def __init__(self, name: str, n: int, *, standby: bool = True) -> None:
         self.addr = f"10.0.0.{n}"
         self.port = 7000 + n
-        self.model = ClientModel(name, standby=(self.port, (self.addr,)))
+        self.model = ClientModel(name, standby=(self.port, (self.addr,)) if standby else None)
         self.events: list[ClientEvent] = []
 
     def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:

@@ -17,40 +17,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair, RawClient, SessionClient
+from test_takeover_in_memory import Laptop
 
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.restore import replay
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.client.model import ClientEvent, ClientModel, TableNews
+from sorry_lan.client.model import TableNews
 from sorry_lan.succession import election as el
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.vocab import ByeReason
 
 TID = "kitchen2"
 D = 15.0
-
-
-class Laptop:
-    """One player's laptop: its client model and the events it was told."""
-
-    def __init__(self, name: str, n: int, *, standby: bool = True) -> None:
-        self.addr = f"10.0.0.{n}"
-        self.port = 7000 + n
-        self.model = ClientModel(name, standby=(self.port, (self.addr,)) if standby else None)
-        self.events: list[ClientEvent] = []
-
-    def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:
-        got = self.model.receive_data(data, now)
-        self.events += got
-        return got
-
-    def data_to_send(self) -> bytes:
-        return self.model.data_to_send()
-
-    @property
-    def election(self) -> el.Election:
-        assert self.model.election is not None
-        return self.model.election
 
 
 def table() -> tuple[Pair, Laptop, Laptop]:
