@@ -62,7 +62,7 @@ pytestmark = MARKS
 lan = lan_fixture(4)
 
 THINK = 0.15  # seconds a bot thinks before each move (lanlaptops.bot's --think)
-SLOW = "0.15"  # and the bots of a table that must outlast a fault
+SLOW = "0.3"  # and the bots of a table that must outlast a fault (about a minute)
 SHORT = 8  # a seat's grace (seconds) where a test waits past it
 
 
@@ -78,7 +78,7 @@ def slow_table(
     lan: VirtualLan, tmp_path: Path, game: str, think: str = SLOW, grace: int = GRACE
 ) -> tuple[Agent, list[Agent]]:
     """A headless host on the first laptop (a seat's grace of ``grace`` s) and three bots
-    that think ``think`` s a move (a game then takes about 30 s at 0.15: it outlasts a
+    that think ``think`` s a move (a game then takes about a minute at 0.3: it outlasts a
     fault of 12 s), a few moves in."""
     m0, m1, m2, m3 = lan.machines[:4]
     h = takeover_host(lan, m0, tmp_path / "host", game, 3, "--grace", str(grace))
