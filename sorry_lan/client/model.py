@@ -74,7 +74,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.transitions import State
-from sorry_lan.wire.vocab import ByeReason
+from sorry_lan.wire.vocab import ByeReason, clip_text
 
 __all__ = [
     "HEARD_KEPT", "RECORDS_KEPT", "REPLAY_MISMATCH", "SUCCESSION_VERSION", "VIEWS_KEPT",
@@ -511,8 +511,16 @@ class ClientModel:
             TableNews(TableNewsKind.CLAIM_REFUSED, refusal.pid, name, refusal.epoch,
                       text=refusal.text, claim=refusal.reason)
         )
-        with contextlib.suppress(LocalProtocolError):
-            self.close(ByeReason.QUIT)
+        # A fatal ``error``, then ``bye`` ``error``: never ``quit``, which says this seat
+        # left the table on purpose; an old host that did not step down would forget
+        # this laptop and find a quorum among the fewer left (SPEC 13).
+        session = self.session
+        if session is not None and not session.closed:
+            told = m.Error(reason=ErrorReason.FORBIDDEN, text=clip_text(refusal.text), fatal=True)
+            with contextlib.suppress(LocalProtocolError):
+                session.send(told)
+            with contextlib.suppress(LocalProtocolError):
+                self.close(ByeReason.ERROR)
 
     def _on_handover(self, msg: m.Handover, out: list[ClientEvent]) -> None:
         mine = self.hosted_here

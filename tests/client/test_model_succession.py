@@ -22,9 +22,9 @@ from sorry_lan.succession import election as el
 from sorry_lan.succession.commitment import hand_digest
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
+from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.succession import ChatLine
-from sorry_lan.wire.vocab import ByeReason
 
 STANDBY = (7002, ("127.0.0.3",))
 HAND = (Card.ONE, Card.FIVE, Card.SEVEN, Card.TEN, Card.SORRY)
@@ -279,6 +279,11 @@ def test_a_vote_refused_busy_is_tried_again_then_the_new_host_followed() -> None
     assert election.order.epoch == 2 and election.phase is el.Phase.WATCHING
 
 
+def refused(text: str) -> m.Error:
+    """What a laptop tells a host whose claim it refuses, before its ``bye``."""
+    return m.Error(reason=ErrorReason.FORBIDDEN, text=text, fatal=True)
+
+
 def test_a_claim_out_of_turn_is_told_bye_and_the_board_kept() -> None:
     old = playing()
     model = old.model
@@ -289,7 +294,7 @@ def test_a_claim_out_of_turn_is_told_bye_and_the_board_kept() -> None:
     news = events[0]
     assert (news.kind, news.pid, news.name, news.epoch) == ("claim_refused", 3, "cat", 2)
     assert "out of turn" in news.text
-    assert claim.heard == [m.Bye(reason=ByeReason.QUIT)]
+    assert claim.heard == [refused(news.text)]  # (its bye after: unread)
     decisions = model.take_decisions()
     assert decisions[0] == el.RefuseHost(3, 2, el.Claim.OUT_OF_TURN)
     assert model.epoch == 1 and model.snapshot is not None and model.pid == 2
@@ -313,7 +318,9 @@ def test_a_reconnection_that_finds_an_older_epoch_says_bye() -> None:
                   text="a claim to host the table at an old epoch (player 0, epoch 1)",
                   claim=el.Claim.OLD_EPOCH),
     ]
-    assert old.heard == [m.Bye(reason=ByeReason.QUIT)] and model.epoch == 2
+    # (no ``bye`` ``quit``: the old host keeps this seat among its laptops, absent)
+    said = "a claim to host the table at an old epoch (player 0, epoch 1)"
+    assert old.heard == [refused(said)] and model.epoch == 2
 
 
 def test_a_candidate_that_turns_the_vote_away_is_passed_over() -> None:

@@ -33,21 +33,29 @@ from pair import Pair
 D = 15.0
 
 
-def _table() -> tuple[Pair, Laptop, Laptop, Laptop]:
-    """The host's own player and Ann and Bob (laptops), a few moves into a game."""
-    t = Table(TableConfig(seats=3, auto_start=True, seed=4))
+def _table(cal: bool = False) -> tuple[Pair, Laptop, Laptop, Laptop]:
+    """The host's own player and Ann and Bob (laptops), a few moves into a game;
+    ``cal``: Cal's laptop too, a fourth seat (see :func:`_cal`)."""
+    t = Table(TableConfig(seats=4 if cal else 3, auto_start=True, seed=4))
     player, token = t.join(None, "host")
     t.owner = player.pid
     pair = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
     own = Laptop("host", 1)
     own.model.participant.standby, own.model.token = None, token
     ann, bob = Laptop("ann", 2), Laptop("bob", 3)
-    for lap in (own, ann, bob):
+    laptops = [own, ann, bob, *([Laptop("cal", 4)] if cal else [])]
+    for lap in laptops:
         lap.model.join(pair.now)
         pair.connect(lap, "127.0.0.1" if lap is own else lap.addr)
         pair.pump()
-    play(pair, [own, ann, bob], moves=6)
+    play(pair, laptops, moves=6)
     return pair, own, ann, bob
+
+
+def _cal(pair: Pair) -> Laptop:
+    """The fourth laptop of a :func:`_table` with ``cal``."""
+    return next(c for c in pair.clients.values()
+                if isinstance(c, Laptop) and c.model.name == "cal")
 
 
 def _restarted(lap: Laptop) -> Laptop:
@@ -61,19 +69,25 @@ def _restarted(lap: Laptop) -> Laptop:
     return again
 
 
-def test_a_restarted_successor_never_brings_a_cut_off_host_back() -> None:
-    old, own, ann, bob = _table()
+@pytest.mark.parametrize("cal", [False, True])
+def test_a_restarted_successor_never_brings_a_cut_off_host_back(cal: bool) -> None:
+    """``cal``: a fourth laptop stays with the old host (2 of 4 with its own seat:
+    cut off).  Ann's refusal is no goodbye: were her seat forgotten as one that left
+    the table, the old host would count 2 of 3 and play on (simulated seed 191)."""
+    old, own, ann, bob = _table(cal)
+    stays = [own, *([_cal(old)] if cal else [])]
     for cid, end in list(old.clients.items()):
-        if end is not own:
+        if end not in stays:
             old.lose(cid)  # the host's link to Ann and Bob is cut
     assert old.core.paused
     game = old.table.game
     assert game is not None
     made = game.state_id
     lan = Lan(old, [ann, bob])
+    lan.dead |= {x.pid for x in stays[1:]}  # (Cal is on the old host's side of the cut)
     for lap in (ann, bob):
         lan.carry_out(lap, lap.election.host_lost(old.now))
-    lan.tick(old.now + 2 * D)
+    lan.tick(old.now + 4 * D)
     assert list(lan.hosts) == [ann.pid] and ann.model.epoch == bob.model.epoch == 2
     play(lan.hosts[ann.pid], [ann, bob], moves=3)
     assert ann.model.followed == (TID, 2, ann.pid)
@@ -87,7 +101,7 @@ def test_a_restarted_successor_never_brings_a_cut_off_host_back() -> None:
     assert [n.claim for n in refused] == [el.Claim.OLD_EPOCH]
     assert not again.model.connected and again.model.snapshot is None
     for _ in range(3):  # whoever is offered a move plays it; a bot takes an away seat
-        for lap in (own, again):
+        for lap in (*stays, again):
             if lap.model.moves is not None and lap.model.connected:
                 lap.model.play(lap.model.moves.moves[0].id)
         old.pump()
