@@ -42,6 +42,7 @@ from sorry_lan.authority.takeover import (
     resume_table,
     resumed_options,
 )
+from sorry_lan.client.events import TableNews, TableNewsKind
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
 from sorry_lan.succession.retry import Pause, Recovery, TryHost
@@ -260,6 +261,7 @@ class Laptop:
         self.conn: Conn | None = None  # the link to the host we follow (or try)
         self.host_at: tuple[str, int] | None = None  # where that host listens
         self.trying: str | None = None  # "host" / "candidate" / "join": a try under way
+        self.claim_refused = False  # the host a join tried was refused (an older epoch...)
         self.try_conn: Conn | None = None
         self.try_attempt: el.TryCandidate | None = None
         self.recovering = False
@@ -459,6 +461,8 @@ class Laptop:
         for event in self.model.receive_data(data, now):
             if isinstance(event, m.Events | m.Snapshot) and self.model.snapshot is not None:
                 self.shown.append((event.sid, self.model.pawns))  # (b) checks them
+            if isinstance(event, TableNews) and event.kind is TableNewsKind.CLAIM_REFUSED:
+                self.claim_refused = conn is self.try_conn and self.trying == "join"
         self.flush_to(conn)
         if conn is self.try_conn:
             self._try_answer(conn)
@@ -522,7 +526,16 @@ class Laptop:
     def _join_refused(self, refusal: m.Refuse | None) -> None:
         """``GameClient.start``: a stored seat refused ``bad_token`` is forgotten and
         the hello sent again without it; another refusal that trying again will not
-        mend ends the program, telling its player why."""
+        mend ends the program, telling its player why.  A host this seat may not
+        follow (``GameClient._handshake``: the claim refused, at an older epoch than
+        its seat file's) ends it too: a person whose laptop hosted the table when it
+        crashed starts it again (README: ``host --resume``); another joins again."""
+        refused, self.claim_refused = self.claim_refused, False
+        if refused:
+            self.ev.world.note("claim refused", self.name)
+        if refused and self.kept is not None:
+            self._resume()
+            return
         if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN and (
                 self.token is not None):  # fmt: skip
             self.ev.world.note("seat forgotten", self.name)

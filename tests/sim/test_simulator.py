@@ -54,7 +54,8 @@ def test_an_evening_with_a_lone_takeover_is_caught() -> None:
 
 # (fault, seed, laptops (None: drawn), the invariants the old code broke, the case):
 # each holds since the succession fixes (election, lease), and pins them; fault "all":
-# the seed as ``simulate_evenings.py`` runs it (every class, 1-3 faults drawn)
+# the seed as ``simulate_evenings.py`` runs it (every class, 1-3 faults drawn); "forge*2":
+# ``--faults forge --count 2``
 FIXED = [
     ("cutoff", 0, None, {"a", "b", "c"},
      "case 1: a laptop cut off past G started a second table (no lone takeover now)"),
@@ -108,6 +109,15 @@ FIXED = [
     ("all", 26, None, {"b"},
      "(cutoff, move, forge) a laptop refused a rogue's claim but kept the board sent "
      "with it, took over from that older board and replaced the moves seen since"),
+    ("all", 191, None, {"a", "e"},
+     "(forge, partition, move) the epoch-2 host crashed; restarted, it refused the "
+     "cut-off first host (an old epoch) with bye quit, so that host forgot it, found "
+     "a quorum of 4 among 3 and played on (now: a fatal error, the seat kept); and "
+     "its person, the join refused, resumed the table it hosted ('host --resume')"),
+    ("forge*2", 2164, 3, {"e"},
+     "the epoch-2 host crashed and its restarted laptop joined the resumed first "
+     "host, refused it (an old epoch) and joined again for ever (now: its person "
+     "resumes the table it hosted; the first host finds it and steps down)"),
 ]  # fmt: skip
 
 
@@ -115,8 +125,10 @@ FIXED = [
                          ids=[f"{f}-{s}" for f, s, _, _, _ in FIXED])
 def test_fixed_case_seed_keeps_every_invariant(fault: str, seed: int, laptops: int | None,
                                                broken: set[str], case: str) -> None:  # fmt: skip
+    fault, _, times = fault.partition("*")  # ("forge*2": --faults forge --count 2)
     faults = None if fault == "all" else [fault]
-    out = run_evening(seed, faults, count=None if faults is None else 1, laptops=laptops)
+    count = None if faults is None else int(times or 1)
+    out = run_evening(seed, faults, count=count, laptops=laptops)
     assert not (rules(out) & broken), (case, out.violations)
     assert out.violations == [], (case, out.violations)
     assert out.over, case
