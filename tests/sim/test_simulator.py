@@ -55,7 +55,7 @@ def test_an_evening_with_a_lone_takeover_is_caught() -> None:
 # (fault, seed, laptops (None: drawn), the invariants the old code broke, the case):
 # each holds since the succession fixes (election, lease), and pins them; fault "all":
 # the seed as ``simulate_evenings.py`` runs it (every class, 1-3 faults drawn); "forge*2":
-# ``--faults forge --count 2``
+# ``--faults forge --count 2``; "forge*": ``--faults forge`` (1-3 drawn)
 FIXED = [
     ("cutoff", 0, None, {"a", "b", "c"},
      "case 1: a laptop cut off past G started a second table (no lone takeover now)"),
@@ -118,6 +118,9 @@ FIXED = [
      "the epoch-2 host crashed and its restarted laptop joined the resumed first "
      "host, refused it (an old epoch) and joined again for ever (now: its person "
      "resumes the table it hosted; the first host finds it and steps down)"),
+    ("forge*", 2182, None, {"e"},
+     "three forges: the forge*2-2164 case, then a replay that killed the resumed "
+     "epoch-2 host; the others take over at epoch 3 and end the game"),
 ]  # fmt: skip
 
 
@@ -125,9 +128,9 @@ FIXED = [
                          ids=[f"{f}-{s}" for f, s, _, _, _ in FIXED])
 def test_fixed_case_seed_keeps_every_invariant(fault: str, seed: int, laptops: int | None,
                                                broken: set[str], case: str) -> None:  # fmt: skip
-    fault, _, times = fault.partition("*")  # ("forge*2": --faults forge --count 2)
+    fault, star, times = fault.partition("*")  # ("forge*2": --faults forge --count 2)
     faults = None if fault == "all" else [fault]
-    count = None if faults is None else int(times or 1)
+    count = None if faults is None or (star and not times) else int(times or 1)
     out = run_evening(seed, faults, count=count, laptops=laptops)
     assert not (rules(out) & broken), (case, out.violations)
     assert out.violations == [], (case, out.violations)
