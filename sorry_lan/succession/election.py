@@ -629,7 +629,8 @@ class Election:
         it turned away a vote from a laptop that saw more of the game."""
         if self.phase is not Phase.STANDBY:
             return []
-        self._behind = self._behind or behind
+        if behind:  # (a laptop that saw more reached this one: it is not alone)
+            self._behind = self._reached = True
         if votes > 1:
             self._reached = self._chosen = True
         if votes >= max(2, quorum(len(self.order.laptops))):

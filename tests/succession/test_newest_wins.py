@@ -14,10 +14,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tables
 from test_takeover_in_memory import D, Lan, Laptop, play, table
 
+from sorry_lan.client.participant import Participant
 from sorry_lan.codes import RefuseReason
+from sorry_lan.rules import Variant
+from sorry_lan.rules.board import Colour
 from sorry_lan.succession import election as el
+from sorry_lan.succession.knowledge import Board
 from sorry_lan.succession.standby import Host, Standby, TurnAway, Wait, verifier
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import encode
+from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.standby import BOARD_OLDER, StandbyAnswer, standby_answer
 from sorry_lan.wire.succession import Laptop as Laptop4
 from sorry_lan.wire.vocab import RefuseReason as WireReason
@@ -187,3 +194,59 @@ def test_a_version_4_voter_that_saw_more_is_still_counted() -> None:
     assert list(lan.hosts) == [ann.pid] and ("ann", el.TakeOver(2)) in lan.log
     assert cat.model.epoch == 2 and cat.model.connected
 
+
+# -- what a laptop says it saw, and to whom --------------------------------------------------
+
+
+def test_the_board_keeps_the_epoch_of_the_host_that_sent_it() -> None:
+    """A new host followed that has not shown its board yet does not make the board
+    newer: ``seen`` names the host a state was received from, not the newest epoch
+    heard of."""
+    board = Board(Variant.STANDARD, 18, (0, 1), tuple(range(16)), 0)
+    me = Participant()
+    me.keep(tables.succession(epoch=1), None, 1, 0.0)
+    assert me.seen(lambda: None) is None  # no board
+    assert me.seen(lambda: board) is None  # a board no host of ours sent
+    me.told_turn(m.Turn(sid=18, colour=Colour.RED, card=None, hand=None, pile=29))
+    assert me.seen(lambda: board) == (1, 18)
+    me.keep(tables.succession(epoch=2, host=2), None, 1, 1.0)  # Bob's, followed
+    assert me.seen(lambda: board) == (1, 18)
+    later = Board(Variant.STANDARD, 19, (0, 1), tuple(range(16)), 1)
+    me.told_turn(m.Turn(sid=19, colour=Colour.BLUE, card=None, hand=None, pile=28))
+    assert me.seen(lambda: later) == (2, 19)  # Bob's first state
+
+
+def test_a_vote_carries_seen_and_a_hello_to_a_host_does_not() -> None:
+    old, laptops, _own = table()
+    bob = laptops[1]
+    newest = bob.model.newest_state
+    assert newest is not None and newest[0] == 1
+    ann = el.TryCandidate(laptops[0].pid, (laptops[0].addr,), laptops[0].port)
+
+    def greeting(attempt: el.TryCandidate | None) -> m.Hello:
+        bob.model.join(old.now, attempt=attempt)
+        [hello] = HostSession().receive_data(bob.model.data_to_send())
+        assert isinstance(hello, m.Hello)
+        return hello
+
+    assert greeting(ann).seen == newest
+    assert greeting(None).seen is None  # the host: one of version 4 would reject it
+    advert = el.TryCandidate(None, (laptops[0].addr,), laptops[0].port)
+    assert greeting(advert).seen is None  # a host found by its advert: the same
+
+
+def test_a_version_4_standby_that_rejects_seen_gets_the_hello_of_before() -> None:
+    old, laptops, _own = table()
+    bob = laptops[1]
+    ann = el.TryCandidate(laptops[0].pid, (laptops[0].addr,), laptops[0].port)
+    bob.model.join(old.now, attempt=ann)
+    bob.model.data_to_send()
+    said = m.Error(reason=ErrorReason.EXTRA_FIELD, text="hello: unknown field 'seen'",
+                   fatal=True)
+    bob.model.receive_data(encode(said), old.now)
+    assert bob.model.plain_again() and not bob.model.plain_again()  # once
+    bob.model.join(old.now, attempt=ann)
+    [hello] = HostSession().receive_data(bob.model.data_to_send())
+    assert isinstance(hello, m.Hello) and hello.seen is None and hello.token is not None
+    bob.model.receive_data(encode(said), old.now)  # no seen sent: nothing to drop
+    assert not bob.model.plain_again()
