@@ -7,8 +7,11 @@ candidate that turned it away, and three laptops at a real host core in memory
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tables
@@ -112,14 +115,14 @@ def test_the_last_voter_turned_away_votes_for_the_next_that_stands() -> None:
 
 def test_a_candidate_that_turned_a_vote_away_is_not_held_by_its_votes() -> None:
     """Ann stands with Bob's vote (no newer than hers) but turned Cat away: D after she
-    stood she stops standing and walks past herself (before, votes held her for good,
-    and Cat could never be elected: neither could reach the quorum)."""
+    stood (not 2 D) she stops standing and walks past herself, to vote for a newer
+    laptop."""
     more = (Laptop4(4, ("127.0.0.5",), 7004), Laptop4(5, ("127.0.0.6",), 7005))
     order = el.Order.of(tables.succession(order=(*tables.LAPTOPS, *more)))
     ann = el.Election(order, me=1, now=0.0)
     assert ann.host_lost(D) == [el.KeepTrying(), el.OpenStandby(2)]
     assert ann.standby_votes(2, D + 1) == []  # Bob's: chosen, below the quorum of 3
-    assert ann.wake_at == ann.lost_at + ann.give_up  # held by its vote
+    assert ann.wake_at == D + 2 * D  # held by its vote for as long as a vote is kept
     assert ann.standby_votes(2, D + 2, behind=True) == []  # Cat turned away
     assert ann.wake_at == 2 * D
     out = ann.tick(2 * D)
@@ -250,3 +253,104 @@ def test_a_version_4_standby_that_rejects_seen_gets_the_hello_of_before() -> Non
     assert isinstance(hello, m.Hello) and hello.seen is None and hello.token is not None
     bob.model.receive_data(encode(said), old.now)  # no seen sent: nothing to drop
     assert not bob.model.plain_again()
+
+
+# -- liveness: every board a laptop may hold, every laptop reachable -------------------------
+
+
+class MiniLan:
+    """Elections and standbys of ``len(seens)`` laptops (sans I/O, one fake clock),
+    every laptop reachable at once: each try is answered as a standby or the new host
+    would.  ``seens``: each laptop's newest state, in the order's order."""
+
+    def __init__(self, seens: tuple[tuple[int, int] | None, ...]) -> None:
+        self.pids = list(range(1, len(seens) + 1))
+        laptops = tuple(Laptop4(p, (f"10.0.0.{p}",), 7000 + p) for p in self.pids)
+        order = el.Order(epoch=1, host=0, delay=D, grace=60.0, laptops=laptops)
+        self.seats = {p: verifier(TOKENS_N[p]) for p in self.pids}
+        self.elections = {p: el.Election(order, me=p, now=0.0) for p in self.pids}
+        self.seen = dict(zip(self.pids, seens, strict=True))
+        self.standbys: dict[int, Standby] = {}
+        self.hosting: list[int] = []
+        self.followed: dict[int, int | None] = {}
+        self.now = 0.1
+
+    def carry_out(self, pid: int, decisions: list[el.Decision]) -> None:
+        queue = [(pid, d) for d in decisions]
+        while queue:
+            who, d = queue.pop(0)
+            match d:
+                case el.OpenStandby():
+                    self.standbys[who] = Standby(me=who, laptops=self.pids, seats=self.seats,
+                                                delay=D, seen=self.seen[who])
+                case el.CloseStandby():
+                    self.standbys.pop(who, None)
+                case el.TakeOver():
+                    self.hosting.append(who)
+                    self.standbys.pop(who, None)
+                case el.Follow():
+                    self.followed[who] = d.pid
+                case el.TryCandidate():
+                    queue += self.answer(who, d)
+                case _:
+                    pass
+
+    def answer(self, who: int, attempt: el.TryCandidate) -> list[tuple[int, el.Decision]]:
+        voter, to = self.elections[who], attempt.pid
+        assert to is not None
+        if to in self.hosting:
+            return [(who, d) for d in voter.welcomed(attempt, 2, to, self.now)]
+        standby = self.standbys.get(to)
+        if standby is None:
+            return [(who, d) for d in voter.busy(attempt, self.now, standing=False)]
+        said = standby.hello(TOKENS_N[who], V5, self.now, self.seen[who])
+        out = [(who, d) for d in (voter.older(attempt, self.now) if isinstance(said, TurnAway)
+                                  else voter.busy(attempt, self.now, standing=True))]
+        votes = self.elections[to].standby_votes(standby.votes(self.now), self.now,
+                                                 behind=standby.behind)
+        return out + [(to, d) for d in votes]
+
+    def run(self, until: float) -> float:
+        """The host lost at 0: the time all laptops host or follow (or ``until``)."""
+        for pid in self.pids:
+            self.carry_out(pid, self.elections[pid].host_lost(self.now))
+        while self.now < until and len(self.hosting) + len(self.followed) < len(self.pids):
+            self.now += 0.5
+            for pid in self.pids:
+                if pid not in self.hosting and pid not in self.followed:
+                    self.carry_out(pid, self.elections[pid].tick(self.now))
+        return self.now
+
+
+TOKENS_N = {pid: bytes([pid]) * 16 for pid in range(1, 9)}
+BOARDS: tuple[tuple[int, int] | None, ...] = ((1, 49), (1, 50), (2, 10), None)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_every_mix_of_boards_elects_one_laptop_that_holds_a_quorums_newest(n: int) -> None:
+    """Every assignment of the boards 49 and 50 of epoch 1, 10 of epoch 2 and none to
+    ``n`` laptops: one laptop takes over within 12 D, everyone follows it, and its
+    board is at least the newest one a quorum holds (what Raft promises: a state a
+    quorum held is never lost; before, the first laptop won whatever it held)."""
+    need = el.quorum(n)
+    for seens in itertools.product(BOARDS, repeat=n):
+        lan = MiniLan(seens)
+        took = lan.run(until=600.0)
+        assert len(lan.hosting) == 1, (seens, lan.hosting, took)
+        [host] = lan.hosting
+        assert set(lan.followed.values()) == {host}, seens
+        assert took <= 12 * D, (seens, took)
+        ranked = sorted(((0, 0) if s is None else s for s in seens), reverse=True)
+        won = lan.seen[host] or (0, 0)
+        assert won >= ranked[need - 1], (seens, host)
+
+
+def test_a_split_vote_is_started_over() -> None:
+    """Six laptops, three with board 49 first, three with 50: the first stands with
+    the 49s' votes (3 of 4), the 50s are turned away and elect among themselves (3 of
+    4): neither reaches the quorum.  Each walks again 2 D after it stood (the one of
+    49, turned away, D after), and a laptop with 50 takes over."""
+    lan = MiniLan(((1, 49),) * 3 + ((1, 50),) * 3)
+    took = lan.run(until=600.0)
+    [host] = lan.hosting
+    assert lan.seen[host] == (1, 50) and took <= 12 * D
