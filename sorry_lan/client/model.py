@@ -293,12 +293,24 @@ class ClientModel:
         order (the shell carries them out, with those its own inputs return)."""
         return self.participant.take_decisions()
 
+    def plain_again(self) -> bool:
+        """The candidate's standby this connection tried rejected the ``seen`` of its
+        vote (a version-4 laptop): try it again at once (the next hello has none)."""
+        return self.participant.plain_again()
+
     @property
     def board_missing(self) -> bool:
         """A game is in progress as far as this laptop knows, but not its board (a
         reconnection's welcome before the board came again): it may not host the
         table now (a successor would deal a fresh game for the one in progress)."""
         return self.participant.board_missing(self.table.shown)
+
+    @property
+    def newest_state(self) -> tuple[int, int] | None:
+        """The newest state this laptop holds, ``(epoch, sid)``: what its vote tells a
+        candidate (SPEC 13, protocol version 5), and its standby compares votes with
+        (None: no board)."""
+        return self.participant.seen(self.table.shown)
 
     def knowledge(self) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
@@ -335,7 +347,7 @@ class ClientModel:
         self.participant.connecting(attempt)
         self.session = ClientSession(
             self.name, token=None if self.spectate else self.token, spectate=self.spectate,
-            pin=self.pin,
+            pin=self.pin, seen=self.participant.vote_seen(self.table.shown),
         )
         self.connected = False
         self.pin_asked = False
@@ -432,6 +444,9 @@ class ClientModel:
                 self.participant.committed(msg)
             case m.Handover():
                 self._on_handover(msg, out)
+            case m.Error():  # (a candidate's standby of version 4 may reject a vote's seen)
+                greeting = None if self.session is None else self.session.greeting
+                self.participant.peer_error(msg, greeting)
             case m.Refuse():  # (the host's: see refusal; a candidate's: the election's)
                 if self.participant.refused(msg, self._now):
                     self.spectate = True  # no seat left at the table: it watches it end

@@ -37,6 +37,7 @@ from sorry_lan.rules import Card
 from sorry_lan.succession import election as el
 from sorry_lan.succession.knowledge import Board, Knowledge
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.standby import StandbyAnswer, standby_answer
@@ -81,6 +82,10 @@ class Participant:
         # (epoch, seat) of a host that handed the table over to leave it
         self.handed_from: tuple[int, int] | None = None
         self.attempt: el.TryCandidate | None = None  # this connection's, to a candidate
+        # Laptops whose standby called a vote's ``seen`` an unknown field (a version-4
+        # laptop): voted for with the hello of before; ``_plain_again``: one just did.
+        self.plain: set[int] = set()
+        self._plain_again = False
         self._decisions: list[el.Decision] = []
         self._pending: m.Welcome | None = None  # a candidate's welcome, not yet checked
         self._offered_on: ClientSession | None = None
@@ -88,6 +93,9 @@ class Participant:
         # The board before following a new host, until that host shows its own: one
         # that vanishes first must not leave this laptop without the game in progress.
         self.kept_board: Board | None = None
+        # The epoch of the host whose message last changed the board (a vote's
+        # ``seen``): a new host followed that has not shown its board yet leaves it.
+        self.board_epoch: int | None = None
         self.in_game = False  # a game is in progress as far as this laptop knows
         # (table id, epoch, host) this seat last followed, as its seat file kept it: a
         # laptop that restarted follows no host it knows to be older (Raft's
@@ -119,6 +127,14 @@ class Participant:
         board = shown()
         return self.kept_board if board is None else board
 
+    def seen(self, shown: Shown) -> tuple[int, int] | None:
+        """``(epoch, sid)`` of the newest state this laptop holds: the epoch of the host
+        that sent the board (``board(shown)``), and its state id; None without one."""
+        board = self.board(shown)
+        if board is None or self.board_epoch is None or self.succession is None:
+            return None
+        return (self.board_epoch, board.sid)
+
     def board_missing(self, shown: Shown) -> bool:
         """A game is in progress as far as this laptop knows, but not its board (a
         reconnection's welcome before the board came again): it may not host the
@@ -146,6 +162,7 @@ class Participant:
                 hand=self.hand, salt=self.salt, commit=self.commit,
                 chat=tuple(self.chat_lines[-CHAT_KEPT:]),
                 so_far=so_far(), games_played=games_played, left=self._left(),
+                board_epoch=None if board is None else self.board_epoch,
             )
         except ValueError as exc:  # the succession does not list this seat (yet)
             log.info("no knowledge for a successor: %s", exc)
@@ -164,6 +181,33 @@ class Participant:
         """A new connection: to a candidate's standby (``attempt``) or to the host."""
         self.attempt = attempt
         self._pending = None
+        self._plain_again = False
+
+    def vote_seen(self, shown: Shown) -> tuple[int, int] | None:
+        """The ``seen`` the hello of this connection carries: this laptop's newest state
+        (:meth:`seen`) in a vote at a laptop's standby, None anywhere else (a host of
+        version 4 or older would reject the field) and at a standby that did so."""
+        attempt = self.attempt
+        if attempt is None or attempt.pid is None or attempt.pid in self.plain:
+            return None
+        return self.seen(shown)
+
+    def peer_error(self, error: m.Error, greeting: m.Hello | m.Spectate | None) -> None:
+        """The peer of this connection sent ``error``: a candidate's standby that calls
+        the ``seen`` of our ``greeting`` an unknown field speaks version 4 at most: it
+        is voted for again with the hello of before (:meth:`plain_again`)."""
+        attempt = self.attempt
+        if attempt is None or attempt.pid is None or error.reason is not ErrorReason.EXTRA_FIELD:
+            return
+        if isinstance(greeting, m.Hello) and greeting.seen is not None:
+            self.plain.add(attempt.pid)
+            self._plain_again = True
+
+    def plain_again(self) -> bool:
+        """Whether the connection just closed should be tried again at once with a
+        hello without ``seen`` (its standby rejected the field); each such once."""
+        again, self._plain_again = self._plain_again, False
+        return again
 
     def heard(self, session: ClientSession, now: float) -> None:
         """Bytes came on ``session``: the host's, once its succession was accepted."""
@@ -188,7 +232,9 @@ class Participant:
         answer = standby_answer(msg)
         if msg.reason is RefuseReason.BAD_TOKEN and self.election.seat_gone(attempt):
             return True
-        if answer is StandbyAnswer.REFUSED:
+        if answer is StandbyAnswer.OLDER:  # it stands with an older board than ours
+            self._decisions += self.election.older(attempt, now)
+        elif answer is StandbyAnswer.REFUSED:
             self._decisions += self.election.failed(attempt, now)
         else:  # counting votes, or not standing
             standing = answer is StandbyAnswer.STANDING
@@ -325,15 +371,18 @@ class Participant:
         if snap.hand is not None:
             self.hand = snap.hand
         self.kept_board = None
+        self.board_epoch = self.epoch
         self.in_game = snap.turn is not None
 
     def told_turn(self, turn: m.Turn) -> None:
+        self.board_epoch = self.epoch
         if turn.hand is not None:
             self.hand = turn.hand
 
     def played(self, msg: m.Events, colour: int | None) -> None:
         """This seat's (``colour``) hand less the cards it played or discarded (what it
         knows of it until its next ``turn`` tells the card drawn: what the host commits to)."""
+        self.board_epoch = self.epoch
         hand = self.hand
         if hand is None or colour is None:
             return
@@ -349,6 +398,7 @@ class Participant:
             self.salt = msg.salt
 
     def game_over(self) -> None:
+        self.board_epoch = self.epoch
         self.in_game = False
         self.hand = self.salt = self.commit = None  # nothing left to reveal
 

@@ -594,10 +594,15 @@ class GameClient:
         known = None if was is None else (was.epoch, was.host)
         timeout = self._attempt_timeout
         unreachable = unanswered = False
-        for address in attempt.addrs:
+        addrs = list(attempt.addrs)
+        while addrs:
+            address = addrs.pop(0)
             try:
                 await self._open((address, attempt.port), timeout, attempt)
             except JoinError as exc:
+                if self.model.plain_again():  # a version-4 standby: its hello of before
+                    addrs.insert(0, address)
+                    continue
                 decided = self.take_decided()
                 unreachable = unreachable or self.unreachable
                 unanswered = unanswered or self.unanswered

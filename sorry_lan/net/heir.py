@@ -190,6 +190,11 @@ class Heir:
         under way is cut short: the voters wait for this laptop's welcome)."""
         return self._standby is None or self._standby.ready
 
+    @property
+    def behind(self) -> bool:
+        """Its standby turned a vote away: that laptop saw more of the game."""
+        return self._standby is not None and self._standby.behind
+
     def votes(self, now: float) -> int | None:
         """The votes its standby counts now, its own included (None: not standing)."""
         return None if self._standby is None else self._standby.votes(now)
@@ -236,13 +241,17 @@ class Heir:
             self._asking.cancel()
             self._asking = None
 
-    def open_standby(self, succession: m.Succession | None, me: int | None) -> None:
+    def open_standby(
+        self, succession: m.Succession | None, me: int | None,
+        seen: tuple[int, int] | None = None,
+    ) -> None:
         """Count votes on the standby for the table ``succession`` tells, as seat ``me``
-        (a laptop that cannot host, or is not of the electorate, does not stand)."""
+        holding ``seen``, its newest state (a laptop that cannot host, or is not of the
+        electorate, does not stand)."""
         if succession is None or me is None or self.successor is None:
             return
         try:
-            self._standby = Standby.of(succession, me)
+            self._standby = Standby.of(succession, me, seen)
         except ValueError as exc:  # not a laptop of the electorate
             log.info("not standing for the table: %s", exc)
             return

@@ -75,6 +75,9 @@ class Seat(Protocol):
     @property
     def pid(self) -> int | None: ...
 
+    @property
+    def newest_state(self) -> tuple[int, int] | None: ...
+
     def knowledge(self) -> Knowledge | None: ...
 
 
@@ -168,7 +171,9 @@ def _adverts(heir: Heir, election: Election) -> list[Decision]:
 def _votes(heir: Heir, election: Election) -> list[Decision]:
     now = time.monotonic()
     votes = heir.votes(now)
-    return [] if votes is None else election.standby_votes(votes, now)
+    if votes is None:
+        return []
+    return election.standby_votes(votes, now, behind=heir.behind)
 
 
 def _answered(heir: Heir, election: Election) -> list[Decision]:
@@ -214,7 +219,8 @@ async def _carry_out(
             if link.model.board_missing:  # it would deal a fresh game for the one in progress
                 log.info("not standing for the table: the board of its game is not known here")
             else:
-                heir.open_standby(link.model.succession, link.model.pid)
+                heir.open_standby(link.model.succession, link.model.pid,
+                                  link.model.newest_state)
         case CloseStandby():
             heir.close_standby()
         case TakeOver(epoch=epoch, alone=alone):

@@ -53,7 +53,10 @@ IDLE_TEXT = NOT_HOSTING
 class Votes(Protocol):
     """What the listener asks of the election's standby state machine."""
 
-    def hello(self, token: bytes | None, versions: Sequence[int], now: float) -> Answer: ...
+    def hello(
+        self, token: bytes | None, versions: Sequence[int], now: float,
+        seen: tuple[int, int] | None = None,
+    ) -> Answer: ...
 
     def spectate(self, now: float) -> Answer: ...
 
@@ -71,7 +74,8 @@ class StandbyListener:
 
     :attr:`votes` is the state machine answering greetings; while it is None every
     greeting is refused ``busy`` with :data:`IDLE_TEXT`.  ``on_vote`` is called after
-    each greeting counted as a vote, ``on_host`` once, at the first ``Host`` answer."""
+    each greeting counted as a vote or turned away for a newer board (the election
+    hears of both), ``on_host`` once, at the first ``Host`` answer."""
 
     def __init__(
         self,
@@ -219,7 +223,7 @@ class StandbyListener:
         if votes is None:
             return Wait(IDLE_TEXT)
         if isinstance(greeting, m.Hello):
-            answer = votes.hello(greeting.token, greeting.versions, now)
+            answer = votes.hello(greeting.token, greeting.versions, now, greeting.seen)
         else:
             answer = votes.spectate(now)
         if isinstance(answer, Host):
@@ -227,7 +231,9 @@ class StandbyListener:
         return answer
 
     def _answered(self, answer: Answer) -> None:
-        if isinstance(answer, Wait) and answer.counted and self.on_vote is not None:
+        told = isinstance(answer, Wait) and answer.counted
+        told = told or (isinstance(answer, TurnAway) and answer.older)
+        if told and self.on_vote is not None:
             self.on_vote()
         if isinstance(answer, Host) and not self._hosting:
             self._hosting = True

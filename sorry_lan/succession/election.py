@@ -9,9 +9,11 @@ in the order they are to be carried out)::
     election.host_lost(now, unreachable)  # the link closed, or a reconnect failed
     election.handover(epoch, pid, now)    # the host hands the table to ``pid``
     election.failed(attempt, now, unreachable) / busy(attempt, now)
+    election.older(attempt, now)          # its board is older than ours: no vote
     election.silent(attempt, now)         # it took the hello and said nothing in time
     election.welcomed(attempt, epoch, host, now)   # the answer to a TryCandidate
-    election.standby_votes(votes, now)    # my standby counts ``votes`` (me included)
+    election.standby_votes(votes, now, behind)  # my standby counts ``votes`` (me
+                                          # included); ``behind``: it turned one away
     election.advert(epoch, addrs, port, now)       # mDNS: our table at ``epoch``
     election.alone_agreed(now)            # the person said yes to an AskAlone
     election.tick(now)                    # time passes
@@ -38,6 +40,16 @@ The rules (protocol/SPEC.md, Succession):
   once.  When the candidate is this laptop it opens its standby
   (:class:`OpenStandby`) and takes over (:class:`TakeOver`) once its standby
   counts a quorum of votes (at least one besides its own);
+- **the election restriction** (Raft, Ongaro and Ousterhout 2014, 5.4.1; protocol
+  version 5): a standby counts no vote from a laptop that holds a newer state than
+  its own (``succession.standby``), so that the laptop that saw the most of the game
+  takes over.  A laptop whose vote is turned away so (:meth:`Election.older`) passes
+  that candidate over at once, as one that cannot be reached, and stands when its
+  walk reaches itself; a standing laptop that turned a vote away is no longer held
+  by the votes it has (they come from laptops no newer than it): like one nobody
+  voted for, D after it stood it stops standing and walks the order past itself,
+  where it votes for a newer laptop that stands (which counts its vote); for 2 D
+  after its standby last turned a vote away its walks do not name itself;
 - **the lone walk**: a laptop never takes over by itself without a majority of the
   whole electorate (Raft's rule: one laptop cut off from the others cannot tell a
   dead host from a broken link of its own, and the others may be playing on).  No
@@ -53,7 +65,11 @@ The rules (protocol/SPEC.md, Succession):
   has a usable interface), an election built with ``may_ask`` (a person at this
   laptop) says :class:`AskAlone` once, and takes over alone only after
   :meth:`Election.alone_agreed`; a bot or headless laptop never does.  Either way it
-  stands again and walks again every D until a host is found or it gives up;
+  stands again and walks again every D until a host is found or it gives up.  One
+  that others voted for walks the same way (never asking) when it is short of its
+  quorum 2 D after it stood, and every 2 D after: a split vote (older voters at an
+  older candidate, newer ones at another) is started over, as Raft's election
+  timeout does;
 - a **handover** names the successor: it takes over at once, the others try it at
   once (and walk the order if it cannot be reached);
 - a new host is followed (:class:`Follow`) only when it is the laptop handed over to,
@@ -278,6 +294,8 @@ class Election:
         self._defer = False  # this walk passed a laptop before this one that does not stand
         self._lone = False  # the lone rule's last walk: can no other laptop be reached?
         self._chosen = False  # another laptop voted for this one (its standby counted it)
+        self._behind = False  # its standby turned away a vote: that laptop saw more
+        self._aside_until = float("-inf")  # since it did so: it does not stand again
         self._walked_at = float("-inf")  # when this laptop's last lone walk ended
         self._stood_at = float("inf")  # when this laptop first stood since the host was lost
 
@@ -302,20 +320,30 @@ class Election:
         times = [self.lost_at + self.give_up]
         if self._retry_at is not None and self._attempt is None:
             times.append(self._retry_at)
-        if self.phase is Phase.STANDBY and not self._chosen and self._network_works:
+        if self.phase is Phase.STANDBY and self._network_works:
             times.append(self._lone_at)  # the lone rule's time
         return min(times)
 
     @property
     def _lone_at(self) -> float:
-        """When a standing laptop nobody voted for walks the order again (past itself):
-        D after it stood or last walked (its voters would have come by then), and at
-        the lone rule's time ``lost_at + G`` if it has not walked since."""
-        again = max(self._stood_at, self._walked_at) + self.order.delay
+        """When a standing laptop walks the order again (past itself): one nobody voted
+        for D after it stood or last walked (its voters would have come by then), and at
+        the lone rule's time ``lost_at + G`` if it has not walked since; one others
+        voted for but short of its quorum 2 D after (as long as a vote is kept: every
+        voter that could come came; the others vote elsewhere, and as in Raft, a
+        split vote is started over)."""
+        wait = self.order.delay if self._unheld else 2 * self.order.delay
+        again = max(self._stood_at, self._walked_at) + wait
         grace = self.lost_at + self.order.grace
         if not self._reached and self._walked_at < grace:
             return min(again, grace)
         return again
+
+    @property
+    def _unheld(self) -> bool:
+        """A standing laptop's votes do not hold it: nobody voted for it, or it turned
+        away a laptop that saw more of the game (the election restriction)."""
+        return not self._chosen or self._behind
 
     def _alone_now(self, now: float) -> bool:
         """Whether the lone rule finds this laptop alone now (nobody answered since the
@@ -583,10 +611,37 @@ class Election:
             return []
         return self._take_over(alone=True)
 
-    def standby_votes(self, votes: int, now: float) -> list[Decision]:
-        """This laptop's standby counts ``votes`` now (its own included)."""
+    def older(self, attempt: TryCandidate, now: float) -> list[Decision]:
+        """``attempt``'s standby turned our vote away: its board is older than this
+        laptop's (the election restriction).  That laptop is passed over at once, as
+        one that cannot be reached (it is not this laptop's candidate), and the walk
+        goes on: when it reaches this laptop, it stands."""
+        if attempt != self._attempt:
+            return []
+        self._attempt = None
+        self._reached = True
+        self._net_down = False
+        if attempt == self._hint:
+            self._hint, self._hint_same = None, False
+        pid = attempt.pid
+        if pid is not None:
+            self._mute.pop(pid, None)
+            self._idle.pop(pid, None)
+            if self._voted == pid:
+                self._voted = None
+            self._failed.add(pid)
+        if self.phase is Phase.STANDBY:
+            return []
+        return self._walk(now)
+
+    def standby_votes(self, votes: int, now: float, behind: bool = False) -> list[Decision]:
+        """This laptop's standby counts ``votes`` now (its own included); ``behind``:
+        it turned away a vote from a laptop that saw more of the game."""
         if self.phase is not Phase.STANDBY:
             return []
+        if behind:  # (a laptop that saw more reached this one: it is not alone)
+            self._behind = self._reached = True
+            self._aside_until = now + 2 * self.order.delay
         if votes > 1:
             self._reached = self._chosen = True
         if votes >= max(2, quorum(len(self.order.laptops))):
@@ -609,7 +664,7 @@ class Election:
             self._reset(Phase.GONE)
             return [*out, GiveUp()]
         if self.phase is Phase.STANDBY:
-            alone = now >= self._lone_at and not self._chosen
+            alone = now >= self._lone_at
             if alone and self._network_works and self._attempt is None:
                 return self._last_walk(now)
             return []
@@ -628,7 +683,8 @@ class Election:
         self._idle.clear()
         self._mute.clear()
         self._past_me = self._defer = False
-        self._lone = self._chosen = False
+        self._lone = self._chosen = self._behind = False
+        self._aside_until = float("-inf")
         self._asked = False
         self._walked_at = float("-inf")
         self._stood_at = float("inf")
@@ -663,11 +719,18 @@ class Election:
             if lap.pid in self._failed or lap.pid == self.order.host:
                 continue
             if lap.pid == self.me:
-                if not self._defer and not self._lone and self.can_host:
+                if not self._defer and not self._lone and self._may_stand(now):
                     return self._stand(now)
                 self._past_me = True
                 continue
             return [self._try(TryCandidate(lap.pid, lap.addrs, lap.port))]
+        if self._lone and not self._may_stand(now):  # it steps aside: it walks again
+            self._lone = self._defer = False
+            self._walked_at = now
+            self._failed.clear()
+            self._retry = None
+            self._retry_at = now + RETRY
+            return []
         if self._lone:  # the lone rule's walk is over: no host, nobody standing
             self._lone = self._defer = False
             self._walked_at = now
@@ -675,13 +738,20 @@ class Election:
             self.phase = Phase.STANDBY  # never alone by itself: it stands again
             return [OpenStandby(self.next_epoch), *self._ask(now)]
         self._failed.clear()
-        if self._defer and self.can_host:  # no host further on: this laptop stands
+        if self._defer and self._may_stand(now):  # no host further on: this one stands
             self._defer = False
             return self._stand(now)
         self._defer = False
         self._retry = None
         self._retry_at = now + RETRY
         return []
+
+    def _may_stand(self, now: float) -> bool:
+        """Whether this laptop's walk may name itself: it can host, and it has not
+        turned away a laptop that saw more of the game in the last 2 D (as long as a
+        vote is kept: meanwhile it votes, for that laptop once it stands; a newer
+        laptop that died is not waited for longer)."""
+        return self.can_host and now >= self._aside_until
 
     def _stand(self, now: float) -> list[Decision]:
         self.phase = Phase.STANDBY

@@ -76,7 +76,9 @@ class Knowledge:
     least) when it is known; ``games_played`` how many games
     the table began before the one on the board (so the board's is number
     ``games_played + 1``); ``left`` the seat of the host that handed the table over
-    to leave it (its player went on purpose), when this laptop was told so."""
+    to leave it (its player went on purpose), when this laptop was told so;
+    ``board_epoch`` the epoch of the host the board came from (None: not known, or no
+    board), which may be older than ``epoch`` (a new host that has not shown its own)."""
 
     succession: m.Succession
     lobby: m.Lobby
@@ -90,6 +92,7 @@ class Knowledge:
     so_far: Mapping[str, Any] | None = field(default=None, compare=False)
     games_played: int = 0
     left: int | None = None
+    board_epoch: int | None = None
 
     def __post_init__(self) -> None:
         if not any(s.pid == self.pid for s in self.succession.seats):
@@ -104,6 +107,15 @@ class Knowledge:
     def epoch(self) -> int:
         """The epoch of the host this laptop knew (the successor's is one more)."""
         return self.succession.epoch
+
+    @property
+    def seen(self) -> tuple[int, int] | None:
+        """``(epoch, sid)`` of the newest state this laptop holds (a vote's ``seen``,
+        SPEC section 13): the epoch of the host that sent the board, and its state id;
+        None without a board (or when where it came from is not known)."""
+        if self.board is None or self.board_epoch is None:
+            return None
+        return (self.board_epoch, self.board.sid)
 
     @property
     def colour(self) -> int | None:

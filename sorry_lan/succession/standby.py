@@ -5,9 +5,11 @@ When the election chooses this laptop (``OpenStandby``) the net layer makes a
 :class:`Standby`, decodes each greeting that arrives there and asks it what to answer,
 with the clock::
 
-    standby = Standby(me=pid, laptops=order_pids, seats={pid: verifier}, delay=D)
-    answer = standby.hello(token, versions, now)   # or standby.spectate(now)
+    standby = Standby(me=pid, laptops=order_pids, seats={pid: verifier}, delay=D,
+                      seen=(epoch, sid))  # this laptop's newest state (None: no board)
+    answer = standby.hello(token, versions, now, seen)  # or standby.spectate(now)
     standby.votes(now)                    # votes counted now, this laptop's included
+    standby.behind                        # it refused a voter that saw more of the game
     standby.alone()                       # took over alone (its person agreed)
 
 or, as ``net.standby.Votes`` asks, ``standby.greeted(greeting, now)`` (the refusal to
@@ -18,7 +20,12 @@ The answers: :class:`Wait` (``refuse`` reason ``busy``: try again in a second), 
 reason); :class:`Host` (this laptop hosts now: hand the hello to the new host, which
 welcomes it).  A hello is a vote when its token's sha256 is the seat verifier of a
 laptop of the electorate other than this one and it offers protocol version 4; a
-vote is kept for twice the takeover delay.  The standby is ready to host once its
+vote is kept for twice the takeover delay.  Raft's election restriction (Ongaro and
+Ousterhout 2014, 5.4.1; SPEC 13, election step 3): a vote whose ``seen`` (protocol
+version 5: the voter's newest state, ``(epoch, sid)``) is newer than this laptop's
+own is not counted but turned away (``full``, :data:`BOARD_OLDER`), and
+:attr:`Standby.behind` says so from then on; one with no ``seen`` (a version-4
+voter, or no board) is counted as before.  The standby is ready to host once its
 votes (its own included) reach the quorum and at least one other laptop voted, or
 it took over alone (its person agreed); from then on every greeting is answered
 :class:`Host`.
@@ -37,6 +44,7 @@ from dataclasses import dataclass
 from sorry_lan.codes import RefuseReason
 from sorry_lan.succession.election import quorum
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.standby import BOARD_OLDER
 
 VOTE_VERSION = 4  # the protocol version that has succession: a vote offers it
 
@@ -59,10 +67,13 @@ class Wait:
 
 @dataclass(frozen=True, slots=True)
 class TurnAway:
-    """Answer ``refuse`` with ``reason`` and ``text``: trying again will not help."""
+    """Answer ``refuse`` with ``reason`` and ``text``: trying again will not help.
+    ``older``: a vote turned away because the voter saw more of the game (the
+    election hears of it: :attr:`Standby.behind`)."""
 
     reason: RefuseReason
     text: str
+    older: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +92,8 @@ def verifier(token: bytes) -> bytes:
 class Standby:
     """The votes one laptop counts; see the module docstring.  ``me``: this laptop's
     pid; ``laptops``: the electorate (the order's pids, ``me`` among them); ``seats``:
-    every seat's token verifier by pid (None for a bot's); ``delay``: D in seconds."""
+    every seat's token verifier by pid (None for a bot's); ``delay``: D in seconds;
+    ``seen``: this laptop's newest state, ``(epoch, sid)`` (None: it holds no board)."""
 
     def __init__(
         self,
@@ -90,6 +102,7 @@ class Standby:
         laptops: Sequence[int],
         seats: Mapping[int, bytes | None],
         delay: float,
+        seen: tuple[int, int] | None = None,
     ) -> None:
         if me not in laptops:
             raise ValueError(f"player {me} is not a laptop of the electorate")
@@ -97,6 +110,9 @@ class Standby:
         self.laptops = tuple(laptops)
         self.keep_for = 2 * delay
         self._seat_of = {v: pid for pid, v in seats.items() if v is not None}
+        self.seen = seen
+        #: A vote was turned away: its laptop saw more of the game than this one.
+        self.behind = False
         self._votes: dict[int, float] = {}  # pid -> when its vote came
         self._ready = False
 
@@ -115,14 +131,26 @@ class Standby:
         self._ready = True
 
     @classmethod
-    def of(cls, succession: m.Succession, me: int) -> Standby:
-        """The standby of laptop ``me`` for the table a ``succession`` message tells."""
+    def of(
+        cls, succession: m.Succession, me: int, seen: tuple[int, int] | None = None
+    ) -> Standby:
+        """The standby of laptop ``me`` for the table a ``succession`` message tells,
+        holding ``seen`` (its newest state)."""
         return cls(
             me=me,
             laptops=tuple(lap.pid for lap in succession.order),
             seats={seat.pid: seat.verifier for seat in succession.seats},
             delay=float(succession.delay),
+            seen=seen,
         )
+
+    def newer(self, seen: tuple[int, int] | None) -> bool:
+        """Whether a voter's ``seen`` is newer than this laptop's own: compared as
+        ``(epoch, sid)`` pairs, as Raft compares (last term, last index); none is
+        older than any."""
+        if seen is None:
+            return False
+        return self.seen is None or tuple(seen) > tuple(self.seen)
 
     def votes(self, now: float) -> int:
         """The votes counted at ``now``, this laptop's own included."""
@@ -134,8 +162,12 @@ class Standby:
     def _waiting(self, now: float, counted: bool = False) -> Wait:
         return Wait(f"waiting for the table: {self.votes(now)} of {self.needed}", counted)
 
-    def hello(self, token: bytes | None, versions: Sequence[int], now: float) -> Answer:
-        """What to answer a ``hello`` with ``token`` offering protocol ``versions``."""
+    def hello(
+        self, token: bytes | None, versions: Sequence[int], now: float,
+        seen: tuple[int, int] | None = None,
+    ) -> Answer:
+        """What to answer a ``hello`` with ``token`` offering protocol ``versions``
+        and, a version-5 voter's, ``seen`` (its newest state)."""
         if self._ready:
             return Host()
         if token is None:
@@ -145,6 +177,10 @@ class Standby:
             return TurnAway(RefuseReason.BAD_TOKEN, "no seat of this table has that token")
         if pid == self.me or pid not in self.laptops or VOTE_VERSION not in versions:
             return self._waiting(now)  # a seat, but not a vote: it follows the table
+        if self.newer(seen):  # (Raft 5.4.1: the winner must hold every settled state)
+            self._votes.pop(pid, None)
+            self.behind = True
+            return TurnAway(RefuseReason.FULL, BOARD_OLDER, older=True)
         self._votes[pid] = now
         if self.votes(now) >= self.needed:
             self._ready = True
@@ -164,7 +200,7 @@ class Standby:
         """The ``refuse`` to answer ``greeting`` with (the listener refuses them all;
         once :meth:`elected`, a wait: the new host welcomes the retry)."""
         if isinstance(greeting, m.Hello):
-            answer = self.hello(greeting.token, greeting.versions, now)
+            answer = self.hello(greeting.token, greeting.versions, now, greeting.seen)
         else:
             answer = self.spectate(now)
         if isinstance(answer, Host):

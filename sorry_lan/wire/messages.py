@@ -59,6 +59,7 @@ from sorry_lan.wire.succession import (
     PORT,
     SALT,
     SEATS,
+    SEEN,
     SETTINGS,
     TABLE_ID,
     ChatLine,
@@ -199,6 +200,10 @@ class Hello(Message):
     software: str = field(metadata=_f(SOFTWARE))
     name: str = field(metadata=_f(NAME))
     token: bytes | None = field(metadata=_f(OptSpec(BytesSpec(L.TOKEN_SIZE))))
+    #: Protocol version 5 on: ``(epoch, sid)``, the newest state this laptop holds and
+    #: the epoch of the host that sent it (a vote's, SPEC section 13); absent (None)
+    #: when it holds no board, and always in a hello to a host (an older one rejects it).
+    seen: tuple[int, int] | None = field(default=None, metadata=_f(LaterSpec(OptSpec(SEEN), 5)))
 
 
 @declare("spectate", by_client(S.GREETING, then=S.JOINING))

@@ -196,7 +196,8 @@ class ClientSession(Session):
     """The client's end of the connection to a host.
 
     Call :meth:`join` to queue the greeting (``hello``, or ``spectate`` when
-    ``spectate=True``; ``token`` reclaims a seat).  With ``pin`` set, a challenge is
+    ``spectate=True``; ``token`` reclaims a seat; ``seen``, a vote's newest state held,
+    goes in the hello only when ``versions`` has version 5).  With ``pin`` set, a challenge is
     answered automatically; otherwise the ``Challenge`` is surfaced and the caller
     answers with :meth:`prove`.  :attr:`moves` holds the legal moves offered for the
     current state id, and :meth:`choose` answers them.
@@ -214,14 +215,18 @@ class ClientSession(Session):
         versions: tuple[int, ...] = L.SUPPORTED_VERSIONS,
         software: str = L.SOFTWARE,
         random_bytes: RandomBytes = os.urandom,
+        seen: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(versions)
         if spectate and token is not None:
             raise ValueError("a spectator has no seat token")
+        if L.SETTLE_VERSION not in versions:
+            seen = None
         self.greeting: Hello | Spectate = (
             Spectate(versions=versions, software=software, name=name)
             if spectate
-            else Hello(versions=versions, software=software, name=name, token=token)
+            else Hello(versions=versions, software=software, name=name, token=token,
+                       seen=seen)
         )
         self._pin = pin
         self._random_bytes = random_bytes

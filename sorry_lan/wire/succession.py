@@ -34,8 +34,9 @@ from sorry_lan.wire.schema import (
     OptSpec,
     RecordSpec,
     StrSpec,
+    TupleSpec,
 )
-from sorry_lan.wire.vocab import PID, is_level
+from sorry_lan.wire.vocab import PID, SID, is_level
 
 #: The table's first host's epoch: every successor's is greater (SPEC 13, "Words").
 FIRST_EPOCH: Final = 1
@@ -72,6 +73,12 @@ ADDR: Final = _AddrSpec()
 ADDRS: Final = ListSpec(ADDR, L.ADDRS_MAX, min_len=1, unique=True)
 PORT: Final = IntSpec(1, L.PORT_MAX)
 EPOCH: Final = IntSpec(1, L.EPOCH_MAX)
+#: ``hello.seen`` (protocol version 5): ``[epoch, sid]``, the newest state a laptop
+#: holds, and the epoch of the host it received that state from.
+SEEN: Final = TupleSpec(
+    [EPOCH, SID],
+    text="[epoch, sid]: [int 1..4294967295, int 0..4294967295]",
+)
 TABLE_ID: Final = StrSpec(L.TABLE_ID_MAX, min_len=L.TABLE_ID_MIN, allowed=_is_table_id,
                           allowed_text="0-9, a-z")
 DIGEST: Final = BytesSpec(L.DIGEST_SIZE)

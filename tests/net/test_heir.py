@@ -48,6 +48,7 @@ class _Model:
 
     board_missing = False
     hosted_here = False
+    newest_state: tuple[int, int] | None = None  # no board: every vote counts
 
     def knowledge(self) -> Knowledge | None:
         return None

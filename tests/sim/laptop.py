@@ -46,7 +46,7 @@ from sorry_lan.client.events import TableNews, TableNewsKind
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
 from sorry_lan.succession.retry import Pause, Recovery, TryHost
-from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
+from sorry_lan.succession.standby import MOVING, Host, Standby, TurnAway, Wait
 from sorry_lan.succession.timings import LaptopTimings
 from sorry_lan.succession.watch import HostLost, Watch
 from sorry_lan.wire import messages as m
@@ -679,7 +679,7 @@ class Laptop:
         if self.standby is None or election is None:
             return []
         now = self.ev.world.now
-        return election.standby_votes(self.standby.votes(now), now)
+        return election.standby_votes(self.standby.votes(now), now, self.standby.behind)
 
     def _try_host(self) -> None:
         """Try the old host once (``recovery._try_host``): refused at once where nobody
@@ -771,12 +771,13 @@ class Laptop:
                 answer = standby.spectate(now)
             else:
                 assert isinstance(greeting, m.Hello)
-                answer = standby.hello(greeting.token, greeting.versions, now)
+                answer = standby.hello(greeting.token, greeting.versions, now, greeting.seen)
             if isinstance(answer, Host):
                 session.refuse(RefuseReason.BUSY, MOVING)
             else:
                 session.refuse(answer.reason, answer.text)
-            if isinstance(answer, Host) or (isinstance(answer, Wait) and answer.counted):
+            told = isinstance(answer, Host) or (isinstance(answer, Wait) and answer.counted)
+            if told or (isinstance(answer, TurnAway) and answer.older):
                 there.handle(there.voted)
         self.trying = None
         self.model.receive_data(session.data_to_send(), self.ev.world.now)
@@ -844,7 +845,7 @@ class Laptop:
         if succession is None or me is None or self.model.board_missing:
             return
         try:
-            self.standby = Standby.of(succession, me)
+            self.standby = Standby.of(succession, me, self.model.newest_state)
         except ValueError:
             self.standby = None
 

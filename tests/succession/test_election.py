@@ -323,13 +323,22 @@ def test_a_standing_laptop_refusing_an_advert_still_walks_when_nobody_votes() ->
     assert e.welcomed(attempt(B), 2, 2, 131.0) == [Follow(2, 2)]
 
 
-def test_a_laptop_voted_for_does_not_walk_at_the_lone_rules_time() -> None:
+def test_a_laptop_voted_for_walks_only_2d_after_it_stood_and_never_asks() -> None:
+    """Votes hold a standing laptop for as long as a vote is kept (2 D), not D: its
+    voters came, the others may be on their way.  Short of its quorum then (a split
+    vote, as Raft's election timeout ends one) it walks past itself like the lone
+    walk, and stands again: a laptop voted for is not alone, nobody is asked."""
     four = (A, B, C, Laptop(4, ("10.0.0.4",), 7004))
-    e = lost(me=1, order=Order(epoch=1, host=0, delay=D, grace=G, laptops=four))
+    e = lost(me=1, order=Order(epoch=1, host=0, delay=D, grace=G, laptops=four),
+             may_ask=True)
     e.tick(115.0)
     e.standby_votes(2, 116.0)  # 2 of 3
-    e.standby_votes(1, 116.0 + 2 * D)  # that vote expired
-    assert e.tick(100.0 + G) == [] and phase(e) is Phase.STANDBY
+    assert e.wake_at == 115.0 + 2 * D
+    assert e.tick(115.0 + 2 * D - 0.1) == [] and phase(e) is Phase.STANDBY
+    assert e.tick(115.0 + 2 * D) == [CloseStandby(), attempt(B)]
+    assert e.busy(attempt(B), 146.0, standing=False) == [attempt(C)]
+    assert e.busy(attempt(C), 147.0, standing=False) == [attempt(four[3])]
+    assert e.failed(attempt(four[3]), 148.0) == [OpenStandby(2)]  # no AskAlone
 
 
 def test_a_last_walk_with_the_network_down_stands_again_and_waits() -> None:
@@ -408,9 +417,9 @@ def test_votes_at_the_standby_mean_it_is_not_alone() -> None:
     e = lost(me=1, order=order)
     e.tick(115.0)
     assert e.standby_votes(2, 120.0) == []  # 2 of 3
-    assert e.wake_at == 100.0 + GIVE_UP  # not alone: no lone rule to wake up for
-    assert e.tick(100.0 + G) == []
-    assert e.standby_votes(3, 170.0) == [TakeOver(2)]
+    assert e.wake_at == 115.0 + 2 * D  # not alone: no lone rule at G, only 2 D's walk
+    assert e.tick(100.0 + G - 16) == []
+    assert e.standby_votes(3, 140.0) == [TakeOver(2)]
 
 
 def test_handover_to_this_laptop_takes_over_at_once() -> None:

@@ -25,7 +25,7 @@ from sorry_lan.authority.takeover import build_table
 from sorry_lan.client.model import ClientEvent, ClientModel, TableNews, TableNewsKind
 from sorry_lan.rules import Phase, Variant
 from sorry_lan.succession import election as el
-from sorry_lan.succession.standby import MOVING, Host, Standby, Wait
+from sorry_lan.succession.standby import MOVING, Host, Standby, TurnAway, Wait
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.standby import NOT_HOSTING
@@ -77,6 +77,7 @@ class Lan:
         self.standbys: dict[int, Standby] = {}
         self.hosts: dict[int, Pair] = {}
         self.dead: set[int] = set()  # laptops that cannot be reached
+        self.v4: set[int] = set()  # laptops whose hellos a standby reads as version 4's
         self.log: list[tuple[str, el.Decision]] = []
 
     def carry_out(self, lap: Laptop, decisions: list[el.Decision]) -> None:
@@ -89,8 +90,8 @@ class Lan:
                     self.attempt(lap, d)
                 case el.OpenStandby():
                     assert lap.model.succession is not None and lap.model.pid is not None
-                    self.standbys[lap.model.pid] = Standby.of(lap.model.succession,
-                                                              lap.model.pid)
+                    self.standbys[lap.model.pid] = Standby.of(
+                        lap.model.succession, lap.model.pid, lap.model.newest_state)
                 case el.CloseStandby():
                     self.standbys.pop(lap.model.pid or 0, None)
                 case el.TakeOver():
@@ -122,15 +123,19 @@ class Lan:
                 answer = standby.spectate(self.now)
             else:
                 assert isinstance(greeting, m.Hello)
-                answer = standby.hello(greeting.token, greeting.versions, self.now)
+                versions, seen = greeting.versions, greeting.seen
+                if lap.pid in self.v4:  # its hello offers 1-4 and has no ``seen``
+                    versions, seen = tuple(v for v in versions if v <= 4), None
+                answer = standby.hello(greeting.token, versions, self.now, seen)
             if isinstance(answer, Host):  # the quorum: the retry is welcomed by the host
                 session.refuse(RefuseReason.BUSY, MOVING)
             else:
                 session.refuse(answer.reason, answer.text)
-            if isinstance(answer, Host) or (isinstance(answer, Wait) and answer.counted):
+            told = isinstance(answer, Host) or (isinstance(answer, Wait) and answer.counted)
+            if told or (isinstance(answer, TurnAway) and answer.older):
                 voter = self.laptops[target]
                 self.carry_out(voter, voter.election.standby_votes(
-                    standby.votes(self.now), self.now))
+                    standby.votes(self.now), self.now, behind=standby.behind))
         lap.receive_data(session.data_to_send(), self.now)
 
     def take_over(self, lap: Laptop, epoch: int) -> None:

@@ -18,6 +18,7 @@ from sorry_lan.rules.variants import Variant
 from sorry_lan.wire.auth import new_token, pin_key, tokens_equal
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.messages import (
     AddBot,
     Bye,
@@ -50,6 +51,8 @@ from sorry_lan.wire.records import MoveOption, PlayerInfo, ev_move, ev_play
 from sorry_lan.wire.session import ClientSession, HostSession
 from sorry_lan.wire.transitions import Role, State
 from sorry_lan.wire.vocab import ByeReason, MsgType, RefuseReason
+
+NEWEST = SUPPORTED_VERSIONS[-1]  # the version two of our sessions settle on
 
 R, B = Colour.RED, Colour.BLUE
 KEY_1234 = pin_key("1234")
@@ -153,7 +156,7 @@ def test_full_lobby_game_and_rematch_flow() -> None:
     bob = ClientSession("Bob")
     h_ann = connect(table, ann)
     h_bob = connect(table, bob)
-    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 4)
+    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, NEWEST)
     assert (bob.role, h_bob.role, bob.pid) == (Role.PLAYER, Role.PLAYER, 1)
     assert ann.token == table.seats[0] and bob.token == table.seats[1]
 
@@ -335,37 +338,38 @@ def test_version_negotiation() -> None:
     pump(host, current)
     host.welcome(0, new_token())
     pump(host, current)
-    assert host.version == current.version == 4
+    assert host.version == current.version == NEWEST
 
     host, before_succession = _settled((1, 2, 3), HostSession().versions)  # before 4
     assert host.version == before_succession.version == 3
 
-    future = ClientSession("Ann", versions=(5, 6))
+    future = ClientSession("Ann", versions=(NEWEST + 1, NEWEST + 2))
     host = HostSession()
     future.join()
     got_host, _ = pump(host, future)
     assert got_host == []
     assert future.refusal is not None and future.refusal.reason is RefuseReason.VERSION
-    assert future.refusal.versions == (1, 2, 3, 4)
-    assert host.closed and future.closed and host.peer_versions == (5, 6)
+    assert future.refusal.versions == SUPPORTED_VERSIONS
+    assert host.closed and future.closed and host.peer_versions == (NEWEST + 1, NEWEST + 2)
 
 
 def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> None:
     host = HostSession()
     body = msgpack.packb(
-        {"t": "hello", "versions": [7], "software": "x", "name": "A", "token": None, "new": 1}
+        {"t": "hello", "versions": [NEWEST + 3], "software": "x", "name": "A", "token": None,
+         "new": 1}
     )
     assert host.receive_data(len(body).to_bytes(4, "big") + body) == []
     [reply] = frames(host.data_to_send())
     assert reply["t"] == "refuse" and reply["reason"] == "version"
-    assert reply["versions"] == [1, 2, 3, 4]
+    assert reply["versions"] == list(SUPPORTED_VERSIONS)
 
 
 def test_client_rejects_a_version_it_did_not_offer() -> None:
     ann = ClientSession("Ann")
     ann.join()
     assert frames(ann.data_to_send())[0]["t"] == "hello"
-    bad = Welcome(version=5, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
+    bad = Welcome(version=NEWEST + 1, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
     assert ann.receive_data(encode(bad)) == []
     assert ann.closed
     [reply] = frames(ann.data_to_send())

@@ -13,11 +13,12 @@ from sorry_lan.rules.board import Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.wire import limits as L
 from sorry_lan.wire.auth import new_token
-from sorry_lan.wire.codec import decode_frame_body, encode, to_wire
+from sorry_lan.wire.codec import Decoder, decode_frame_body, encode, to_wire
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError, RemoteProtocolError
 from sorry_lan.wire.messages import (
     Commit,
     Handover,
+    Hello,
     Lobby,
     Message,
     Offer,
@@ -189,7 +190,7 @@ def test_a_long_chat_is_cut_to_fit_a_frame_oldest_lines_first() -> None:
 
 
 def test_v4_settles_between_our_client_and_host() -> None:
-    host, client = _settled(L.SUPPORTED_VERSIONS)
+    host, client = _settled(L.SUPPORTED_VERSIONS[:4])
     assert host.version == client.version == 4
     assert all(client.speaks(t) and host.speaks(t) for t in V4)
 
@@ -269,3 +270,25 @@ def test_reveal_errors_name_what_broke() -> None:
     with pytest.raises(RemoteProtocolError) as info:
         _decode({**wire, "salt": bytes(15)})
     assert info.value.reason is ErrorReason.BAD_VALUE and "reveal.salt" in info.value.text
+
+
+def test_a_hello_carries_the_newest_state_held_from_version_5() -> None:
+    vote = Hello(versions=L.SUPPORTED_VERSIONS, software="x", name="Ann", token=bytes(16),
+                 seen=(2, 57))
+    wire = msgpack.unpackb(encode(vote)[L.HEADER_SIZE:])
+    assert wire["seen"] == [2, 57]
+    assert Decoder().feed(encode(vote)) == [vote]
+    plain = replace(vote, seen=None)  # no board held: the field is left out
+    assert "seen" not in msgpack.unpackb(encode(plain)[L.HEADER_SIZE:])
+    nil = msgpack.packb({**wire, "seen": None})
+    [read] = Decoder().feed(len(nil).to_bytes(L.HEADER_SIZE, "big") + nil)
+    assert read == plain
+
+
+@pytest.mark.parametrize("seen", [[0, 5], [2], [2, 5, 1], [2, -1]])
+def test_a_seen_that_is_no_epoch_and_sid_is_bad_value(seen: list[int]) -> None:
+    body = msgpack.packb({"t": "hello", "versions": [4, 5], "software": "x", "name": "A",
+                          "token": None, "seen": seen})
+    with pytest.raises(RemoteProtocolError) as exc:
+        Decoder().feed(len(body).to_bytes(L.HEADER_SIZE, "big") + body)
+    assert exc.value.reason is ErrorReason.BAD_VALUE

@@ -137,9 +137,14 @@ BOB_SALT, BOB_HAND = DEAL[B]
 YELLOW_SALT = DEAL[Y][0]
 
 SAMPLES: tuple[tuple[str, Message], ...] = (
-    ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
+    # (versions 1-4 written out: these vectors stay as they were when version 5 came)
+    ("hello", Hello(versions=(1, 2, 3, 4), software=SOFT, name="Ann", token=None)),
     ("hello_rejoin", Hello(versions=(1, 2), software=SOFT, name="Ann", token=TOKEN)),
-    ("spectate", Spectate(versions=SUPPORTED_VERSIONS, software=SOFT, name="Zoë")),
+    (
+        "hello_vote_v5",  # Ann's laptop votes at a standby: its newest state, 57 of epoch 2
+        Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=TOKEN, seen=(2, 57)),
+    ),
+    ("spectate", Spectate(versions=(1, 2, 3, 4), software=SOFT, name="Zoë")),
     ("challenge", Challenge(version=PROTOCOL_VERSION, nonce=HOST_NONCE)),
     ("proof", Proof(cnonce=CLIENT_NONCE, mac=pin_proof(PIN, HOST_NONCE, CLIENT_NONCE))),
     (
