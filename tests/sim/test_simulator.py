@@ -108,6 +108,13 @@ FIXED = [
     ("all", 26, None, {"b"},
      "(cutoff, move, forge) a laptop refused a rogue's claim but kept the board sent "
      "with it, took over from that older board and replaced the moves seen since"),
+    ("all", 945, None, {"lease"},
+     "(cutoff x3) a laptop voted for the next laptop, then rejoined the paused old "
+     "host at its new advert: the old host counted it and played on while the one it "
+     "voted for took over with its vote (now: a voter follows no older host for 3 D, "
+     "Raft's term; it follows the new host, and the old one steps down)"),
+    ("all", 1744, None, {"lease"},
+     "(cutoff, forge, cutoff) the same as 945, after a forged claim was refused"),
 ]  # fmt: skip
 
 
