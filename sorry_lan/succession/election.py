@@ -65,6 +65,11 @@ The rules (protocol/SPEC.md, Succession):
   it is not the host known at that epoch (that one was lost: a laptop that knew
   only the order before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
   turn or an old epoch) and the walk goes on;
+- **a vote binds its voter** (Raft's term, bounded): a hello a standing candidate
+  counted or held binds this player to the next epoch for :data:`PROMISE` D from its
+  answer (:meth:`Election.promised_until`): meanwhile it neither rejoins the host it
+  lost (``retry.Recovery``) nor follows a host of an older epoch, but the candidate
+  it voted for;
 - an mDNS advert of our table at a higher epoch is tried first; one at the epoch we
   know, while the host is lost, is tried too (at each address once per D, on the port
   the host served on): the host we lost may have moved there (a new address), and it
