@@ -612,6 +612,7 @@ class Election:
             out = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
             self.heard_at = now
+            self._vote = None  # (kept: it follows the host its vote made, or a newer one)
             return [*out, Follow(host, epoch)]
         reason = Claim.OUT_OF_TURN if newer or rival else Claim.OLD_EPOCH
         refusal = RefuseHost(host, epoch, reason)

@@ -563,6 +563,8 @@ def test_two_successive_takeovers_use_the_new_order() -> None:
     e.tick(216.1)
     # B knew only the first order when A died: it took over at epoch 2 (its own + 1)
     assert e.welcomed(attempt(B), 2, 2, 216.5) == [Follow(2, 2)]
+    # the vote for epoch 3 made B host at 2: it binds C to nothing older than B now
+    assert e.promised_until(216.6) is None
 
 
 def test_the_second_takeover_follows_the_next_laptop_of_the_new_order() -> None:
