@@ -81,6 +81,11 @@ The rules (protocol/SPEC.md, Succession):
   it is not the host known at that epoch (that one was lost: a laptop that knew
   only the order before took over after it); otherwise it is refused (:class:`RefuseHost`, out of
   turn or an old epoch) and the walk goes on;
+- **a vote binds its voter** (Raft's term, bounded): a hello a standing candidate
+  counted or held binds this player to the next epoch for :data:`PROMISE` D from its
+  answer (:meth:`Election.promised_until`): meanwhile it neither rejoins the host it
+  lost (``retry.Recovery``) nor follows a host of an older epoch, but the candidate
+  it voted for;
 - an mDNS advert of our table at a higher epoch is tried first; one at the epoch we
   know, while the host is lost, is tried too (at each address once per D, on the port
   the host served on): the host we lost may have moved there (a new address), and it
@@ -104,6 +109,9 @@ from sorry_lan.wire.succession import FIRST_EPOCH, Laptop
 
 RETRY = 1.0  # seconds between tries of a busy candidate, and between walks
 GIVE_UP = 600.0  # seconds after lost_at with no host found: give up (as asleep_for)
+#: How many D a vote binds its voter for (Raft's term, bounded): a standby keeps it 2 D,
+#: and the host it elects counts its voters present for its lease L (< D) from its start.
+PROMISE = 3
 
 
 def quorum(laptops: int) -> int:
@@ -298,6 +306,8 @@ class Election:
         self._aside_until = float("-inf")  # since it did so: it does not stand again
         self._walked_at = float("-inf")  # when this laptop's last lone walk ended
         self._stood_at = float("inf")  # when this laptop first stood since the host was lost
+        # this player's last vote: the epoch it asked for, its candidate, binding until when
+        self._vote: tuple[int, int | None, float] | None = None
 
     # -- what we know --------------------------------------------------------------------
 
@@ -361,6 +371,34 @@ class Election:
     @property
     def _network_works(self) -> bool:
         return self.usable and not self._net_down
+
+    def promised_until(self, now: float) -> float | None:
+        """Until when a vote of this laptop may still make a host at a newer epoch than
+        the one it follows (None: no such vote now).  Until then it neither rejoins its
+        old host nor follows any host of an older epoch than that vote's (Raft: a server
+        that voted in a term never follows a leader of an older one): that host would
+        count it towards its quorum while the one it voted for counts it too."""
+        if self._vote is None:
+            return None
+        epoch, _, until = self._vote
+        return until if now < until and self.order.epoch < epoch else None
+
+    def _older_than_vote(self, epoch: int, host: int | None, now: float) -> bool:
+        """Whether ``host`` at ``epoch`` is older than the host a vote of ours may still
+        make (:meth:`promised_until`), and not the candidate voted for (which may have
+        known an older order than ours, and stood at an older epoch): never followed."""
+        vote = self._vote
+        if vote is None or self.promised_until(now) is None:
+            return False
+        return epoch < vote[0] and (vote[1] is None or host != vote[1])
+
+    def _voted_at(self, pid: int | None, now: float) -> None:
+        """A hello of this player's reached a standby that counts votes (its answer came
+        at ``now``): it may count there for 2 D, and the host it elects counts this
+        laptop present for its lease (L < D) from its start: binding for PROMISE D.
+        ``pid``: the candidate's (None: at an advert's address)."""
+        if self.me is not None:
+            self._vote = (self.next_epoch, pid, now + PROMISE * self.order.delay)
 
     # -- inputs ----------------------------------------------------------------------------
 
@@ -447,6 +485,8 @@ class Election:
         lost = self.phase in (Phase.LOST, Phase.WALKING, Phase.STANDBY)
         if not lost or self._i_host or self._hint is not None or port != self.host_port:
             return []
+        if self.promised_until(now) is not None:
+            return []  # (the host we lost is an older epoch than our vote's)
         if now - self._back.get(key, float("-inf")) < self.order.delay:
             return []
         self._back[key] = now
@@ -514,7 +554,10 @@ class Election:
         if attempt != self._attempt:
             return []
         pid = attempt.pid
-        if pid is None or self.phase is Phase.STANDBY:
+        if pid is None:
+            return self.failed(attempt, now)
+        self._voted_at(pid, now)
+        if self.phase is Phase.STANDBY:
             return self.failed(attempt, now)
         if now - self._mute.setdefault(pid, now) >= 2 * self.order.delay:
             del self._mute[pid]
@@ -534,6 +577,8 @@ class Election:
         stands); one after this one at once (this one stands first)."""
         if attempt != self._attempt:
             return []
+        if standing:
+            self._voted_at(attempt.pid, now)
         if attempt == self._hint and self._hint_same:
             return self.failed(attempt, now)  # no host there now: the walk goes on
         self._attempt = None
@@ -576,7 +621,8 @@ class Election:
         self._net_down = False
         if attempt == self._hint:
             self._hint, self._hint_same = None, False
-        same = epoch == self.order.epoch and host == self.order.host
+        bound = self._older_than_vote(epoch, host, now)
+        same = epoch == self.order.epoch and host == self.order.host and not bound
         if attempt.pid is None and ours and same:
             # the host we lost, at the address its advert gave (it moved): found again
             out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
@@ -589,10 +635,12 @@ class Election:
         # Never at the first epoch: only the table's first host (headless or not) hosts
         # there, so a laptop claiming it is an old claim.
         rival = epoch == self.order.epoch > FIRST_EPOCH and host != self.order.host
+        rival = rival and not bound
         if (newer or rival) and ours and host is not None and self._in_turn(host, attempt):
             out = [CloseStandby()] if self.phase is Phase.STANDBY else []
             self._reset(Phase.WATCHING)
             self.heard_at = now
+            self._vote = None  # (kept: it follows the host its vote made, or a newer one)
             return [*out, Follow(host, epoch)]
         reason = Claim.OUT_OF_TURN if newer or rival else Claim.OLD_EPOCH
         refusal = RefuseHost(host, epoch, reason)

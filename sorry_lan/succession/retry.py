@@ -13,8 +13,9 @@ votes nor hosts), or wait for the election's next time, a vote or an answer.
 The old host is tried at once, then after waits that start at ``timings.backoff``
 and double up to ``timings.host_retry_max``, for as long as the election still looks
 for a host (lost, walking or standing), or while the table is this laptop's own
-(its own host is tried again, there is no election).  With no time named the shell
-waits ``timings.idle``; never less than ``timings.min_pause``.
+(its own host is tried again, there is no election); never while a vote of this
+laptop may still make a host at a newer epoch (``Election.promised_until``).  With
+no time named the shell waits ``timings.idle``; never less than ``timings.min_pause``.
 
 It opens nothing, counts no votes and carries out none of the election's decisions:
 it only orders the shell's next step.  :class:`Backoff` is the doubling wait, also
@@ -86,11 +87,14 @@ class Recovery:
         if election.phase is Phase.GONE:
             return GiveUp()
         trying = election.phase in TRY_HOST or hosted_here
-        if trying and now >= self.host_at:
+        # (never while a vote of ours may still make a newer host: the old one would
+        # count us towards its quorum too)
+        host_at = max(self.host_at, election.promised_until(now) or self.host_at)
+        if trying and now >= host_at:
             return TryHost()
         wake = election.wake_at
         if trying:
-            wake = self.host_at if wake is None else min(wake, self.host_at)
+            wake = host_at if wake is None else min(wake, host_at)
         until = now + self.timings.idle if wake is None else wake
         return Pause(max(until, now + self.timings.min_pause))
 

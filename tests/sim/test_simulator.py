@@ -121,6 +121,13 @@ FIXED = [
     ("forge*", 2182, None, {"e"},
      "three forges: the forge*2-2164 case, then a replay that killed the resumed "
      "epoch-2 host; the others take over at epoch 3 and end the game"),
+    ("all", 945, None, {"lease"},
+     "(cutoff x3) a laptop voted for the next laptop, then rejoined the paused old "
+     "host at its new advert: the old host counted it and played on while the one it "
+     "voted for took over with its vote (now: a voter follows no older host for 3 D, "
+     "Raft's term; it follows the new host, and the old one steps down)"),
+    ("all", 1744, None, {"lease"},
+     "(cutoff, forge, cutoff) the same as 945, after a forged claim was refused"),
 ]  # fmt: skip
 
 

@@ -506,11 +506,12 @@ def test_an_advert_of_an_older_epoch_is_ignored() -> None:
 
 def test_an_advert_of_our_epoch_is_the_lost_host_at_a_new_address() -> None:
     """Only on the port the host served on, only the host we knew at that epoch is
-    followed there, and only while lost."""
+    followed there, and only while lost (A does not stand: no vote of ours binds us to
+    a newer epoch, test_watch's test_a_vote_keeps_the_voter_from_its_old_host)."""
     e = lost(me=3)
     e.host_port = 7000
     e.tick(115.0)
-    e.busy(attempt(A), 115.1)
+    e.busy(attempt(A), 115.1, standing=False)
     assert e.advert(1, ("10.0.0.9",), 7090, 115.5) == []  # another port: a replay
     hint = TryCandidate(None, ("10.0.0.9",), 7000)
     assert e.advert(1, hint.addrs, hint.port, 115.5) == [hint]
@@ -520,7 +521,7 @@ def test_an_advert_of_our_epoch_is_the_lost_host_at_a_new_address() -> None:
     e = lost(me=3)
     e.host_port = 7000
     e.tick(115.0)
-    e.busy(attempt(A), 115.1)
+    e.busy(attempt(A), 115.1, standing=False)
     assert e.advert(1, hint.addrs, hint.port, 115.5) == [hint]
     # another laptop at that epoch, there: no host we knew (epoch 1: an old claim)
     assert e.welcomed(hint, 1, 2, 115.6)[0] == RefuseHost(2, 1, Claim.OLD_EPOCH)
@@ -571,6 +572,8 @@ def test_two_successive_takeovers_use_the_new_order() -> None:
     e.tick(216.1)
     # B knew only the first order when A died: it took over at epoch 2 (its own + 1)
     assert e.welcomed(attempt(B), 2, 2, 216.5) == [Follow(2, 2)]
+    # the vote for epoch 3 made B host at 2: it binds C to nothing older than B now
+    assert e.promised_until(216.6) is None
 
 
 def test_the_second_takeover_follows_the_next_laptop_of_the_new_order() -> None:
@@ -640,6 +643,21 @@ def test_a_rival_at_our_epoch_out_of_turn_is_refused_as_such() -> None:
     e = lost(me=3, order=Order(epoch=2, host=0, delay=D, grace=G, laptops=(A, B, C)))
     e.tick(115.0)
     assert e.welcomed(attempt(A), 2, 2, 115.5)[0] == RefuseHost(2, 2, Claim.OUT_OF_TURN)
+
+
+def test_a_rival_at_our_epoch_is_refused_while_our_vote_for_the_next_binds() -> None:
+    """C voted for A (epoch 3), which then stopped answering; B, which took over at
+    epoch 2 from an older order, is the walk's next: followed only once that vote can
+    no longer make A the host (3 D), since A would count C present too.  The candidate
+    voted for is followed at whatever epoch it stood (test_two_successive_takeovers)."""
+    for bound, said in ((True, RefuseHost(2, 2, Claim.OLD_EPOCH)), (False, Follow(2, 2))):
+        e = lost(me=3, order=Order(epoch=2, host=0, delay=D, grace=G, laptops=(A, B, C)))
+        assert e.tick(115.0) == [attempt(A)]
+        e.busy(attempt(A), 115.1, standing=bound)
+        assert e.tick(116.1) == [attempt(A)]
+        assert e.failed(attempt(A), 117.0) == [attempt(A)]  # the walk again from the top
+        assert e.failed(attempt(A), 118.0) == [attempt(B)]
+        assert e.welcomed(attempt(B), 2, 2, 118.5)[0] == said
 
 
 def test_a_laptop_that_does_not_stand_for_d_is_passed_over_for_the_host_further_on() -> None:

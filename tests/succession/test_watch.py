@@ -10,8 +10,17 @@ from typing import Any
 import pytest
 
 from sorry_lan.authority import timings as host
-from sorry_lan.succession.election import Election, GiveUp, Order, TryCandidate
+from sorry_lan.succession.election import (
+    Election,
+    Follow,
+    GiveUp,
+    OpenStandby,
+    Order,
+    Phase,
+    TryCandidate,
+)
 from sorry_lan.succession.retry import Backoff, Pause, Recovery, TryHost
+from sorry_lan.succession.standby import Standby
 from sorry_lan.succession.timings import LaptopTimings, LaptopTimingsError
 from sorry_lan.succession.watch import HostLost, Ping, Reconnect, SayAsleep, Watch
 from sorry_lan.wire.succession import Laptop
@@ -202,6 +211,79 @@ def test_a_gone_election_ends_the_steps() -> None:
     e.tick(100.0 + D)
     assert e.tick(100.0 + 600.0) == [GiveUp()]
     assert Recovery(e, T, 700.0).next(700.0) == GiveUp()
+
+
+def voted(me: int = 2) -> tuple[Election, Recovery]:
+    """Seeds 945 and 1744 of the simulator (issue 31): laptop 2, its host lost at 101,
+    voted for laptop 1 at 115.1 (its standby stands: the hello counts there for 2 D);
+    the old host, tried in vain meanwhile, is due again."""
+    e = election(me)
+    e.host_port = 7000
+    r = Recovery(e, T, 101.0)
+    assert r.next(101.0) == TryHost()
+    r.host_failed(101.0)
+    assert e.tick(100.0 + D) == [TryCandidate(1, A.addrs, A.port)]
+    assert e.busy(TryCandidate(1, A.addrs, A.port), 115.1) == []  # "waiting: 2 of 2"
+    return e, r
+
+
+def test_a_vote_keeps_the_voter_from_its_old_host() -> None:
+    """Raft's rule (a server that voted in a term never follows a leader of an older
+    one): laptop 1 may take over with this vote and count this laptop present, so
+    the old host is neither tried nor followed at its new address, and the candidate
+    voted for is tried again and followed at the new epoch.  Before: the old host,
+    paused, counted the returning laptop at once and played on beside laptop 1."""
+    e, r = voted()
+    assert e.promised_until(115.2) == 115.1 + 3 * D
+    assert r.next(115.2) == Pause(116.1)  # the retry of laptop 1, not the old host
+    assert e.advert(1, ("10.0.0.9",), 7000, 115.5) == []  # the old host, moved
+    assert e.tick(116.1) == [TryCandidate(1, A.addrs, A.port)]
+    assert r.next(116.1) == TryCandidate(1, A.addrs, A.port)
+    assert e.welcomed(TryCandidate(1, A.addrs, A.port), 2, 1, 116.2) == [Follow(1, 2)]
+    e.update(Order(epoch=2, host=1, delay=D, grace=60.0, laptops=(B,)))
+    assert e.promised_until(116.3) is None  # it follows the host its vote made
+
+
+def test_a_vote_binds_for_3_d_then_the_old_host_is_tried_again() -> None:
+    """The candidate voted for is gone (this laptop stands, nobody votes for it): the
+    old host waits until the vote can count nowhere, nor the voter count present at
+    a host it made: kept 2 D by the standby, then its lease L (< D) at that host."""
+    e, r = voted()
+    a = TryCandidate(1, A.addrs, A.port)
+    assert e.tick(116.1) == [a]
+    assert e.failed(a, 117.0) == [a]  # the walk again from the top
+    assert e.failed(a, 119.0) == [OpenStandby(2)]
+    assert e.phase is Phase.STANDBY
+    until = 115.1 + 3 * D
+    assert isinstance(r.next(until - 0.01), Pause)
+    assert r.next(until) == TryHost()
+    # a hello the standby held (its votes were enough) binds the voter too
+    e, r = voted()
+    e.tick(116.1)
+    e.silent(TryCandidate(1, A.addrs, A.port), 118.0)
+    assert e.promised_until(118.0) == 118.0 + 3 * D
+    assert isinstance(r.next(118.0 + 3 * D - 0.01), Pause)
+    keep = Standby(me=1, laptops=(1, 2), seats={}, delay=D).keep_for
+    assert keep + host.Timings.of(D).lease < 3 * D
+
+
+def test_no_vote_no_binding() -> None:
+    """A standby that does not stand counts no vote, and a spectator never votes: the
+    old host is tried as before."""
+    e = election()
+    r = Recovery(e, T, 101.0)
+    r.host_failed(101.0)
+    e.tick(100.0 + D)
+    e.busy(TryCandidate(1, A.addrs, A.port), 115.1, standing=False)
+    assert e.promised_until(115.2) is None and r.next(115.2) == TryHost()
+    e = Election(ORDER, me=None, now=0.0)
+    e.heard(100.0)
+    e.host_lost(101.0)
+    r = Recovery(e, T, 101.0)
+    r.host_failed(101.0)
+    e.tick(100.0 + D)
+    e.busy(TryCandidate(1, A.addrs, A.port), 115.1)
+    assert e.promised_until(115.2) is None and r.next(115.2) == TryHost()
 
 
 # -- the timings --------------------------------------------------------------------------
