@@ -89,6 +89,9 @@ class Participant:
         # that vanishes first must not leave this laptop without the game in progress.
         self.kept_board: Board | None = None
         self.in_game = False  # a game is in progress as far as this laptop knows
+        # The epoch of the host that told the newest board received (the kept one's
+        # too: it is not told again until a new host shows its own).
+        self.board_epoch: int | None = None
         # (table id, epoch, host) this seat last followed, as its seat file kept it: a
         # laptop that restarted follows no host it knows to be older (Raft's
         # persisted current term)
@@ -146,6 +149,7 @@ class Participant:
                 hand=self.hand, salt=self.salt, commit=self.commit,
                 chat=tuple(self.chat_lines[-CHAT_KEPT:]),
                 so_far=so_far(), games_played=games_played, left=self._left(),
+                board_epoch=None if board is None else self.board_epoch,
             )
         except ValueError as exc:  # the succession does not list this seat (yet)
             log.info("no knowledge for a successor: %s", exc)
@@ -326,14 +330,17 @@ class Participant:
             self.hand = snap.hand
         self.kept_board = None
         self.in_game = snap.turn is not None
+        self.board_epoch = self.epoch
 
     def told_turn(self, turn: m.Turn) -> None:
         if turn.hand is not None:
             self.hand = turn.hand
+        self.board_epoch = self.epoch
 
     def played(self, msg: m.Events, colour: int | None) -> None:
         """This seat's (``colour``) hand less the cards it played or discarded (what it
         knows of it until its next ``turn`` tells the card drawn: what the host commits to)."""
+        self.board_epoch = self.epoch
         hand = self.hand
         if hand is None or colour is None:
             return

@@ -19,7 +19,8 @@ PROTOCOL_VERSION: Final = 1
 #: version 3 the ``record`` message, the game record sent to everyone (SPEC section 7);
 #: version 4 succession, the table outliving its host (``offer``, ``succession``,
 #: ``commit``, ``reveal``, ``handover``: SPEC section 9).
-SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4)
+SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5)
+SETTLE_VERSION: Final = 5
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.
