@@ -161,7 +161,7 @@ def test_a_snapshot_tells_the_pile_on_version_2_and_leaves_it_out_on_version_1()
     _n, new_end = arrive(pair, new)
     _o, old = pair.join("old", versions=(1,))  # the table is full: the game starts
     game = table.game
-    assert game is not None and new.session is not None and new.session.version == 4
+    assert game is not None and new.session is not None and new.session.version == 5
     snap = next(ev for ev in new_end.events if isinstance(ev, m.Snapshot))
     assert snap.discarded == card_counts(game.deck.discards[: snap.discards])
     assert new.discarded == snap.discarded and len(new.discarded) == 14

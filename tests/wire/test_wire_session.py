@@ -153,7 +153,7 @@ def test_full_lobby_game_and_rematch_flow() -> None:
     bob = ClientSession("Bob")
     h_ann = connect(table, ann)
     h_bob = connect(table, bob)
-    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 4)
+    assert (ann.state, ann.role, ann.pid, ann.version) == (State.LOBBY, Role.OWNER, 0, 5)
     assert (bob.role, h_bob.role, bob.pid) == (Role.PLAYER, Role.PLAYER, 1)
     assert ann.token == table.seats[0] and bob.token == table.seats[1]
 
@@ -335,19 +335,19 @@ def test_version_negotiation() -> None:
     pump(host, current)
     host.welcome(0, new_token())
     pump(host, current)
-    assert host.version == current.version == 4
+    assert host.version == current.version == 5
 
     host, before_succession = _settled((1, 2, 3), HostSession().versions)  # before 4
     assert host.version == before_succession.version == 3
 
-    future = ClientSession("Ann", versions=(5, 6))
+    future = ClientSession("Ann", versions=(6, 7))
     host = HostSession()
     future.join()
     got_host, _ = pump(host, future)
     assert got_host == []
     assert future.refusal is not None and future.refusal.reason is RefuseReason.VERSION
-    assert future.refusal.versions == (1, 2, 3, 4)
-    assert host.closed and future.closed and host.peer_versions == (5, 6)
+    assert future.refusal.versions == (1, 2, 3, 4, 5)
+    assert host.closed and future.closed and host.peer_versions == (6, 7)
 
 
 def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> None:

@@ -190,7 +190,7 @@ def test_a_long_chat_is_cut_to_fit_a_frame_oldest_lines_first() -> None:
 
 def test_v4_settles_between_our_client_and_host() -> None:
     host, client = _settled(L.SUPPORTED_VERSIONS)
-    assert host.version == client.version == 4
+    assert host.version == client.version == 5
     assert all(client.speaks(t) and host.speaks(t) for t in V4)
 
 

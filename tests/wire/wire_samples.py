@@ -48,6 +48,7 @@ from sorry_lan.wire.messages import (
     RemoveBot,
     Resync,
     Reveal,
+    Settled,
     SetVariant,
     Snapshot,
     Spectate,
@@ -137,9 +138,10 @@ BOB_SALT, BOB_HAND = DEAL[B]
 YELLOW_SALT = DEAL[Y][0]
 
 SAMPLES: tuple[tuple[str, Message], ...] = (
-    ("hello", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
+    ("hello", Hello(versions=(1, 2, 3, 4), software=SOFT, name="Ann", token=None)),
     ("hello_rejoin", Hello(versions=(1, 2), software=SOFT, name="Ann", token=TOKEN)),
-    ("spectate", Spectate(versions=SUPPORTED_VERSIONS, software=SOFT, name="Zoë")),
+    ("spectate", Spectate(versions=(1, 2, 3, 4), software=SOFT, name="Zoë")),
+    ("hello_v5", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
     ("challenge", Challenge(version=PROTOCOL_VERSION, nonce=HOST_NONCE)),
     ("proof", Proof(cnonce=CLIENT_NONCE, mac=pin_proof(PIN, HOST_NONCE, CLIENT_NONCE))),
     (
@@ -149,6 +151,10 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
     (
         "welcome_v2",
         Welcome(version=2, software=SOFT, pid=1, token=TOKEN, owner=False, name="Βασίλης"),
+    ),
+    (
+        "welcome_v5",
+        Welcome(version=5, software=SOFT, pid=1, token=TOKEN, owner=False, name="Bob"),
     ),
     (
         "welcome_spectator",
@@ -377,6 +383,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
                                 salt=YELLOW_SALT)),
     ("reveal", Reveal(hand=BOB_HAND, salt=BOB_SALT)),
     ("handover", Handover(epoch=2, pid=1)),
+    ("settled", Settled(sid=4)),
     ("chat_from_client", Chat(pid=None, text="good luck!")),
     ("chat_relayed", Chat(pid=1, text="Sorry! ☺")),
     ("ping", Ping(n=7)),
