@@ -79,7 +79,7 @@ from sorry_lan.succession import election as el
 from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
-from sorry_lan.wire.limits import SETTLE_VERSION
+from sorry_lan.wire.limits import SETTLE_VERSION, SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
 from sorry_lan.wire.session_base import SID_TYPES
 from sorry_lan.wire.transitions import State
@@ -113,8 +113,11 @@ class ClientModel:
         program: bool = False,
         dead_after: float = 20.0,
         standby: tuple[int, tuple[str, ...]] | None = None,
+        versions: tuple[int, ...] = SUPPORTED_VERSIONS,
     ) -> None:
+        """``versions``: the protocol versions offered (an older client's, in tests)."""
         self.name = name
+        self.versions = versions
         self.token = token  # offered in the next hello; the welcome's once given one
         self.spectate = spectate
         self.pin = pin
@@ -368,7 +371,7 @@ class ClientModel:
         self.participant.connecting(attempt)
         self.session = ClientSession(
             self.name, token=None if self.spectate else self.token, spectate=self.spectate,
-            pin=self.pin,
+            pin=self.pin, versions=self.versions,
         )
         self.connected = False
         self.pin_asked = False

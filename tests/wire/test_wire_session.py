@@ -358,7 +358,7 @@ def test_future_greeting_with_unknown_fields_still_gets_a_version_refusal() -> N
     assert host.receive_data(len(body).to_bytes(4, "big") + body) == []
     [reply] = frames(host.data_to_send())
     assert reply["t"] == "refuse" and reply["reason"] == "version"
-    assert reply["versions"] == [1, 2, 3, 4]
+    assert reply["versions"] == [1, 2, 3, 4, 5]
 
 
 def test_client_rejects_a_version_it_did_not_offer() -> None:
