@@ -96,6 +96,9 @@ log = logging.getLogger(__name__)
 #: Seconds after a try was given up unanswered that its hello may still reach the host
 #: (a slow link holds it) and take this seat from a newer, live link.
 STRAY_FOR = 60.0
+#: The messages about the table that protocol version 5 holds until settled (the fold's
+#: but chat and errors).
+HELD_MESSAGES = tuple(t for t in TABLE_MESSAGES if t not in (m.Chat, m.Error))
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 
 
@@ -395,7 +398,7 @@ class ClientModel:
         for msg in session.receive_data(data):
             told = len(out)
             if self._holds(session, msg):
-                assert isinstance(msg, TABLE_MESSAGES)
+                assert isinstance(msg, HELD_MESSAGES)
                 self._ahead = None
                 self._learn(msg)
                 self._held.append((msg, self.hand))
@@ -430,8 +433,9 @@ class ClientModel:
 
     def _holds(self, session: ClientSession, msg: m.Message) -> bool:
         """Protocol version 5: whether ``msg`` waits to be shown: a message about the
-        table from the first state not settled yet on, that state included."""
-        if (session.version or 1) < SETTLE_VERSION or not isinstance(msg, TABLE_MESSAGES):
+        table from the first state not settled yet on, that state included (chat and
+        errors never wait: the news that the game waits is chat)."""
+        if (session.version or 1) < SETTLE_VERSION or not isinstance(msg, HELD_MESSAGES):
             return False
         if self._held:
             return True

@@ -14,7 +14,7 @@ from sorry_lan.authority import effects as fx
 from sorry_lan.authority.electorate import Laptop
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.settling import Settling, holders_needed
-from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.authority.table import PAUSED_TEXT, Table, TableConfig
 from sorry_lan.client.model import ClientEvent, ClientModel
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode, to_wire
@@ -181,6 +181,9 @@ def test_a_cut_off_hosts_last_move_is_never_shown_on_its_side() -> None:
     assert knowledge is not None and knowledge.board is not None
     assert knowledge.board.sid == after and knowledge.board_epoch == 2
     assert links[near].model.view.offer is None  # nobody answers an unsettled offer
+    for i, link in links.items():  # why the game waits is told at once: chat never waits
+        if not link.cut:
+            assert PAUSED_TEXT in link.model.view.chat, i
 
 
 def test_a_version_4_client_shows_states_at_once() -> None:

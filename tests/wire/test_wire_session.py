@@ -365,7 +365,7 @@ def test_client_rejects_a_version_it_did_not_offer() -> None:
     ann = ClientSession("Ann")
     ann.join()
     assert frames(ann.data_to_send())[0]["t"] == "hello"
-    bad = Welcome(version=5, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
+    bad = Welcome(version=6, software="x", pid=0, token=bytes(16), owner=False, name="Ann")
     assert ann.receive_data(encode(bad)) == []
     assert ann.closed
     [reply] = frames(ann.data_to_send())
