@@ -402,6 +402,8 @@ class ClientModel:
                 self._ahead = None
                 self._learn(msg)
                 self._held.append((msg, self.hand))
+                if isinstance(msg, m.Rematch):  # (its game is over: the host left it)
+                    self._show(len(self._held), out)
             elif isinstance(msg, m.Settled):
                 self._on_settled(msg, out)
             else:
@@ -443,20 +445,20 @@ class ClientModel:
 
     def _on_settled(self, msg: m.Settled, out: list[ClientEvent]) -> None:
         """The states up to ``msg.sid`` are settled: the messages held up to the first
-        state after it are shown, in order (those before a ``rematch`` held too: the
-        game they belong to is over, and a ``settled`` after it is the next game's)."""
+        state after it are shown, in order."""
         self._settled = max(self._settled, msg.sid)
-        held = self._held
-        barrier = max((i for i, (x, _) in enumerate(held) if isinstance(x, m.Rematch)),
-                      default=-1)  # fmt: skip
         shown = 0
-        for i, (x, _) in enumerate(held):
-            if i > barrier and x.TYPE in SID_TYPES and x.sid > self._settled:  # type: ignore[union-attr]
+        for i, (x, _) in enumerate(self._held):
+            if x.TYPE in SID_TYPES and x.sid > self._settled:  # type: ignore[union-attr]
                 break
             shown = i + 1
-        if not shown:
+        self._show(shown, out)
+
+    def _show(self, count: int, out: list[ClientEvent]) -> None:
+        """Show the first ``count`` messages held, in order."""
+        if not count:
             return
-        released, self._held = held[:shown], held[shown:]
+        released, self._held = self._held[:count], self._held[count:]
         self._ahead = None
         for x, hand in released:
             told = len(out)

@@ -253,3 +253,26 @@ def test_settled_round_trips_and_needs_version_5() -> None:
         assert "version 5" in str(exc)
     else:
         raise AssertionError("settled sent on version 4")
+
+
+def test_the_end_is_shown_and_the_next_game_settles_afresh() -> None:
+    pair, cids, links = _table(seats=2)
+    game = pair.table.game
+    assert game is not None
+    for _ in range(5000):
+        if game.over:
+            break
+        _move(pair, cids, links)
+        pair.pump()
+    assert game.over and pair.table.games_played == 1
+    for link in links.values():  # the end, settled, shown
+        assert link.model.over is not None and link.model.unsettled == 0
+    for pid, link in links.items():
+        link.model.send(m.Rematch())
+        pair.feed(cids[pid], link.data_to_send())
+    pair.pump()
+    again = pair.table.game
+    assert pair.table.games_played == 2 and again is not None and again is not game
+    for link in links.values():  # the next game's board, settled afresh, shown
+        assert link.model.over is None and link.model.unsettled == 0
+        assert link.model.sid == again.state_id and link.model.pawns == tuple(again.pawns)
