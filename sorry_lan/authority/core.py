@@ -10,7 +10,8 @@ that went back to its lobby (``rematch``), the result owed to people who missed 
 end of a game (or seated at a table resumed after it), the summary an advertiser
 publishes, and who hosts next (``authority/heralds.py``: ``succession`` and the hand
 commitments; ``authority/fencing.py``: the pause and the probes of a host cut off
-from most of the table's laptops).
+from most of the table's laptops; ``authority/settling.py``: the states enough
+laptops hold to be shown, told ``settled`` on protocol version 5).
 
 The contract.  Each input is a method given the time (``now``, seconds on any
 monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,

@@ -42,6 +42,12 @@ host's ``succession``, ``commit``, ``handover``, a candidate's ``refuse``) to it
 host it follows never heard of (the old host died telling it) is played again at once
 when that host offers the same decision (:mod:`sorry_lan.client.missed`).
 
+On protocol version 5 the table's messages (but chat and errors) from the first
+state not settled on wait, in order, until the host's ``settled`` covers them
+(:attr:`unsettled`): nothing shows them, no offer among them is answered.  What a
+successor continues from is the table as received (:attr:`received`, with them folded
+in): :meth:`knowledge` and :attr:`board_missing` read it.
+
 It does not open sockets, keep time, retry, or write seat files or records: it says
 when the seat token is worth keeping or forgetting (:meth:`take_seat_news`) and the
 shell does the filing.  It never logs the seat token.
