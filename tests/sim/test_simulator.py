@@ -209,7 +209,7 @@ def test_case_3_the_forged_claim_is_refused() -> None:
 
 
 # (fault, seed, laptops (None: drawn), the invariants it breaks today, the case)
-CASES = [
+CASES: list[tuple[str, int, int | None, set[str], str]] = [
 ]  # fmt: skip
 
 
