@@ -10,7 +10,8 @@ that went back to its lobby (``rematch``), the result owed to people who missed 
 end of a game (or seated at a table resumed after it), the summary an advertiser
 publishes, and who hosts next (``authority/heralds.py``: ``succession`` and the hand
 commitments; ``authority/fencing.py``: the pause and the probes of a host cut off
-from most of the table's laptops).
+from most of the table's laptops; ``authority/settling.py``: the states enough
+laptops hold to be shown, told ``settled`` on protocol version 5).
 
 The contract.  Each input is a method given the time (``now``, seconds on any
 monotonic clock): :meth:`start`, :meth:`opened`, :meth:`received`, :meth:`closed`,
@@ -64,12 +65,14 @@ from sorry_lan.authority.limits import Due, HostOptions, due
 from sorry_lan.authority.output import Round
 from sorry_lan.authority.peers import Peer, PeerPin
 from sorry_lan.authority.seat_messages import abandoned
+from sorry_lan.authority.settling import Settling
 from sorry_lan.authority.table import PAUSED_TEXT, BotTurn, JoinRefused, RequestRefused, Table
 from sorry_lan.rules import Event, Move, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import succession as wire
 from sorry_lan.wire.auth import pin_key
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.limits import SETTLE_VERSION
 from sorry_lan.wire.session import HostSession
 from sorry_lan.wire.succession import FIRST_EPOCH
 from sorry_lan.wire.transitions import State
@@ -127,6 +130,8 @@ class HostCore:
         self._pause_told = False
         # Each laptop's offer as last journalled (by pid): see :meth:`_journal_laptops`.
         self._journalled: dict[int, Laptop] = {}
+        # Protocol version 5: which states enough laptops hold to be shown.
+        self.settling = Settling()
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -258,6 +263,7 @@ class HostCore:
             self.electorate.last_heard[player.pid] = min(peer.renewed, now - lease)
         peer.closed = True
         self.out.forget(peer)
+        self.settling.gone(cid)
         if peer.session.state is State.GREETING:
             log.debug("connection %d closed before saying hello (a probe?)", cid)
         peer.session.connection_lost()
@@ -522,6 +528,7 @@ class HostCore:
 
     def ponged(self, peer: Peer, n: int) -> None:
         peer.ponged(n)  # it heard this host when that ping was sent: its lease runs on
+        self.settling.ponged(peer.cid, n)  # (and it holds the states sent before it)
         if n == peer.result_ping:  # it read the ``over`` sent before that ping
             peer.result_ping = None
             player = self.table.player_of(peer.cid)
@@ -561,6 +568,7 @@ class HostCore:
             self._over_seen = table.games_played
             self._owe_result()
         self.heralds.tell_succession(self.welcomed())
+        self._settle()
         self._journal_laptops()
         if table.revision != self._sent_revision:
             self._sent_revision = table.revision
@@ -608,6 +616,34 @@ class HostCore:
         if self.fence.probe_due(now):  # (after a sleep, every laptop: any may host now)
             asked = electorate.order(table) if self.fence.waking else absent
             self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
+
+    def _settle(self) -> None:
+        """Settling (protocol version 5, ``authority/settling.py``): each laptop of the
+        order is pinged after the newest state of the game (its pong proves it holds
+        it); when the settled state advances, every connection on version 5 is told
+        ``settled``.  Nothing waits for it: the game goes on meanwhile."""
+        table, game = self.table, self.table.game
+        if game is None or table.phase is Phase.LOBBY:
+            return  # (a rematch's lobby: the next game settles from its start)
+        number, sid, settling = table.games_played, game.state_id, self.settling
+        order = self.electorate.order(table)
+        for laptop in order:
+            conn = table.players[laptop.pid].conn
+            peer = None if conn is None else self.peers.get(conn)
+            if (peer is not None and peer.welcomed and not peer.closed
+                    and settling.due(peer.cid, number, sid)):  # fmt: skip
+                n = peer.next_ping(self._now)
+                self.send(peer, m.Ping(n=n))
+                settling.ping(peer.cid, laptop.pid, n, number, sid)
+        settling.settle(number, sid, [x.pid for x in order])
+        if settling.settled < 0 or settling.game != number:
+            return
+        told = (number, settling.settled)
+        settled = shared(m.Settled(sid=settling.settled))
+        for peer in self.welcomed():
+            if peer.protocol >= SETTLE_VERSION and peer.settled != told:
+                peer.settled = told
+                self.send(peer, *settled)
 
     def _pause_news_due(self) -> float | None:
         """When the players are to be told why the game waits: once it has waited a

@@ -79,6 +79,8 @@ class Peer:
         self.offer: m.Offer | None = None
         #: Protocol version 4: the ``succession`` last sent here, without its chat.
         self.succession: m.Succession | None = None
+        #: Protocol version 5: the (game, sid) of the last ``settled`` sent here.
+        self.settled: tuple[int, int] | None = None
 
     @property
     def protocol(self) -> int:

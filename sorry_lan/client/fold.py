@@ -21,8 +21,10 @@ again), nor know the connection, the seat token or who hosts next.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 
 from sorry_lan.client.events import ClientEvent, ReplayMismatch
@@ -150,6 +152,21 @@ class TableFold:
         if self.over is not None and whole is not None:
             return whole
         return self.seen.record()  # (the host's record so far goes on in it, or is stale)
+
+    def ahead(self, held: Iterable[TableMessage]) -> TableFold:
+        """A copy of this fold with ``held`` folded in (messages not shown yet: protocol
+        version 5's states not settled), for what a successor needs; this fold, its
+        view and the views it handed out stay as they are."""
+        views, self._views = self._views, OrderedDict()
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self._views = views
+        out: list[ClientEvent] = []
+        for msg in held:
+            if twin.chat_so_far(msg, out) is not None:
+                twin.fold(msg, out)
+        return twin
 
     # -- the view ----------------------------------------------------------------------
 

@@ -42,6 +42,12 @@ host's ``succession``, ``commit``, ``handover``, a candidate's ``refuse``) to it
 host it follows never heard of (the old host died telling it) is played again at once
 when that host offers the same decision (:mod:`sorry_lan.client.missed`).
 
+On protocol version 5 the table's messages (but chat and errors) from the first
+state not settled on wait, in order, until the host's ``settled`` covers them
+(:attr:`unsettled`): nothing shows them, no offer among them is answered.  What a
+successor continues from is the table as received (:attr:`received`, with them folded
+in): :meth:`knowledge` and :attr:`board_missing` read it.
+
 It does not open sockets, keep time, retry, or write seat files or records: it says
 when the seat token is worth keeping or forgetting (:meth:`take_seat_news`) and the
 shell does the filing.  It never logs the seat token.
@@ -61,7 +67,14 @@ from sorry_lan.client.events import (
     TableNews,
     TableNewsKind,
 )
-from sorry_lan.client.fold import HEARD_KEPT, REPLAY_MISMATCH, TABLE_MESSAGES, VIEWS_KEPT, TableFold
+from sorry_lan.client.fold import (
+    HEARD_KEPT,
+    REPLAY_MISMATCH,
+    TABLE_MESSAGES,
+    VIEWS_KEPT,
+    TableFold,
+    TableMessage,
+)
 from sorry_lan.client.missed import MissedMove
 from sorry_lan.client.participant import Heed, Participant
 from sorry_lan.client.records import RECORDS_KEPT, GameRecord, RecordBook
@@ -72,7 +85,9 @@ from sorry_lan.succession import election as el
 from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
+from sorry_lan.wire.limits import SETTLE_VERSION, SUPPORTED_VERSIONS
 from sorry_lan.wire.session import ClientSession
+from sorry_lan.wire.session_base import SID_TYPES
 from sorry_lan.wire.transitions import State
 from sorry_lan.wire.vocab import ByeReason, clip_text
 
@@ -87,6 +102,9 @@ log = logging.getLogger(__name__)
 #: Seconds after a try was given up unanswered that its hello may still reach the host
 #: (a slow link holds it) and take this seat from a newer, live link.
 STRAY_FOR = 60.0
+#: The messages about the table that protocol version 5 holds until settled (the fold's
+#: but chat and errors).
+HELD_MESSAGES = tuple(t for t in TABLE_MESSAGES if t not in (m.Chat, m.Error))
 SUCCESSION_VERSION = 4  # the protocol version that has offer, succession and reveal
 
 
@@ -104,8 +122,11 @@ class ClientModel:
         program: bool = False,
         dead_after: float = 20.0,
         standby: tuple[int, tuple[str, ...]] | None = None,
+        versions: tuple[int, ...] = SUPPORTED_VERSIONS,
     ) -> None:
+        """``versions``: the protocol versions offered (an older client's, in tests)."""
         self.name = name
+        self.versions = versions
         self.token = token  # offered in the next hello; the welcome's once given one
         self.spectate = spectate
         self.pin = pin
@@ -130,6 +151,12 @@ class ClientModel:
         self.participant = Participant(standby)
         self._now = 0.0
         self.missed = MissedMove()  # this seat's last move, if a new host missed it
+        # Protocol version 5: the table's messages from the first state not settled on,
+        # each with this seat's hand as of it (shown once a ``settled`` covers them);
+        # the newest settled sid of the game; the table as received (a cache).
+        self._held: list[tuple[TableMessage, tuple[Card, ...] | None]] = []
+        self._settled = -1
+        self._ahead: TableFold | None = None
 
     # -- what we know ------------------------------------------------------------------
 
@@ -303,23 +330,41 @@ class ClientModel:
         """A game is in progress as far as this laptop knows, but not its board (a
         reconnection's welcome before the board came again): it may not host the
         table now (a successor would deal a fresh game for the one in progress)."""
-        return self.participant.board_missing(self.table.shown)
+        return self.participant.board_missing(self.received.shown)
 
     @property
     def newest_state(self) -> tuple[int, int] | None:
         """The newest state this laptop holds, ``(epoch, sid)``: what its vote tells a
         candidate (SPEC 13, protocol version 5), and its standby compares votes with
         (None: no board)."""
-        return self.participant.seen(self.table.shown)
+        return self.participant.seen(self.received.shown)
 
     def knowledge(self) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
         as a player by a version-4 host that sent a ``succession`` and a lobby)."""
+        table = self.received
         return self.participant.knowledge(
-            lobby=self.lobby, pid=self.pid, token=self.token, spectate=self.spectate,
-            shown=self.table.shown, so_far=self.table.so_far_record,
-            games_played=self.book.game_number - 1,
+            lobby=table.lobby, pid=self.pid, token=self.token, spectate=self.spectate,
+            shown=table.shown, so_far=table.so_far_record,
+            games_played=table.book.game_number - 1,
         )
+
+    @property
+    def received(self) -> TableFold:
+        """The table as received, shown or not yet (protocol version 5: with the states
+        not settled yet folded in): what a successor continues from, as a Raft log
+        holds entries not committed yet.  Built when asked for (a takeover, an
+        election); the table shown is :attr:`table`."""
+        if not self._held:
+            return self.table
+        if self._ahead is None:
+            self._ahead = self.table.ahead([msg for msg, _ in self._held])
+        return self._ahead
+
+    @property
+    def unsettled(self) -> int:
+        """How many of the table's messages wait to be shown until settled (version 5)."""
+        return len(self._held)
 
     def set_standby(self, port: int, addrs: tuple[str, ...]) -> None:
         """This laptop's standby listens on ``port`` at ``addrs`` (changed, or new):
@@ -347,7 +392,8 @@ class ClientModel:
         self.participant.connecting(attempt)
         self.session = ClientSession(
             self.name, token=None if self.spectate else self.token, spectate=self.spectate,
-            pin=self.pin, seen=self.participant.vote_seen(self.table.shown),
+            pin=self.pin, seen=self.participant.vote_seen(self.received.shown),
+            versions=self.versions,
         )
         self.connected = False
         self.pin_asked = False
@@ -370,8 +416,20 @@ class ClientModel:
         out: list[ClientEvent] = []
         for msg in session.receive_data(data):
             told = len(out)
-            self._on_message(msg, out)
-            self.table.publish(out[told:], self.hand)
+            if self._holds(session, msg):
+                assert isinstance(msg, HELD_MESSAGES)
+                self._ahead = None
+                self._learn(msg)
+                self._held.append((msg, self.hand))
+                if isinstance(msg, m.Rematch):  # (its game is over: the host left it)
+                    self._show(len(self._held), out)
+            elif isinstance(msg, m.Settled):
+                self._on_settled(msg, out)
+            else:
+                self._on_message(msg, out)
+                self.table.publish(out[told:], self.hand)
+            if isinstance(msg, m.Rematch):
+                self._settled = -1  # (a ``settled`` from now on is the next game's)
             if self._refused is session:
                 # what the same bytes carry after a claim we refused is the refused
                 # host's (its lobby, its board), never this table's
@@ -394,7 +452,70 @@ class ClientModel:
         self.connected = False
         self.table.moves = None
 
-    def _on_message(self, msg: m.Message, out: list[ClientEvent]) -> None:
+    def _holds(self, session: ClientSession, msg: m.Message) -> bool:
+        """Protocol version 5: whether ``msg`` waits to be shown: a message about the
+        table from the first state not settled yet on, that state included (chat and
+        errors never wait: the news that the game waits is chat)."""
+        if (session.version or 1) < SETTLE_VERSION or not isinstance(msg, HELD_MESSAGES):
+            return False
+        if self._held:
+            return True
+        return msg.TYPE in SID_TYPES and msg.sid > self._settled  # type: ignore[union-attr]
+
+    def _on_settled(self, msg: m.Settled, out: list[ClientEvent]) -> None:
+        """The states up to ``msg.sid`` are settled: the messages held up to the first
+        state after it are shown, in order."""
+        self._settled = max(self._settled, msg.sid)
+        shown = 0
+        for i, (x, _) in enumerate(self._held):
+            if x.TYPE in SID_TYPES and x.sid > self._settled:  # type: ignore[union-attr]
+                break
+            shown = i + 1
+        self._show(shown, out)
+
+    def _show(self, count: int, out: list[ClientEvent]) -> None:
+        """Show the first ``count`` messages held, in order."""
+        if not count:
+            return
+        released, self._held = self._held[:count], self._held[count:]
+        self._ahead = None
+        for x, hand in released:
+            told = len(out)
+            self._on_message(x, out, learnt=True)
+            self.table.publish(out[told:], hand)
+
+    def _drop_held(self) -> None:
+        """A new welcome: what was held from before is never shown (the host tells
+        the table again, settled or not)."""
+        self._held.clear()
+        self._settled = -1
+        self._ahead = None
+
+    def _learn(self, msg: m.Message) -> None:
+        """What a successor needs from a message about the game, at once, shown or not
+        yet: the board's hand, the game in progress or over, this seat's news."""
+        match msg:
+            case m.Snapshot():
+                self.participant.told_board(msg)
+                if self.table.over is not None:  # a rematch: the seat is worth keeping again
+                    self._seat_news = SeatNews.KEEP
+            case m.Turn():
+                self.participant.told_turn(msg)
+            case m.Events():
+                self.participant.played(msg, self.colour)
+            case m.GameOver():
+                self.participant.game_over()
+                self._seat_news = SeatNews.FORGET
+            case m.Rematch():
+                self.participant.rematch()
+                self.missed.forget()
+                self._seat_news = SeatNews.KEEP  # the seat holds us in the next game's lobby
+            case _:
+                pass
+
+    def _on_message(self, msg: m.Message, out: list[ClientEvent], learnt: bool = False) -> None:
+        """Handle ``msg`` (``learnt``: held until settled, :meth:`_learn` took it in
+        when it came)."""
         if isinstance(msg, m.Succession):  # (comes before the chat so far: not its end)
             self._on_succession(msg, out)
             return
@@ -403,7 +524,8 @@ class ClientModel:
             return  # (a line of the table's chat so far: held until it ends)
         for line in told_again:
             self.participant.chat(line, told_again=True)
-        was_over = self.table.over
+        if not learnt:
+            self._learn(msg)
         told = len(out)
         if isinstance(msg, TABLE_MESSAGES):
             self.table.fold(msg, out)
@@ -412,29 +534,14 @@ class ClientModel:
                 self._welcomed(msg)
             case m.Challenge():
                 self.pin_asked = True
-            case m.Snapshot():
-                self.participant.told_board(msg)
-                if was_over is not None:  # a rematch: the seat is worth keeping again
-                    self._seat_news = SeatNews.KEEP
-            case m.Turn():
-                self.participant.told_turn(msg)
             case m.LegalMoves():
                 again = self.missed.again(self.pawns, self.table.card(), msg)
                 if again is not None:  # the move this seat made that the new host missed
                     log.info("the new host missed our move at sid %d: played again", msg.sid)
                     out.remove(msg)
                     self.play(again)
-            case m.Events():
-                self.participant.played(msg, self.colour)
-            case m.GameOver():
-                self.participant.game_over()
-                self._seat_news = SeatNews.FORGET
             case m.Chat():
                 self.participant.chat(msg, told_again=False)
-            case m.Rematch():
-                self.participant.rematch()
-                self.missed.forget()
-                self._seat_news = SeatNews.KEEP  # the seat holds us in the next game's lobby
             case m.Bye():
                 self.bye = msg.reason
                 if msg.reason is ByeReason.REPLACED and self._now < self._stray_until:
@@ -462,6 +569,7 @@ class ClientModel:
             self._admit(welcome)
 
     def _admit(self, welcome: m.Welcome) -> None:
+        self._drop_held()
         self.table.welcomed()
         self.welcome = welcome
         self._welcomed_on = self.session
@@ -480,7 +588,7 @@ class ClientModel:
         if verdict is Heed.KEEP:
             self._keep(msg)
         elif verdict is Heed.BACK:  # the host we follow, reached at its new address
-            pending = self.participant.follow(self.table.shown)
+            pending = self.participant.follow(self.received.shown)
             if pending is not None:
                 self._admit(pending)
             self._keep(msg)
@@ -503,7 +611,7 @@ class ClientModel:
     def _follow(self, msg: m.Succession, out: list[ClientEvent]) -> None:
         """A new host at a greater epoch, checked: followed (admitted, if its welcome
         was held), and in a game for points, told this seat's hand and its salt."""
-        pending = self.participant.follow(self.table.shown)
+        pending = self.participant.follow(self.received.shown)
         if pending is not None:
             self._admit(pending)
         self._keep(msg)

@@ -76,7 +76,11 @@ class Knowledge:
     least) when it is known; ``games_played`` how many games
     the table began before the one on the board (so the board's is number
     ``games_played + 1``); ``left`` the seat of the host that handed the table over
-    to leave it (its player went on purpose), when this laptop was told so;
+    to leave it (its player went on purpose), when this laptop was told so.
+
+    ``board`` is the newest state this laptop received, shown or not yet (protocol
+    version 5 shows a state only once it is settled; a successor continues from
+    what it holds, as a Raft log holds entries not committed yet), and
     ``board_epoch`` the epoch of the host the board came from (None: not known, or no
     board), which may be older than ``epoch`` (a new host that has not shown its own)."""
 

@@ -505,6 +505,16 @@ class Handover(Message):
     pid: int = field(metadata=_f(PID))
 
 
+@declare("settled", by_host(WELCOMED), since=L.SETTLE_VERSION)
+@dataclass(frozen=True, slots=True)
+class Settled(Message):
+    """Host -> client, protocol version 5: the states up to ``sid`` of the game on the
+    table are held by enough of the table's laptops that no successor replaces them;
+    the client shows a state only once it is settled (SPEC section 13)."""
+
+    sid: int = field(metadata=_f(SID))
+
+
 # -- any time ------------------------------------------------------------------------
 
 
@@ -599,6 +609,7 @@ __all__ = [
     "Resync",
     "Reveal",
     "SetVariant",
+    "Settled",
     "Snapshot",
     "Spectate",
     "Start",

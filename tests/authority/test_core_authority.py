@@ -113,8 +113,12 @@ def test_nothing_received_reveals_a_hand_or_a_card_before_its_draw(variant: Vari
         checked_hands = commits = 0
         known: Counter[int] = Counter()
         over = False
+        told = -1  # the newest state it was told
         for msg in Decoder().feed(raw):
             over = over or isinstance(msg, m.GameOver)
+            if isinstance(msg, m.Settled):  # a state it was told already: nothing more
+                assert msg.sid <= told
+            told = max(told, getattr(msg, "sid", told))
             if isinstance(msg, m.RecordPart):
                 assert over, "a game record (its seed and deck) is sent only after over"
             elif isinstance(msg, m.Turn | m.Snapshot):
@@ -135,7 +139,8 @@ def test_nothing_received_reveals_a_hand_or_a_card_before_its_draw(variant: Vari
                     for ev in msg.events:  # a card it played is no longer in its hand
                         if ev[0] in (EventKind.PLAY, EventKind.DISCARD) and ev[1] == you:
                             known[ev[2]] -= 1
-                allowed = (m.Welcome, m.Lobby, m.Events, m.LegalMoves, m.GameOver, m.Ping)
+                allowed = (m.Welcome, m.Lobby, m.Events, m.LegalMoves, m.GameOver, m.Ping,
+                           m.Settled)
                 assert isinstance(msg, allowed), f"unexpected message {msg.TYPE}"
         if variant is Variant.POINTS:
             assert checked_hands > 0 and commits > 0

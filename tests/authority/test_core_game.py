@@ -163,8 +163,9 @@ def test_a_rematch_starts_once_every_person_asked() -> None:
     pair.pump()
     game = pair.table.game
     assert game is not first and game is not None and not game.over
-    for c in clients:
-        assert isinstance(c.inbox[-1], m.Turn | m.LegalMoves)
+    for c in clients:  # (no laptop in the order: each state is settled at once)
+        assert isinstance(c.inbox[-1], m.Settled) and c.inbox[-1].sid == game.state_id
+        assert isinstance(c.inbox[-2], m.Turn | m.LegalMoves)
         assert c.last(m.Snapshot).sid == game.state_id
     assert [r["k"] for r in pair.journal].count("game") == 2
 

@@ -3,8 +3,9 @@
 - **(a) one table**: at most one host accepts moves for the game: once a host made a
   state after another one did, the one before never makes another (two hosts, at one
   epoch or two, committing moves in overlapping time);
-- **(b) no move shown is lost**: every state a laptop was shown (its sid and board)
-  is the state of that sid in the final record (the surviving host's states, and
+- **(b) no move shown is lost**: every state a laptop was shown (its sid and board,
+  as its client's published view showed them: on protocol version 5 only once
+  settled) is the state of that sid in the final record (the surviving host's states, and
   before its takeover those of the host it took over from, and so on);
 - **(c) no lone takeover**: a laptop takes the table over only by votes, while it
   reaches a majority of the electorate (the ``order`` of the host it lost, itself

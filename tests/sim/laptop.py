@@ -459,8 +459,10 @@ class Laptop:
                 self.link_lost("the host closed the connection")
             return
         for event in self.model.receive_data(data, now):
-            if isinstance(event, m.Events | m.Snapshot) and self.model.snapshot is not None:
-                self.shown.append((event.sid, self.model.pawns))  # (b) checks them
+            if isinstance(event, m.Events | m.Snapshot):
+                view = self.model.view_at(event)  # (b) checks what the view showed
+                if view.seated:
+                    self.shown.append((view.sid, view.pawns))
             if isinstance(event, TableNews) and event.kind is TableNewsKind.CLAIM_REFUSED:
                 self.claim_refused = conn is self.try_conn and self.trying == "join"
         self.flush_to(conn)

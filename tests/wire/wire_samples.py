@@ -48,6 +48,7 @@ from sorry_lan.wire.messages import (
     RemoveBot,
     Resync,
     Reveal,
+    Settled,
     SetVariant,
     Snapshot,
     Spectate,
@@ -145,6 +146,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=TOKEN, seen=(2, 57)),
     ),
     ("spectate", Spectate(versions=(1, 2, 3, 4), software=SOFT, name="Zoë")),
+    ("hello_v5", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
     ("challenge", Challenge(version=PROTOCOL_VERSION, nonce=HOST_NONCE)),
     ("proof", Proof(cnonce=CLIENT_NONCE, mac=pin_proof(PIN, HOST_NONCE, CLIENT_NONCE))),
     (
@@ -154,6 +156,10 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
     (
         "welcome_v2",
         Welcome(version=2, software=SOFT, pid=1, token=TOKEN, owner=False, name="Βασίλης"),
+    ),
+    (
+        "welcome_v5",
+        Welcome(version=5, software=SOFT, pid=1, token=TOKEN, owner=False, name="Bob"),
     ),
     (
         "welcome_spectator",
@@ -382,6 +388,7 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
                                 salt=YELLOW_SALT)),
     ("reveal", Reveal(hand=BOB_HAND, salt=BOB_SALT)),
     ("handover", Handover(epoch=2, pid=1)),
+    ("settled", Settled(sid=4)),
     ("chat_from_client", Chat(pid=None, text="good luck!")),
     ("chat_relayed", Chat(pid=1, text="Sorry! ☺")),
     ("ping", Ping(n=7)),
