@@ -395,8 +395,13 @@ class Laptop:
 
     def move_address(self) -> None:
         """A new address (DHCP): connections through the old one reset."""
+        was = self.addr
         self.addr = f"10.{self.crashes + 1}.{self.n}.{self.ev.world.rng.randrange(2, 250)}"
         self.ev.world.note("moved", self.name, self.addr)
+        if self.host_at is not None and self.host_at[0] == was:
+            # its own host: its player joins it over loopback (``commands/host.py``),
+            # whatever address the laptop has
+            self.host_at = (self.addr, self.host_at[1])
         for conn in self.ev.conns_of(self):
             if conn.client is not conn.server:
                 conn.reset()
