@@ -42,6 +42,7 @@ from sorry_lan.authority.takeover import (
     resume_table,
     resumed_options,
 )
+from sorry_lan.client.events import TableNews, TableNewsKind
 from sorry_lan.client.model import ClientModel
 from sorry_lan.succession import election as el
 from sorry_lan.succession.retry import Pause, Recovery, TryHost
@@ -94,6 +95,8 @@ class HostShell:
         self._wake: float | None = None
         self._probing: set[int] = set()
         self.ready = False  # the state it starts from is no commit of its own
+        # (a game resumed with its end in it: nobody wins it here)
+        self.over_at_start = table.game is not None and table.game.over
         world = ev.world
         self.core = HostCore(table, options, wall=lambda: EPOCH + world.now, journalled=True)
         self.core.expect_laptops(expect or [])  # (resumed: where its journal says they offered)
@@ -262,6 +265,7 @@ class Laptop:
         self.trying: str | None = None  # "host" / "candidate" / "join": a try under way
         self.try_conn: Conn | None = None
         self.try_attempt: el.TryCandidate | None = None
+        self.claim_refused = False  # this join's host was refused by the model (a claim)
         self.recovering = False
         self.recovery: Recovery | None = None  # the heir's steps while it recovers
         self.watch = Watch(replace(TIMINGS, dead_after=self.ev.dead_after))
@@ -429,6 +433,7 @@ class Laptop:
         if self.try_conn is not None:
             self.try_conn.close_by_client()
         self.try_attempt = attempt
+        self.claim_refused = False
         self.model.join(self.ev.world.now, attempt=attempt)
         host = there.host
         assert host is not None
@@ -464,6 +469,8 @@ class Laptop:
         for event in self.model.receive_data(data, now):
             if isinstance(event, m.Events | m.Snapshot) and self.model.snapshot is not None:
                 self.shown.append((event.sid, self.model.pawns))  # (b) checks them
+            if isinstance(event, TableNews) and event.kind is TableNewsKind.CLAIM_REFUSED:
+                self.claim_refused = self.trying == "join"
         self.flush_to(conn)
         if conn is self.try_conn:
             self._try_answer(conn)
@@ -527,7 +534,18 @@ class Laptop:
     def _join_refused(self, refusal: m.Refuse | None) -> None:
         """``GameClient.start``: a stored seat refused ``bad_token`` is forgotten and
         the hello sent again without it; another refusal that trying again will not
-        mend ends the program, telling its player why."""
+        mend ends the program, telling its player why, and so does a host this
+        laptop refused (``GameClient.connect``: a claim at an epoch older than the
+        one its seat file keeps, or out of turn): then the person of a laptop that
+        crashed while it hosted the table resumes it, as when it is advertised
+        nowhere (:meth:`restart`)."""
+        if self.claim_refused:  # (its person is told why, and the program ends)
+            self.ev.world.note("refused the host", self.name)
+            if self.kept is not None:  # the table it hosted is advertised nowhere else
+                self._resume()
+                return
+            self.gave_up = True
+            return
         if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN and (
                 self.token is not None):  # fmt: skip
             self.ev.world.note("seat forgotten", self.name)
