@@ -429,6 +429,29 @@ class HostCore:
         log.info("the table is hosted at epoch %d by seat %d: stepping down", epoch, pid)
         return self._move_to(epoch, pid, handed=False)
 
+    def advert(self, epoch: int, addrs: tuple[str, ...], port: int, now: float) -> list[Effect]:
+        """An advert of this table at ``epoch`` on ``addrs`` and ``port`` (the shell
+        watches the LAN for them).  At a newer epoch, on the standby port a laptop of
+        the electorate offered (a successor hosts there), it is where that laptop may
+        host the table now, at an address this host was never told (its network gave
+        it another while this host slept or was cut off, SPEC 13): it is probed there
+        from now on, at once while this host is cut off, and :meth:`newer_epoch`
+        decides on what the probe finds.  Any other advert changes nothing (an older
+        epoch or this host's, a port no laptop offered, a host whose person plays on
+        alone); a host with a quorum present is never probed into stepping down."""
+        if self._ended or self.fence.alone or epoch <= self.epoch or not addrs:
+            return []
+        self._time_is(now)
+        self.fence.advance(now)
+        seat = self.heralds.seat
+        found = [x for x in self.electorate.order(self.table)
+                 if x.port == port and x.pid != seat]  # fmt: skip
+        for laptop in found:
+            self.fence.advertised(laptop.pid, tuple(addrs))
+        if not self.fence.cut_off:
+            return []
+        return [Probe(self.fence.where(x.pid, x.addrs), x.port, x.pid) for x in found]
+
     def _time_is(self, now: float) -> None:
         """The time is ``now``.  When the sweep (due every ``options.sweep`` while the
         table serves) comes more than D late, this host's process slept (a closed lid,
@@ -607,7 +630,8 @@ class HostCore:
             self._offer_again()
         if self.fence.probe_due(now):  # (after a sleep, every laptop: any may host now)
             asked = electorate.order(table) if self.fence.waking else absent
-            self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
+            fence = self.fence
+            self.out.say(*(Probe(fence.where(x.pid, x.addrs), x.port, x.pid) for x in asked))
 
     def _pause_news_due(self) -> float | None:
         """When the players are to be told why the game waits: once it has waited a

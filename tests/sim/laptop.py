@@ -94,6 +94,7 @@ class HostShell:
         self._later: list[Callable[[], list[fx.Effect]]] = []
         self._wake: float | None = None
         self._probing: set[int] = set()
+        self._browsing = False  # the adverts are looked at again soon
         self.ready = False  # the state it starts from is no commit of its own
         # (a game resumed with its end in it: nobody wins it here)
         self.over_at_start = table.game is not None and table.game.over
@@ -160,7 +161,33 @@ class HostShell:
             self._later.pop(0)
         self._seen_state()
         self._schedule()
+        self._look_for_adverts()
         self.ev.host_ran(self)
+
+    def _look_for_adverts(self) -> None:
+        """While cut off, the table's adverts on the LAN are looked at every
+        :data:`BROWSE` seconds (``net/host.py``'s table watch)."""
+        if self._browsing or not self.live or self.rogue or not self.core.fence.cut_off:
+            return
+        self._browsing = True
+        self.lap.later(BROWSE, self._adverts)
+
+    def _adverts(self) -> None:
+        """Each honest host's advert this laptop reaches (at its laptop's address
+        now) is told to the core."""
+        self._browsing = False
+        if not self.live or not self.core.fence.cut_off:
+            return
+        for host in self.ev.hosts:
+            there = host.lap
+            if (host is self or host.rogue or not host.listening or host.dead
+                    or not there.alive or not self.ev.net.reachable(self.lap, there)):  # fmt: skip
+                continue
+            if self.dead or self.stopped:
+                return
+            self.run(self.core.advert(host.epoch, (there.addr,), host.port,
+                                      self.ev.world.now))
+        self._look_for_adverts()
 
     def _seen_state(self) -> None:
         game = self.table.game
