@@ -237,10 +237,20 @@ class HostCore:
             # a bye: free the seat now rather than when the socket goes
             quit = peer.session.error is None
             player = self.table.player_of(cid)
+            if quit and player is not None and self._refused_here(peer, player.pid):
+                # a laptop of the table that refused this host's claim (it followed a
+                # newer epoch, SPEC 13): it votes there, so it is away, not gone
+                quit = False
             if quit and player is not None:  # left on purpose: it will not vote
                 self.electorate.forget(player.pid)
             self.table.disconnect(cid, now, quit=quit)
         return self._after_change(events)
+
+    def _refused_here(self, peer: Peer, pid: int) -> bool:
+        """Whether ``peer``, seat ``pid``'s connection that said ``bye``, is a laptop of
+        the electorate that never offered on it: a version-4 client offers as soon as
+        it accepts this host's ``succession``, so it refused it instead."""
+        return peer.offer is None and pid in self.electorate.laptops
 
     def closed(self, cid: int, now: float) -> list[Effect]:
         """Connection ``cid`` is gone.  A player keeps the seat for the grace period (a
