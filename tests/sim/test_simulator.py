@@ -118,7 +118,8 @@ FIXED = [
      "(move, partition, sleep) the first host's laptop moved, then slept; woken, it "
      "stepped down, and its own player, retrying it at the address it had before "
      "the move, never heard the handover (the simulator's: that player joins its own "
-     "host over loopback). So did 1088, 1089 and 1093"),
+     "host over loopback; and its election now walks when its own host no longer "
+     "takes it back). So did 1088, 1089, 1093 and 1265"),
     ("all", 1093, None, {"e"}, "(move, sleep, partition) as 1032"),
     ("all", 635, None, {"e"},
      "(winkill, crash, winkill) the epoch-2 host died at the win; restarted, it "
