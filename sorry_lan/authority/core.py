@@ -242,10 +242,20 @@ class HostCore:
             # a bye: free the seat now rather than when the socket goes
             quit = peer.session.error is None
             player = self.table.player_of(cid)
+            if quit and player is not None and self._refused_here(peer, player.pid):
+                # a laptop of the table that refused this host's claim (it followed a
+                # newer epoch, SPEC 13): it votes there, so it is away, not gone
+                quit = False
             if quit and player is not None:  # left on purpose: it will not vote
                 self.electorate.forget(player.pid)
             self.table.disconnect(cid, now, quit=quit)
         return self._after_change(events)
+
+    def _refused_here(self, peer: Peer, pid: int) -> bool:
+        """Whether ``peer``, seat ``pid``'s connection that said ``bye``, is a laptop of
+        the electorate that never offered on it: a version-4 client offers as soon as
+        it accepts this host's ``succession``, so it refused it instead."""
+        return peer.offer is None and pid in self.electorate.laptops
 
     def closed(self, cid: int, now: float) -> list[Effect]:
         """Connection ``cid`` is gone.  A player keeps the seat for the grace period (a
@@ -435,6 +445,29 @@ class HostCore:
         log.info("the table is hosted at epoch %d by seat %d: stepping down", epoch, pid)
         return self._move_to(epoch, pid, handed=False)
 
+    def advert(self, epoch: int, addrs: tuple[str, ...], port: int, now: float) -> list[Effect]:
+        """An advert of this table at ``epoch`` on ``addrs`` and ``port`` (the shell
+        watches the LAN for them).  At a newer epoch, on the standby port a laptop of
+        the electorate offered (a successor hosts there), it is where that laptop may
+        host the table now, at an address this host was never told (its network gave
+        it another while this host slept or was cut off, SPEC 13): it is probed there
+        from now on, at once while this host is cut off, and :meth:`newer_epoch`
+        decides on what the probe finds.  Any other advert changes nothing (an older
+        epoch or this host's, a port no laptop offered, a host whose person plays on
+        alone); a host with a quorum present is never probed into stepping down."""
+        if self._ended or self.fence.alone or epoch <= self.epoch or not addrs:
+            return []
+        self._time_is(now)
+        self.fence.advance(now)
+        seat = self.heralds.seat
+        found = [x for x in self.electorate.order(self.table)
+                 if x.port == port and x.pid != seat]  # fmt: skip
+        for laptop in found:
+            self.fence.advertised(laptop.pid, tuple(addrs))
+        if not self.fence.cut_off:
+            return []
+        return [Probe(self.fence.where(x.pid, x.addrs), x.port, x.pid) for x in found]
+
     def _time_is(self, now: float) -> None:
         """The time is ``now``.  When the sweep (due every ``options.sweep`` while the
         table serves) comes more than D late, this host's process slept (a closed lid,
@@ -615,7 +648,8 @@ class HostCore:
             self._offer_again()
         if self.fence.probe_due(now):  # (after a sleep, every laptop: any may host now)
             asked = electorate.order(table) if self.fence.waking else absent
-            self.out.say(*(Probe(x.addrs, x.port, x.pid) for x in asked))
+            fence = self.fence
+            self.out.say(*(Probe(fence.where(x.pid, x.addrs), x.port, x.pid) for x in asked))
 
     def _settle(self) -> None:
         """Settling (protocol version 5, ``authority/settling.py``): each laptop of the

@@ -20,6 +20,9 @@ be) absent (:meth:`Fence.note`) and the time:
 - while cut off it asks for a **probe** of the absent laptops every
   :data:`PROBE_EVERY` seconds (a newer epoch of the table found there: the host steps
   down);
+- a laptop seen hosting the table at a newer epoch in an advert (:meth:`Fence.advertised`:
+  its network may have given it an address this host was never told) is probed at
+  the advert's addresses first (:meth:`Fence.where`);
 - a host that **woke** (:meth:`Fence.woke`: its own process slept past D, a closed
   lid, SIGSTOP) is cut off and paused at once for D whoever it hears: what it hears
   first is stale (connections that closed while it slept, hellos that waited in its
@@ -34,7 +37,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from sorry_lan.wire.limits import ADDRS_MAX
 
 PROBE_EVERY = 2.0  # seconds between two probes of the absent laptops, while cut off
 
@@ -55,6 +60,8 @@ class Fence:
     alone: bool = False
     next_probe: float | None = None
     woke_until: float | None = None  # this host slept: cut off until then, whoever is heard
+    # Where an advert of a newer epoch showed a laptop (by pid), to probe it there first.
+    seen_at: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def waking(self) -> bool:
@@ -112,6 +119,20 @@ class Fence:
         """Let the time pass to ``now``: the hold after a wake is over at its end."""
         if self.woke_until is not None and now >= self.woke_until:
             self.woke_until = None
+
+    def advertised(self, pid: int, addrs: tuple[str, ...]) -> None:
+        """Seat ``pid``'s laptop was seen hosting the table at a newer epoch at
+        ``addrs`` (the last such advert is kept)."""
+        self.seen_at[pid] = addrs
+
+    def where(self, pid: int, addrs: tuple[str, ...]) -> tuple[str, ...]:
+        """Where to probe seat ``pid``'s laptop, which offered ``addrs``: where an
+        advert last showed it first, then those, each once, eight at most."""
+        out: list[str] = []
+        for address in (*self.seen_at.get(pid, ()), *addrs):
+            if address not in out:
+                out.append(address)
+        return tuple(out[:ADDRS_MAX])
 
     def probe_due(self, now: float) -> bool:
         """Whether the absent laptops are to be probed now (then again in 2 s)."""

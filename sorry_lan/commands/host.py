@@ -521,6 +521,12 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             advert = hosted.advertise(
                 lambda server: _advertise(args, (title, name, tid), server, host, said)
             )
+        watch = None
+        if advert is not None:  # (cut off: a successor may be advertised where it moved)
+            from sorry_lan.commands.lookout import AdvertWatch, MdnsFinder
+
+            watch = AdvertWatch(MdnsFinder.of(args), hosted.table_id, server.advert)
+            server.on_cut_off = watch.cut_off
         report = None
         if args.headless:  # say what the table does: joins, drops, starts, results
             report = TableReport(table)
@@ -552,6 +558,9 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                     hosted.quit()  # the host's player left on purpose (not a signal, an error)
         finally:
             restore_signals()
+            if watch is not None:
+                server.on_cut_off = None
+                await watch.close()
             if report is not None:
                 report.quiet = True  # closing drops every connection: no news any more
             game = table.game

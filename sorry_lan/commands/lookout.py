@@ -9,7 +9,10 @@ standby and follows the new host.  :class:`MdnsFinder` is the client's
 instance (on the ``--interface`` addresses if given) and watches for adverts of the
 table's id (:class:`~sorry_lan.discovery.tablewatch.TableWatch`), so a successor whose
 addresses are not those the old host listed is found too; where multicast is blocked
-it finds nothing and the listed addresses do the work.
+it finds nothing and the listed addresses do the work.  :class:`AdvertWatch` runs
+such a finder for a host while its game waits, cut off from most of its laptops
+(SPEC 13: it steps down on an advert of its table at a newer epoch, which shows a
+successor at addresses it may never have been told).
 
 It decides nothing about who hosts (the client's election does) and prints nothing.
 """
@@ -17,8 +20,10 @@ It decides nothing about who hosts (the client's election does) and prints nothi
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from sorry_lan.commands.successor import make_heir
 from sorry_lan.net.heir import AskAloneQuestion, Heir
@@ -85,3 +90,61 @@ class MdnsFinder:
             await watch.close()
         if zc is not None:
             await zc.async_close()
+
+
+class Finder(Protocol):
+    """What :class:`AdvertWatch` needs of a finder (an :class:`MdnsFinder`)."""
+
+    async def start(self, tid: str, sighted: Sighted) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+class AdvertWatch:
+    """A hosted table's adverts, watched with ``finder`` while its host is cut off:
+    :meth:`cut_off` is the server's ``on_cut_off``, each advert of table ``tid`` goes
+    to ``sighted`` (the server's ``advert``).  Where mDNS cannot be opened it watches
+    nothing (the probes of the laptops' offered addresses still do their part)."""
+
+    def __init__(self, finder: Finder, tid: str, sighted: Sighted) -> None:
+        self.finder = finder
+        self.tid = tid
+        self.sighted = sighted
+        self.watching = False
+        self._want = False
+        self._broken = False
+        self._task: asyncio.Task[None] | None = None
+
+    def cut_off(self, cut: bool) -> None:
+        """The host is cut off (True) or no longer (False): start or stop watching."""
+        self._want = cut
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._follow())
+
+    async def _follow(self) -> None:
+        from sorry_lan.discovery import DiscoveryError
+
+        while self.watching != self._want and not self._broken:
+            if self._want:
+                try:
+                    await self.finder.start(self.tid, self.sighted)
+                except DiscoveryError as exc:
+                    log.info("the table's adverts cannot be watched: %s", exc)
+                    self._broken = True
+                    return
+                self.watching = True
+            else:
+                await self.finder.stop()
+                self.watching = False
+
+    async def close(self) -> None:
+        """Stop watching (safe to call twice)."""
+        self._want = False
+        self._broken = True
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.finder.stop()
+        self.watching = False

@@ -114,6 +114,12 @@ class HostServer:
         self._probes: dict[int, asyncio.Task[tuple[Sighting, ProbeLink] | None]] = {}
         self._links: dict[int, ProbeLink] = {}
         self.moved_to: tuple[int, int] | None = None  # (epoch, pid): the table went on there
+        # Told whether the game waits, cut off from most of the table's laptops, each
+        # time that changes: meanwhile the caller watches the LAN for the table's
+        # adverts and tells each to :meth:`advert` (SPEC 13: a laptop that hosts it at
+        # a newer epoch may have an address this host was never told).
+        self.on_cut_off: Callable[[bool], None] | None = None
+        self._cut_off = False
         journal = table.journal
         if journal is not None and not isinstance(journal, Journal):
             raise TypeError("a hosted table must journal to a Journal file (the host syncs it)")
@@ -356,6 +362,17 @@ class HostServer:
     def _run(self, effects: list[Effect]) -> None:
         self._execute(effects)
         self._arm_timer()
+        cut = self.core.paused and not self._closing
+        if cut != self._cut_off:
+            self._cut_off = cut
+            if self.on_cut_off is not None:
+                self.on_cut_off(cut)
+
+    def advert(self, epoch: int, addrs: tuple[str, ...], port: int) -> None:
+        """An advert of this table on the LAN at ``epoch`` (``addrs``, ``port``): the
+        core decides whether to probe a laptop there (:meth:`HostCore.advert`)."""
+        if not self._closing:
+            self._run(self.core.advert(epoch, tuple(addrs), port, self.now()))
 
     def _execute(self, effects: list[Effect], durable: bool = True) -> None:
         """Carry out ``effects`` in order; the output waits for the journal's sync

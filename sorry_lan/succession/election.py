@@ -291,6 +291,7 @@ class Election:
         self._retry_at: float | None = None  # when to try it again (or walk again)
         self._voted: int | None = None  # the candidate that answered busy
         self._handed: int | None = None  # the laptop the host handed over to
+        self._own_gone = False  # this laptop's own host no longer takes its player
         self._again: TryCandidate | None = None  # refused our seat: tried again, watching
         self._hint: TryCandidate | None = None  # an advert of our table, newer epoch
         self._hint_epoch = order.epoch
@@ -365,8 +366,10 @@ class Election:
     def _i_host(self) -> bool:
         """This laptop hosts the table it follows (its own host is silent only while
         the laptop slept): no election, unless that host handed the table over (it
-        stepped down for a newer epoch, or its player leaves): then it walks too."""
-        return self.me is not None and self.order.host == self.me and self._handed is None
+        stepped down for a newer epoch, or its player leaves), or no longer takes its
+        player back (:meth:`host_lost`): then it walks too."""
+        return (self.me is not None and self.order.host == self.me and self._handed is None
+                and not self._own_gone)  # fmt: skip
 
     @property
     def _network_works(self) -> bool:
@@ -410,6 +413,7 @@ class Election:
             return False
         if order.epoch > self.order.epoch:
             self._handed = self._voted = None
+            self._own_gone = False
         self.order = order
         if self.phase is Phase.HOSTING and not self._i_host:
             self.phase = Phase.WATCHING
@@ -418,6 +422,7 @@ class Election:
     def heard(self, now: float) -> list[Decision]:
         """A frame from the host: it is there (again)."""
         self.heard_at = now
+        self._own_gone = False
         if self.phase not in (Phase.LOST, Phase.WALKING, Phase.STANDBY):
             return []
         out: list[Decision] = [CloseStandby()] if self.phase is Phase.STANDBY else []
@@ -426,9 +431,20 @@ class Election:
 
     def host_lost(self, now: float, unreachable: bool = False) -> list[Decision]:
         """The link to the host closed or failed, or a reconnect failed (``unreachable``:
-        the failure said the network is unreachable)."""
+        the failure said the network is unreachable).  This laptop's own host is
+        never lost by its link (its player rejoins it, and so hears the ``handover`` of
+        a step-down); but when rejoining it fails, it no longer takes connections: it
+        stepped down (or ended) while its player was not connected to hear it, and
+        this laptop walks the order like any other from then on."""
         self._net_down = unreachable
-        if self._i_host or self.phase in (Phase.HOSTING, Phase.GONE):
+        if self._i_host:
+            if self.phase is Phase.LOST:  # (a retry of its own host failed)
+                self._own_gone = True
+            else:
+                self._reset(Phase.LOST)
+                self.lost_at = self.heard_at
+                return []
+        if self.phase in (Phase.HOSTING, Phase.GONE):
             return []
         out: list[Decision] = []
         if self.phase is Phase.WATCHING:

@@ -276,3 +276,4 @@ def test_the_end_is_shown_and_the_next_game_settles_afresh() -> None:
     for link in links.values():  # the next game's board, settled afresh, shown
         assert link.model.over is None and link.model.unsettled == 0
         assert link.model.sid == again.state_id and link.model.pawns == tuple(again.pawns)
+

@@ -245,8 +245,11 @@ def test_a_table_that_starts_at_a_later_epoch_fences_the_same_way() -> None:
 def test_laptops_that_said_bye_do_not_cut_the_host_off() -> None:
     pair, clients = _table()
     mover = _on_turn(pair, clients)
-    for client in clients:
+    for i, client in enumerate(clients):
         if client is not mover:
+            # (a version-4 laptop offers as soon as it accepts the host's succession:
+            # a bye before any offer is a refusal of the host, SPEC 13)
+            client.send(m.Offer(port=5000 + i, addrs=(f"10.0.0.{i + 2}",)))
             client.session.close()  # bye (quit): it left on purpose and will not vote
     pair.pump()
     assert [x.pid for x in pair.core.electorate.order(pair.table)] == [mover.pid]

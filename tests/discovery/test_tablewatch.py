@@ -126,3 +126,66 @@ def test_the_finder_tells_the_client_and_closes_its_zeroconf() -> None:
     told, closed = run_in_loopback_netns(body, timeout=30)
     assert told and told[0] == (4, (LO,), 0)
     assert closed
+
+
+class _Finder:
+    """A finder that records its starts and stops (``fail``: mDNS cannot open)."""
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.calls: list[str] = []
+
+    async def start(self, tid: str, sighted: object) -> None:
+        from sorry_lan.discovery import DiscoveryError
+
+        self.calls.append(f"start {tid}")
+        if self.fail:
+            raise DiscoveryError("no mDNS here")
+
+    async def stop(self) -> None:
+        self.calls.append("stop")
+
+
+def test_a_host_watches_its_tables_adverts_only_while_cut_off() -> None:
+    """``host``'s watch (SPEC 13: a cut-off host steps down on an advert of its table
+    at a newer epoch): started when the server says it is cut off, stopped when it is
+    back, and closed with the table; where mDNS cannot open it gives up quietly."""
+    from sorry_lan.commands.lookout import AdvertWatch
+
+    def on(watch: AdvertWatch) -> bool:  # (a call: an assert before narrows nothing)
+        return watch.watching
+
+    async def run() -> tuple[list[str], list[str]]:
+        finder = _Finder()
+        watch = AdvertWatch(finder, TID, lambda epoch, addrs, port: None)
+        watch.cut_off(True)
+        await asyncio.sleep(0)
+        assert on(watch)
+        watch.cut_off(False)
+        watch.cut_off(True)  # (back before it stopped: it goes on watching)
+        await asyncio.sleep(0)
+        watch.cut_off(False)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert not on(watch)
+        watch.cut_off(True)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert on(watch)
+        await watch.close()
+        assert not on(watch)
+        broken = _Finder(fail=True)
+        lost = AdvertWatch(broken, TID, lambda epoch, addrs, port: None)
+        lost.cut_off(True)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        lost.cut_off(False)
+        lost.cut_off(True)
+        for _ in range(3):
+            await asyncio.sleep(0)
+        await lost.close()
+        return finder.calls, broken.calls
+
+    calls, broken = asyncio.run(run())
+    assert calls == [f"start {TID}", "stop", f"start {TID}", "stop"]
+    assert broken == [f"start {TID}", "stop"]

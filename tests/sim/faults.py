@@ -139,13 +139,14 @@ def move(ev: Evening) -> None:
 
 def winkill(ev: Evening) -> None:
     """The host is killed the moment its game ends (the winning move journalled, its
-    news not sent); it restarts a while later."""
+    news not sent); it restarts a while later.  A host that resumed a game with its
+    end in it wins nothing: it is not killed."""
     back = ev.world.rng.uniform(5.0, 60.0)
 
     def armed(host: HostShell) -> None:
         game = host.table.game
-        if game is None or not game.over or host.rogue or not host.live:
-            return
+        if game is None or not game.over or host.rogue or not host.live or host.over_at_start:
+            return  # (a game resumed with its end in it was not won there)
         ev.on_host_ran.remove(armed)
         ev.world.note("fault winkill", host.lap.name)
         lap = host.lap

@@ -94,7 +94,10 @@ class HostShell:
         self._later: list[Callable[[], list[fx.Effect]]] = []
         self._wake: float | None = None
         self._probing: set[int] = set()
+        self._browsing = False  # the adverts are looked at again soon
         self.ready = False  # the state it starts from is no commit of its own
+        # (a game resumed with its end in it: nobody wins it here)
+        self.over_at_start = table.game is not None and table.game.over
         world = ev.world
         self.core = HostCore(table, options, wall=lambda: EPOCH + world.now, journalled=True)
         self.core.expect_laptops(expect or [])  # (resumed: where its journal says they offered)
@@ -158,7 +161,33 @@ class HostShell:
             self._later.pop(0)
         self._seen_state()
         self._schedule()
+        self._look_for_adverts()
         self.ev.host_ran(self)
+
+    def _look_for_adverts(self) -> None:
+        """While cut off, the table's adverts on the LAN are looked at every
+        :data:`BROWSE` seconds (``net/host.py``'s table watch)."""
+        if self._browsing or not self.live or self.rogue or not self.core.fence.cut_off:
+            return
+        self._browsing = True
+        self.lap.later(BROWSE, self._adverts)
+
+    def _adverts(self) -> None:
+        """Each honest host's advert this laptop reaches (at its laptop's address
+        now) is told to the core."""
+        self._browsing = False
+        if not self.live or not self.core.fence.cut_off:
+            return
+        for host in self.ev.hosts:
+            there = host.lap
+            if (host is self or host.rogue or not host.listening or host.dead
+                    or not there.alive or not self.ev.net.reachable(self.lap, there)):  # fmt: skip
+                continue
+            if self.dead or self.stopped:
+                return
+            self.run(self.core.advert(host.epoch, (there.addr,), host.port,
+                                      self.ev.world.now))
+        self._look_for_adverts()
 
     def _seen_state(self) -> None:
         game = self.table.game
@@ -264,6 +293,7 @@ class Laptop:
         self.claim_refused = False  # the host a join tried was refused (an older epoch...)
         self.try_conn: Conn | None = None
         self.try_attempt: el.TryCandidate | None = None
+        self.claim_refused = False  # this join's host was refused by the model (a claim)
         self.recovering = False
         self.recovery: Recovery | None = None  # the heir's steps while it recovers
         self.watch = Watch(replace(TIMINGS, dead_after=self.ev.dead_after))
@@ -397,8 +427,13 @@ class Laptop:
 
     def move_address(self) -> None:
         """A new address (DHCP): connections through the old one reset."""
+        was = self.addr
         self.addr = f"10.{self.crashes + 1}.{self.n}.{self.ev.world.rng.randrange(2, 250)}"
         self.ev.world.note("moved", self.name, self.addr)
+        if self.host_at is not None and self.host_at[0] == was:
+            # its own host: its player joins it over loopback (``commands/host.py``),
+            # whatever address the laptop has
+            self.host_at = (self.addr, self.host_at[1])
         for conn in self.ev.conns_of(self):
             if conn.client is not conn.server:
                 conn.reset()
@@ -426,6 +461,7 @@ class Laptop:
         if self.try_conn is not None:
             self.try_conn.close_by_client()
         self.try_attempt = attempt
+        self.claim_refused = False
         self.model.join(self.ev.world.now, attempt=attempt)
         host = there.host
         assert host is not None
@@ -528,15 +564,18 @@ class Laptop:
     def _join_refused(self, refusal: m.Refuse | None) -> None:
         """``GameClient.start``: a stored seat refused ``bad_token`` is forgotten and
         the hello sent again without it; another refusal that trying again will not
-        mend ends the program, telling its player why.  A host this seat may not
-        follow (``GameClient._handshake``: the claim refused, at an older epoch than
-        its seat file's) ends it too: a person whose laptop hosted the table when it
-        crashed starts it again (README: ``host --resume``); another joins again."""
+        mend ends the program, telling its player why, and so does a host this
+        laptop refused (``GameClient.connect``: a claim at an epoch older than the
+        one its seat file keeps, or out of turn): then the person of a laptop that
+        crashed while it hosted the table resumes it, as when it is advertised
+        nowhere (:meth:`restart`)."""
         refused, self.claim_refused = self.claim_refused, False
-        if refused:
-            self.ev.world.note("claim refused", self.name)
-        if refused and self.kept is not None:
-            self._resume()
+        if refused:  # (its person is told why, and the program ends)
+            self.ev.world.note("refused the host", self.name)
+            if self.kept is not None:  # the table it hosted is advertised nowhere else
+                self._resume()
+                return
+            self.gave_up = True
             return
         if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN and (
                 self.token is not None):  # fmt: skip

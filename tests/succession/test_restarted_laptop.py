@@ -150,3 +150,51 @@ def test_a_restarted_laptop_follows_another_laptop_at_the_epoch_it_knew() -> Non
     assert [n.kind for n in again.news() if n.kind == "claim_refused"] == []
     assert again.model.connected and again.model.epoch == 2
     assert again.model.followed == (TID, 2, bob.pid)
+
+
+def test_a_restarted_successor_that_refuses_the_old_host_still_counts_against_it() -> None:
+    """Four laptops: the host with Cat | Ann and Bob, who take the table over.  Ann's
+    process dies and starts again; she refuses the old host's claim (``bye``
+    ``quit``).  She is a laptop of its electorate all the same (she votes at epoch
+    2), not a player who left on purpose: forgetting her, the old host had 2 of the 3
+    left (itself and Cat) and played on beside the table (simulated seed 191)."""
+    t = Table(TableConfig(seats=4, auto_start=True, seed=4))
+    player, token = t.join(None, "host")
+    t.owner = player.pid
+    old = Pair(t, HostOptions(table_id=TID, takeover_delay=D))
+    own = Laptop("host", 1)
+    own.model.participant.standby, own.model.token = None, token
+    ann, bob, cat = Laptop("ann", 2), Laptop("bob", 3), Laptop("cat", 4)
+    for lap in (own, ann, bob, cat):
+        lap.model.join(old.now)
+        old.connect(lap, "127.0.0.1" if lap is own else lap.addr)
+        old.pump()
+    play(old, [own, ann, bob, cat], moves=6)
+    for cid, end in list(old.clients.items()):
+        if end is ann or end is bob:
+            old.lose(cid)
+    old.advance(D)
+    assert old.core.paused
+    game = old.table.game
+    assert game is not None
+    made = game.state_id
+    lan = Lan(old, [ann, bob])
+    for lap in (ann, bob):
+        lan.carry_out(lap, lap.election.host_lost(old.now))
+    lan.tick(old.now + 2 * D)
+    assert ann.model.epoch == bob.model.epoch == 2
+    del lan.hosts[ann.pid]
+    again = _restarted(ann)
+    old.advance(lan.now - old.now)
+    again.model.join(old.now)
+    old.connect(again, again.addr)
+    old.pump()
+    assert [n.claim for n in again.news() if n.kind == "claim_refused"] == [el.Claim.OLD_EPOCH]
+    assert ann.pid in old.core.electorate.laptops
+    for _ in range(5):
+        for lap in (own, cat):
+            if lap.model.moves is not None and lap.model.connected:
+                lap.model.play(lap.model.moves.moves[0].id)
+        old.pump()
+        old.advance(2 * D)
+    assert old.core.paused and game.state_id == made

@@ -133,3 +133,32 @@ def test_a_stepped_down_hosts_player_is_a_laptop_of_the_next_electorate() -> Non
     assert len(took) == 1
     assert own.model.epoch == 3 and bob.model.epoch == 3
     assert own.model.connected and bob.model.connected
+
+
+def test_a_host_whose_player_missed_its_step_down_walks_once_it_is_not_taken_back() -> None:
+    """The host's own player lost its link to its own host (the host woke and dropped
+    it) and the host stepped down before the player was back: the player never
+    heard the ``handover``.  Rejoining its own host then fails (nobody listens there
+    any more): its election walks the order and finds the table at Ann's, instead of
+    trying its own host for ever, never told anything (the simulator's seeds 1032,
+    1088, 1089 and 1093 before its own fix)."""
+    order = el.Order(epoch=1, host=0, delay=D, grace=60.0, laptops=(ANN, BOB))
+    e = el.Election(order, me=0, now=0.0)
+    e.heard(10.0)
+    assert e.host_lost(70.0) == []  # its link: no loss, it rejoins its own host
+    assert e.phase is el.Phase.LOST and e.tick(75.0) == []
+    ann = el.TryCandidate(ANN.pid, ANN.addrs, ANN.port)
+    assert e.host_lost(70.1) == [ann]  # the rejoin failed: gone (silent since 10 s)
+    assert e.welcomed(ann, 2, ANN.pid, 70.2) == [el.Follow(ANN.pid, 2)]
+
+
+def test_a_host_whose_player_is_taken_back_is_not_walked_away_from() -> None:
+    """The rejoin succeeds: the host is its own again (no walk, no giving up); a link
+    lost later is again no loss by itself."""
+    order = el.Order(epoch=1, host=0, delay=D, grace=60.0, laptops=(ANN, BOB))
+    e = el.Election(order, me=0, now=0.0)
+    assert e.host_lost(5.0) == []
+    e.heard(5.1)
+    assert e.phase is el.Phase.WATCHING and e.tick(100.0) == [] and e.wake_at is None
+    assert e.host_lost(100.0) == [] and e.tick(200.0) == []
+    assert el.GiveUp() not in e.tick(100.0 + el.GIVE_UP)
