@@ -377,6 +377,7 @@ class HostCore:
             ended = abandoned(game)
             for peer in self.welcomed():
                 self.send(peer, ended)
+        self._settle_all()
         for peer in self.peers.values():
             with contextlib.suppress(LocalProtocolError):
                 peer.session.close(reason)
@@ -674,6 +675,21 @@ class HostCore:
             return
         told = (number, settling.settled)
         settled = shared(m.Settled(sid=settling.settled))
+        for peer in self.welcomed():
+            if peer.protocol >= SETTLE_VERSION and peer.settled != told:
+                peer.settled = told
+                self.send(peer, *settled)
+
+    def _settle_all(self) -> None:
+        """The table closes here for good (no successor): nothing can replace what was
+        sent, so every version-5 connection is told the newest state is settled
+        before its ``bye`` (the end of the game included); a host cut off from the
+        order's quorum (paused) tells nothing, as the others may play on without it."""
+        table, game = self.table, self.table.game
+        if game is None or self.paused:
+            return
+        told = (table.games_played, game.state_id)
+        settled = shared(m.Settled(sid=game.state_id))
         for peer in self.welcomed():
             if peer.protocol >= SETTLE_VERSION and peer.settled != told:
                 peer.settled = told

@@ -20,6 +20,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import Decoder, encode, to_wire
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.session import ClientSession, HostSession
+from sorry_lan.wire.vocab import ByeReason
 
 D = 3.0
 V4 = (1, 2, 3, 4)
@@ -277,3 +278,29 @@ def test_the_end_is_shown_and_the_next_game_settles_afresh() -> None:
         assert link.model.over is None and link.model.unsettled == 0
         assert link.model.sid == again.state_id and link.model.pawns == tuple(again.pawns)
 
+
+def test_a_host_closing_the_table_settles_what_it_sent() -> None:
+    """The table closes here for good (nobody takes over after a ``bye``): the last
+    move, sent and not yet answered by any laptop, is shown before the bye, so a
+    game's end is never left held (tests/net/test_resume.py found it); a host cut
+    off from the order's quorum shows nothing more as it closes."""
+    pair, cids, links = _table()
+    before = _sid(pair)
+    after = _move(pair, cids, links)
+    assert all(link.model.sid == before for link in links.values())
+    pair.run(pair.core.shutdown(ByeReason.SHUTDOWN, pair.now))
+    for link in links.values():
+        assert link.model.sid == after and link.model.unsettled == 0
+        assert after in link.shown()
+
+    pair, cids, links = _table()
+    mover = _mover(pair, links)
+    near = mover.model.pid if mover.model.pid != 0 else 1
+    for i in (1, 2, 3):
+        links[i].cut = i != near
+    before = _sid(pair)
+    after = _move(pair, cids, links)
+    pair.advance(3 * D)
+    assert _paused(pair)
+    pair.run(pair.core.shutdown(ByeReason.SHUTDOWN, pair.now))
+    assert links[near].model.sid == before and after not in links[near].shown()
