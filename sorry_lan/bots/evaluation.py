@@ -102,6 +102,16 @@ AVERAGE: Final = tuple(HAND_SIZE * DECK_COUNTS[card] / DECK_SIZE for card in KIN
 STARTERS: Final = (Card.ONE, Card.TWO, Card.SORRY)
 AVERAGE_STARTERS: Final = sum(AVERAGE[KIND_INDEX[c]] for c in STARTERS)
 FULL: Final = 65.0  # a pawn's distance from START to HOME, in squares
+# One colour's figures for :meth:`Evaluator.scores`: the sums of its pawns' early and
+# late weights, of their distances to HOME and the farthest-behind one's, the HIT rows
+# it attacks from (its track pawns, then START if a pawn is there), its track pawns
+# (square, share of the board lost if bumped), and whether a pawn is in START.
+Colour = tuple[float, float, float, float, tuple[int, ...], tuple[tuple[int, float], ...],
+               bool]
+# How many colours' figures an evaluator keeps for each colour before it starts again
+# (a decision meets a few hundred; a game a few thousand).
+MEMO: Final = 1 << 14
+NO_COLOUR: Final[Colour] = (0.0, 0.0, 0.0, 0.0, (), (), False)  # an unseated colour
 
 
 def basis(k: int) -> tuple[tuple[int, float], ...]:
@@ -177,6 +187,9 @@ class Evaluator:
         self.early = tuple(sum(w[EARLY + j] * v for j, v in BASES[k]) for k in CLASS)
         self.late = tuple(sum(w[LATE + j] * v for j, v in BASES[k]) for k in CLASS)
         self.pawn_count = 4 * len(self.seated)
+        # Each colour's figures by its four pawns (:meth:`colour`): a search scores
+        # thousands of layouts that differ in one colour's pawns.
+        self._colours: tuple[dict[tuple[int, ...], Colour], ...] = ({}, {}, {}, {})
         # By the player to move: each side's place in the turn order and, for each
         # side, the opponents' colours that move before it and after it.
         self.orders: dict[int, tuple[tuple[int, ...], tuple[tuple[tuple[int, ...],
@@ -294,44 +307,21 @@ class Evaluator:
     def scores(self, pawns: Sequence[int], to_move: int,
                hand: Sequence[Card] | None = None) -> list[float]:
         """Each side's score ``z`` (the softmax's input), in :attr:`sides` order: the
-        weights times :meth:`features`, computed in one pass over the pawns."""
+        weights times :meth:`features`, from each colour's :meth:`colour` figures."""
         w = self.weights
-        early = self.early
-        late = self.late
-        to_go = TO_GO
-        lost = LOST
         hit = HIT
-        # One pass over the colours: the pawn tables' sums, the HIT rows each colour
-        # attacks from, and its track pawns (square, share lost).
-        sum_early = [0.0] * 4
-        sum_late = [0.0] * 4
-        last = [0.0] * 4
-        rows: list[list[int]] = [[], [], [], []]
-        track: list[list[tuple[int, float]]] = [[], [], [], []]
-        starting = [False] * 4
+        if type(pawns) is not tuple:
+            pawns = tuple(pawns)
+        figures = [NO_COLOUR] * 4
+        # The sum of the pawns' distances is a sum of whole numbers: exact in any order.
         remaining = 0.0
         for c in self.seated:
-            base = c * NUM_LOCATIONS
-            e = la = behind = 0.0
-            for p in range(c * 4, c * 4 + 4):
-                loc = pawns[p]
-                i = base + loc
-                e += early[i]
-                la += late[i]
-                g = to_go[i]
-                remaining += g
-                if g > behind:
-                    behind = g
-                if loc < TRACK_LEN:
-                    rows[c].append(i * TRACK_LEN)
-                    track[c].append((loc, lost[i]))
-                elif loc == START:
-                    starting[c] = True
-            if starting[c]:
-                rows[c].append((base + START) * TRACK_LEN)
-            sum_early[c] = e
-            sum_late[c] = la
-            last[c] = behind
+            key = pawns[c * 4:c * 4 + 4]
+            f = self._colours[c].get(key)
+            if f is None:
+                f = self.colour(c, key)
+            figures[c] = f
+            remaining += f[2]
         t = 1.0 - remaining / (FULL * self.pawn_count)
         u = 1.0 - t
         offsets, attackers = self.orders[to_move]
@@ -340,27 +330,34 @@ class Evaluator:
             z = w[OFFSET + off]
             behind = 0.0
             for c in side:
-                z += u * sum_early[c] + t * sum_late[c]
-                if last[c] > behind:
-                    behind = last[c]
+                f = figures[c]
+                z += u * f[0] + t * f[1]
+                if f[3] > behind:
+                    behind = f[3]
             z += (u * w[LAST_EARLY] + t * w[LAST_LATE]) * behind / FULL
             for weight, against in zip((w[DANGER_BEFORE] + t * w[DANGER_BEFORE_LATE],
                                         w[DANGER_AFTER] + t * w[DANGER_AFTER_LATE]), pair,
                                        strict=True):
                 if not against:
                     continue
+                # The attackers' HIT rows in the order :meth:`danger` adds them.
+                rows: tuple[int, ...] = ()
+                sorry = False
+                for a in against:
+                    fa = figures[a]
+                    rows += fa[4]
+                    sorry = sorry or fa[6]
                 danger = 0.0
                 best = 0.0
                 for c in side:
-                    for loc, share in track[c]:
+                    for loc, share in figures[c][5]:
                         if share > best:
                             best = share
                         chance = 0.0
-                        for a in against:
-                            for row in rows[a]:
-                                chance += hit[row + loc]
+                        for row in rows:
+                            chance += hit[row + loc]
                         danger += (chance if chance < 1.0 else 1.0) * share
-                if any(starting[a] for a in against):
+                if sorry:
                     danger += SORRY_CHANCE * best
                 z += weight * danger
             if off == 0:
@@ -370,6 +367,36 @@ class Evaluator:
                         z += w[HAND + i] * v
             out.append(z)
         return out
+
+    def colour(self, c: int, own: tuple[int, ...]) -> Colour:
+        """The figures of colour ``c`` whose pawns are at ``own`` that :meth:`scores`
+        reads (see :data:`Colour`), kept for the next layout with the same four."""
+        base = c * NUM_LOCATIONS
+        e = la = g = behind = 0.0
+        rows: list[int] = []
+        track: list[tuple[int, float]] = []
+        starting = False
+        for loc in own:
+            i = base + loc
+            e += self.early[i]
+            la += self.late[i]
+            to_go = TO_GO[i]
+            g += to_go
+            if to_go > behind:
+                behind = to_go
+            if loc < TRACK_LEN:
+                rows.append(i * TRACK_LEN)
+                track.append((loc, LOST[i]))
+            elif loc == START:
+                starting = True
+        if starting:
+            rows.append((base + START) * TRACK_LEN)
+        figures = (e, la, g, behind, tuple(rows), tuple(track), starting)
+        memo = self._colours[c]
+        if len(memo) >= MEMO:
+            memo.clear()
+        memo[own] = figures
+        return figures
 
     def side_chances(self, pawns: Sequence[int], to_move: int,
                      hand: Sequence[Card] | None = None) -> list[float]:

@@ -12,8 +12,9 @@ import sys
 import pytest
 from trainscript import ROOT, script
 
-from sorry_lan.bots import Position, position_of
+from sorry_lan.bots import Position, evaluation, position_of
 from sorry_lan.bots.evaluation import (
+    FALLBACK,
     FEATURES,
     MODELS,
     WEIGHTS_FILE,
@@ -77,6 +78,24 @@ def test_the_fast_scores_are_the_weights_times_the_features(
                 for f in ev.features(pawns, turn, hand)]
         fast = ev.scores(pawns, turn, hand)
         assert all(math.isclose(a, b, abs_tol=1e-9) for a, b in zip(slow, fast, strict=True))
+
+
+@pytest.mark.parametrize(("variant", "seated"), TABLES)
+def test_a_colour_s_kept_figures_give_the_same_scores_and_are_bounded(
+        variant: Variant, seated: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(evaluation, "MEMO", 40)
+    weights = shipped()["models"][FALLBACK.get(model_name(variant, len(seated)),
+                                               model_name(variant, len(seated)))]
+    kept, fresh = Evaluator(variant, seated, weights), Evaluator(variant, seated, weights)
+    positions = layouts(variant, seated, 150, 6)
+    for pawns, turn, cards in positions + positions:
+        hand = cards if variant.rules.deals_hands else None
+        for memo in fresh._colours:
+            memo.clear()
+        # bit for bit: the figures kept are added in the order they would be anew
+        assert kept.scores(list(pawns), turn, hand) == fresh.scores(pawns, turn, hand)
+        assert all(len(memo) <= 40 for memo in kept._colours)
+    assert all(kept._colours[c] for c in seated)
 
 
 def test_a_kept_hand_counts_the_unknown_card_at_its_average() -> None:
