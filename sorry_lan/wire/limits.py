@@ -18,7 +18,8 @@ PROTOCOL_VERSION: Final = 1
 #: ``profile`` message and the ``player`` record's language (SPEC sections 3 and 7);
 #: version 3 the ``record`` message, the game record sent to everyone (SPEC section 7);
 #: version 4 succession, the table outliving its host (``offer``, ``succession``,
-#: ``commit``, ``reveal``, ``handover``: SPEC section 9).
+#: ``commit``, ``reveal``, ``handover``: SPEC section 13); version 5 settling (a state
+#: shown once enough laptops hold it, ``settled``; a vote's ``seen``: SPEC section 13).
 SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5)
 SETTLE_VERSION: Final = 5
 #: What we send as ``software`` in hello / spectate / welcome.
