@@ -269,6 +269,10 @@ async def test_resume_id_resumes_that_game_and_a_second_host_is_refused(tmp_path
     try:
         for c in clients:
             await c.connect()
+        for _ in range(500):  # (version 5: the board is shown once the laptops hold it)
+            if clients[0].model.snapshot is not None:
+                break
+            await asyncio.sleep(0.01)
         assert clients[0].model.snapshot is not None and clients[0].model.colour == 0
         results = await asyncio.wait_for(asyncio.gather(*(run_bot(c) for c in clients)), 60)
         out, err = await asyncio.wait_for(proc.communicate(), 20)
