@@ -296,6 +296,7 @@ def test_a_host_closing_the_table_settles_what_it_sent() -> None:
     pair, cids, links = _table()
     mover = _mover(pair, links)
     near = mover.model.pid if mover.model.pid != 0 else 1
+    assert near is not None
     for i in (1, 2, 3):
         links[i].cut = i != near
     before = _sid(pair)
