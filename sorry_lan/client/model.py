@@ -304,11 +304,15 @@ class ClientModel:
             return self.participant.recalled
         return known.table, known.epoch, known.host
 
-    def recall(self, table: str | None, epoch: int, host: int | None) -> None:
-        """The host this seat followed before this process (its seat file): no host
-        at an older epoch than ``epoch``, or at that epoch another seat's than ``host``,
-        is followed (a majority may have replaced it while this laptop was away)."""
+    def recall(
+        self, table: str | None, epoch: int, host: int | None, port: int | None = None
+    ) -> None:
+        """The host this seat followed before this process (its seat file), serving on
+        ``port`` if known: no host at an older epoch than ``epoch``, or at that epoch
+        another seat's than ``host``, is followed (a majority may have replaced it while
+        this laptop was away), nor that host at that epoch on another port (a replay)."""
         self.participant.recalled = (table, epoch, host)
+        self.participant.recalled_port = port
 
     @property
     def hand(self) -> tuple[Card, ...] | None:
@@ -380,16 +384,19 @@ class ClientModel:
 
     # -- bytes in, events out ------------------------------------------------------------
 
-    def join(self, now: float, *, attempt: el.TryCandidate | None = None) -> None:
-        """Begin a new connection: a new session, the greeting queued.  ``attempt``: the
-        connection is to a candidate's standby, as the election asked (a vote, then the
-        new host: its ``succession`` is checked before it is followed)."""
+    def join(
+        self, now: float, *, attempt: el.TryCandidate | None = None, port: int | None = None
+    ) -> None:
+        """Begin a new connection (to ``port``, if the shell says): a new session, the
+        greeting queued.  ``attempt``: the connection is to a candidate's standby, as the
+        election asked (a vote, then the new host: its ``succession`` is checked before
+        it is followed)."""
         old = self.session
         if old is not None and self.token is not None and old.refusal is None and (
                 self._welcomed_on is not old):  # fmt: skip
             self._stray_until = now + STRAY_FOR  # its hello, unanswered, may come late
         self._stray_replaced = False
-        self.participant.connecting(attempt)
+        self.participant.connecting(attempt, port)
         self.session = ClientSession(
             self.name, token=None if self.spectate else self.token, spectate=self.spectate,
             pin=self.pin, seen=self.participant.vote_seen(self.received.shown),

@@ -101,6 +101,10 @@ class Participant:
         # laptop that restarted follows no host it knows to be older (Raft's
         # persisted current term)
         self.recalled: tuple[str | None, int, int | None] | None = None
+        # The port that recalled host served on, and the one this connection reached
+        # (None: not known): a host whose address changed keeps its port
+        self.recalled_port: int | None = None
+        self.port: int | None = None
 
     # -- what it knows ----------------------------------------------------------------
 
@@ -177,9 +181,11 @@ class Participant:
 
     # -- a connection -----------------------------------------------------------------
 
-    def connecting(self, attempt: el.TryCandidate | None) -> None:
-        """A new connection: to a candidate's standby (``attempt``) or to the host."""
+    def connecting(self, attempt: el.TryCandidate | None, port: int | None = None) -> None:
+        """A new connection (on ``port``, if known): to a candidate's standby
+        (``attempt``) or to the host."""
         self.attempt = attempt
+        self.port = port
         self._pending = None
         self._plain_again = False
 
@@ -286,8 +292,10 @@ class Participant:
         followed (a host cut off since, that a majority without it replaced while
         this laptop, one of them, was away), or epoch 1 hosted by another seat than
         the first host's, or this very seat as the host (its own table died with its
-        process).  Another laptop at the epoch it knew may be the one that took over
-        when the one it knew died taking over: followed, as SPEC 13 says."""
+        process), or the host it followed at that epoch on another port than the one it
+        served on (its claim replayed by another laptop).  Another laptop at the epoch
+        it knew may be the one that took over when the one it knew died taking over:
+        followed, as SPEC 13 says."""
         if self.recalled is None:
             return None
         table, epoch, host = self.recalled
@@ -296,6 +304,9 @@ class Participant:
         if pid is not None and msg.host == pid:
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         first = msg.epoch == epoch == 1 and None not in (host, msg.host) and msg.host != host
+        ports = (self.recalled_port, self.port)
+        if (msg.epoch, msg.host) == (epoch, host) and None not in ports and len(set(ports)) > 1:
+            return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         if msg.epoch < epoch or first:  # (only the table's first host hosts epoch 1)
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OLD_EPOCH)
         return None

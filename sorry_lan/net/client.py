@@ -279,7 +279,7 @@ class GameClient:
             if seat is not None:
                 model.token = seat.token
                 if seat.epoch is not None:
-                    model.recall(seat.table, seat.epoch, seat.host)
+                    model.recall(seat.table, seat.epoch, seat.host, seat.port)
         try:
             try:
                 welcome = await self._open()
@@ -356,7 +356,7 @@ class GameClient:
             said = Joining.NO_ROUTE(host=host, port=port, why=exc.strerror or str(exc))
             raise JoinError(JoinFailure.UNREACHABLE, said) from None
         model = self.model
-        model.join(time.monotonic(), attempt=attempt)
+        model.join(time.monotonic(), attempt=attempt, port=port)
         writer.write(model.data_to_send())
         try:
             async with asyncio.timeout(timeout):

@@ -357,10 +357,11 @@ class Laptop:
         self.gen += 1
         self.token = self.model.token if self.model.token is not None else self.token
         followed = self.model.followed  # (its seat file keeps the epoch it followed)
+        port = None if self.host_at is None else self.host_at[1]  # (and the host's port)
         self.own_host = False
         self._fresh_model()
         if followed is not None:
-            self.model.recall(*followed)
+            self.model.recall(*followed, port=port)
         self.find_table()
 
     def _resume(self) -> None:
@@ -462,9 +463,9 @@ class Laptop:
             self.try_conn.close_by_client()
         self.try_attempt = attempt
         self.claim_refused = False
-        self.model.join(self.ev.world.now, attempt=attempt)
         host = there.host
         assert host is not None
+        self.model.join(self.ev.world.now, attempt=attempt, port=host.port)
         conn = Conn(self.ev.net, self, there, lambda d: None, lambda d: None)
         self.ev.conns.append(conn)
         conn.on_client = lambda data: self.handle(self._from_host, conn, data)

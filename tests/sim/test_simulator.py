@@ -161,6 +161,13 @@ FIXED = [
      "the end in its journal reached nobody (the simulator's: 'join' ends on a host "
      "it refused; now its person resumes the table it hosted, the first host finds "
      "epoch 2 and steps down, and the end is told)"),
+    ("all", 454, None, {"b"},
+     "(crash, forge, sleep) a rogue replayed the first host's own succession (epoch "
+     "1, its seat) at its own address and port, its order the one laptop that had "
+     "crashed; restarted, that laptop joined it, and the rogue settled its moves by "
+     "that laptop alone, so they were shown, then the first host's replaced them "
+     "(now: the seat file keeps the host's port, and a restarted laptop refuses "
+     "that host at that epoch on another port as a replay)"),
 ]  # fmt: skip
 
 

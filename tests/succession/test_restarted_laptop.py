@@ -58,14 +58,15 @@ def _cal(pair: Pair) -> Laptop:
                 if isinstance(c, Laptop) and c.model.name == "cal")
 
 
-def _restarted(lap: Laptop) -> Laptop:
+def _restarted(lap: Laptop, port: int | None = None) -> Laptop:
     """``lap``'s process started again: a fresh client with its seat file's token and
-    the host it followed (as ``net/client.py`` reads them from the seat store)."""
+    the host it followed, on ``port`` if known (as ``net/client.py`` reads them from the
+    seat store)."""
     followed = lap.model.followed
     assert followed is not None and lap.model.token is not None
     again = Laptop(lap.model.name, int(lap.addr.rsplit(".", 1)[1]))
     again.model.token = lap.model.token
-    again.model.recall(*followed)
+    again.model.recall(*followed, port=port)
     return again
 
 
@@ -129,6 +130,34 @@ def test_a_restarted_first_host_refuses_a_laptop_claiming_its_epoch(as_itself: b
     stale = el.Claim.OUT_OF_TURN if as_itself else el.Claim.OLD_EPOCH
     assert [n.claim for n in refused] == [stale]
     assert not again.model.connected and again.model.snapshot is None
+
+
+def test_a_restarted_laptop_refuses_its_host_replayed_on_another_port() -> None:
+    """A rogue that copied the first host's own knowledge hosts the table at epoch 1
+    as that host's seat, at an address and port of its own (simulated seed 454: a
+    restarted laptop joined it, was shown its moves, settled by that laptop alone,
+    and the real host's moves replaced them).  Bob's seat file keeps the port his
+    host served on: the claim on another port is refused, its board never shown; the
+    host itself on its port (perhaps at a new address) is followed back."""
+    old, own, _ann, bob = _table()
+    assert bob.model.followed == (TID, 1, own.model.pid)
+    knowledge = own.model.knowledge()
+    assert knowledge is not None
+    rogue = Pair(build_table(knowledge, epoch=2, now=old.now, seed=3),
+                 HostOptions(table_id=TID, epoch=1, seat=own.model.pid))
+    again = _restarted(bob, port=7000)
+    again.model.join(rogue.now, port=7090)
+    rogue.connect(again, again.addr)
+    rogue.pump()
+    refused = [n.claim for n in again.news() if n.kind == "claim_refused"]
+    assert refused == [el.Claim.OUT_OF_TURN]
+    assert not again.model.connected and again.model.snapshot is None
+    back = _restarted(bob, port=7000)
+    back.model.join(old.now, port=7000)
+    old.connect(back, back.addr)
+    old.pump()
+    assert [n.kind for n in back.news() if n.kind == "claim_refused"] == []
+    assert back.model.connected and back.model.followed == (TID, 1, own.model.pid)
 
 
 def test_a_restarted_laptop_follows_another_laptop_at_the_epoch_it_knew() -> None:
