@@ -26,8 +26,9 @@ nothing in the world.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from sorry_lan.authority.table import Table
 from sorry_lan.succession.knowledge import Knowledge
@@ -35,6 +36,33 @@ from sorry_lan.succession.knowledge import Knowledge
 if TYPE_CHECKING:
     from .evening import Evening
     from .laptop import HostShell, Laptop
+
+
+class Recorded(Protocol):
+    """A host's part of the record: the states it made and the sid it began at."""
+
+    @property
+    def states(self) -> Mapping[int, tuple[int, ...]]: ...
+
+    @property
+    def begun(self) -> int | None: ...
+
+
+def final_record(lineage: Sequence[Recorded]) -> dict[int, tuple[int, ...]]:
+    """The game's final record (sid -> pawns) of a lineage, its last host first: a
+    host's states count up to the sid its successor began at, not those it made on
+    after (a fork: shown, they are replaced, and (b) compares them with the record).
+    A state a host made and its shell never saw at rest (a lost turn, a bot's move in
+    the same step) is in no host's states: it is not checked."""
+    record: dict[int, tuple[int, ...]] = {}
+    ceiling: int | None = None
+    for host in lineage:
+        for sid, pawns in host.states.items():
+            if (ceiling is None or sid <= ceiling) and sid not in record:
+                record[sid] = pawns
+        if host.begun is not None:
+            ceiling = host.begun if ceiling is None else min(ceiling, host.begun)
+    return record
 
 
 @dataclass(frozen=True)
@@ -154,10 +182,11 @@ class Monitor:
         while host is not None and host not in lineage:
             lineage.append(host)
             host = host.parent
-        top = max((max(h.states) for h in lineage if h.states), default=-1)
+        record = final_record(lineage)
+        top = max(record, default=-1)
         for lap in self.ev.laptops:
             for sid, pawns in lap.shown:
-                truth = next((h.states[sid] for h in lineage if sid in h.states), None)
+                truth = record.get(sid)
                 if truth is None and sid > top:
                     self._bad("b", f"{lap.name} was shown state {sid}, past the end of "
                                    f"the final record ({final.label}, sid {top})")

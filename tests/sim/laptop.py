@@ -89,6 +89,8 @@ class HostShell:
         self.stopped = False
         self.dead = False
         self.states: dict[int, tuple[int, ...]] = {}  # sid -> pawns, each state it made
+        # The sid its table began at (None: no game): its parent's record ends there.
+        self.begun = None if table.game is None else table.game.state_id
         self.started = ev.world.now
         self._next_cid = 1
         self._later: list[Callable[[], list[fx.Effect]]] = []

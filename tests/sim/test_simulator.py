@@ -5,7 +5,8 @@ with its fix, never as an expected failure)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 import pytest
 
@@ -13,6 +14,7 @@ from sorry_lan.succession import election as el
 
 from .evening import Outcome, run_evening
 from .faults import CLASSES
+from .invariants import final_record
 
 
 def rules(out: Outcome) -> set[str]:
@@ -168,6 +170,17 @@ FIXED = [
      "that laptop alone, so they were shown, then the first host's replaced them "
      "(now: the seat file keeps the host's port, and a restarted laptop refuses "
      "that host at that epoch on another port as a replay)"),
+    ("all", 1675, None, {"b"},
+     "(cutoff, 3 laptops) the simulator's: the successor began at the board it was "
+     "sent (sid 94) and showed its own sid 97, a state its shell never saw at rest; "
+     "(b) looked 97 up in the cut-off first host's states, made after 94 and shown to "
+     "nobody (now: a host's states are the record only up to where its successor "
+     "began)"),
+    ("all", 1501, None, {"b"}, "(partition, delay) as 1675: the successor's sid 72"),
+    ("all", 1629, None, {"b"}, "(delay, partition, delay) as 1675: the successor's 68"),
+    ("all", 1144, None, {"b"},
+     "(winkill, partition) as 1675 two hosts back: epoch 2's sid 135, checked "
+     "against epoch 1's"),
 ]  # fmt: skip
 
 
@@ -255,3 +268,22 @@ def test_case_3_the_forged_claim_is_refused() -> None:
     assert not any(isinstance(d, el.Follow) for d in said)
     assert ("welcomed", "lap1", "host", "lap0", 1) in [line[1:] for line in out.trace]
     assert out.takeovers == 0 and out.violations == [] and out.over
+
+
+@dataclass(frozen=True)
+class Part:
+    states: Mapping[int, tuple[int, ...]]
+    begun: int | None
+
+
+def test_the_final_record_ends_each_host_where_its_successor_began() -> None:
+    """A cut-off host played on past the board its successor began at (94): its 95
+    and 97 are no part of the record, the successor's 96 and 101 are; its own 97,
+    never seen at rest, is not in it (seed 1675); a sid both made is the newest's."""
+    first = Part({93: (1,), 94: (2,), 95: (3,), 97: (4,)}, 0)
+    second = Part({94: (2,), 96: (5,), 101: (6,)}, 94)
+    assert final_record([second, first]) == {93: (1,), 94: (2,), 96: (5,), 101: (6,)}
+    third = Part({95: (7,), 96: (8,)}, 95)
+    assert final_record([third, second, first]) == {93: (1,), 94: (2,), 95: (7,), 96: (8,)}
+    lobby = Part({96: (9,)}, None)
+    assert final_record([lobby, first])[97] == (4,)
