@@ -632,11 +632,7 @@ class Election:
         table's): never followed."""
         if attempt != self._attempt:
             return []
-        self._attempt = None
-        self._reached = True
-        self._net_down = False
-        if attempt == self._hint:
-            self._hint, self._hint_same = None, False
+        self._answered(attempt)
         bound = self._older_than_vote(epoch, host, now)
         same = epoch == self.order.epoch and host == self.order.host and not bound
         if attempt.pid is None and ours and same:
@@ -666,6 +662,15 @@ class Election:
             return [refusal]
         return [refusal, *self._walk(now)]
 
+    def _answered(self, attempt: TryCandidate) -> None:
+        """The try ``attempt`` (the current one) got an answer: a laptop was reached,
+        the network works, and a hint it followed is used up."""
+        self._attempt = None
+        self._reached = True
+        self._net_down = False
+        if attempt == self._hint:
+            self._hint, self._hint_same = None, False
+
     def alone_agreed(self, now: float) -> list[Decision]:
         """The person at this laptop answered yes to :class:`AskAlone`: take over alone
         (a game of its own), unless a laptop answered meanwhile, a host was found, or
@@ -682,11 +687,7 @@ class Election:
         goes on: when it reaches this laptop, it stands."""
         if attempt != self._attempt:
             return []
-        self._attempt = None
-        self._reached = True
-        self._net_down = False
-        if attempt == self._hint:
-            self._hint, self._hint_same = None, False
+        self._answered(attempt)
         pid = attempt.pid
         if pid is not None:
             self._mute.pop(pid, None)
