@@ -400,7 +400,7 @@ class ClientModel:
         self.session = ClientSession(
             self.name, token=None if self.spectate else self.token, spectate=self.spectate,
             pin=self.pin, seen=self.participant.vote_seen(self.received.shown),
-            versions=self.versions,
+            versions=self.versions, answer_pings=False,
         )
         self.connected = False
         self.pin_asked = False
@@ -423,7 +423,12 @@ class ClientModel:
         out: list[ClientEvent] = []
         for msg in session.receive_data(data):
             told = len(out)
-            if self._holds(session, msg):
+            if isinstance(msg, m.Ping):
+                # answered here, in order: a pong after a claim this laptop refuses
+                # would count toward settling the refused host's state
+                with contextlib.suppress(LocalProtocolError):
+                    session.send(m.Pong(n=msg.n))
+            elif self._holds(session, msg):
                 assert isinstance(msg, HELD_MESSAGES)
                 self._ahead = None
                 self._learn(msg)

@@ -216,8 +216,9 @@ class ClientSession(Session):
         software: str = L.SOFTWARE,
         random_bytes: RandomBytes = os.urandom,
         seen: tuple[int, int] | None = None,
+        answer_pings: bool = True,
     ) -> None:
-        super().__init__(versions)
+        super().__init__(versions, answer_pings=answer_pings)
         if spectate and token is not None:
             raise ValueError("a spectator has no seat token")
         if L.SETTLE_VERSION not in versions:

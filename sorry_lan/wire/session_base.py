@@ -33,8 +33,12 @@ class Session:
 
     SIDE: Sender
 
-    def __init__(self, versions: tuple[int, ...]) -> None:
+    def __init__(self, versions: tuple[int, ...], *, answer_pings: bool = True) -> None:
         self.versions = versions
+        #: False: a ``ping`` is returned like any message, for the caller to answer in
+        #: order with what came before it in the same bytes (a client that may refuse
+        #: the host's claim first must not have proved it holds the host's state).
+        self.answer_pings = answer_pings
         self.state = State.GREETING
         self.role: Role | None = None
         self.version: int | None = None  # negotiated protocol version
@@ -60,8 +64,9 @@ class Session:
     def receive_data(self, data: bytes) -> list[Message]:
         """Feed bytes from the peer; return the messages the application must handle.
 
-        Messages the session answers itself (ping, out-of-order ones, PIN steps it
-        handles) are not returned.  After the session closes, further data is ignored.
+        Messages the session answers itself (ping unless :attr:`answer_pings` is False,
+        out-of-order ones, PIN steps it handles) are not returned.  After the session
+        closes, further data is ignored.
         """
         if self.closed:
             return []
@@ -167,7 +172,7 @@ class Session:
             self.state = rule.next
         if message.TYPE in SID_TYPES:
             self.sid = message.sid  # type: ignore[attr-defined]
-        if isinstance(message, Ping):
+        if isinstance(message, Ping) and self.answer_pings:
             self.send(Pong(n=message.n))
             return []
         if isinstance(message, Error) and message.fatal:

@@ -23,6 +23,7 @@ from sorry_lan.authority.takeover import build_table
 from sorry_lan.client.model import TableNews
 from sorry_lan.succession import election as el
 from sorry_lan.wire import messages as m
+from sorry_lan.wire.codec import Decoder
 from sorry_lan.wire.session import HostSession
 
 ROGUE = ("10.0.0.66",)
@@ -31,12 +32,12 @@ ROGUE_PORT = 7066
 
 def claim(lap: Laptop, now: float, *, epoch: int, host: int | None,
           attempt: el.TryCandidate | None, table: str | None = None,
-          board: m.Snapshot | None = None) -> list[TableNews]:
+          board: m.Snapshot | None = None, ping: bool = False) -> list[TableNews]:
     """A host that is not the table's answers ``lap``'s hello (at ``attempt``, or the
     old host's address when None): a welcome in its own seat, a ``succession`` copied
     from the one ``lap`` knows with ``epoch`` and ``host`` put in, and the lobby; no
-    board unless ``board`` (``table``: another table id in it), all in one write.  The
-    table news ``lap`` was told."""
+    board unless ``board`` (``table``: another table id in it), then a ``ping`` if
+    ``ping``, all in one write.  The table news ``lap`` was told."""
     known = lap.model.succession
     lobby = lap.model.lobby
     assert known is not None and lobby is not None and lap.model.token is not None
@@ -52,6 +53,8 @@ def claim(lap: Laptop, now: float, *, epoch: int, host: int | None,
         session.send(lobby)
         if board is not None:
             session.send(board)
+        if ping:
+            session.send(m.Ping(n=7))
     before = len(lap.events)
     lap.receive_data(session.data_to_send(), now)
     return [e for e in lap.events[before:] if isinstance(e, TableNews)]
@@ -127,6 +130,31 @@ def test_a_refused_claim_shows_nothing_of_the_board_it_sent_with_it() -> None:
     known = bob.model.knowledge()
     assert known is not None and known.board is not None
     assert (known.board.sid, known.board.pawns) == seen
+
+
+def test_a_refused_claim_gets_no_pong_for_a_ping_sent_after_it() -> None:
+    """A host Bob refuses pings him in the same write as its claim and board: Bob
+    answers the error and the bye, never a ``pong``, which would tell that host he
+    holds its state and count toward settling it (simulated seed 2115: a cut-off old
+    host settled a state from the pong of a laptop that refused it).  A ping from the
+    host he follows is still answered."""
+    _lan, laptops, lost = lose_host()
+    ann, bob, cat = laptops
+    assert bob.election.advert(2, ROGUE, ROGUE_PORT, lost + 5) == []
+    attempt = bob.election.tick(lost + 15)[0]
+    assert isinstance(attempt, el.TryCandidate)
+    news = claim(bob, lost + 15, epoch=2, host=ann.pid, attempt=attempt, ping=True)
+    assert [n.kind for n in news] == ["claim_refused"]
+    told = [type(msg) for msg in Decoder().feed(bob.data_to_send())]
+    assert told == [m.Error, m.Bye], told
+    cat.model.join(lost + 16, attempt=None)
+    host = HostSession(pin_key=None)
+    host.receive_data(cat.data_to_send())
+    host.welcome(cat.pid, cat.model.token or bytes(16), name=cat.model.name)
+    host.send(m.Ping(n=3))
+    cat.receive_data(host.data_to_send(), lost + 16)
+    answered = host.receive_data(cat.data_to_send())
+    assert m.Pong(n=3) in answered
 
 
 def test_a_host_followed_that_vanishes_before_the_board_leaves_the_board_known() -> None:
