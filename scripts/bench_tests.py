@@ -1,8 +1,9 @@
 """Each test lane's wall time, measured in one run on this machine.
 
 The suite runs in lanes chosen by marker (pyproject.toml): the README's
-``python -m pytest`` runs every lane but the real-LAN one, in parallel (pytest-xdist);
-CI runs the LAN lane as a step of its own.  This runs each lane as its own pytest
+``python -m pytest`` runs the in-memory and loopback-namespace lanes in parallel
+(pytest-xdist), the ``default`` lane here; CI runs the terminal (tmux) and real-LAN
+lanes as steps of their own.  This runs each lane as its own pytest
 process (the same options as the README's command) and prints its tests, wall time
 and CPU time (pytest, its workers and the processes they waited for; a terminal's
 tmux server is not among them), so a lane that grows shows up in numbers; on a shared
@@ -33,7 +34,7 @@ LANES = {
     "memory": "not netns and not tmux and not lan",
     "tmux": "tmux and not lan",
     "loopback-netns": "netns and not tmux and not lan",
-    "default": "not lan",
+    "default": "not lan and not tmux",
     "lan": "lan",
 }
 SUMMARY = re.compile(r"=+ (.*) in ([0-9.]+)s")
