@@ -281,6 +281,7 @@ class Laptop:
         self.crashes = 0
         self.kept: HostShell | None = None  # the table it started and hosted, crashed
         self.kept_token: bytes | None = None  # that table's own player's token
+        self.others_play = False  # as it joined: the game went on at another laptop
         self._fresh_model()
 
     def _fresh_model(self) -> None:
@@ -457,6 +458,8 @@ class Laptop:
             self.later(2.0, self.find_table)
             return
         self.host_at = (best.lap.addr, best.port)
+        # (what its person sees in the room as it joins: before its hello counts)
+        self.others_play = self.ev.goes_on_without(self)
         self._open(best.lap, "join", None)
 
     def _open(self, there: Laptop, why: str, attempt: el.TryCandidate | None) -> None:
@@ -569,13 +572,17 @@ class Laptop:
         the hello sent again without it; another refusal that trying again will not
         mend ends the program, telling its player why, and so does a host this
         laptop refused (``GameClient.connect``: a claim at an epoch older than the
-        one its seat file keeps, or out of turn): then the person of a laptop that
-        crashed while it hosted the table resumes it, as when it is advertised
-        nowhere (:meth:`restart`)."""
+        one its seat file keeps, or out of turn).  The product resumes nothing by
+        itself; the person of a laptop that crashed while it hosted the table then
+        resumes it (README: "a laptop that had taken the table over resumes it the
+        same way"), as when it is advertised nowhere (:meth:`restart`), unless the
+        others play on without it (people in one room see it: a host of the table
+        goes on, not paused, or showed the end, as it joined): resumed, its journal
+        would be a second table behind theirs, paused for ever."""
         refused, self.claim_refused = self.claim_refused, False
         if refused:  # (its person is told why, and the program ends)
             self.ev.world.note("refused the host", self.name)
-            if self.kept is not None:  # the table it hosted is advertised nowhere else
+            if self.kept is not None and not self.others_play:
                 self._resume()
                 return
             self.gave_up = True
