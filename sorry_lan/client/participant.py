@@ -298,6 +298,7 @@ class Participant:
         served on (its claim replayed by another laptop).  Another laptop at the epoch
         it knew may be the one that took over when the one it knew died taking over:
         followed, as SPEC 13 says."""
+        self.replay_refused = False
         if self.recalled is None:
             return None
         table, epoch, host = self.recalled
