@@ -304,6 +304,13 @@ class ClientModel:
             return self.participant.recalled
         return known.table, known.epoch, known.host
 
+    @property
+    def replay_refused(self) -> bool:
+        """The last claim this seat refused was the host its seat file recalls, at
+        that epoch, on another port than it served on (a replay): the host itself may
+        still be found on its own port."""
+        return self.participant.replay_refused
+
     def recall(
         self, table: str | None, epoch: int, host: int | None, port: int | None = None
     ) -> None:

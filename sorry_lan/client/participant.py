@@ -105,6 +105,8 @@ class Participant:
         # (None: not known): a host whose address changed keeps its port
         self.recalled_port: int | None = None
         self.port: int | None = None
+        # The last claim refused was the recalled host at its epoch on another port
+        self.replay_refused = False
 
     # -- what it knows ----------------------------------------------------------------
 
@@ -296,6 +298,7 @@ class Participant:
         served on (its claim replayed by another laptop).  Another laptop at the epoch
         it knew may be the one that took over when the one it knew died taking over:
         followed, as SPEC 13 says."""
+        self.replay_refused = False
         if self.recalled is None:
             return None
         table, epoch, host = self.recalled
@@ -305,7 +308,9 @@ class Participant:
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         first = msg.epoch == epoch == 1 and None not in (host, msg.host) and msg.host != host
         ports = (self.recalled_port, self.port)
-        if (msg.epoch, msg.host) == (epoch, host) and None not in ports and len(set(ports)) > 1:
+        replayed = (msg.epoch, msg.host) == (epoch, host) and None not in ports
+        self.replay_refused = replayed and len(set(ports)) > 1
+        if self.replay_refused:
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         if msg.epoch < epoch or first:  # (only the table's first host hosts epoch 1)
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OLD_EPOCH)

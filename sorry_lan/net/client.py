@@ -289,6 +289,8 @@ class GameClient:
                 elif seat is not None and exc.reason is RefuseReason.BAD_TOKEN:
                     model.token = None
                     welcome = await self._open()
+                elif seat is not None and seats is not None and model.replay_refused:
+                    welcome = await self._past_replay(seats, seat, exc)
                 else:
                     raise
         except BaseException:
@@ -322,6 +324,33 @@ class GameClient:
             if not busy or time.monotonic() >= deadline:
                 break
             await asyncio.sleep(0.5)
+        self.host, self.port = given
+        raise failed
+
+    async def _past_replay(
+        self, seats: SeatStore, seat: SavedSeat, failed: JoinError
+    ) -> m.Welcome:
+        """The table found (by its advert, or the address given) was the host our seat
+        followed replayed on another port, refused: the table is looked for where
+        the seat knows it may be (that host on its own port, the laptops next in its
+        order), as a walk goes on past a refused claim, a round every few seconds for
+        as long as a reconnect would wait (its host may be starting again, ``host
+        --resume``); ``failed`` when none takes us by then.  It never tries the
+        replay again."""
+        given = (self.host, self.port)
+        timings = self.options.timings
+        deadline = time.monotonic() + timings.reconnect_for
+        places = seats.elsewhere(seat, [given])
+        while places:
+            for self.host, self.port in places:
+                try:
+                    return await self._open()
+                except JoinError as exc:
+                    if exc.reason is RefuseReason.BAD_TOKEN:
+                        raise  # the table's host does not know the seat (it forgot it)
+            if time.monotonic() >= deadline:
+                break
+            await asyncio.sleep(timings.backoff_max)
         self.host, self.port = given
         raise failed
 

@@ -117,6 +117,17 @@ class Evening:
                 and self.net.reachable(lap, h.lap)]
         return max(live, key=lambda h: (h.epoch, h.started), default=None)
 
+    def goes_on_without(self, lap: Laptop) -> bool:
+        """Whether the game goes on at another laptop's honest host (live, its game
+        under way and not paused, or over): what the people in the room see."""
+        for h in self.hosts:
+            game = h.table.game
+            if h.rogue or not h.live or h.lap is lap or not h.lap.alive or game is None:
+                continue
+            if game.over or not h.core.paused:
+                return True
+        return False
+
     def host_of(self, succession: m.Succession | None) -> HostShell | None:
         """The host whose succession a laptop followed (the parent of its takeover)."""
         if succession is None:

@@ -15,7 +15,9 @@
   same sid and pawns), never a new game while one is in progress;
 - **(e) every game ends**: by the end of the evening (long after the last fault
   healed) the final host's game is over and every laptop still running was told its
-  end, or was told it gave up.
+  end, or was told it gave up; a game still paused (a resumed or cut-off host short
+  of a quorum: README) only if each laptop running gave up or waits at that host,
+  told why.  The final host is never a crashed one a live host carries on from.
 
 (a) is checked at every state a host makes, and after every step its stricter form,
 the lease (``lease``: two hosts open to moves at once, live, awake, not paused, with
@@ -30,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from sorry_lan.authority.table import Table
+from sorry_lan.authority.table import PAUSED_TEXT, Table
 from sorry_lan.succession.knowledge import Knowledge
 
 if TYPE_CHECKING:
@@ -163,25 +165,47 @@ class Monitor:
     # -- at the end ------------------------------------------------------------------------
 
     def final_host(self) -> HostShell | None:
+        """The host whose game is the evening's: the newest that finished it, else the
+        one that made the latest state, or, if that one died or stopped, the newest
+        live host that descends from it (its laptop resumed it, or a laptop took it
+        over), never a crashed host a live one carries on from."""
         honest = [h for h in self.ev.hosts if not h.rogue and h.table.game is not None]
         over = [h for h in honest if h.table.game is not None and h.table.game.over]
         if over:
             return max(over, key=lambda h: (h.epoch, h.started))
         last = self._last
         if last is not None and not last.rogue:
-            return last
+            heirs = [h for h in honest if h.live and last in self._lineage(h)[1:]]
+            return max(heirs, key=lambda h: (h.epoch, h.started), default=last)
         return max(honest, key=lambda h: (h.epoch, h.started), default=None)
+
+    @staticmethod
+    def _lineage(host: HostShell | None) -> list[HostShell]:
+        """``host``, its parent, and so on (the host each one began from)."""
+        lineage: list[HostShell] = []
+        while host is not None and host not in lineage:
+            lineage.append(host)
+            host = host.parent
+        return lineage
+
+    @staticmethod
+    def told_paused(lap: Laptop, host: HostShell) -> bool:
+        """``lap`` is at ``host``'s table, which is paused, and was told so (the
+        host's "waiting for the other players" chat): README, a resumed or cut-off
+        game waits, its players told why."""
+        conn = lap.conn
+        return (
+            host.live and host.core.paused and conn is not None
+            and conn.server_open and conn.client_open and conn in host.conns.values()
+            and PAUSED_TEXT in lap.model.chat_heard
+        )  # fmt: skip
 
     def finish(self) -> None:
         final = self.final_host()
         if final is None:
             self._bad("e", "no game was ever dealt")
             return
-        lineage: list[HostShell] = []
-        host: HostShell | None = final
-        while host is not None and host not in lineage:
-            lineage.append(host)
-            host = host.parent
+        lineage = self._lineage(final)
         record = final_record(lineage)
         top = max(record, default=-1)
         for lap in self.ev.laptops:
@@ -199,7 +223,10 @@ class Monitor:
         assert game is not None
         running = [lap for lap in self.ev.laptops if lap.alive]
         if not game.over:
-            if not all(lap.gave_up for lap in running):
+            # a game that never ends is kept only as the table's promise allows: a
+            # laptop gave up and was told so, or waits at the paused table and was
+            # told why; any other laptop running would have come back by itself
+            if not all(lap.gave_up or self.told_paused(lap, final) for lap in running):
                 why = "paused" if final.core.paused else "not over"
                 self._bad("e", f"the game at {final.label} is {why} at the end of the "
                                "evening, and not every laptop was told why")

@@ -281,6 +281,12 @@ class Laptop:
         self.crashes = 0
         self.kept: HostShell | None = None  # the table it started and hosted, crashed
         self.kept_token: bytes | None = None  # that table's own player's token
+        self.others_play = False  # as it joined: the game went on at another laptop
+        # where its seat file says the table may be (the host it followed, the laptops
+        # of its order), and until when a join that refused a replay looks there
+        self.places: list[tuple[str, int]] = []
+        self.look_until: float | None = None
+        self.refused_at: tuple[str, int] | None = None  # (the replay: never tried again)
         self._fresh_model()
 
     def _fresh_model(self) -> None:
@@ -360,6 +366,11 @@ class Laptop:
         self.token = self.model.token if self.model.token is not None else self.token
         followed = self.model.followed  # (its seat file keeps the epoch it followed)
         port = None if self.host_at is None else self.host_at[1]  # (and the host's port)
+        known = self.model.succession  # (and where the table may be: SeatStore.elsewhere)
+        order = [] if known is None else [(a, lap.port) for lap in known.order
+                                           for a in lap.addrs]
+        self.places = [*([] if self.host_at is None else [self.host_at]), *order]
+        self.look_until = None
         self.own_host = False
         self._fresh_model()
         if followed is not None:
@@ -457,6 +468,8 @@ class Laptop:
             self.later(2.0, self.find_table)
             return
         self.host_at = (best.lap.addr, best.port)
+        # (what its person sees in the room as it joins: before its hello counts)
+        self.others_play = self.ev.goes_on_without(self)
         self._open(best.lap, "join", None)
 
     def _open(self, there: Laptop, why: str, attempt: el.TryCandidate | None) -> None:
@@ -536,6 +549,7 @@ class Laptop:
                 decisions = [*decisions, el.CloseStandby()]
             if why == "join":  # the table found: its journal is not resumed
                 self.kept = None
+                self.look_until = None
             self.recovering = False
             self._ensure_beat()
             self.carry_out(decisions)
@@ -569,16 +583,35 @@ class Laptop:
         the hello sent again without it; another refusal that trying again will not
         mend ends the program, telling its player why, and so does a host this
         laptop refused (``GameClient.connect``: a claim at an epoch older than the
-        one its seat file keeps, or out of turn): then the person of a laptop that
-        crashed while it hosted the table resumes it, as when it is advertised
-        nowhere (:meth:`restart`)."""
+        one its seat file keeps, or out of turn).  The product resumes nothing by
+        itself; the person of a laptop that crashed while it hosted the table then
+        resumes it (README: "a laptop that had taken the table over resumes it the
+        same way"), as when it is advertised nowhere (:meth:`restart`), unless the
+        others play on without it (people in one room see it: a host of the table
+        goes on, not paused, or showed the end, as it joined): resumed, its journal
+        would be a second table behind theirs, paused for ever.  A claim refused as
+        its host replayed on another port ends nothing yet: the table is looked for
+        where the seat says it may be, for as long as a reconnect waits
+        (``GameClient._past_replay``, :meth:`_look_on`)."""
         refused, self.claim_refused = self.claim_refused, False
-        if refused:  # (its person is told why, and the program ends)
-            self.ev.world.note("refused the host", self.name)
-            if self.kept is not None:  # the table it hosted is advertised nowhere else
-                self._resume()
+        if self.look_until is not None:
+            if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN:
+                self.look_until = None  # the table's host forgot the seat: it ends
+                self.ev.world.note("refused", self.name, refusal.reason.value)
+                self.gave_up = True
                 return
-            self.gave_up = True
+            self.later(TIMINGS.backoff_max, self._look_on)  # (any other refusal: on)
+            return
+        if refused and self.model.replay_refused and self.places:
+            # its host replayed on another port: looked for where its seat says
+            self.ev.world.note("refused a replay", self.name)
+            self.look_until = self.ev.world.now + TIMINGS.reconnect_for
+            self.refused_at = self.host_at
+            self._look_on()
+            return
+        self.look_until = None
+        if refused:
+            self._refused_host()
             return
         if refusal is not None and refusal.reason is RefuseReason.BAD_TOKEN and (
                 self.token is not None):  # fmt: skip
@@ -590,6 +623,38 @@ class Laptop:
             self.gave_up = True
             return
         self.later(2.0, self.find_table)
+
+    def _refused_host(self) -> None:
+        """The join ends on a claim it refused (its person is told why); see
+        :meth:`_join_refused` for what the person does then."""
+        self.ev.world.note("refused the host", self.name)
+        if self.kept is not None and not self.others_play:
+            self._resume()
+            return
+        self.gave_up = True
+
+    def _look_on(self) -> None:
+        """``GameClient._past_replay``: a round of the places its seat knows (never the
+        replay), the first whose host listens tried; none by ``look_until``: the
+        join ends as on any refused claim (:meth:`_join_refused`)."""
+        if self.conn is not None or self.trying is not None or self.look_until is None:
+            return
+        for address, port in self.places:
+            there = self.ev.at_address(address)
+            if (address, port) == self.refused_at or there is None or not there.alive:
+                continue
+            host = there.host
+            if (host is None or not host.listening or host.port != port or there.asleep
+                    or not self.ev.net.reachable(self, there)):  # fmt: skip
+                continue
+            self.host_at = (address, port)
+            self._open(there, "join", None)
+            return
+        if self.ev.world.now < self.look_until:
+            self.later(TIMINGS.backoff_max, self._look_on)
+            return
+        self.look_until = None
+        self._refused_host()
 
     def _try_timeout(self, conn: Conn, attempt: el.TryCandidate | None) -> None:
         if conn is not self.try_conn:
@@ -604,6 +669,8 @@ class Laptop:
             self.step()
         elif why == "host":
             self._host_try_failed(unreachable=False)
+        elif self.look_until is not None:
+            self.later(TIMINGS.backoff_max, self._look_on)
         else:
             self.later(2.0, self.find_table)
 

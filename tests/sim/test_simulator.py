@@ -181,6 +181,22 @@ FIXED = [
     ("all", 1144, None, {"b"},
      "(winkill, partition) as 1675 two hosts back: epoch 2's sid 135, checked "
      "against epoch 1's"),
+    ("all", 2250, None, {"e"},
+     "(crash, crash) the simulator's: the epoch-2 host crashed before anyone followed "
+     "it; the first host's person resumed epoch 1 and the third laptop followed it "
+     "back (a majority); restarted, the epoch-2 laptop refused it (an old epoch) and "
+     "its person resumed epoch 2 anyway, a second table paused for ever behind the "
+     "game the others played to its end (now: a person who sees the others play on "
+     "resumes nothing; the join said why it refused)"),
+    ("all", 2189, None, {"e"},
+     "(cutoff, forge, crash) two laptops: a rogue replayed the first host's claim on "
+     "another port and the host crashed; restarted, the other laptop refused the "
+     "replay and its join ended, so the table its host's person resumed 5 s later "
+     "waited for ever (and the monitor named the crashed host final). Now a join "
+     "that refuses its host replayed looks on where its seat says the table may be "
+     "(the host's own port), finds it resumed and the game ends; the monitor names "
+     "the live host resumed from the crashed one, and keeps (e) for a pause only if "
+     "each laptop running gave up or waits at that host, told why"),
 ]  # fmt: skip
 
 

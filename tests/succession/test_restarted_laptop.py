@@ -130,6 +130,7 @@ def test_a_restarted_first_host_refuses_a_laptop_claiming_its_epoch(as_itself: b
     stale = el.Claim.OUT_OF_TURN if as_itself else el.Claim.OLD_EPOCH
     assert [n.claim for n in refused] == [stale]
     assert not again.model.connected and again.model.snapshot is None
+    assert not again.model.replay_refused  # (no replay: its join ends, telling why)
 
 
 def test_a_restarted_laptop_refuses_its_host_replayed_on_another_port() -> None:
@@ -152,6 +153,7 @@ def test_a_restarted_laptop_refuses_its_host_replayed_on_another_port() -> None:
     refused = [n.claim for n in again.news() if n.kind == "claim_refused"]
     assert refused == [el.Claim.OUT_OF_TURN]
     assert not again.model.connected and again.model.snapshot is None
+    assert again.model.replay_refused  # (its join looks on for the host: net/client.py)
     back = _restarted(bob, port=7000)
     back.model.join(old.now, port=7000)
     old.connect(back, back.addr)
