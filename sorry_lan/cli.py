@@ -1,8 +1,11 @@
 """The ``sorry-lan`` command line: a thin dispatcher over ``sorry_lan.commands``.
 
-Each subcommand lives in its own module exposing ``add_arguments(parser)`` and
-``run(args) -> int``; only the module of the command being run is imported, so
-``sorry-lan rules`` never loads the network stack and every command starts quickly.
+Each subcommand has a module (under ``sorry_lan.commands``) exposing
+``add_arguments(parser)``, perhaps ``check(args)``, and ``run(args) -> int``; only the
+module of the command asked for is imported.  For the commands with a stack to load
+it is their options module (:mod:`sorry_lan.commands.options`), whose ``run`` loads
+the stack: arguments are read and checked first, so ``--help`` or a usage error cost
+little more than Python's start.
 """
 
 from __future__ import annotations
@@ -22,15 +25,20 @@ from .i18n.logwords import log_line
 
 # command name -> (module, one-line help: translated when the parser is built)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "host": ("host", N_("host a game on this machine (advertised on the LAN)")),
-    "join": ("join", N_("find a game on the LAN (or give --address) and play it")),
-    "list": ("list_games", N_("print the games found on the LAN")),
+    "host": ("options.host", N_("host a game on this machine (advertised on the LAN)")),
+    "join": ("options.join", N_("find a game on the LAN (or give --address) and play it")),
+    "list": ("options.list_games", N_("print the games found on the LAN")),
     "doctor": ("doctor", N_("check why tables do not show up: this machine's networks and mDNS")),
-    "bot": ("bot", N_("join a game as a bot player")),
-    "games": ("games", N_("list the games saved on this machine (to resume with host --resume)")),
-    "replay": ("replay", N_("replay a game on the board, or print it a turn a line (--text)")),
+    "bot": ("options.bot", N_("join a game as a bot player")),
+    "games": (
+        "options.games",
+        N_("list the games saved on this machine (to resume with host --resume)"),
+    ),
+    "replay": (
+        "options.replay", N_("replay a game on the board, or print it a turn a line (--text)")
+    ),
     "rules": ("rules", N_("print the rules of the game; rules moves: legal moves as JSON")),
-    "simulate": ("simulate", N_("play bot games locally and print statistics")),
+    "simulate": ("options.simulate", N_("play bot games locally and print statistics")),
 }
 
 

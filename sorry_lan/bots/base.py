@@ -25,10 +25,8 @@ from ..rules.game import Game, hand_moves
 from ..rules.movegen import generate
 from ..rules.moves import Move
 from ..rules.variants import Variant, move_context
-
-# The strengths, weakest first (the order menus offer them in).
-STRENGTHS: tuple[str, ...] = ("random", "greedy", "expert", "master")
-DEFAULT_STRENGTH = "greedy"
+from .strengths import DEFAULT_STRENGTH as DEFAULT_STRENGTH
+from .strengths import STRENGTHS as STRENGTHS
 
 
 class Position(NamedTuple):

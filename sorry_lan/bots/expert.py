@@ -56,8 +56,9 @@ from ..rules.moves import Move, MoveContext, MoveKind
 from ..rules.playout import apply
 from .base import Position, draw_weights, searched_choice
 from .evaluation import evaluator
+from .strengths import EXPERT_BUDGET
 
-DEFAULT_BUDGET: Final = 0.050  # seconds per decision
+DEFAULT_BUDGET: Final = EXPERT_BUDGET  # seconds per decision
 # How far past its budget a decision may run: the clock is read before each move
 # generation and every 16 layouts scored, and the longest step between two readings
 # (a 7 split among eight pawns) takes well under a millisecond.

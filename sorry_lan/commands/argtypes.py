@@ -15,6 +15,10 @@ from collections.abc import Callable
 from sorry_lan.i18n import _
 
 MAX_PORT = 65535
+#: The name a player (``join``) and a bot (``bot``) take at a table where they hold
+#: no seat and give no ``--name``.
+PLAYER_NAME = "player"
+BOT_NAME = "bot"
 
 
 def port_number(text: str) -> int:

@@ -22,17 +22,14 @@ import asyncio
 import contextlib
 import sys
 
-from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS
-from sorry_lan.commands.argtypes import examples, seconds, whole
-from sorry_lan.commands.join import address_arg, join_error_words, warn_seat_not_kept
+from sorry_lan.commands.argtypes import BOT_NAME as DEFAULT_NAME
+from sorry_lan.commands.join import join_error_words, warn_seat_not_kept
 from sorry_lan.commands.list_games import (
-    add_data_dir_argument,
-    add_discovery_arguments,
     played_store,
     seats_dir,
 )
 from sorry_lan.commands.lookout import MdnsFinder
-from sorry_lan.commands.successor import add_standby_arguments, make_heir
+from sorry_lan.commands.successor import make_heir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.words import colour_name, join_names
@@ -42,65 +39,6 @@ from sorry_lan.net.seats import SeatStore
 from sorry_lan.tui.lines import format_result
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
-
-DEFAULT_FIND_TIMEOUT = 10.0
-DEFAULT_NAME = "bot"
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--address",
-        type=address_arg,
-        help=_("HOST:PORT of the table (default: find one on the LAN)"),
-    )
-    p.add_argument("--game", metavar="NAME", help=_("without --address: join only this game"))
-    p.add_argument(
-        "--timeout",
-        type=seconds(),
-        default=DEFAULT_FIND_TIMEOUT,
-        help=_("without --address: how long to look for a game (default {seconds} s)").format(
-            seconds=f"{DEFAULT_FIND_TIMEOUT:g}"
-        ),
-    )
-    add_discovery_arguments(p)
-    p.add_argument(
-        "--strength", choices=STRENGTHS, default=DEFAULT_STRENGTH,
-        help=_(
-            "how the bot plays (default {strength}); the host's own bots of a "
-            "strength play the same moves"
-        ).format(strength=DEFAULT_STRENGTH),
-    )
-    p.add_argument(
-        "--name", help=_("the bot's name at the table (default: its seat's, or {name})").format(
-            name=repr(DEFAULT_NAME)
-        )
-    )
-    p.add_argument("--pin", help=_("the table's PIN, if it has one"))
-    p.add_argument(
-        "--think",
-        type=seconds(60),
-        default=0.0,
-        metavar="SECONDS",
-        help=_("seconds to wait before each move (default 0)"),
-    )
-    p.add_argument(
-        "--games",
-        type=whole(1, 100000, _("games")),
-        default=1,
-        help=_("games to play before leaving (default 1)"),
-    )
-    p.add_argument(
-        "--moves",
-        action="store_true",
-        help=_("also say each move as it is played (its state id, colour and notation)"),
-    )
-    add_standby_arguments(p)
-    add_data_dir_argument(p)
-    examples(
-        p,
-        ("sorry-lan bot", _("join the game found on the LAN")),
-        ("sorry-lan bot --address 192.168.1.20:47474 --strength random --games 3", ""),
-    )
 
 
 def _progress(news: BotNews, number: int, total: int) -> None:

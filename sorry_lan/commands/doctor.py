@@ -14,13 +14,12 @@ this module parses the options and prints.  It sends mDNS on the networks it che
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
+from sorry_lan import DEFAULT_PORT
 from sorry_lan.commands.argtypes import examples, port_number, seconds
 from sorry_lan.i18n import _
-from sorry_lan.wire.limits import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from sorry_lan.discovery.doctor import Checkup
@@ -53,6 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import asyncio
+
     from sorry_lan.discovery.doctor import async_checkup, findings
 
     checkup = asyncio.run(async_checkup(port=args.port, ipv6=args.ipv6, browse=args.timeout))

@@ -37,7 +37,7 @@ from sorry_lan.i18n import _, npgettext, pgettext
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.recordwords import record_lines
 from sorry_lan.i18n.words import variant_title
-from sorry_lan.net.journal import DATA_DIR_ENV, default_dir
+from sorry_lan.net.journal import default_dir
 from sorry_lan.net.kept import listed_games, record_of
 from sorry_lan.net.saved import (
     DAMAGED,
@@ -54,45 +54,8 @@ from sorry_lan.records import RecordError, dump
 from sorry_lan.tui.cells import room
 
 
-def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--data-dir",
-        type=Path,
-        help=_("where journals are kept (default: ${env} or your data dir)").format(
-            env=DATA_DIR_ENV
-        ),
-    )
-
-
 def journal_dir(args: argparse.Namespace) -> Path:
     return args.data_dir / "journals" if args.data_dir else default_dir()
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
-    p.add_argument(
-        "--stats", action="store_true",
-        help=_("per player: games played and won, by variant and player count, and streaks"),
-    )  # fmt: skip
-    p.add_argument(
-        "--export",
-        metavar="ID",
-        help=_("write the record of saved game ID (see protocol/RECORD.md)"),
-    )
-    p.add_argument(
-        "--game", type=int, metavar="N",
-        help=_("with --export: the table's game N (1 is its first; default: the last)"),
-    )  # fmt: skip
-    p.add_argument(
-        "--format", choices=("json", "text"), default="json",
-        help=_("with --export: JSON, or text with one turn a line"),
-    )  # fmt: skip
-    p.add_argument("--chat", action="store_true", help=_("with --export: include the chat"))
-    p.add_argument(
-        "-o", "--output", type=Path, metavar="FILE",
-        help=_("with --export: write to FILE, not to the terminal"),
-    )  # fmt: skip
-    add_data_dir_argument(p)
 
 
 def when(t: float | None) -> str:

@@ -32,19 +32,17 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING
 
-from sorry_lan.commands.argtypes import add_look_arguments, examples
+from sorry_lan.commands.argtypes import PLAYER_NAME as DEFAULT_NAME
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.leaving import Leaving, handed_over_lines, keep_seat_there
-from sorry_lan.commands.list_games import add_data_dir_argument, played_store, seats_dir
+from sorry_lan.commands.list_games import played_store, seats_dir
 from sorry_lan.commands.lookout import MdnsFinder, client_heir
-from sorry_lan.commands.successor import add_standby_arguments
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
-from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.alone import AloneQuestion
-from sorry_lan.tui.lines import parse_colour, play_lines
+from sorry_lan.tui.lines import play_lines
 from sorry_lan.wire.vocab import RefuseReason
 
 if TYPE_CHECKING:
@@ -53,66 +51,8 @@ if TYPE_CHECKING:
 
 SEARCH_SECONDS = 2.0  # every table that answers in this time is listed to choose from
 SEARCH_MORE = 4.0  # with none by then (a slow network or a busy laptop), the first to come
-DEFAULT_NAME = "player"
 WATCH_REASONS = (RefuseReason.STARTED, RefuseReason.FULL)  # then watching is offered
 PIN_REASONS = (RefuseReason.BAD_PIN, JoinFailure.PIN_NEEDED)  # then a terminal asks for it
-
-
-def address_arg(text: str) -> tuple[str, int]:
-    """``--address`` for argparse: (host, port), or argparse's error with the reason."""
-    try:
-        return parse_address(text)
-    except AddressError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _colour(text: str) -> int:
-    try:
-        return parse_colour(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--address", type=address_arg, help=_("HOST:PORT of the table (skips the search)")
-    )
-    p.add_argument(
-        "--name", help=_("your name at the table (default: your seat's, or {name})").format(
-            name=repr(DEFAULT_NAME)
-        )
-    )
-    p.add_argument("--colour", "--color", type=_colour, help=_("the colour you would like"))
-    p.add_argument("--pin", help=_("the table's PIN, if it has one"))
-    p.add_argument("--spectate", action="store_true", help=_("watch without a seat"))
-    p.add_argument(
-        "--text",
-        "--screen-reader",
-        "--no-tui",
-        dest="text",
-        action="store_true",
-        help=_(
-            "the line mode instead of the board: every event a sentence, for screen readers "
-            "(automatic when not on a terminal)"
-        ),
-    )
-    add_look_arguments(p)
-    p.add_argument(
-        "--interface",
-        action="append",
-        metavar="ADDR",
-        help=_("search for games on this interface address only (repeatable)"),
-    )
-    p.add_argument("--ipv6", action="store_true", help=_("search over IPv6 as well"))
-    add_standby_arguments(p)
-    add_data_dir_argument(p)
-    examples(
-        p,
-        ("sorry-lan join", _("find games on the LAN, choose one")),
-        ("sorry-lan join --address 192.168.1.20:47474 --name Bob --colour blue", ""),
-        ("sorry-lan join --spectate", _("watch a game without a seat")),
-        ("sorry-lan join --screen-reader", _("play by ear: every event a sentence")),
-    )
 
 
 def wants_text(args: argparse.Namespace) -> bool:

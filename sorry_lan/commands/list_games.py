@@ -23,31 +23,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sorry_lan.commands.argtypes import examples, seconds
-from sorry_lan.i18n import _
-from sorry_lan.net.journal import DATA_DIR_ENV
 from sorry_lan.net.played import PlayedStore
 from sorry_lan.net.seats import SeatStore
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import FoundGame
 
-DEFAULT_TIMEOUT = 2.0  # same as sorry_lan.discovery.DEFAULT_LIST_TIMEOUT (not imported: lazy)
-
-
-def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
-    """``--data-dir``: where the user's seats (and the games played at other tables)
-    are kept (shared by list, join and bot)."""
-    p.add_argument(
-        "--data-dir",
-        type=Path,
-        help=_(
-            "where your seats at tables and the games you played are kept "
-            "(default: ${env} or your data dir)"
-        ).format(
-            env=DATA_DIR_ENV
-        ),
-    )
 
 
 def seats_dir(args: argparse.Namespace) -> Path | None:
@@ -58,48 +39,6 @@ def seats_dir(args: argparse.Namespace) -> Path | None:
 def played_store(args: argparse.Namespace) -> PlayedStore:
     """Where the games this machine plays or watches are kept, for ``--data-dir``."""
     return PlayedStore(args.data_dir / "played" if args.data_dir is not None else None)
-
-
-def add_discovery_arguments(
-    p: argparse.ArgumentParser,
-    interface_help: str | None = None,
-) -> None:
-    """``--interface ADDR`` (repeatable) and ``--ipv6``, shared by the commands that use mDNS."""
-    p.add_argument(
-        "--interface",
-        action="append",
-        metavar="ADDR",
-        help=_("{what}; default: all").format(
-            what=interface_help
-            or _("search only the network of this address of yours (repeatable)")
-        ),
-    )
-    p.add_argument("--ipv6", action="store_true", help=_("use IPv6 as well as IPv4 for mDNS"))
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--timeout",
-        type=seconds(3600.0),
-        default=DEFAULT_TIMEOUT,
-        help=_("how long to search, in seconds (default {seconds})").format(
-            seconds=f"{DEFAULT_TIMEOUT:g}"
-        ),
-    )
-    p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
-    p.add_argument(
-        "--first", action="store_true", help=_("stop searching once a joinable game is found")
-    )
-    p.add_argument(
-        "--all", action="store_true", help=_("also list games whose host does not answer")
-    )
-    add_discovery_arguments(p)
-    add_data_dir_argument(p)
-    examples(
-        p,
-        ("sorry-lan list", _("the games on this network")),
-        ("sorry-lan list --first --timeout 10 --json", ""),
-    )
 
 
 def format_game(game: FoundGame, your_seat: bool = False) -> str:

@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from sorry_lan.codes import Coded, RecordFailure
-from sorry_lan.commands.argtypes import add_look_arguments
-from sorry_lan.commands.games import add_data_dir_argument, journal_dir
+from sorry_lan.commands.games import journal_dir
 from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say
 from sorry_lan.i18n.recordwords import record_lines
@@ -34,36 +33,6 @@ from sorry_lan.net.saved import find
 from sorry_lan.records import RecordError
 from sorry_lan.records import check as check_record
 from sorry_lan.tui.record_sentences import record_sentences
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "game",
-        metavar="ID|FILE",
-        nargs="?",
-        help=_("a game record (JSON), or the id of a saved game (default: the newest)"),
-    )
-    p.add_argument(
-        "--game",
-        dest="number",
-        type=int,
-        metavar="N",
-        help=_("the table's game N (1 is its first; default: its last)"),
-    )
-    p.add_argument(
-        "--check",
-        action="store_true",
-        help=_("replay it through the rules; refuse it at the first turn that does not follow"),
-    )
-    p.add_argument(
-        "--text",
-        "--screen-reader",
-        dest="sentences",
-        action="store_true",
-        help=_("tell each turn in whole sentences, as the line mode does (for screen readers)"),
-    )
-    add_look_arguments(p)
-    add_data_dir_argument(p)
 
 
 def read_record(path: Path) -> dict[str, Any]:

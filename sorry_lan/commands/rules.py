@@ -4,7 +4,8 @@
 :mod:`sorry_lan.handbook` for the variant (standard by default), word-wrapped to the
 terminal's width (at most :data:`MOST_COLUMNS`, which reads better), as plain lines on
 stdout: no pager, so it pipes and greps.  ``sorry-lan rules moves`` is the rules
-oracle (:mod:`.rules_oracle`).  The command plays no game and reads nothing else.
+oracle (:mod:`.rules_oracle`).  The command plays no game and reads nothing else; the
+text and the engine are loaded once the arguments are read.
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ import argparse
 import shutil
 import sys
 
-from sorry_lan.handbook import handbook
 from sorry_lan.i18n import _, language
 from sorry_lan.rules.variants import VARIANTS, Variant
-from sorry_lan.tui.handbook_lines import rules_lines
 
 from . import rules_oracle
 
@@ -44,6 +43,9 @@ def columns() -> int:
 def run(args: argparse.Namespace) -> int:
     if args.rules_command == "moves":
         return rules_oracle.run_moves(args)
+    from sorry_lan.handbook import handbook
+    from sorry_lan.tui.handbook_lines import rules_lines
+
     variant = Variant(args.variant).value
     ascii = (sys.stdout.encoding or "").lower().replace("-", "") not in ("utf8", "utf16")
     for line in rules_lines(handbook(language()), variant, columns(), ascii=ascii):

@@ -20,8 +20,6 @@ import json
 import sys
 from typing import TextIO
 
-from ..rules.notation import PositionError, answer_text
-
 _EPILOG = """\
 input (one JSON object):
   {"variant": "standard" | "team" | "points",
@@ -66,6 +64,8 @@ def run_moves(args: argparse.Namespace) -> int:
 
 def answer_one(text: str, out: TextIO, err: TextIO) -> int:
     """Answer a single position; on error write one line to ``err`` and return 2."""
+    from ..rules.notation import PositionError, answer_text
+
     try:
         answer = answer_text(text)
     except PositionError as exc:
@@ -77,6 +77,8 @@ def answer_one(text: str, out: TextIO, err: TextIO) -> int:
 
 def answer_lines(lines: TextIO, out: TextIO, err: TextIO) -> int:
     """Answer one position per line, one output line each; 2 if any line was invalid."""
+    from ..rules.notation import PositionError, answer_text
+
     status = 0
     for number, line in enumerate(lines, start=1):
         try:

@@ -38,8 +38,7 @@ from ..rules.board import Colour
 from ..rules.cards import Card
 from ..rules.moves import Move
 from ..rules.playout import Decider, run_game
-from ..rules.variants import VARIANTS, Variant, either_or
-from .argtypes import examples
+from ..rules.variants import Variant
 
 # Seats by player count: two players sit opposite each other.
 SEATING: dict[int, tuple[int, ...]] = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -348,61 +347,6 @@ def format_table(stats: Stats) -> str:
     if stats.cut_short:
         lines.append(f"search decisions cut short by the clock: {stats.cut_short}")
     return "\n".join(lines)
-
-
-def _budget_ms(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {text!r}") from None
-    if not 0 < value <= 60_000:
-        raise argparse.ArgumentTypeError("a budget is more than 0 and at most 60000 ms")
-    return value
-
-
-def _variant_choices() -> str:
-    """``standard, team (4 players) or points``: each variant, and its players if it
-    does not seat 2 to 4."""
-    every = VARIANTS["standard"].players
-    return either_or([
-        name if rules.players == every else f"{name} ({rules.players_wanted()} players)"
-        for name, rules in VARIANTS.items()
-    ])
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    parser.add_argument(
-        "--players", type=int, default=2, help="players per game, 2 to 4 (default 2)"
-    )
-    parser.add_argument(
-        "--variant",
-        default="standard",
-        metavar=Variant.metavar(),
-        help=f"the rules: {_variant_choices()} (default standard)",
-    )
-    parser.add_argument(
-        "--bots",
-        default="random",
-        help="one strength for every seat (random, greedy, expert, master) or a comma-separated "
-        "list, one per seat (2 players sit red, yellow; 3 red, blue, yellow; 4 red, blue, "
-        "yellow, green) or repeating evenly (default random)",
-    )
-    parser.add_argument("--seed", type=int, default=0, help="master seed (default 0)")
-    parser.add_argument(
-        "--jobs", type=int, default=None,
-        help="processes to play on (default: all cores); the results do not depend on it",
-    )
-    parser.add_argument(
-        "--budget-ms", type=_budget_ms, default=1000 * DEFAULT_BUDGET,
-        help=f"the expert's time per decision (default {1000 * DEFAULT_BUDGET:g} ms)",
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    examples(
-        parser,
-        ("sorry-lan simulate --games 1000 --players 4 --bots greedy,random,random,random", ""),
-        ("sorry-lan simulate --variant points --json | python -m json.tool", ""),
-    )
 
 
 def run(args: argparse.Namespace) -> int:

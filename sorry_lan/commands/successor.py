@@ -21,9 +21,7 @@ import argparse
 import logging
 from typing import TYPE_CHECKING
 
-from sorry_lan.commands.argtypes import port_number
 from sorry_lan.commands.games import journal_dir
-from sorry_lan.i18n import _
 from sorry_lan.i18n.coded import say_in
 from sorry_lan.net.heir import (
     AskAloneQuestion,
@@ -41,19 +39,6 @@ if TYPE_CHECKING:
     from sorry_lan.succession.knowledge import Knowledge
 
 log = logging.getLogger(__name__)
-
-
-def add_standby_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--standby-port",
-        type=port_number,
-        default=0,
-        metavar="PORT",
-        help=_(
-            "where this laptop hosts the table if its host is lost "
-            "(default: a free port the system picks)"
-        ),
-    )
 
 
 def _addresses(args: argparse.Namespace) -> list[str]:

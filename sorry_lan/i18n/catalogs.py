@@ -13,7 +13,6 @@ from __future__ import annotations
 import gettext
 import io
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from .choose import DEFAULT, LANGUAGES, PSEUDO
@@ -27,6 +26,10 @@ TEMPLATE = "messages.pot"
 
 def po_text(name: str) -> bytes:
     """The bytes of ``po/<name>`` shipped in the package."""
+    # Imported here: it loads tempfile, shutil and the compressors, and English, the
+    # language of most starts, reads no catalog.
+    from importlib import resources
+
     return resources.files(__package__).joinpath("po", name).read_bytes()
 
 

@@ -25,8 +25,9 @@ with neither an end mark nor a game ended for anyone, since it goes on elsewhere
 :func:`table_id` gives the table the id its advert carries (a seat belongs to it).
 :func:`table_names` decides the names a table is hosted under: those given, else
 (resumed) those its journal recorded, so that a resumed table keeps its name;
-:func:`table_seats`, :func:`bot_room` and :func:`bot_delay` decide the seats, the room
-for bots and their pause, for a table the host plays at or a headless one.
+:func:`table_seats`, :func:`bot_room` (both from :mod:`.seating`, which the command
+line checks with) and :func:`bot_delay` decide the seats, the room for bots and their
+pause, for a table the host plays at or a headless one.
 
 It neither prints nor asks anything (``sorry_lan.commands.host`` does), does not
 choose which saved game to resume (:mod:`sorry_lan.net.saved` does), and does not
@@ -49,13 +50,15 @@ from typing import Protocol
 
 from sorry_lan.authority.electorate import Laptop as Offered
 from sorry_lan.authority.restore import TakeoverStart
-from sorry_lan.authority.table import NUM_COLOURS, Restored, Table, TableConfig
+from sorry_lan.authority.table import Restored, Table, TableConfig
 from sorry_lan.authority.takeover import resume_table, resumed_options
 from sorry_lan.wire.succession import Laptop
 
 from .host import HostOptions, HostServer, TableSummary
 from .journal import SUFFIX, Journal
 from .saved import hosted_by
+from .seating import bot_room as bot_room
+from .seating import table_seats as table_seats
 
 #: The host's name when none is given nor recorded.
 DEFAULT_HOST_NAME = "host"
@@ -81,19 +84,6 @@ def table_names(
         recorded_host, recorded_title = hosted_by(restored), restored.table
     host = name or recorded_host or DEFAULT_HOST_NAME
     return TableNames(host=host, title=game_name or recorded_title or host)
-
-
-def table_seats(headless: bool, players: int) -> int:
-    """How many seats a table has: a headless table the ``players`` asked for, a table
-    the host plays at every colour (the host sits at one, the others may join)."""
-    return players if headless else NUM_COLOURS
-
-
-def bot_room(headless: bool, players: int) -> int:
-    """How many bots a new table may seat at once: its seats, less the host's own
-    player's when the host plays at it."""
-    seats = table_seats(headless, players)
-    return seats if headless else seats - 1
 
 
 def bot_delay(headless: bool, given: float | None = None) -> float:

@@ -76,11 +76,11 @@ from sorry_lan.authority.journal_format import JournalError as JournalError  # t
 from sorry_lan.authority.journal_format import carry_on, encode, frame, scan
 from sorry_lan.codes import JournalFailure
 
+from .datadir import DATA_DIR_ENV as DATA_DIR_ENV
 from .filelock import FileLocked, lock_file, private_dir
 from .holder import drop_holder, note_holder
 
 SUFFIX = ".journal"
-DATA_DIR_ENV = "SORRY_LAN_DATA_DIR"
 
 
 def default_dir() -> Path:

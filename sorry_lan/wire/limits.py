@@ -25,7 +25,7 @@ SETTLE_VERSION: Final = 5
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.
-DEFAULT_PORT: Final = 47474
+DEFAULT_PORT: Final = sorry_lan.DEFAULT_PORT
 
 #: Bytes of the big-endian length prefix in front of every frame.
 HEADER_SIZE: Final = 4

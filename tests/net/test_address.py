@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from sorry_lan.commands import bot, join
+from sorry_lan.commands.options import bot, join
 from sorry_lan.net.address import AddressError, parse_address
 from sorry_lan.wire.limits import DEFAULT_PORT
 

@@ -18,6 +18,7 @@ from test_resume_successor import successor
 from test_takeover_in_memory import TID, play
 
 from sorry_lan.commands import host
+from sorry_lan.commands.options import host as host_options
 from sorry_lan.net.hosted import table_id
 from sorry_lan.net.journal import Journal
 
@@ -34,7 +35,7 @@ async def test_a_successor_s_journal_resumes_at_its_table_s_id_and_epoch(
         journal.append(record)
     journal.close()
     parser = argparse.ArgumentParser()
-    host.add_arguments(parser)
+    host_options.add_arguments(parser)
     args = parser.parse_args(["--bind", "127.0.0.1", "--port", "0", "--resume", path.stem])
     hosted = host._hosted(args, path)
     async with hosted:
