@@ -118,11 +118,13 @@ class Evening:
         return max(live, key=lambda h: (h.epoch, h.started), default=None)
 
     def goes_on_without(self, lap: Laptop) -> bool:
-        """Whether the game goes on at another laptop's honest host (live, its game
-        under way and not paused, or over): what the people in the room see."""
+        """Whether the game goes on at another laptop's honest host (live and awake,
+        its game under way and not paused, or over): what the people in the room see
+        (a laptop asleep shows nothing going on)."""
         for h in self.hosts:
             game = h.table.game
-            if h.rogue or not h.live or h.lap is lap or not h.lap.alive or game is None:
+            if (h.rogue or not h.live or h.lap is lap or not h.lap.alive or h.lap.asleep
+                    or game is None):  # fmt: skip
                 continue
             if game.over or not h.core.paused:
                 return True

@@ -197,6 +197,11 @@ FIXED = [
      "(the host's own port), finds it resumed and the game ends; the monitor names "
      "the live host resumed from the crashed one, and keeps (e) for a pause only if "
      "each laptop running gave up or waits at that host, told why"),
+    ("all", 3988, None, {"e"},
+     "(sleep, forge, winkill) the simulator's: the epoch-2 host crashed while the "
+     "first host slept; restarted, it refused a rogue's replay of epoch 1 and its "
+     "person resumed nothing, since the first host, asleep and not yet paused, "
+     "counted as the game going on (now: a laptop asleep shows nothing going on)"),
 ]  # fmt: skip
 
 
