@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Mapping
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
 from sorry_lan.client.events import (
@@ -312,14 +313,24 @@ class ClientModel:
         return self.participant.replay_refused
 
     def recall(
-        self, table: str | None, epoch: int, host: int | None, port: int | None = None
+        self, table: str | None, epoch: int, host: int | None, port: int | None = None,
+        standbys: Mapping[int, int] | None = None,
     ) -> None:
         """The host this seat followed before this process (its seat file), serving on
         ``port`` if known: no host at an older epoch than ``epoch``, or at that epoch
         another seat's than ``host``, is followed (a majority may have replaced it while
-        this laptop was away), nor that host at that epoch on another port (a replay)."""
+        this laptop was away), nor that host at that epoch on another port (a replay),
+        nor a seat hosting a newer epoch off the port its standby offered (``standbys``:
+        each laptop's, by pid, as the orders it followed said)."""
         self.participant.recalled = (table, epoch, host)
         self.participant.recalled_port = port
+        self.participant.standby_ports = dict(standbys or {})
+
+    @property
+    def standby_ports(self) -> dict[int, int]:
+        """The standby port each laptop of the orders this seat followed offered, by
+        pid (what its seat file keeps, for :meth:`recall`)."""
+        return dict(self.participant.standby_ports)
 
     @property
     def hand(self) -> tuple[Card, ...] | None:

@@ -105,7 +105,11 @@ class Participant:
         # (None: not known): a host whose address changed keeps its port
         self.recalled_port: int | None = None
         self.port: int | None = None
-        # The last claim refused was the recalled host at its epoch on another port
+        # The standby port each laptop of the orders this seat followed offered (by
+        # pid, the latest kept; a seat file keeps them): a successor hosts there
+        self.standby_ports: dict[int, int] = {}
+        # The last claim refused was forged by its port: the recalled host at its epoch
+        # on another port, or a laptop at a newer epoch off its standby's port
         self.replay_refused = False
 
     # -- what it knows ----------------------------------------------------------------
@@ -295,7 +299,9 @@ class Participant:
         this laptop, one of them, was away), or epoch 1 hosted by another seat than
         the first host's, or this very seat as the host (its own table died with its
         process), or the host it followed at that epoch on another port than the one it
-        served on (its claim replayed by another laptop).  Another laptop at the epoch
+        served on (its claim replayed by another laptop), or a seat at a newer epoch
+        (or another seat at that epoch) on another port than its standby offered (a
+        successor hosts there: :meth:`_off_standby`).  Another laptop at the epoch
         it knew may be the one that took over when the one it knew died taking over:
         followed, as SPEC 13 says."""
         self.replay_refused = False
@@ -310,11 +316,32 @@ class Participant:
         ports = (self.recalled_port, self.port)
         replayed = (msg.epoch, msg.host) == (epoch, host) and None not in ports
         self.replay_refused = replayed and len(set(ports)) > 1
+        forged = not first and self._off_standby(msg, epoch, host)
+        self.replay_refused = self.replay_refused or forged
         if self.replay_refused:
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
         if msg.epoch < epoch or first:  # (only the table's first host hosts epoch 1)
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OLD_EPOCH)
         return None
+
+    def _off_standby(self, msg: m.Succession, epoch: int, host: int | None) -> bool:
+        """Whether ``msg`` names a seat as the host of a newer epoch than the recalled
+        ``epoch`` (or another seat than ``host`` at it: a successor too) on another
+        port than the one that seat's standby offered, as the seat file recalls it (a
+        successor, handed over to or elected, hosts on its standby's port; the host
+        recalled may also host again on the port it served on).  Unknown: a seat
+        whose standby was never in an order this seat followed, a headless claim, a
+        connection whose port is not known."""
+        claimed, reached = msg.host, self.port
+        if claimed is None or reached is None or msg.epoch < epoch:
+            return False
+        if msg.epoch == epoch and claimed == host:
+            return False  # the host recalled (see the replay above)
+        ports = {self.standby_ports.get(claimed)}
+        if claimed == host:
+            ports.add(self.recalled_port)
+        ports.discard(None)
+        return bool(ports) and reached not in ports
 
     def _another_host(self, msg: m.Succession, session: ClientSession | None) -> bool:
         """Whether ``msg``, the first ``succession`` of a new connection to the host we
@@ -336,6 +363,7 @@ class Participant:
         self.succession = msg
         self._checked_on = session
         self.chat_lines = list(msg.chat)
+        self.standby_ports.update((lap.pid, lap.port) for lap in msg.order)
         order = el.Order.of(msg)
         if self.election is None:
             self.election = el.Election(order, me=me, now=now)

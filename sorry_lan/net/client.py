@@ -279,7 +279,8 @@ class GameClient:
             if seat is not None:
                 model.token = seat.token
                 if seat.epoch is not None:
-                    model.recall(seat.table, seat.epoch, seat.host, seat.port)
+                    model.recall(seat.table, seat.epoch, seat.host, seat.port,
+                                 dict(seat.standbys))
         try:
             try:
                 welcome = await self._open()
@@ -696,7 +697,7 @@ class GameClient:
             hosts += [(a, laptop.port) for laptop in known.order for a in laptop.addrs]
         if not seats.save(name, model.token, addresses, self.port, opts.game,
                           opts.table_id or table, epoch=epoch, hosts=hosts,
-                          host=host):  # fmt: skip
+                          host=host, standbys=model.standby_ports.items()):  # fmt: skip
             failure = seats.failure
             why = failure.strerror or str(failure) if failure is not None else ""
             self.seat_not_kept = SeatFile.NOT_KEPT(why=f"{seats.directory}: {why}")

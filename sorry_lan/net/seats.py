@@ -83,6 +83,8 @@ class SavedSeat:
     epoch: int | None = None  # the epoch of the host last followed (None: not told)
     hosts: tuple[Endpoint, ...] = ()  # where the table may be hosted, likeliest first
     host: int | None = None  # the seat of the host last followed (version 4)
+    # (pid, port) of each laptop's standby, as the orders followed said (version 4)
+    standbys: tuple[tuple[int, int], ...] = ()
 
     def at(
         self,
@@ -225,13 +227,15 @@ class SeatStore:
         epoch: int | None = None,
         hosts: Iterable[Endpoint] = (),
         host: int | None = None,
+        standbys: Iterable[tuple[int, int]] = (),
     ) -> bool:
         """Keep ``token`` as the seat ``name`` at that table (``table``: its id, if
-        known; ``epoch``, ``hosts`` and ``host``: see :class:`SavedSeat`), replacing
+        known; ``epoch``, ``hosts``, ``host`` and ``standbys``: see :class:`SavedSeat`), replacing
         any earlier token for the same name there; False if the data directory cannot
         be written (the seat is then kept in this process's memory only)."""
         addresses = tuple(dict.fromkeys(_canon(a) for a in addresses if a.strip()))
         where = tuple(dict.fromkeys((_canon(a), int(p)) for a, p in hosts if a.strip()))
+        ports = {int(pid): int(p) for pid, p in standbys}
         here = self.find(addresses, port, game=game, name=name, table=table)
         for old in here:
             if old.token != token:
@@ -243,6 +247,7 @@ class SeatStore:
                 table = table or old.table
                 if epoch is None or (old.epoch is not None and old.epoch > epoch):
                     epoch, host = old.epoch, old.host  # (an epoch is never forgotten)
+                ports = {**dict(old.standbys), **ports}
         now = time.time()
         record = {
             "v": 1,
@@ -255,6 +260,7 @@ class SeatStore:
             "epoch": epoch,
             "hosts": [list(h) for h in where],
             "host": host,
+            "standbys": [[pid, p] for pid, p in sorted(ports.items())],
             "saved": now,
         }
         key = hashlib.sha256(f"{port}\0{name.casefold()}\0{token.hex()}".encode()).hexdigest()
@@ -267,7 +273,8 @@ class SeatStore:
         except OSError as exc:
             self.failure = exc
             self._memory[path] = SavedSeat(
-                name, token, port, addresses, game, now, path, table, epoch, where, host
+                name, token, port, addresses, game, now, path, table, epoch, where, host,
+                tuple(sorted(ports.items())),
             )
             return False
         self.failure = None
@@ -300,6 +307,7 @@ def _read(path: Path) -> SavedSeat | None:
         epoch = raw.get("epoch")  # nor those from before successions an epoch or hosts
         hosts = tuple((str(a), int(p)) for a, p in raw.get("hosts") or ())
         host = raw.get("host")
+        standbys = tuple((int(pid), int(p)) for pid, p in raw.get("standbys") or ())
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if (
@@ -313,4 +321,6 @@ def _read(path: Path) -> SavedSeat | None:
         or not (host is None or (isinstance(host, int) and not isinstance(host, bool)))
     ):
         return None
-    return SavedSeat(name, token, port, addresses, game, saved, path, table, epoch, hosts, host)
+    return SavedSeat(
+        name, token, port, addresses, game, saved, path, table, epoch, hosts, host, standbys
+    )

@@ -59,6 +59,21 @@ def test_a_seat_keeps_the_highest_epoch_it_followed(tmp_path: Path) -> None:
     assert (seat.epoch, seat.host) == (2, 3)
 
 
+def test_a_seat_keeps_each_laptops_standby_port(tmp_path: Path) -> None:
+    """A restarted laptop follows a seat hosting a newer epoch only on the port its
+    standby offered (SPEC 13): the file keeps each laptop's, by pid, the latest
+    offered winning, and one no longer in the order is not forgotten."""
+    store = SeatStore(tmp_path / "seats")
+    assert store.save("Bob", TOKEN, ["10.0.0.5"], 47474, table="kitchen7", epoch=1,
+                      host=0, standbys=[(1, 7001), (2, 7002)])
+    (seat,) = SeatStore(tmp_path / "seats").seats()
+    assert seat.standbys == ((1, 7001), (2, 7002))
+    assert store.save("Bob", TOKEN, ["10.0.0.5"], 47474, table="kitchen7", epoch=2,
+                      host=1, standbys=[(2, 7102)])
+    (seat,) = SeatStore(tmp_path / "seats").seats()
+    assert seat.standbys == ((1, 7001), (2, 7102))
+
+
 @dataclass(frozen=True)
 class _Found:
     """A table as discovery lists it (the fields seats match on)."""

@@ -366,6 +366,7 @@ class Laptop:
         self.token = self.model.token if self.model.token is not None else self.token
         followed = self.model.followed  # (its seat file keeps the epoch it followed)
         port = None if self.host_at is None else self.host_at[1]  # (and the host's port)
+        standbys = self.model.standby_ports  # (and each laptop's standby port)
         known = self.model.succession  # (and where the table may be: SeatStore.elsewhere)
         order = [] if known is None else [(a, lap.port) for lap in known.order
                                            for a in lap.addrs]
@@ -374,7 +375,7 @@ class Laptop:
         self.own_host = False
         self._fresh_model()
         if followed is not None:
-            self.model.recall(*followed, port=port)
+            self.model.recall(*followed, port=port, standbys=standbys)
         self.find_table()
 
     def _resume(self) -> None:

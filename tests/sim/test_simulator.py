@@ -264,6 +264,13 @@ SAFE = [
      "(forge, crash) a rogue replayed the first host's own succession (epoch 1, its "
      "seat); the first host's player, restarted, remembered exactly that and followed "
      "it (refused now: a laptop's own table died with its process). Left (e): crash-1"),
+    ("all", 3389, None, {"b"},
+     "(forge, forge, partition) a rogue hosted epoch 2 as its successor, at an address "
+     "and port of its own; the first host's player, restarted (its seat recalls epoch "
+     "1), followed it and was shown the rogue's states, settled by the rogue as that "
+     "laptop, which the real successor's replaced (now: the seat file keeps each "
+     "laptop's standby port, and a restarted laptop refuses a newer epoch's host off "
+     "it, SPEC 13)"),
 ]  # fmt: skip
 
 

@@ -229,3 +229,42 @@ def test_a_restarted_successor_that_refuses_the_old_host_still_counts_against_it
         old.pump()
         old.advance(2 * D)
     assert old.core.paused and game.state_id == made
+
+
+@pytest.mark.parametrize("legit", [False, True])
+def test_a_restarted_laptop_follows_a_newer_epoch_only_on_its_hosts_standby_port(
+    legit: bool,
+) -> None:
+    """The first host's process dies; Ann takes over at epoch 2 (on her standby's
+    port, as every successor does).  A rogue that copied Ann's knowledge hosts the
+    table at epoch 2 as Ann, at an address and port of its own, and its advert is the
+    one the first host's player finds when it starts again (simulated seed 3389: it
+    followed, was shown the rogue's moves, which the rogue settled as Ann, and Ann's
+    moves replaced them).  Its seat file recalls epoch 1 and each laptop's standby
+    port: Ann at epoch 2 off hers is refused, the board never shown, and the join
+    looks on; Ann's own table on her port (at whatever address: it may move) is
+    followed."""
+    _old, own, ann, _bob = _table()
+    assert own.model.followed == (TID, 1, own.model.pid)
+    assert own.model.standby_ports.get(ann.pid) == ann.port
+    knowledge = ann.model.knowledge()
+    assert knowledge is not None
+    tables = Pair(build_table(knowledge, epoch=2, now=0.0, seed=3),
+                  HostOptions(table_id=TID, epoch=2, seat=ann.pid))
+    again = Laptop("host", 1)
+    assert own.model.token is not None
+    again.model.participant.standby, again.model.token = None, own.model.token
+    followed = own.model.followed
+    assert followed is not None
+    again.model.recall(*followed, port=7000, standbys=own.model.standby_ports)
+    again.model.join(tables.now, port=ann.port if legit else 7090)
+    tables.connect(again, "10.0.0.90")
+    tables.pump()
+    refused = [n.claim for n in again.news() if n.kind == "claim_refused"]
+    if legit:
+        assert refused == []
+        assert again.model.connected and again.model.followed == (TID, 2, ann.pid)
+        return
+    assert refused == [el.Claim.OUT_OF_TURN]
+    assert not again.model.connected and again.model.snapshot is None
+    assert again.model.replay_refused  # (its join looks on where its seat says)
