@@ -94,10 +94,15 @@ class EnumSpec(Spec):
         self.kind: type = type(next(iter(enum)).value)
         self.text = text
         self.exclude = frozenset(exclude)  # members not allowed here
+        # value -> member, as the enum's own lookup finds it (other values ask the enum)
+        self._members: dict[object, Enum] = {m.value: m for m in enum if m not in self.exclude}
 
     def check(self, value: object, where: str) -> Enum:
         if type(value) is not self.kind and not isinstance(value, self.enum):
             raise _bad(f"{where}: expected a {self.kind.__name__}, got {_describe(value)}")
+        found = self._members.get(value)
+        if found is not None:
+            return found
         try:
             member = self.enum(value)
         except ValueError:
