@@ -67,7 +67,14 @@ def colour_word(colour: int) -> str:
     return _COLOURS[colour]
 
 
+_CARD_WORDS = {int(c): c.label for c in Card}
+
+
 def card_word(card: int) -> str:
+    if type(card) is int or type(card) is Card:
+        word = _CARD_WORDS.get(card)
+        if word is not None:
+            return word
     return Card(card).label
 
 

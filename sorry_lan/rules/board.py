@@ -216,9 +216,18 @@ def colour_pawns(colour: int) -> range:
     return range(colour * 4, colour * 4 + 4)
 
 
+def _pawn_label(pawn: int) -> str:
+    return f"{Colour(pawn_colour(pawn)).letter}{(pawn & 3) + 1}"
+
+
+_PAWN_LABELS = tuple(_pawn_label(p) for p in range(16))
+
+
 def pawn_label(pawn: int) -> str:
     """``'R1'``..``'G4'``."""
-    return f"{Colour(pawn_colour(pawn)).letter}{(pawn & 3) + 1}"
+    if type(pawn) is int and 0 <= pawn < 16:
+        return _PAWN_LABELS[pawn]
+    return _pawn_label(pawn)
 
 
 _LETTERS = {c.letter: c for c in Colour}

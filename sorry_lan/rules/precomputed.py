@@ -57,8 +57,14 @@ WEIGHT = tuple(
 )
 
 
+#: Where each pawn's colour's weights begin in :data:`WEIGHT`.
+_WEIGHT_AT = tuple(pawn_colour(p) * NUM_LOCATIONS for p in range(16))
+
+
 def layout_key(pawns: Sequence[int]) -> int:
     """A key equal for two layouts exactly when each colour's pawns occupy the same places."""
+    if len(pawns) == len(_WEIGHT_AT):
+        return sum([WEIGHT[at + loc] for at, loc in zip(_WEIGHT_AT, pawns, strict=True)])
     return sum(WEIGHT[pawn_colour(p) * NUM_LOCATIONS + loc] for p, loc in enumerate(pawns))
 
 

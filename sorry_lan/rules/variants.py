@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import ClassVar
 
 from .board import HOME, START, colour_pawns, start_exit
@@ -39,6 +40,7 @@ def homes(pawns: Sequence[int], colour: int) -> int:
     return sum(1 for p in colour_pawns(colour) if pawns[p] == HOME)
 
 
+@lru_cache(maxsize=None, typed=True)  # (a few colour tuples, asked at every move)
 def _colour_pawns(*colours: int) -> tuple[int, ...]:
     return tuple(p for c in colours for p in colour_pawns(c))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from sorry_lan.wire.errors import ErrorReason, LocalProtocolError
 
@@ -94,10 +94,15 @@ class EnumSpec(Spec):
         self.kind: type = type(next(iter(enum)).value)
         self.text = text
         self.exclude = frozenset(exclude)  # members not allowed here
+        # value -> member, as the enum's own lookup finds it (other values ask the enum)
+        self._members: dict[object, Enum] = {m.value: m for m in enum if m not in self.exclude}
 
     def check(self, value: object, where: str) -> Enum:
         if type(value) is not self.kind and not isinstance(value, self.enum):
             raise _bad(f"{where}: expected a {self.kind.__name__}, got {_describe(value)}")
+        found = self._members.get(value)
+        if found is not None:
+            return found
         try:
             member = self.enum(value)
         except ValueError:
@@ -259,7 +264,13 @@ class ListSpec(Spec):
             raise _bad(f"{where}: not an array: {_describe(value)}")
         if not self.min_len <= len(value) <= self.max_len:
             raise _bad(f"{where}: {len(value)} items, expected {self.min_len}..{self.max_len}")
-        check = self.item.check
+        item = self.item
+        if type(item) is IntSpec and _plain_ints_within(value, item.lo, item.hi):
+            out = tuple(value)  # (what checking each item would make of it)
+            if self.unique and len(set(out)) != len(out):
+                raise _bad(f"{where}: items repeat")
+            return out
+        check = item.check
         try:  # name each item's place only when one is wrong (formatting costs)
             out = tuple([check(v, where) for v in value])
         except LocalProtocolError:
@@ -334,6 +345,18 @@ class TupleSpec(Spec):
             return f"[{head}]"
         tail = ", ".join(s.describe() for s in self.items[self.base :])
         return f"[{head}] or [{head}, {tail}]"
+
+
+def _plain_ints_within(values: Sequence[object], lo: int, hi: int) -> bool:
+    """True when every one of ``values`` is a plain int in ``lo..hi`` (False for an
+    empty array: the item checks decide then)."""
+    if not values or set(map(type, values)) != _INT_ONLY:
+        return False
+    ints = cast("Sequence[int]", values)
+    return lo <= min(ints) and max(ints) <= hi
+
+
+_INT_ONLY = {int}
 
 
 def _int_values(spec: Spec) -> Container[int] | None:

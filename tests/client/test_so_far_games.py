@@ -148,6 +148,7 @@ def play_game(variant: Variant, people: int, bots: int, seed: int, tally: Tally,
     gone: ClientModel | None = None
     back: ClientModel | None = None
     last: ClientModel | None = None  # the person who moved last
+    covered, read = False, 0  # a bot covered the seat (the journal read up to ``read``)
     for _ in range(20_000):
         compare(pair, models, tally, away=cover)
         if back is not None:  # the player back goes on from the host's record
@@ -159,7 +160,8 @@ def play_game(variant: Variant, people: int, bots: int, seed: int, tally: Tally,
             away_at = None
             gone = models.pop()
             pair.lose(cids.pop())
-        covered = any(r.get("k") == "cover" for r in pair.journal)
+        covered = covered or any(r.get("k") == "cover" for r in pair.journal[read:])
+        read = len(pair.journal)
         if gone is not None and (covered or not cover):
             back = ClientModel(gone.name, token=gone.token)
             gone = None

@@ -36,7 +36,9 @@ def layout(spec: Spec) -> tuple[int, ...]:
 
 def canon(pawns: Sequence[int]) -> Canon:
     """Per-colour sorted locations: equal exactly when two layouts are the same position."""
-    return tuple(tuple(sorted(pawns[c * 4 : c * 4 + 4])) for c in range(4))
+    p = pawns
+    return (tuple(sorted(p[0:4])), tuple(sorted(p[4:8])), tuple(sorted(p[8:12])),
+            tuple(sorted(p[12:16])))  # fmt: skip
 
 
 def canon_spec(spec: Spec) -> Canon:

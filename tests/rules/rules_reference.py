@@ -10,6 +10,7 @@ card can lead to, and whether declining an 11 is offered; it does not build
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from sorry_lan.rules import Card, Variant
 
@@ -32,6 +33,7 @@ def exit_square(colour: int) -> int:
     return base(colour) + 4
 
 
+@cache
 def slide_of(square: int) -> tuple[int, list[int]] | None:
     """(owner colour, squares from triangle to last) if ``square`` holds a triangle."""
     if not 0 <= square < TRACK:
@@ -64,7 +66,10 @@ def step_backward(colour: int, loc: int) -> int | None:
     return (loc - 1) % TRACK  # never into a safety zone
 
 
+@cache
 def walk(colour: int, loc: int, n: int, forward: bool) -> int | None:
+    """Where ``n`` single steps lead (None: a step off the board); each answer is worked
+    out once, step by step, and remembered."""
     for _ in range(n):
         nxt = step_forward(colour, loc) if forward else step_backward(colour, loc)
         if nxt is None:
@@ -76,21 +81,25 @@ def walk(colour: int, loc: int, n: int, forward: bool) -> int | None:
 def land(board: Board, pawn: int, dest: int) -> Board | None:
     """``pawn`` ends a move on ``dest``: bumps and slides; None if it lands on its own."""
     colour = colour_of(pawn)
-    for other in range(16):
-        if other != pawn and board[other] == dest != HOME and colour_of(other) == colour:
-            return None
+    if dest != HOME:
+        for other in range(4 * colour, 4 * colour + 4):
+            if other != pawn and board[other] == dest:
+                return None
     new = list(board)
     new[pawn] = dest
     if dest < TRACK:
-        for other in range(16):
-            if other != pawn and new[other] == dest:
-                new[other] = START
         slide = slide_of(dest)
         if slide is not None and slide[0] != colour:
+            # (the triangle is the slide's first square: the pawn there is bumped too)
+            first, last = slide[1][0], slide[1][-1]
             for other in range(16):
-                if other != pawn and new[other] in slide[1]:
+                if other != pawn and first <= new[other] <= last:
                     new[other] = START
-            new[pawn] = slide[1][-1]
+            new[pawn] = last
+        else:
+            for other in range(16):
+                if other != pawn and new[other] == dest:
+                    new[other] = START
     return new
 
 
@@ -100,15 +109,18 @@ def slide_in_place(board: Board, pawn: int) -> Board:
     if slide is None or slide[0] == colour_of(pawn):
         return board
     new = list(board)
+    first, last = slide[1][0], slide[1][-1]
     for other in range(16):
-        if other != pawn and new[other] in slide[1]:
+        if other != pawn and first <= new[other] <= last:
             new[other] = START
-    new[pawn] = slide[1][-1]
+    new[pawn] = last
     return new
 
 
 def canon(board: Sequence[int]) -> Canon:
-    return tuple(tuple(sorted(board[c * 4 : c * 4 + 4])) for c in range(4))
+    b = board
+    return (tuple(sorted(b[0:4])), tuple(sorted(b[4:8])), tuple(sorted(b[8:12])),
+            tuple(sorted(b[12:16])))  # fmt: skip
 
 
 def pawns_of_colours(colours: Sequence[int]) -> list[int]:
@@ -133,8 +145,24 @@ def who_moves(
 
 def reference_moves(
     pawns: Sequence[int], card: Card, variant: Variant, player: int, after_two: bool = False
+) -> tuple[frozenset[Canon], bool]:
+    """The positions ``card`` can lead to, and whether declining (an 11) is offered.
+    The last few answers are remembered: a 2's extra card changes who moves in team
+    play only (:func:`who_moves`), so elsewhere asking with and without it is asked once."""
+    return _moves(tuple(pawns), card, variant, player, after_two and variant is Variant.TEAM)
+
+
+@lru_cache(maxsize=64)
+def _moves(
+    pawns: tuple[int, ...], card: Card, variant: Variant, player: int, after_two: bool
+) -> tuple[frozenset[Canon], bool]:
+    found, decline = _work_out(pawns, card, variant, player, after_two)
+    return frozenset(found), decline
+
+
+def _work_out(
+    pawns: Sequence[int], card: Card, variant: Variant, player: int, after_two: bool
 ) -> tuple[set[Canon], bool]:
-    """The positions ``card`` can lead to, and whether declining (an 11) is offered."""
     board = list(pawns)
     moving, starters, sorry_colours, splitters = who_moves(variant, board, player, after_two)
     movers = [p for p in pawns_of_colours(moving) if board[p] not in (START, HOME)]
@@ -194,15 +222,17 @@ def reference_moves(
     elif card == Card.SEVEN:
         steps(7, True)
         for a in splitters:
-            for b in splitters:
-                if a == b or board[a] in (START, HOME) or board[b] in (START, HOME):
+            if board[a] in (START, HOME):
+                continue
+            for k in range(1, 7):
+                dest_a = walk(colour_of(a), board[a], k, True)
+                if dest_a is None:
                     continue
-                for k in range(1, 7):
-                    dest_a = walk(colour_of(a), board[a], k, True)
-                    if dest_a is None:
-                        continue
-                    first = land(board, a, dest_a)
-                    if first is None or first[b] == START:
+                first = land(board, a, dest_a)
+                if first is None:
+                    continue
+                for b in splitters:
+                    if a == b or board[b] in (START, HOME) or first[b] == START:
                         continue
                     dest_b = walk(colour_of(b), first[b], 7 - k, True)
                     if dest_b is None:
