@@ -79,20 +79,20 @@ def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> f
     for c in seated:
         if c not in side:
             row = c * TRACK_LEN
-            for m in pawns[c * 4:c * 4 + 4]:
+            for m in pawns[c * 4 : c * 4 + 4]:
                 if m < TRACK_LEN:
                     threatened |= REACH[row + m]
     total = 0.0
     for c in seated:
         base = c * NUM_LOCATIONS
         if c in side:
-            for loc in pawns[c * 4:c * 4 + 4]:
+            for loc in pawns[c * 4 : c * 4 + 4]:
                 v = VALUE[base + loc]
                 if loc < TRACK_LEN and threatened >> loc & 1:
                     v -= THREAT_SHARE * v + 1
                 total += v
         else:
-            for loc in pawns[c * 4:c * 4 + 4]:
+            for loc in pawns[c * 4 : c * 4 + 4]:
                 total -= VALUE[base + loc]
     return total
 
