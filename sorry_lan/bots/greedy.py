@@ -18,9 +18,7 @@ from ..rules.board import (
     S5,
     START,
     TRACK_LEN,
-    colour_pawns,
     forward,
-    pawn_colour,
     safety_entry,
 )
 from ..rules.moves import Move
@@ -55,16 +53,19 @@ def _value(colour: int, loc: int) -> float:
 VALUE: Final = tuple(_value(c, loc) for c in range(4) for loc in range(NUM_LOCATIONS))
 
 
-def _threatened(colour: int, loc: int, pawns: Sequence[int], enemies: Sequence[int]) -> bool:
-    """Whether an enemy pawn on the track can land on ``loc`` with one forward card."""
-    for q in enemies:
-        m = pawns[q]
-        if m >= TRACK_LEN:
-            continue
-        steps = (loc - m) % TRACK_LEN
-        if 0 < steps <= LOOKBACK and forward(pawn_colour(q), m, steps) == loc:
-            return True
-    return False
+def _reach(colour: int, m: int) -> int:
+    """The track squares a pawn of ``colour`` at ``m`` lands on with one forward card of
+    1..12 steps, as a bit mask (bit ``loc``)."""
+    mask = 0
+    for steps in range(1, LOOKBACK + 1):
+        loc = forward(colour, m, steps)
+        if 0 <= loc < TRACK_LEN and (loc - m) % TRACK_LEN == steps:
+            mask |= 1 << loc
+    return mask
+
+
+# REACH[colour * TRACK_LEN + loc]: the squares an enemy there threatens.
+REACH: Final = tuple(_reach(c, m) for c in range(4) for m in range(TRACK_LEN))
 
 
 def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> float:
@@ -72,22 +73,27 @@ def score(pawns: Sequence[int], seated: Sequence[int], side: Sequence[int]) -> f
 
     Own progress toward HOME (with safety and HOME bonuses) minus the opponents'; a
     share of each own track pawn's progress is discounted when an enemy sits 1..12
-    squares behind it.
+    squares behind it (an enemy on the track that a forward card brings onto it).
     """
+    threatened = 0
+    for c in seated:
+        if c not in side:
+            row = c * TRACK_LEN
+            for m in pawns[c * 4 : c * 4 + 4]:
+                if m < TRACK_LEN:
+                    threatened |= REACH[row + m]
     total = 0.0
-    enemies = [p for c in seated if c not in side for p in colour_pawns(c)]
     for c in seated:
         base = c * NUM_LOCATIONS
-        own = c in side
-        for p in colour_pawns(c):
-            loc = pawns[p]
-            v = VALUE[base + loc]
-            if own:
-                if loc < TRACK_LEN and _threatened(c, loc, pawns, enemies):
+        if c in side:
+            for loc in pawns[c * 4 : c * 4 + 4]:
+                v = VALUE[base + loc]
+                if loc < TRACK_LEN and threatened >> loc & 1:
                     v -= THREAT_SHARE * v + 1
                 total += v
-            else:
-                total -= v
+        else:
+            for loc in pawns[c * 4 : c * 4 + 4]:
+                total -= VALUE[base + loc]
     return total
 
 

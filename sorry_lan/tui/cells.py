@@ -91,6 +91,7 @@ def steady(text: str) -> bool:
     return all(_cluster_steady(c) for c in iter_graphemes(text))
 
 
+@functools.lru_cache(maxsize=4096)
 def room(text: str) -> int:
     """The most cells ``text`` can take: the larger of the renderer's and the terminals'."""
     return sum(max(width(c), sequence_width(c)) for c in iter_graphemes(text))
