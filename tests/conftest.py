@@ -15,6 +15,7 @@ find screen as "your seat".  A test that passes ``--data-dir`` still decides for
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import sys
 import tempfile
@@ -44,6 +45,44 @@ def _client_replay_never_disagrees(caplog: pytest.LogCaptureFixture) -> Iterator
     yield
     fired = [r.getMessage() for r in caplog.records if str(r.msg).startswith(REPLAY_MISMATCH)]
     assert not fired, f"the client's replay check fired: {fired}"
+
+
+TUI_TESTS = Path(__file__).resolve().parent / "tui"
+
+
+@pytest.fixture(autouse=True)
+def _default_bindings_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The TUI tests share one copy per process of prompt_toolkit's default key bindings.
+
+    Every ``Application`` builds its own copy of the default bindings (Emacs, Vi, mouse:
+    a few thousand objects) and of the page-navigation ones, which hold no state of
+    their own (what a binding changes lives on the ``event.app`` it is given); the
+    tests build hundreds of applications.  The application's own bindings
+    (:mod:`sorry_lan.tui.keys`) are still built per test, and the tmux tests run the
+    real program.  Other tests never import prompt_toolkit for it.
+    """
+    if not request.node.path.is_relative_to(TUI_TESTS):
+        return
+    from prompt_toolkit.application import application
+
+    monkeypatch.setattr(application, "load_key_bindings", _bindings_cache("defaults"))
+    monkeypatch.setattr(
+        application, "load_page_navigation_bindings", _bindings_cache("page_navigation")
+    )
+
+
+@functools.cache
+def _bindings_cache(which: str) -> Any:
+    """prompt_toolkit's loader of the ``which`` bindings, remembering what it built."""
+    if which == "defaults":
+        from prompt_toolkit.key_binding.defaults import load_key_bindings
+
+        return functools.cache(load_key_bindings)
+    from prompt_toolkit.key_binding.bindings.page_navigation import (
+        load_page_navigation_bindings,
+    )
+
+    return functools.cache(load_page_navigation_bindings)
 
 
 @pytest.fixture(autouse=True)
