@@ -64,8 +64,7 @@ def lose_host() -> tuple[Lan, list[Laptop], float]:
     old, laptops, _own = table()
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     return lan, laptops, lost
 
 
@@ -241,8 +240,7 @@ def test_forged_claims_for_96_s_are_never_followed_and_the_game_goes_on(replay: 
     seen = {lap.model.name: (lap.model.sid, lap.model.pawns) for lap in laptops}
     lan = RogueLan(old, laptops, epoch_of=(lambda ep: 1) if replay else (lambda ep: ep))
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     while lan.now < lost + 96:
         lan.advert()
         lan.tick(lan.now + 4)

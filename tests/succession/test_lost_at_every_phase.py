@@ -69,8 +69,7 @@ def lose(old: Pair, laptops: list[Laptop]) -> tuple[Headless, Pair]:
     seen = {lap.model.name: (lap.model.sid, lap.model.pawns, lap.model.colour)
             for lap in laptops}
     lan = Headless(old, laptops)
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(old.now + 0.1))
+    lan.host_lost(old.now + 0.1, laptops)
     lan.tick(old.now + D + 3)
     first = laptops[0]
     assert list(lan.hosts) == [first.pid], lan.log  # one laptop took it over
@@ -187,8 +186,7 @@ def test_a_successor_lost_in_turn_hands_the_table_on_to_the_next_laptop() -> Non
     del lan.hosts[ann.pid], lan.laptops[ann.pid]
     lan.dead.add(ann.pid)
     lan.now = first.now
-    for lap in (bob, cat):
-        lan.carry_out(lap, lap.election.host_lost(lan.now + 0.1))
+    lan.host_lost(lan.now + 0.1, (bob, cat))
     lan.tick(lan.now + 3 * D)
     assert list(lan.hosts) == [bob.pid], lan.log
     for lap in (bob, cat):

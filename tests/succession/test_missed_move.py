@@ -60,8 +60,7 @@ def bob_moves_and_the_host_dies(
     # test_newest_wins); the move is played again instead
     lan.v4 = {bob.pid, _cat.pid}
     now = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(now + 0.1))
+    lan.host_lost(now + 0.1, laptops)
     lan.tick(now + D + 3)
     assert ann.pid in lan.hosts
     return lan, laptops, after

@@ -155,8 +155,7 @@ def test_the_first_laptop_that_missed_a_move_is_not_elected_the_next_is() -> Non
     newest = bob.model.newest_state
     assert newest is not None and ann.model.newest_state is not None
     assert ann.model.newest_state < newest == cat.model.newest_state
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + 3 * D)
     assert ("ann", el.OpenStandby(2)) in lan.log  # first of the order: she stood
     assert not [d for who, d in lan.log if who == "ann" and isinstance(d, el.TakeOver)]
@@ -177,8 +176,7 @@ def test_equal_boards_elect_the_first_of_the_order() -> None:
     assert ann.model.newest_state == bob.model.newest_state == cat.model.newest_state
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     assert list(lan.hosts) == [ann.pid]
     assert not [d for _, d in lan.log if isinstance(d, el.RefuseHost)]
@@ -191,8 +189,7 @@ def test_a_version_4_voter_that_saw_more_is_still_counted() -> None:
     ann, bob, cat = laptops
     lan.dead = {bob.pid}  # Bob's vote would be turned away: Ann's only voter is Cat
     lan.v4 = {cat.pid}
-    for lap in (ann, cat):
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, (ann, cat))
     lan.tick(lost + D + 3)
     assert list(lan.hosts) == [ann.pid] and ("ann", el.TakeOver(2)) in lan.log
     assert cat.model.epoch == 2 and cat.model.connected

@@ -79,8 +79,7 @@ def test_after_a_takeover_every_reader_on_every_laptop_shows_the_host_s_figures(
         reader.catch_up()
     lan = Lan(old, laptops)
     lost = old.now  # the host is gone mid-game
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     new = lan.hosts[laptops[0].pid]
     assert all(lap.model.epoch == 2 and lap.model.connected for lap in laptops)

@@ -86,8 +86,7 @@ def test_a_restarted_successor_never_brings_a_cut_off_host_back(cal: bool) -> No
     made = game.state_id
     lan = Lan(old, [ann, bob])
     lan.dead |= {x.pid for x in stays[1:]}  # (Cal is on the old host's side of the cut)
-    for lap in (ann, bob):
-        lan.carry_out(lap, lap.election.host_lost(old.now))
+    lan.host_lost(old.now, (ann, bob))
     lan.tick(old.now + 4 * D)
     assert list(lan.hosts) == [ann.pid] and ann.model.epoch == bob.model.epoch == 2
     play(lan.hosts[ann.pid], [ann, bob], moves=3)
@@ -210,8 +209,7 @@ def test_a_restarted_successor_that_refuses_the_old_host_still_counts_against_it
     assert game is not None
     made = game.state_id
     lan = Lan(old, [ann, bob])
-    for lap in (ann, bob):
-        lan.carry_out(lap, lap.election.host_lost(old.now))
+    lan.host_lost(old.now, (ann, bob))
     lan.tick(old.now + 2 * D)
     assert ann.model.epoch == bob.model.epoch == 2
     del lan.hosts[ann.pid]

@@ -33,8 +33,7 @@ def successor() -> tuple[Lan, Pair, list[Laptop], dict[str, object]]:
     old, laptops, _own = table(Variant.STANDARD)
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     ann = laptops[0]
     new = lan.hosts[ann.pid]

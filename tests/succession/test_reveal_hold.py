@@ -114,8 +114,7 @@ def took_over(
     assert all(held.values())
     lan = Lagging(old, laptops, quick, slow, lag)
     lost = old.now  # the host is gone (killed): nothing more from it
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     if forgets:
         quick.model.participant.hand = quick.model.participant.salt = None
     fast = Quick(quick, answers)
@@ -247,8 +246,7 @@ def test_the_player_on_turn_who_reaches_the_successor_after_the_wait_gets_its_ha
     lost = old.now
     lan = Late(old, laptops, late, reach_at=lost + D + REVEAL_WAIT * 3)
     offered = Quick(late, answers=False)
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D * 4, step=0.05)
     new = lan.hosts[ann.pid]
     table_ = new.table

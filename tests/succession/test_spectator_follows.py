@@ -84,8 +84,7 @@ def test_a_spectator_follows_the_table_to_the_laptop_that_takes_it_over() -> Non
     board = (sam.model.sid, sam.model.pawns)
     lan = SpectatedLan(old, laptops, [sam])
     lost = lan.now
-    for lap in [*laptops, sam]:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, [*laptops, sam])
     lan.tick(lost + D + 3)
     assert ("ann", el.TakeOver(2)) in lan.log
     assert sam.model.epoch == 2 and sam.model.connected
@@ -108,8 +107,7 @@ def test_a_spectator_is_never_a_vote() -> None:
     lan = SpectatedLan(old, [ann], [sam])
     lan.dead = {bob.pid, cat.pid}  # only Ann and Sam are left: no quorum
     lost = lan.now
-    for lap in (ann, sam):
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, (ann, sam))
     lan.now = lost + 0.1
     lan.tick(lost + D + 10)
     assert ("ann", el.OpenStandby(2)) in lan.log
@@ -139,8 +137,7 @@ def test_an_advert_finds_a_successor_whose_address_changed() -> None:
     ann, bob, _cat = laptops
     lan = SpectatedLan(old, laptops, [])
     lost = lan.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)  # Ann takes over; Bob and Cat follow her
     assert ann.pid in lan.hosts and bob.model.epoch == 2
     # Sam finds out late, when Ann's laptop has moved to another address (its Wi-Fi

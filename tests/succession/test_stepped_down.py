@@ -54,8 +54,7 @@ def test_a_host_whose_seat_was_given_up_steps_down_and_is_shown_the_end() -> Non
             old.open.discard(cid)
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     new = lan.hosts[ann.pid]
     assert all(lap.model.epoch == 2 and lap.model.connected for lap in laptops)
@@ -102,8 +101,7 @@ def test_a_stepped_down_hosts_player_is_a_laptop_of_the_next_electorate() -> Non
             old.open.discard(cid)
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     new = lan.hosts[ann.pid]
     play(new, laptops, moves=3)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,12 @@ class Lan:
         self.dead: set[int] = set()  # laptops that cannot be reached
         self.v4: set[int] = set()  # laptops whose hellos a standby reads as version 4's
         self.log: list[tuple[str, el.Decision]] = []
+
+    def host_lost(self, at: float, laptops: Iterable[Laptop]) -> None:
+        """Each of ``laptops`` finds the host lost at ``at`` and does what its election
+        decides."""
+        for lap in laptops:
+            self.carry_out(lap, lap.election.host_lost(at))
 
     def carry_out(self, lap: Laptop, decisions: list[el.Decision]) -> None:
         queue = [*decisions, *lap.model.take_decisions()]
@@ -208,8 +215,7 @@ def test_the_first_laptop_takes_over_and_the_others_follow_to_the_end() -> None:
     seen = {lap.model.name: (lap.model.sid, lap.model.pawns) for lap in laptops}
     lan = Lan(old, laptops)
     lost = old.now  # the host is gone (killed): nothing more from it
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D)
     assert ("ann", el.OpenStandby(2)) in lan.log
     lan.tick(lost + D + 3)
@@ -268,8 +274,7 @@ def test_a_claim_out_of_turn_is_refused_and_the_table_goes_to_the_first_laptop()
     ann, bob, cat = laptops
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in (ann, bob):
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, (ann, bob))
     # Cat (hostile) hosts at once, at epoch 2, out of turn, and advertises it
     lan.take_over(cat, 2)
     assert cat.model.pid in lan.hosts
@@ -301,8 +306,7 @@ def test_a_first_laptop_nobody_reaches_follows_the_second_and_never_hosts(advert
     lan = Lan(old, laptops)
     lan.dead = {ann.pid}  # inbound only: the Lan fails attempts *to* her
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     assert ("ann", el.OpenStandby(2)) in lan.log
     assert bob.pid in lan.hosts and cat.model.epoch == 2 and cat.model.connected
@@ -335,8 +339,7 @@ def test_lost_after_the_game_ended_the_game_is_shown_again_with_its_record_whole
     ann = laptops[0]
     lan = Lan(old, laptops)
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 3)
     new = lan.hosts[ann.pid]
     assert all(lap.model.epoch == 2 and lap.model.connected for lap in laptops)
@@ -375,8 +378,7 @@ def test_two_laptops_that_cannot_host_are_passed_over_and_the_third_takes_over()
         lap.election.can_host = False
     lan = Unable(old, laptops, {ann.pid, bob.pid})
     lost = old.now
-    for lap in laptops:
-        lan.carry_out(lap, lap.election.host_lost(lost + 0.1))
+    lan.host_lost(lost + 0.1, laptops)
     lan.tick(lost + D + 2 * D + 3, step=0.25)
     assert cat.pid in lan.hosts and ("cat", el.TakeOver(2)) in lan.log
     assert not any(who in ("ann", "bob") and isinstance(d, el.OpenStandby | el.TakeOver)
