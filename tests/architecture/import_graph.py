@@ -20,8 +20,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "sorry_lan"
 
 
+@functools.cache
 def module_files(root: Path = PACKAGE) -> dict[str, Path]:
-    """Every module of the package by dotted name (a package by its own name)."""
+    """Every module of the package by dotted name (a package by its own name), read once
+    per run (a caller must not change the dict)."""
     out: dict[str, Path] = {}
     for path in sorted(root.rglob("*.py")):
         parts = list(path.relative_to(root.parent).with_suffix("").parts)

@@ -62,17 +62,20 @@ LINE_COMMANDS: dict[str, tuple[list[str], str | None]] = {
     "join --screen-reader": (["join", "--screen-reader"], "text"),
 }
 
-#: Run in a fresh interpreter: parse and check argv[1] as ``sorry-lan`` does, import the
-#: modules of argv[2], and print the arguments' line-mode flags and every module loaded.
+#: Run in a fresh interpreter: parse and check each command line of argv[1] as
+#: ``sorry-lan`` does, import the modules of argv[2], and print each command's arguments
+#: (its line-mode flags) and every module loaded.
 _PARSE_AND_IMPORT = """
 import importlib, json, sys
 from sorry_lan import cli
-argv, modules = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-args = cli.build_parser(argv[0]).parse_args(argv)
-assert args._check is None or args._check(args) is None
+argvs, modules = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+shown = []
+for argv in argvs:
+    args = cli.build_parser(argv[0]).parse_args(argv)
+    assert args._check is None or args._check(args) is None
+    shown.append({k: repr(v) for k, v in vars(args).items()})
 for name in modules:
     importlib.import_module(name)
-shown = {k: repr(v) for k, v in vars(args).items()}
 print(json.dumps({"args": shown, "loaded": sorted(sys.modules)}))
 """
 
@@ -119,14 +122,34 @@ def _run_graph(
     return run_graph(on_load=on_load, cut=cut)
 
 
+def _parsed_and_imported(commands: tuple[str, ...]) -> tuple[list[dict[str, str]], set[str]]:
+    """Each command's arguments and the modules loaded, ``commands`` parsed and their
+    paths imported in one fresh interpreter."""
+    argvs = [LINE_COMMANDS[c][0] for c in commands]
+    modules = sorted({m for argv in argvs for m in _path_of(argv) if m in module_files()})
+    report = json.loads(_python(_PARSE_AND_IMPORT, json.dumps(argvs), json.dumps(modules)))
+    return report["args"], set(report["loaded"])
+
+
+@functools.cache
+def _all_line_commands() -> tuple[list[dict[str, str]], set[str]]:
+    return _parsed_and_imported(tuple(LINE_COMMANDS))
+
+
 @pytest.mark.parametrize("command", LINE_COMMANDS)
 def test_a_line_command_and_all_it_imports_load_no_prompt_toolkit(command: str) -> None:
+    # What every line command imports is loaded in one interpreter: the modules loaded
+    # by all of them hold those loaded by each, so none loads the drawing library when
+    # all together do not; otherwise this command is run alone, to say which does.
+    args, loaded = _all_line_commands()
+    at = list(LINE_COMMANDS).index(command)
+    if _drawing(sorted(loaded)):
+        [mine], loaded = _parsed_and_imported((command,))
+        args = [mine] * len(LINE_COMMANDS)
     argv, flag = LINE_COMMANDS[command]
-    modules = sorted(m for m in _path_of(argv) if m in module_files())
-    report = json.loads(_python(_PARSE_AND_IMPORT, json.dumps(argv), json.dumps(modules)))
-    assert set(modules) <= set(report["loaded"])
-    assert flag is None or report["args"][flag] == "True"
-    assert _drawing(report["loaded"]) == []
+    assert {m for m in _path_of(argv) if m in module_files()} <= loaded
+    assert flag is None or args[at][flag] == "True"
+    assert _drawing(sorted(loaded)) == []
 
 
 def test_the_path_follows_lazy_imports_and_leaves_the_board_out() -> None:

@@ -4,7 +4,8 @@ A client keeps its board by replaying each ``events`` message (SPEC section 3); 
 plays many whole games of every variant and player count, as the host tells them to
 each seat, and checks after every state that the replay (``apply_events``) equals the
 host's layout, that the discard pile kept by ``apply_discards`` equals the one a fresh
-``snapshot`` would carry, and that the client's own check (``check_events``) finds nothing wrong.
+``snapshot`` would carry (the seat's view it is built from), and that the client's own
+check (``check_events``) finds nothing wrong.
 
 The default run plays ``REPLAY_GAMES`` games per variant (a few hundred, to keep the
 suite quick); set the environment variable ``SORRY_REPLAY_GAMES`` to play more (the
@@ -21,6 +22,7 @@ import pytest
 
 from sorry_lan.authority import seat_messages
 from sorry_lan.rules import START, Card, Game, Move, MoveKind, Part, Variant
+from sorry_lan.rules.view import view_for
 from sorry_lan.wire.apply import apply_discards, apply_events, check_events
 from sorry_lan.wire.records import EventKind, EventTuple
 
@@ -67,7 +69,7 @@ def replay_game(variant: Variant, seated: tuple[int, ...], seed: int) -> int:
             assert msg.sid == game.state_id
             checked += 1
         assert board == game.pawns, f"seed {seed}, sid {game.state_id}: {messages}"
-        assert discarded == seat_messages.snapshot(game, seat).discarded, (
+        assert discarded == view_for(game, seat).discard_counts, (
             f"seed {seed}, sid {game.state_id}: {messages}")
     return checked
 
