@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import os
 import sys
 import tempfile
 import warnings
@@ -94,6 +95,14 @@ def _own_data_dir(
     # its number, about 2.5 s of CPU a worker over the suite's 3,000 tests)
     base = tmp_path_factory.getbasetemp()
     monkeypatch.setenv(DATA_DIR_ENV, tempfile.mkdtemp(prefix="sorry-lan-data-", dir=base))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than the machine has cores.  The loopback tests
+    spend much of their time waiting on real timers and sockets; the extra worker
+    runs other tests meanwhile (the in-memory tests alone keep every core busy)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) + 1
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
