@@ -88,8 +88,13 @@ class LogWindow:
                 text = text.replace(name, cells.steady_form(name))
             return text
 
-        log = [steady_names(parts.text(entry)) for entry in self._lines()]
-        lines = [line for entry in log for line in wrap(entry, cols)]
+        # Only the entries shown (or scrolled past) are wrapped, from the end back: a
+        # redraw costs the same at the evening's tenth game as at its first.
+        want = rows + max(0, st.log_scroll)
+        entries = list(self._lines())
+        lines: list[str] = []
+        while entries and len(lines) < want:
+            lines[:0] = wrap(steady_names(parts.text(entries.pop())), cols)
         scroll = max(0, min(st.log_scroll, len(lines) - rows))
         st.log_scroll = scroll
         end = len(lines) - scroll
