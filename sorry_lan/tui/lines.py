@@ -75,6 +75,11 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
         n = int(word) - 1
         if offer is None or not 0 <= n < len(offer.moves):
             raise ValueError(_("no such move on offer"))
+        if teller.unheard(n + 1):
+            teller.offer_after_run_out = False  # (said again now: heard from here on)
+            late = _("Your time for the last turn ran out before that number came, so "
+                     "nothing was played. This turn again:")
+            return [late, *teller.offer()]
         client.play(offer.moves[n].id)
         teller.played()
     elif word in ("quit", "exit", "bye"):

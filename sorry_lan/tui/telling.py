@@ -19,7 +19,8 @@ identity (pid, spectating) and views, prints nothing, sends nothing and touches 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from typing import assert_never
 
 from sorry_lan.client.figures import Figures
@@ -134,10 +135,16 @@ def you_markers() -> list[str]:
     return [w for w in pgettext("person", "you|your").split("|") if w.strip()]
 
 
+#: Characters of sentences a second that the fastest listener hears (a screen reader
+#: at some 500 words a minute in English; 180 words a minute is about 18).
+FASTEST_HEARD_CHARS_PER_SECOND = 50.0
+
+
 class Teller:
     """One listener's view of the table, worded; see the module docstring."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
         self.view: TableView = NO_VIEW  # the table as of the last event told
         self.roster: dict[int, RosterEntry] = {}
         self.lobby: m.Lobby | None = None
@@ -153,6 +160,12 @@ class Teller:
         self.timeout: int | None = None
         self.offered: list[MoveOption] = []
         self.answered = False  # the listener chose a move on offer
+        # A bot played the listener's last offer (its time ran out); the offer after it
+        # was said at ``offer_said_at``, its move lines ending ``offer_ends`` characters in
+        self.ran_out = False
+        self.offer_after_run_out = False
+        self.offer_said_at = 0.0
+        self.offer_ends: tuple[int, ...] = ()
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
         self.figures_told: Figures | None = None  # the figures told at the game's end
@@ -248,7 +261,12 @@ class Teller:
                 self.offered = [self._option(o.move, o.id) for o in ev.moves]
                 self.answered = False
                 self.timeout = ev.timeout
-                return self.offer()
+                lines = self.offer()
+                self.offer_after_run_out, self.ran_out = self.ran_out, False
+                self.offer_said_at = self._clock()
+                ends = [sum(len(line) + 1 for line in lines[: i + 1]) for i in range(len(lines))]
+                self.offer_ends = tuple(ends[1:-1])  # (the head, then each move's line)
+                return lines
             case m.Events():
                 self.waiting_on = None
                 self.hands_awaited = False
@@ -321,6 +339,17 @@ class Teller:
     def played(self) -> None:
         """The listener chose one of the moves on offer."""
         self.answered = True
+
+    def unheard(self, number: int) -> bool:
+        """Whether move ``number`` of the offer on the table can not have been heard yet:
+        the offer came just after a bot played the listener's last turn, and its lines up
+        to that move are still being said even at the fastest listening pace.  A number
+        then was typed for the turn that ran out, and is not played on this one.  (A
+        listener who answered the last offer, or a script, is never held up.)"""
+        if not self.offer_after_run_out or not 1 <= number <= len(self.offer_ends):
+            return False
+        said_for = self._clock() - self.offer_said_at
+        return said_for < self.offer_ends[number - 1] / FASTEST_HEARD_CHARS_PER_SECOND
 
     # -- the table -------------------------------------------------------------------
 
@@ -508,6 +537,7 @@ class Teller:
             what = move_words(played, self.people, mover)
             away = self._away(mover)
             if mover == self.you and self.offered and not self.answered:
+                self.ran_out = True
                 head = _("Your time ran out, so a bot played {card} for you").format(card=card)
             elif mover == self.you:
                 head = _("You played {card}").format(card=card)

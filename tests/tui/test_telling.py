@@ -11,6 +11,7 @@ from sorry_lan.codes import LinkNews
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.variants import Variant
+from sorry_lan.tui.lines import command
 from sorry_lan.tui.state import RosterEntry
 from sorry_lan.tui.telling import Teller, help_lines, roster_lines
 from sorry_lan.wire import messages as m
@@ -249,3 +250,54 @@ def test_the_board_told_is_never_ahead_of_the_events_told() -> None:
     teller.tell(model, made)
     assert teller.position == model.view.pawns and teller.position[4] == 19
     assert teller.board()[1].startswith("Bob's pawns (blue): ")
+
+
+class Typist:
+    """The line mode's client as ``command`` uses it: the model, and the moves played."""
+
+    def __init__(self, model: c.ClientModel) -> None:
+        self.model = model
+        self.played: list[int] = []
+
+    def play(self, move_id: int) -> None:
+        self.played.append(move_id)
+
+
+def test_a_number_typed_as_a_turn_that_ran_out_gives_way_is_not_played_on_the_next() -> None:
+    """A bot played Ann's turn as her time ran out; the next offer comes at once, and the
+    "1" she typed for the old turn 0.35 s later must not play a move she never heard."""
+    now = [100.0]
+    teller, model = Teller(clock=lambda: now[0]), ann()
+    said(teller, model, LOBBY)
+    said(teller, model, SNAPSHOT)
+    typist = Typist(model)
+    first = m.LegalMoves(sid=4, timeout=3, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),))  # fmt: skip
+    said(teller, model, first)
+    ran_out = m.Events(sid=5, colour=RED, notation="R1 5->6", events=((3, RED, 1), (0, 0, 5, 6)))
+    said(teller, model, ran_out)
+    said(teller, model, m.Turn(sid=5, colour=RED, card=Card.TWO, hand=None, pile=39))
+    offer = m.LegalMoves(sid=5, timeout=3, moves=(
+        r.MoveOption(id=7, notation="R1 6->8", move=(0, 2, 0, 8)),))  # fmt: skip
+    told = said(teller, model, offer)
+    now[0] += 0.35
+    answer = command(typist, teller, "1")  # type: ignore[arg-type]
+    assert typist.played == []
+    assert answer is not None and "nothing was played" in answer[0]
+    assert answer[1:] == told  # the turn said again
+    assert command(typist, teller, "1") == [] and typist.played == [7]  # type: ignore[arg-type]
+
+
+def test_a_number_for_a_turn_heard_out_or_after_a_move_of_ones_own_is_played_at_once() -> None:
+    now = [100.0]
+    teller, model = Teller(clock=lambda: now[0]), ann()
+    said(teller, model, LOBBY)
+    said(teller, model, SNAPSHOT)
+    typist = Typist(model)
+    said(teller, model, m.LegalMoves(sid=4, timeout=3, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
+    # a script that answers the moment the offer is said is never held up
+    assert command(typist, teller, "1") == [] and typist.played == [0]  # type: ignore[arg-type]
+    teller.offer_after_run_out = True  # and after a turn that ran out, once it was heard
+    now[0] += 60
+    assert command(typist, teller, "1") == [] and typist.played == [0, 0]  # type: ignore[arg-type]
