@@ -25,11 +25,14 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from sorry_lan.client.model import Connection
-from sorry_lan.i18n import _, use_language, words
+from sorry_lan.codes import ErrorReason
+from sorry_lan.i18n import _, ngettext, use_language, words
+from sorry_lan.i18n.coded import say as say_code
 from sorry_lan.net.client import GameClient
 from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.limits import CHAT_MAX
 
 from .alone import AloneQuestion, LineAlone
 from .hinting import HintsOff, allowed, hint_job, judge
@@ -92,23 +95,66 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
         return teller.table()
     elif word == "moves":
         return teller.offer()
-    elif word == "start":
-        client.start()
-    elif word == "bot":
-        client.add_bot(parse_colour(rest) if rest else None)
-    elif word == "variant":
-        client.set_variant(Variant.parse(parse_variant(rest)))
-    elif word in ("colour", "color"):
-        client.choose_colour(parse_colour(rest))
-    elif word == "ready":
-        client.ready(True)
-    elif word == "rematch":
-        client.rematch()
-    elif word in ("say", "chat"):
-        client.chat(rest.strip())
+    elif word in SENDS:
+        model = client.model
+        if word == "ready" and model.snapshot is not None and model.over is None:
+            raise ValueError(_("the game has begun: ready is for the lobby"))
+        try:
+            SENDS[word](client, rest)
+        except LocalProtocolError as exc:
+            raise ValueError(refusal(client, word, rest, exc)) from None
     else:
         raise ValueError(_("unknown command {word}").format(word=repr(word)))
     return []
+
+
+def _variant(text: str) -> Variant:
+    try:
+        return Variant.parse(parse_variant(text))
+    except ValueError:
+        choices = ", ".join(words.variant_title(wire) for wire in VARIANTS)
+        raise ValueError(
+            _("unknown variant {text} (choose {choices})").format(
+                text=repr(text.strip()), choices=choices
+            )
+        ) from None
+
+
+#: The commands that send the host a request, by word: what each sends.
+SENDS: dict[str, Callable[[GameClient, str], None]] = {
+    "start": lambda client, rest: client.start(),
+    "bot": lambda client, rest: client.add_bot(parse_colour(rest) if rest else None),
+    "variant": lambda client, rest: client.set_variant(_variant(rest)),
+    "colour": lambda client, rest: client.choose_colour(parse_colour(rest)),
+    "color": lambda client, rest: client.choose_colour(parse_colour(rest)),
+    "ready": lambda client, rest: client.ready(True),
+    "rematch": lambda client, rest: client.rematch(),
+    "say": lambda client, rest: client.chat(rest.strip()),
+    "chat": lambda client, rest: client.chat(rest.strip()),
+}
+LOBBY_WORDS = frozenset({"start", "bot", "variant", "colour", "color", "ready"})
+
+
+def refusal(client: GameClient, word: str, rest: str, exc: LocalProtocolError) -> str:
+    """Why a request this program would not send did nothing, in words about the game
+    (never the protocol's): the session refused it before it left."""
+    reason = exc.reason
+    if reason is ErrorReason.UNEXPECTED and word in LOBBY_WORDS:
+        if client.model.over is not None:
+            return _("that is for the lobby: type rematch to ask for another game")
+        return _("that is for the lobby, before a game starts")
+    if reason is ErrorReason.UNEXPECTED and word == "rematch":
+        return _("rematch is for when a game is over")
+    if word in ("say", "chat") and reason is ErrorReason.FORBIDDEN:
+        return _("someone watching hears the chat but cannot write in it")
+    if word in ("say", "chat") and reason is ErrorReason.BAD_VALUE:
+        if not rest.strip():
+            return _("type say, a space and your message")
+        return ngettext(
+            "a message can be at most {n} character", "a message can be at most {n} characters",
+            CHAT_MAX,
+        ).format(n=CHAT_MAX)
+    return say_code(reason)
 
 
 #: What asks for hints (at a table that has them, on your turn).
@@ -239,8 +285,10 @@ async def play_lines(
                         answer = command(client, teller, line)
                         if line.strip().lower() in HELP_WORDS:
                             answer = [*(answer or []), *alone.help_lines()]
-                except (ValueError, LocalProtocolError) as exc:
+                except ValueError as exc:
                     answer = [not_understood(str(exc))]
+                except LocalProtocolError as exc:
+                    answer = [not_understood(say_code(exc.reason))]
                 if answer is None:
                     answer = leaving.quit()
                     if answer is None:

@@ -8,8 +8,10 @@ import re
 from line_harness import lines_at
 
 from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.i18n import use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
+from sorry_lan.rules.variants import VARIANTS
 from sorry_lan.tui.lines import not_understood
 from sorry_lan.tui.telling import help_lines
 from sorry_lan.wire import messages as m
@@ -71,3 +73,50 @@ def test_the_result_line_is_a_sentence_with_names_and_points() -> None:
         assert format_result(ended, names) == "The host ended the game before anyone won."
     with use_language("cy"):
         assert format_result(won, names) == "Enillodd Coch (Ann) a Melyn (Cy)."
+
+
+async def _refused(lang: str) -> list[str]:
+    table = Table(TableConfig(variant=Variant.STANDARD, seats=2, auto_start=True, seed=5))
+    table.add_bot(None)
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
+    await server.start("127.0.0.1", 0)
+    typed: list[str] = []
+
+    def answer(line: str, said: list[str]) -> list[str]:
+        if typed or not line.startswith("Ann,"):  # (once the game is on)
+            return []
+        typed.extend(ASKED)
+        return [*ASKED, "quit"]
+
+    with use_language(lang):
+        return await lines_at(server, answer)
+
+
+#: Requests the game does not allow mid-game (or at all), and the English refusals.
+ASKED = ["colour blue", "ready", "rematch", "say", "say " + "x" * 201, "variant chess"]
+REFUSALS_EN = [
+    "that is for the lobby, before a game starts",
+    "the game has begun: ready is for the lobby",
+    "rematch is for when a game is over",
+    "type say, a space and your message",
+    "a message can be at most 200 characters",
+    "unknown variant 'chess' (choose {choices})",
+]
+
+
+def test_a_request_the_game_does_not_allow_now_is_refused_in_the_players_words() -> None:
+    """Mid-game, ``colour``, ``ready``, ``rematch``, an empty or long ``say`` and an
+    unknown variant each get a sentence about the game, never a protocol word."""
+    said = asyncio.run(_refused("en"))
+    choices = ", ".join(words.variant_title(v) for v in VARIANTS)
+    expected = [not_understood(why.format(choices=choices)) for why in REFUSALS_EN]
+    assert [line for line in said if line.startswith("Your command did not work")] == expected
+    greek = asyncio.run(_refused("el"))
+    with use_language("el"):
+        head = not_understood("@").split("@")[0]
+    refused = [line for line in greek if line.startswith(head)]
+    assert len(refused) == len(ASKED), greek
+    for line, why in zip(refused, REFUSALS_EN, strict=True):
+        assert why.format(choices=choices)[:12] not in line, line  # (said in Greek)
+    for line in greek:
+        assert not re.search(r"unexpected|bad_value|forbidden|in state|chat\.text", line), line
