@@ -31,13 +31,13 @@ from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.i18n.recordwords import turn_line
 from sorry_lan.records.entries import colour_word
-from sorry_lan.rules.board import START
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind
 from sorry_lan.wire.transitions import State
 
 from .news import (
+    at_opening,
     events_news,
     mover_is_away,
     roster_news,
@@ -348,7 +348,7 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.last_move = None
     st.winner = ""
     st.notice = ""
-    fresh = all(p == START for p in snap.pawns)  # else: a game under way (rejoined, resumed)
+    fresh = at_opening(snap)
     if fresh:
         st.events_seen = 0
     if fresh or not resync:

@@ -20,11 +20,19 @@ from sorry_lan.client.figures import count
 from sorry_lan.client.model import TableNews, TableNewsKind
 from sorry_lan.i18n import _, ngettext, pgettext, words
 from sorry_lan.rules.board import START, Colour, pawn_label
+from sorry_lan.rules.variants import initial_pawns
 from sorry_lan.succession.election import Claim
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .state import RosterEntry, UiState
+
+
+def at_opening(snap: m.Snapshot) -> bool:
+    """Whether ``snap`` shows its game as dealt, before any pawn moved (in play for
+    points each fourth pawn starts on its exit: that game is fresh too); else it is a
+    game under way (rejoined, resumed)."""
+    return tuple(snap.pawns) == initial_pawns(snap.variant, [int(c) for c in snap.colours])
 
 
 def table_news(news: TableNews) -> str:

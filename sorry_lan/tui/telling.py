@@ -50,7 +50,7 @@ from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
 from .menu import percent
-from .news import roster_of, shown_name, table_news_template
+from .news import at_opening, roster_of, shown_name, table_news_template
 from .options import BadMove, MoveOption, option_from_compact
 from .sentences import (
     People,
@@ -451,7 +451,7 @@ class Teller:
                 for c in self.seated
             ]
         )
-        fresh = all(p == START for p in snap.pawns)
+        fresh = at_opening(snap)
         if self.spectating:
             text = _("You are watching, and the game begins: {players}")
             if not fresh:

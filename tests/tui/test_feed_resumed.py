@@ -23,3 +23,14 @@ def test_a_new_game_begins_and_a_game_under_way_is_rejoined() -> None:
     while all(p == START for p in game.pawns):
         game.play(game.legal_moves()[0])
     assert _log_after(game)[0] == "back at the game in progress"
+
+
+def test_a_new_game_of_play_for_points_begins_though_a_pawn_of_each_is_out() -> None:
+    game = Game(Variant.POINTS, (0, 2), seed=5)
+    game.start()
+    assert any(p != START for p in game.pawns)  # each fourth pawn starts on its exit
+    assert _log_after(game)[0] == "the game begins"
+    opening = game.pawns
+    while game.pawns == opening:
+        game.play(game.legal_moves()[0])
+    assert _log_after(game)[0] == "back at the game in progress"

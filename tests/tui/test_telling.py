@@ -10,7 +10,7 @@ from sorry_lan.client import model as c
 from sorry_lan.codes import LinkNews
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
-from sorry_lan.rules.variants import Variant
+from sorry_lan.rules.variants import Variant, initial_pawns
 from sorry_lan.tui.lines import command
 from sorry_lan.tui.state import RosterEntry
 from sorry_lan.tui.telling import Teller, help_lines, roster_lines
@@ -301,3 +301,13 @@ def test_a_number_for_a_turn_heard_out_or_after_a_move_of_ones_own_is_played_at_
     teller.offer_after_run_out = True  # and after a turn that ran out, once it was heard
     now[0] += 60
     assert command(typist, teller, "1") == [] and typist.played == [0, 0]  # type: ignore[arg-type]
+
+
+def test_a_new_game_of_play_for_points_begins_and_is_not_a_game_in_progress() -> None:
+    """Each fourth pawn starts on its exit in play for points: that is the opening."""
+    teller, model = Teller(), ann()
+    said(teller, model, dataclasses.replace(LOBBY, variant=Variant.POINTS))
+    opening = initial_pawns(Variant.POINTS, (RED, BLUE))
+    fresh = dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, pawns=opening,
+                                scores=(0, 0, 0, 0))  # fmt: skip
+    assert said(teller, model, fresh)[0] == "The game begins: Ann plays red and Bob plays blue."
