@@ -28,7 +28,7 @@ from pathlib import Path
 
 from sorry_lan.i18n import LANGUAGES, _, ngettext, use_language
 from sorry_lan.tui.sentences import SENTENCE_ENDS
-from sorry_lan.tui.telling import help_lines, you_markers
+from sorry_lan.tui.telling import PHASES, help_lines, you_markers
 
 NOTATION = re.compile(
     r"->|<-|→|=>"  # arrows
@@ -65,7 +65,7 @@ def _common_start(texts: Sequence[str]) -> str:
 def check(lines: Sequence[str], names: Iterable[str], lang: str) -> Report:
     """The figures and problems of one transcript in ``lang``."""
     with use_language(lang):
-        helps = set(help_lines())
+        helps = {*help_lines(), *(line for phase in PHASES for line in help_lines(phase))}
         people = [n.casefold() for n in names if n] + [w.casefold() for w in you_markers()]
         numbered = [
             _prefix(_("Move {i}: {move}"), "i"),

@@ -26,13 +26,15 @@ from typing import Any
 
 from sorry_lan.client.model import Connection
 from sorry_lan.codes import ErrorReason
-from sorry_lan.i18n import _, ngettext, use_language, words
+from sorry_lan.handbook import handbook
+from sorry_lan.i18n import _, language, ngettext, use_language, words
 from sorry_lan.i18n.coded import say as say_code
 from sorry_lan.net.client import GameClient
 from sorry_lan.rules.variants import VARIANTS, Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import CHAT_MAX
+from sorry_lan.wire.transitions import State
 
 from .alone import AloneQuestion, LineAlone
 from .hinting import HintsOff, allowed, hint_job, judge
@@ -88,7 +90,11 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
     elif word in ("quit", "exit", "bye"):
         return None
     elif word in HELP_WORDS:
-        return help_lines()
+        return help_lines(None if word != "help" or rest.strip() else phase(client))
+    elif word == "repeat":
+        return teller.repeat()
+    elif word == "rules":
+        return teller.rules(handbook(language()), rest)
     elif word in ("board", "where"):
         return teller.board()
     elif word in ("table", "who"):
@@ -118,6 +124,15 @@ def _variant(text: str) -> Variant:
                 text=repr(text.strip()), choices=choices
             )
         ) from None
+
+
+def phase(client: GameClient) -> str:
+    """The table's phase, as :func:`~.telling.help_lines` fits a help to it."""
+    session = client.model.session
+    state = None if session is None else session.state
+    if state is State.PLAYING:
+        return "game"
+    return "over" if state is State.GAME_OVER else "lobby"
 
 
 #: The commands that send the host a request, by word: what each sends.

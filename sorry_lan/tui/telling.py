@@ -20,6 +20,7 @@ identity (pid, spectating) and views, prints nothing, sends nothing and touches 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import assert_never
 
@@ -34,6 +35,7 @@ from sorry_lan.client.model import (
     TableNewsKind,
 )
 from sorry_lan.client.view import NO_VIEW, TableView
+from sorry_lan.handbook import Handbook
 from sorry_lan.i18n import _, language_name, ngettext, pgettext, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.rules.board import (
@@ -94,23 +96,43 @@ COMMAND_WORDS = (
 )
 
 
-def help_lines() -> list[str]:
-    """Every command of the line mode, one sentence each (``help``, ``?``, ``keys``)."""
-    return [
-        _("Type the number of a move to play it when it is your turn."),
-        _("Type moves to hear your turn and its moves again."),
-        _("Type board or where to hear where every pawn is and whose turn it is."),
-        _("Type hint on your turn to hear each move's chance to win, if the table has hints."),
-        _("Type table or who to hear who is at the table."),
-        _("Type say and your words to chat, for example: say good luck."),
-        _("In the lobby, type colour and a colour to choose yours, and ready when you are."),
-        _(
+#: The phases of a table a help fits: the lobby, a game under way, a game over.
+PHASES = ("lobby", "game", "over")
+
+
+def help_lines(phase: str | None = None) -> list[str]:
+    """The commands of the line mode, one sentence each: those of ``phase`` (one of
+    :data:`PHASES`: what ``help`` says, then how to hear the rest), or every one
+    (``help all``, ``?``, ``keys``)."""
+    every = {
+        "number": _("Type the number of a move to play it when it is your turn."),
+        "moves": _("Type moves to hear your turn and its moves again."),
+        "board": _("Type board or where to hear where every pawn is and whose turn it is."),
+        "repeat": _("Type repeat to hear the last turns played again."),
+        "hint": _("Type hint on your turn to hear each move's chance to win, if the table "
+                  "has hints."),
+        "rules": _("Type rules to hear the parts of the rules, and rules and a number to "
+                   "hear one part."),
+        "table": _("Type table or who to hear who is at the table."),
+        "say": _("Type say and your words to chat, for example: say good luck."),
+        "colour": _("In the lobby, type colour and a colour to choose yours, and ready when "
+                    "you are."),
+        "host": _(
             "The host types start to begin, bot to add a bot (bot blue seats it at blue), and "
             "variant with standard, team or points to choose the game."
         ),
-        _("After a game, type rematch to ask for another."),
-        _("Type help, ? or keys to hear this list again, and quit to leave."),
-    ]
+        "rematch": _("After a game, type rematch to ask for another."),
+    }
+    if phase is None:
+        return [*every.values(), _("Type help to hear the commands for now, help all, ? or keys "
+                                   "to hear every one, and quit to leave.")]
+    now = {
+        "lobby": ("colour", "host", "table", "say", "rules"),
+        "game": ("number", "moves", "board", "repeat", "hint", "rules", "table", "say"),
+        "over": ("rematch", "board", "repeat", "table", "say"),
+    }[phase]
+    return [*(every[k] for k in now), _("Type help all to hear every command, and quit to "
+                                        "leave.")]
 
 
 def hints_on_words() -> str:
@@ -134,6 +156,9 @@ def you_markers() -> list[str]:
     # contains in your translations, separated by |
     return [w for w in pgettext("person", "you|your").split("|") if w.strip()]
 
+
+#: How many of the last turns ``repeat`` says again.
+RECENT_TURNS = 8
 
 #: Characters of sentences a second that the fastest listener hears (a screen reader
 #: at some 500 words a minute in English; 180 words a minute is about 18).
@@ -160,6 +185,7 @@ class Teller:
         self.timeout: int | None = None
         self.offered: list[MoveOption] = []
         self.answered = False  # the listener chose a move on offer
+        self.recent: deque[str] = deque(maxlen=RECENT_TURNS)  # the last turns said
         # A bot played the listener's last offer (its time ran out); the offer after it
         # was said at ``offer_said_at``, its move lines ending ``offer_ends`` characters in
         self.ran_out = False
@@ -559,7 +585,38 @@ class Teller:
                 (lines[-1] if lines else waiting).append(said)
         if waiting:
             lines.append(waiting)
-        return [" ".join(line) for line in lines]
+        told = [" ".join(line) for line in lines]
+        self.recent.extend(told)
+        return told
+
+    def repeat(self) -> list[str]:
+        """The ``repeat`` command: the last turns said again, oldest first."""
+        if not self.recent:
+            return [_("{name}, no turn has been played yet.").format(name=self._me())]
+        return list(self.recent)
+
+    def rules(self, book: Handbook, part: str) -> list[str]:
+        """The ``rules`` command: the parts of the rules of this table's game, numbered
+        (``part`` empty), or the paragraphs of part number ``part``."""
+        variant = self.lobby.variant if self.lobby is not None else self.variant
+        parts = [(book.title, book.intro), *(
+            (sec.title, sec.paragraphs) for sec in book.sections_for(variant.value))]
+        if not part.strip():
+            titles = "; ".join(f"{n}: {title}" for n, (title, _p) in enumerate(parts, 1))
+            return [
+                ngettext("The rules have {n} part: {titles}.",
+                         "The rules have {n} parts: {titles}.", len(parts)).format(
+                    n=len(parts), titles=titles),
+                _("Type rules and a number to hear that part."),
+            ]
+        chosen = part.strip()
+        if not chosen.isdigit() or not 1 <= int(chosen) <= len(parts):
+            raise ValueError(
+                ngettext("the rules have {n} part: type rules and its number",
+                         "the rules have {n} parts: type rules and a number from 1 to {n}",
+                         len(parts)).format(n=len(parts)))
+        title, paragraphs = parts[int(chosen) - 1]
+        return [sentence(title), *(p.text for p in paragraphs)]
 
     def _turn_event(self, kind: int, colour: int, item: Sequence[int]) -> str:
         you = colour == self.you

@@ -29,6 +29,7 @@ from sorry_lan.bots import made_name
 from sorry_lan.i18n import _, use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
+from sorry_lan.tui.telling import help_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {  # language: (variant, seats): every variant, two and four players
@@ -133,7 +134,7 @@ def test_a_whole_game_by_ear_reads_as_sentences(lang: str, tmp_path: Path) -> No
     assert code == 0, said.getvalue()
     assert " 0 problems" in said.getvalue()
     with use_language(lang):
-        assert _("Type help, ? or keys to hear this list again, and quit to leave.") in transcript
+        assert help_lines("game")[-1] in transcript  # (help on a turn: the game's commands)
         over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
     told = transcript[transcript.index(over) :]  # each player's figures, at the end
     assert all(any(line.startswith(f"{name}: ") for line in told) for name in names), told

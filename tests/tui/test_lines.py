@@ -8,6 +8,7 @@ import re
 from line_harness import lines_at
 
 from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.handbook import handbook
 from sorry_lan.i18n import use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
@@ -25,7 +26,8 @@ async def _game() -> tuple[int, list[str]]:
 
     def answer(line: str, said: list[str]) -> list[str]:
         if line.startswith("The game begins"):
-            return ["help", "board", "xyzzy", "9"]
+            return ["help", "board", "xyzzy", "9", "repeat", "rules", "rules 2", "rules 99",
+                    "help all"]
         if line.startswith("Type the number of your move"):
             return ["moves" if said.count(line) == 1 else "1"]
         return ["quit"] if line.startswith("The game is over") else []
@@ -41,15 +43,29 @@ FIGURES = r"^[^:]+: \d+ bumps?, \d+ Sorry!, \d+ slides? in \d+ turns?\.$"
 def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:
     status, said = asyncio.run(_game())
     assert status == 0
-    start = said.index(help_lines()[0])
-    assert said[start : start + len(help_lines())] == help_lines()
+    start = said.index(help_lines("game")[0])
+    assert said[start : start + len(help_lines("game"))] == help_lines("game")
+    every = said.index(help_lines()[-1]) + 1  # help all
+    assert said[every - len(help_lines()) : every] == help_lines()
+    assert len(help_lines("game")) < len(help_lines())
+    book = handbook("en")
+    parts = [book.title, *(s.title for s in book.sections_for("standard"))]
+    assert f"The rules have {len(parts)} parts: 1: {parts[0]}; 2: {parts[1]};" in " ".join(said)
+    second = book.sections_for("standard")[0]
+    at = said.index(second.paragraphs[0].text)
+    assert said[at - 1].startswith(second.title) and said[at : at + len(second.paragraphs)] == [
+        p.text for p in second.paragraphs]
+    assert not_understood(
+        f"the rules have {len(parts)} parts: type rules and a number from 1 to {len(parts)}"
+    ) in said
     assert any(line.startswith("Your pawns (") for line in said)
     assert not_understood("unknown command 'xyzzy'") in said
     assert not_understood("no such move on offer") in said
     head = next(i for i, line in enumerate(said) if line.startswith("Ann, your turn"))
     end = next(i for i in range(head, len(said)) if said[i].startswith("Type the number"))
     block = said[head : end + 1]
-    assert said[end + 1 : end + 1 + len(block)] == block  # "moves" said the offer again
+    again = said.index(block[0], end + 1)  # "moves" said the offer again
+    assert said[again : again + len(block)] == block
     assert any(line.startswith("You played ") for line in said)
     over = max(i for i, line in enumerate(said) if line.startswith("The game is over: "))
     figures = [line for line in said[over:] if re.search(FIGURES, line)]

@@ -13,7 +13,7 @@ from sorry_lan.rules.cards import Card
 from sorry_lan.rules.variants import Variant, initial_pawns
 from sorry_lan.tui.lines import command
 from sorry_lan.tui.state import RosterEntry
-from sorry_lan.tui.telling import Teller, help_lines, roster_lines
+from sorry_lan.tui.telling import RECENT_TURNS, Teller, help_lines, roster_lines
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
 from sorry_lan.wire.errors import ErrorReason
@@ -172,7 +172,8 @@ def test_roster_changes_are_told_by_name_and_colour() -> None:
 def test_help_lists_every_command_word() -> None:
     text = " ".join(help_lines())
     for word in ("moves", "board", "where", "table", "who", "say", "colour", "ready",
-                 "start", "bot", "variant", "rematch", "help", "?", "keys", "quit"):
+                 "start", "bot", "variant", "rematch", "help", "?", "keys", "quit", "repeat",
+                 "rules", "hint"):
         assert f" {word} " in f" {text} ".replace(",", " "), word
 
 
@@ -311,3 +312,13 @@ def test_a_new_game_of_play_for_points_begins_and_is_not_a_game_in_progress() ->
     fresh = dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, pawns=opening,
                                 scores=(0, 0, 0, 0))  # fmt: skip
     assert said(teller, model, fresh)[0] == "The game begins: Ann plays red and Bob plays blue."
+
+
+def test_repeat_says_the_last_turns_again_and_nothing_before_the_first() -> None:
+    teller, model = seated()
+    assert teller.repeat() == ["Ann, no turn has been played yet."]
+    told = []
+    for sid in range(5, 5 + RECENT_TURNS + 2):
+        lost = m.Events(sid=sid, colour=BLUE, notation="", events=((5, BLUE, 12),))
+        told += said(teller, model, lost)
+    assert teller.repeat() == told[-RECENT_TURNS:]
