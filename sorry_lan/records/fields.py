@@ -6,10 +6,11 @@ with a value RECORD.md allows (and no field it does not list), every turn entry 
 its type's fields and no others, each value has its JSON type (``19.0`` is no square,
 ``true`` no number), and the times are in order.  The first field that does not is
 refused with a :class:`~sorry_lan.records.RecordError` naming it as
-``seats[2].strength`` or ``turns[14].parts[0].from`` (seats from 1, turns by their
-``n``).  A new header field is one line of :data:`HEADER` (with the version that adds
-it).  It replays nothing: whether the moves, the result, the board, the deck and the
-first player are the game's is ``check``'s.
+``seats[2].strength`` or ``turns[14].parts[1].from`` (every list counted from 1, as
+turns are by their ``n``).  A new header field is one line of :data:`HEADER` (with
+the version that adds it), a new turn type one of :data:`TURNS`.  It replays nothing:
+whether the moves, the result, the board, the deck and the first player are the
+game's is ``check``'s.
 """
 
 from __future__ import annotations
@@ -215,7 +216,7 @@ def _result(rec: _Record, record: Mapping[str, Any], name: str) -> None:
     winners = result["winners"]
     if not isinstance(winners, list) or result["winner"] not in winners:
         raise rec.bad(f"{name}.winners")
-    for i, colour in enumerate(winners):
+    for i, colour in enumerate(winners, 1):
         _seated(rec, colour, f"{name}.winners[{i}]")
     points = result["points"]
     if not isinstance(points, dict) or sorted(points) != sorted(rec.seated):
@@ -230,7 +231,7 @@ def _board(rec: _Record, record: Mapping[str, Any], name: str) -> None:
     for colour, places in layout.items():
         if not isinstance(places, list) or len(places) != 4:
             raise rec.bad(f"{name}.{colour}")
-        for i, place in enumerate(places):
+        for i, place in enumerate(places, 1):
             if not _place(place):
                 raise rec.bad(f"{name}.{colour}[{i}]")
 
@@ -247,7 +248,7 @@ def _deck(rec: _Record, record: Mapping[str, Any], name: str) -> None:
     deck = record[name]
     if record["seed"] is None or record["result"] is None or not isinstance(deck, list):
         raise rec.bad(name)  # only a finished game dealt from its seed has its deck
-    for i, card in enumerate(deck):
+    for i, card in enumerate(deck, 1):
         if not _word(card, _CARDS):
             raise rec.bad(f"{name}[{i}]")
 
@@ -335,7 +336,7 @@ def _move(rec: _Record, entry: Mapping[str, Any], where: str) -> None:
     parts = entry["parts"]
     if not isinstance(parts, list) or len(parts) != _PARTS[kind]:
         raise rec.bad(f"{where}.parts")
-    for i, part in enumerate(parts):
+    for i, part in enumerate(parts, 1):
         at = f"{where}.parts[{i}]"
         part = _fields(rec, part, at, _PART_FIELDS)
         if not _word(part["pawn"], _PAWNS):

@@ -270,3 +270,15 @@ def test_each_mutation_of_the_bytes_is_named(
         check(load(bad, "x.json"), "x.json")
     assert info.value.code is code, str(info.value)
     assert "\n" not in str(info.value)
+
+
+def test_a_float_square_is_named_by_its_turn_and_part() -> None:
+    record = copy.deepcopy(GOLDEN["team-4"])
+    _float_square(record)
+    move = next(t for t in record["turns"] if t["type"] == "move" and t["parts"]
+                and isinstance(t["parts"][0]["to"], float))  # fmt: skip
+    with pytest.raises(RecordError) as info:
+        check(load(dump(record)), "x.json")
+    assert str(info.value) == (
+        f"x.json is not a valid game record: turns[{move['n']}].parts[1].to is missing or wrong"
+    )
