@@ -466,11 +466,28 @@ class RecordFailure(Code):
 
     TOO_LARGE = "too-large", N_("{path} is larger than {limit} bytes: too large for a game record")
     NOT_JSON = "not-json", N_("{path} is not a game record: it is not whole JSON (cut short?)")
+    NOT_UTF8 = "not-utf8", N_("{path} is not a game record: it is not UTF-8 text")
+    NESTED = "nested", N_("{path} is not a game record: its JSON is nested too deeply")
+    TEXT_FORM = "text-form", N_(
+        "{path} is the text form of a game record, which cannot be read back: "
+        "export the record as JSON"
+    )
+    TWICE = "twice", N_("{path} is not a valid game record: {field} is written twice")
     NOT_RECORD = "not-record", N_("{path} is not a game record")
     VERSION = "version", N_(
         "{path} is a game record of format version {version}; this program reads version {known}"
     )
     MALFORMED = "malformed", N_("{path} is not a valid game record: {field} is missing or wrong")
+    UNKNOWN_FIELD = "unknown-field", N_(
+        "{path} is not a valid game record: {field} is not in format version {version}"
+    )
+    ENDS_BEFORE = "ends-before", N_(
+        "{path} is not a valid game record: it ended before it started"
+    )
+    NO_SEED = "no-seed", N_(
+        "{path} cannot be checked: it has no seed (the game so far, or a game another "
+        "host took over)"
+    )
     WRONG_PLAYER = "wrong-player", N_("turn {n}: {who} played, but it was {expected}'s turn")
     EDITED_CARD = (
         "edited-card", N_("turn {n}: the card is {card}, but the card dealt was {expected}")

@@ -1,14 +1,16 @@
 """A game record checked by replaying it through the rules engine.
 
-:func:`check` rebuilds the game from the record's header (variant, seats, seed, the
-first player if it was chosen) and replays its turns in order: each ``move`` must be
-the turn of the colour it names, play the card the engine dealt and be one of the
-legal moves there (found by its parts), with the notation and effects the engine
-gives it; each ``lost`` turn and ``reshuffle`` must be the one the engine makes.  Then
-the record's result, final board and deck order must be the game's.  The first turn
-that does not follow refuses the record (:class:`~sorry_lan.records.RecordError`,
-naming the turn from 1 and the reason); a record that follows gives a
-:class:`Checked`.
+:func:`check` first refuses any field RECORD.md does not allow (``fields.validate``)
+and a record without a seed (the game so far, or one another host took over: no one
+seed deals it).  Then it rebuilds the game from the record's header (variant, seats,
+seed, the first player if it was chosen), refuses a ``first`` that is not who the
+deal makes first, and replays its turns in order: each ``move`` must be the turn of
+the colour it names, play the card the engine dealt and be one of the legal moves
+there (found by its parts), with the notation and effects the engine gives it; each
+``lost`` turn and ``reshuffle`` must be the one the engine makes.  Then the record's
+result, final board and deck order must be the game's.  The first turn that does not
+follow refuses the record (:class:`~sorry_lan.records.RecordError`, naming the turn
+from 1 and the reason); a record that follows gives a :class:`Checked`.
 
 It reads a record already loaded (``read.load``); it writes nothing.
 """
@@ -37,6 +39,7 @@ from .entries import (
     move_entry,
     result,
 )
+from .fields import validate
 
 
 @dataclass
@@ -95,9 +98,16 @@ Decided = Callable[[int, Game, Move], None]
 
 def check(record: Mapping[str, Any], path: str = "the record",
           decided: Decided | None = None) -> Checked:
-    """Replay ``record``; :class:`RecordError` at the first turn that does not follow.
-    ``decided`` (if given) is told each move before it is played."""
+    """Replay ``record``; :class:`RecordError` at its first field RECORD.md does not
+    allow (``fields.validate``), for a record without a seed (it cannot be replayed),
+    or at the first turn that does not follow.  ``decided`` (if given) is told each
+    move before it is played."""
+    validate(record, path)
+    if record["seed"] is None:
+        raise RecordError(RecordFailure.NO_SEED, path=path)
     game = new_game(record, path)
+    if record["first"] != colour_word(game.first):
+        raise RecordError(RecordFailure.RESULT, part="first")
     turns = _field(record, "turns", list, path)
     draws: list[str] = []
     pending = entries_of(game.start(), draws)

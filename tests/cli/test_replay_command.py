@@ -15,6 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from test_saved import save_game
 
 from sorry_lan.cli import main
+from sorry_lan.codes import RecordFailure
+from sorry_lan.i18n import use_language
+from sorry_lan.i18n.coded import say
 from sorry_lan.net.journal import Journal
 from sorry_lan.records import MAX_BYTES
 
@@ -186,3 +189,85 @@ def test_on_a_terminal_a_refused_record_is_one_sentence_before_any_board(
         assert term.proc.wait(10) == 1 and "Replay" not in seen
     finally:
         term.close()
+
+
+GOLDEN = Path(__file__).resolve().parents[2] / "protocol" / "records" / "team-4.json"
+
+
+def test_a_record_without_a_seed_cannot_be_checked_in_the_players_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = json.loads(GOLDEN.read_bytes())
+    record["seed"] = None
+    del record["deck"]
+    path = tmp_path / "taken.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--check"]) == 1
+    assert capsys.readouterr().err == (
+        f"sorry-lan replay: {path} cannot be checked: it has no seed (the game so far, or "
+        "a game another host took over)\n"
+    )
+    assert main(["replay", "--lang", "el", str(path), "--check"]) == 1
+    with use_language("el"):
+        greek = say(RecordFailure.NO_SEED(path=path))
+    assert capsys.readouterr().err == f"sorry-lan replay: {greek}\n"
+    assert not greek.endswith("took over)")
+    assert main(["replay", str(path)]) == 0  # shown, a turn a line, unchecked
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ({"first": "red"}, "the record's first field does not match the game replayed"),
+        ({"comment": "hi"}, "is not a valid game record: comment is not in format version 2"),
+        ({"ended": "2026-09-21T14:00:00Z"}, "is not a valid game record: it ended before it "
+                                            "started"),
+        ({"teams": []}, "is not a valid game record: teams is missing or wrong"),
+    ],
+    ids=["first", "undocumented", "ended", "teams"],
+)
+def test_a_false_header_is_refused_and_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: dict[str, object], said: str
+) -> None:
+    path = tmp_path / "false.json"
+    path.write_text(json.dumps(json.loads(GOLDEN.read_bytes()) | edit))
+    assert main(["replay", str(path), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+
+
+def test_a_godlike_bot_is_named_by_its_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = json.loads(GOLDEN.read_bytes())
+    record["seats"][3]["strength"] = "godlike"
+    path = tmp_path / "godlike.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path), "--check"]) == 1
+    assert capsys.readouterr().err == (
+        f"sorry-lan replay: {path} is not a valid game record: seats[4].strength is missing "
+        "or wrong\n"
+    )
+
+
+def test_the_text_form_bad_utf8_and_deep_nesting_each_get_their_own_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(GOLDEN)]) == 0
+    text = tmp_path / "game.txt"
+    text.write_text(capsys.readouterr().out)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(GOLDEN.read_bytes().replace(b"Ann", "Ånn".encode("latin-1")))
+    deep = tmp_path / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    said = {}
+    for path in (text, latin, deep):
+        assert main(["replay", str(path), "--check"]) == 1
+        said[path.name] = capsys.readouterr().err
+    assert said == {
+        "game.txt": f"sorry-lan replay: {text} is the text form of a game record, which cannot "
+                    "be read back: export the record as JSON\n",
+        "latin.json": f"sorry-lan replay: {latin} is not a game record: it is not UTF-8 text\n",
+        "deep.json": f"sorry-lan replay: {deep} is not a game record: its JSON is nested too "
+                     "deeply\n",
+    }  # fmt: skip
