@@ -464,3 +464,18 @@ def test_streaks_follow_the_order_the_games_were_played_within_one_second(
     lines = capsys.readouterr().out.splitlines()
     newest = rows(lines)[0][lines[0].index("WINNER") :].split()[0]
     assert ("ann" if newest == "ann" else "bot") == last
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_scoreboard_fits_80_columns_in_every_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data, _n = evening(tmp_path)
+    assert main(["--lang", lang, "games", "--stats", "--json", "--data-dir", str(data)]) == 0
+    board = json.loads(capsys.readouterr().out)
+    names = [s["name"] for s in board["people"] + board["bots"]]
+    assert main(["--lang", lang, "games", "--stats", "--data-dir", str(data)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [(room(line), line) for line in lines if room(line) > 80] == []
+    players = [line for line in lines[1:] if not line.startswith(" ") and " " in line.strip()]
+    assert [line.rsplit(None, 4)[0] for line in players] == names  # a line each, whole
