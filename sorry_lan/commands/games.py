@@ -1,15 +1,18 @@
 """``sorry-lan games``: the games saved on this machine, for people or (``--json``) scripts.
 
-Lists every journal in the data directory, newest first, then the games this machine
-kept from other hosts' tables (``played/``: the records they sent, ``net/kept``), marked
-``kept``, a game this machine also hosted counted once: its id (what ``sorry-lan host
---resume ID`` takes), the table's name, and each game the table played, a rematch on
-its own row (its number, what ``--export ID --game N`` takes): variant, players (with
-their points, playing for points), the winner or winning team, moves, when it started,
-how long it took and when it last moved, and the journal's state (unfinished, finished
-or damaged, with what is wrong; a game a running host holds is marked so).  Columns
-are aligned by the cells text takes on a terminal, not by its characters.  Exits 0,
-also when there is none.
+Lists the games of every journal in the data directory and the games this machine
+kept from other hosts' tables (``played/``: the records they sent, ``net/kept``), a
+game this machine also hosted counted once, in lines that fit 80 columns (the
+terminal's width if narrower) in every language: a row a game (a rematch on its own
+row), the newest first, in the order the scoreboard counts them: when it started,
+where it was hosted ("here", or the host that sent it), who played (with their
+points, playing for points), who won (or the journal's state: unfinished, moved or
+damaged, with what is wrong; running if a host holds it now) and how long it took.
+Columns are aligned by the cells text takes on a terminal, not by its characters; a
+column too wide gives up cells and its text ends in an ellipsis, the headers never.
+``--ids`` puts under each row the id ``replay``, ``--export`` and ``host --resume``
+take.  ``--json`` gives every journal and kept game whole (its id, table, variant,
+moves, last move, state and its games).  Exits 0, also when there is none.
 
 ``--export ID`` writes the record of one saved game instead (``protocol/RECORD.md``:
 JSON, or with ``--format text`` a turn a line; ``--game N`` picks a table's earlier
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -49,9 +53,18 @@ from sorry_lan.net.saved import (
     SavedGame,
     find,
 )
-from sorry_lan.net.scoreboard import PlayerScore, Tally, scoreboard
+from sorry_lan.net.scoreboard import PlayerScore, Tally, in_order, scoreboard
 from sorry_lan.records import RecordError, dump
-from sorry_lan.tui.cells import room
+from sorry_lan.tui import textfit
+from sorry_lan.tui.cells import clip, room
+
+#: The most cells a line of the listing takes: a terminal of 80 columns shows it whole.
+COLS = 80
+
+
+def columns() -> int:
+    """The room for a line on this terminal: its width, at most :data:`COLS`."""
+    return max(40, min(COLS, shutil.get_terminal_size((COLS, 24)).columns))
 
 
 def journal_dir(args: argparse.Namespace) -> Path:
@@ -73,12 +86,16 @@ def _took(seconds: float | None) -> str:
 
 
 def _players(game: PlayedGame) -> str:
+    """Who played ``game``, people before bots (a cut line loses bots first), each
+    with their points when playing for points."""
+    bots = set(game.bots)
+    names = sorted(game.players, key=lambda n: n in bots)
     if game.points:
         return ", ".join(
             pgettext("points", "{name} {points}").format(name=n, points=game.points.get(n, 0))
-            for n in game.players
+            for n in names
         )
-    return ", ".join(game.players) or "-"
+    return ", ".join(names) or "-"
 
 
 def winner_words(game: PlayedGame) -> str:
@@ -111,56 +128,91 @@ def state_words(state: str) -> str:
     }.get(state, state)
 
 
-def table_lines(games: list[SavedGame]) -> list[str]:
-    """The games as aligned text lines (a header first), a row per game a table
-    played (a rematch on its own row, newest first).  (``host --resume`` lists the
-    games to choose from in blocks that fit 80 columns: ``commands.resume_choice``.)"""
+def where(game: SavedGame) -> str:
+    """Where ``game`` was hosted: "here" for this machine's journals, else the name of
+    the host that sent it (or its table's), or a dash."""
+    if not game.kept:
+        return pgettext("hosted", "here")
+    return game.host or game.table or "-"
+
+
+def _outcome(game: SavedGame, played: PlayedGame | None) -> str:
+    """Who won ``played``, or, while nobody has, what became of its table."""
+    if played is not None and played.over:
+        return winner_words(played)
+    if game.kept:
+        return "-"
+    state = state_words(game.state)
+    return _("{state} (running)").format(state=state) if game.running else state
+
+
+def _row(game: SavedGame, played: PlayedGame | None) -> list[str]:
+    started = played.started if played is not None else None
+    return [
+        when(game.started if started is None else started),
+        where(game),
+        (", ".join(game.players) or "-") if played is None else _players(played),
+        _outcome(game, played),
+        "-" if played is None else _took(played.seconds),
+    ]
+
+
+def fitted(rows: list[list[str]], cols: int, give: dict[int, int]) -> list[str]:
+    """``rows`` (a header first) as aligned lines of at most ``cols`` cells.  While they
+    are too wide, a column of ``give`` wider than the cells it keeps there (0: it
+    gives none yet) gives up one, the widest first; then, while still too wide, the
+    widest of them all does, down to its header or 8 cells.  Cells cut end in an
+    ellipsis; the header is never cut; the last column is not padded."""
+    n = len(rows[0])
+    widths = [max(room(r[i]) for r in rows) for i in range(n)]
+    floors = {i: max(room(rows[0][i]), 8) for i in give}
+    for least in ({i: max(floors[i], w) for i, w in give.items() if w}, floors):
+        while sum(widths) + 2 * (n - 1) > cols:
+            over = [i for i in least if widths[i] > least[i]]
+            if not over:
+                break
+            widths[max(over, key=lambda i: widths[i])] -= 1
+    out = []
+    for r in rows:
+        cut = [clip(c, w) for c, w in zip(r, widths, strict=True)]
+        padded = [c + " " * (w - room(c)) for c, w in zip(cut[:-1], widths[:-1], strict=True)]
+        out.append("  ".join([*padded, cut[-1]]).rstrip())
+    return out
+
+
+#: The listing's columns that give up cells when a line is too wide, and how many
+#: each keeps while the others give: the host's name and the winner before the players.
+_GIVE = {1: 12, 3: 16, 2: 0}
+
+
+def table_lines(games: list[SavedGame], cols: int = COLS, ids: bool = False) -> list[str]:
+    """The games as lines of at most ``cols`` cells, a header first, then a row a game
+    (a rematch is a game of its own), the newest first, in the order the scoreboard
+    counts them (``net.scoreboard.in_order``): when it started, where it was hosted,
+    who played, who won (or, unfinished, what became of it) and how long it took.
+    A damaged journal's newest row is followed by what is damaged; with ``ids``, each
+    row by the id that ``replay``, ``--export`` and ``host --resume`` take (with
+    ``--game N`` for a table's earlier game).  (``host --resume`` lists the games to
+    choose from in blocks: ``commands.resume_choice``.)"""
     head = [
-        pgettext("column", "ID"),
-        pgettext("column", "STATE"),
-        pgettext("column", "TABLE"),
-        pgettext("column", "GAME"),
-        pgettext("column", "VARIANT"),
+        pgettext("column", "STARTED"),
+        pgettext("column", "HOST"),
         pgettext("column", "PLAYERS"),
         pgettext("column", "WINNER"),
-        pgettext("column", "MOVES"),
-        pgettext("column", "STARTED"),
         pgettext("column", "TOOK"),
-        pgettext("column", "LAST MOVE"),
     ]
-    rows = [head]
-    owners: list[SavedGame] = []
-    for g in games:
-        state = pgettext("saved game", "kept") if g.kept else state_words(g.state)
-        if g.running:
-            state = _("{state} (running)").format(state=state)
-        if g.over and g.state != DAMAGED and not g.kept:
-            state = _("{state} (game over)").format(state=state)
-        played: list[PlayedGame | None] = [*g.games] or [None]
-        for p in reversed(played):
-            last = p is None or p is g.games[-1]
-            rows.append(
-                [
-                    g.id,
-                    state if last else state_words(FINISHED),
-                    g.table or g.host or "-",
-                    "-" if p is None else str(p.number),
-                    variant_title(p.variant if p else g.variant) if g.variant else "-",
-                    (", ".join(g.players) or "-") if p is None else _players(p),
-                    "-" if p is None else winner_words(p),
-                    str(g.moves if p is None else p.moves),
-                    when(g.started if p is None else p.started),
-                    "-" if p is None else _took(p.seconds),
-                    when(g.last_move) if last else when(p.ended if p else None),
-                ]
-            )
-            owners.append(g)
-    lines = aligned(rows)
+    entries = list(reversed(in_order(games)))
+    lines = fitted([head, *(_row(g, p) for g, p in entries)], cols, give=_GIVE)
     out = [lines[0]]
-    for i, (g, line) in enumerate(zip(owners, lines[1:], strict=True)):
+    for (game, played), line in zip(entries, lines[1:], strict=True):
         out.append(line)
-        if g.problem and (i + 1 == len(owners) or owners[i + 1] is not g):
-            out.append("    " + _("damaged at {problem}").format(problem=g.problem))
+        newest = played is None or played is game.games[-1]
+        if ids:
+            more = "" if newest or played is None else f" --game {played.number}"
+            out.append(f"    {game.id}{more}")
+        if newest and game.problem:
+            note = _("damaged at {problem}").format(problem=game.problem)
+            out += textfit.wrap(note, cols, first="    ", rest="    ")
     return out
 
 
@@ -170,9 +222,10 @@ def _tally(what: str, tally: Tally) -> str:
     )
 
 
-def stats_lines(scores: list[PlayerScore]) -> list[str]:
+def stats_lines(scores: list[PlayerScore], cols: int = COLS) -> list[str]:
     """The scoreboard as aligned lines: a row a name (people, then a heading and the
-    bots), each followed by its games by variant and by player count."""
+    bots), each followed by its games by variant and by player count (broken between
+    words to fit ``cols`` cells)."""
     head = [
         pgettext("column", "PLAYER"),
         pgettext("column", "PLAYED"),
@@ -195,7 +248,7 @@ def stats_lines(scores: list[PlayerScore]) -> list[str]:
             _tally(npgettext("scoreboard", "{n} player", "{n} players", n).format(n=n), t)
             for n, t in sorted(score.by_seats.items())
         ]
-        out.append("    " + "; ".join(parts))
+        out += textfit.wrap("; ".join(parts), cols, first="    ", rest="    ")
     return out
 
 
@@ -208,7 +261,8 @@ def _stats(args: argparse.Namespace, games: list[SavedGame]) -> int:
     elif not scores:
         print(_("no finished games in {directory}").format(directory=journal_dir(args)))
     else:
-        print("\n".join(stats_lines(scores)))
+        cols = columns() if sys.stdout.isatty() else COLS
+        print("\n".join(stats_lines(scores, cols)))
     return 0
 
 
@@ -255,8 +309,7 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print(_("no saved games in {directory}").format(directory=directory))
         return 0
-    for line in table_lines(games):
+    cols = columns() if sys.stdout.isatty() else COLS
+    for line in table_lines(games, cols, ids=args.ids):
         print(line)
-    if any(g.kept for g in games):
-        print(_("kept: a game played or watched at another machine's table, as its host sent it"))
     return 0

@@ -7,8 +7,8 @@ the most) by terminal cells, so that no language's words wrap in the middle of a
 word.  :func:`fitted` breaks a question or a note the same way.
 
 It neither asks nor decides anything (``sorry_lan.commands.host`` asks, and
-:mod:`sorry_lan.net.saved` decides what there is to choose); the column headings and
-states are the ones ``sorry-lan games`` prints (:mod:`sorry_lan.commands.games`).
+:mod:`sorry_lan.net.saved` decides what there is to choose); the states and times are
+worded as ``sorry-lan games`` words them (:mod:`sorry_lan.commands.games`).
 """
 
 from __future__ import annotations
@@ -92,15 +92,15 @@ def choice_lines(games: list[SavedGame], cols: int | None = None) -> list[str]:
         out += wrap(f"{number}. {g.id} {state}", room, "", INDENT)
 
         def field(heading: str, value: str) -> str:
-            return f"{pgettext('column', heading)}: {value}"
+            return f"{heading}: {value}"
 
         fields = [
-            field("TABLE", g.table or g.host or "-"),
-            field("VARIANT", variant_title(g.variant) if g.variant else "-"),
-            field("PLAYERS", ", ".join(g.players) or "-"),
-            field("MOVES", str(g.moves)),
-            field("STARTED", when(g.started)),
-            field("LAST MOVE", when(g.last_move)),
+            field(pgettext("column", "TABLE"), g.table or g.host or "-"),
+            field(pgettext("column", "VARIANT"), variant_title(g.variant) if g.variant else "-"),
+            field(pgettext("column", "PLAYERS"), ", ".join(g.players) or "-"),
+            field(pgettext("column", "MOVES"), str(g.moves)),
+            field(pgettext("column", "STARTED"), when(g.started)),
+            field(pgettext("column", "LAST MOVE"), when(g.last_move)),
         ]
         out += _pack(fields, room)
         if g.problem:

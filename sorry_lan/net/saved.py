@@ -367,7 +367,7 @@ def find(games: list[SavedGame], wanted: str) -> SavedGame:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise NotChosen(JournalFailure.NO_ID, wanted=repr(wanted), command="sorry-lan games")
+        raise NotChosen(JournalFailure.NO_ID, wanted=repr(wanted), command="sorry-lan games --ids")
     raise NotChosen(JournalFailure.AMBIGUOUS, wanted=repr(wanted), n=len(matches))
 
 

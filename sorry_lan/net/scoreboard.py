@@ -8,13 +8,14 @@ A team's win is a win for both partners.  Names are told apart without regard to
 (the latest spelling is shown); a name a bot played under is counted apart from a
 person's, and bots are listed after people.
 
-It reads no file (``net.saved`` describes the journals, ``net.kept`` the games kept
-from other hosts) and words nothing for people
-(``commands.games`` does).
+It reads no file but for when a kept game was filed (``net.saved`` describes the
+journals, ``net.kept`` the games kept from other hosts) and words nothing for people
+(``commands.games`` does, and lists the games in the order :func:`in_order` gives).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,21 +69,62 @@ class PlayerScore:
         }
 
 
-def finished_games(saved: list[SavedGame]) -> list[PlayedGame]:
-    """Every finished game of ``saved``, oldest first: the journals' by journal, then
-    by number; each kept game (``net/kept``) goes in by its start, before the first
-    game that started after it."""
+def _span(game: SavedGame, played: PlayedGame | None) -> tuple[float, float] | None:
+    """When a game started and ended (an end not known: after every known one), or
+    None if its start is not known."""
+    started = played.started if played is not None else game.started
+    if started is None:
+        return None
+    ended = played.ended if played is not None else None
+    return started, math.inf if ended is None else ended
+
+
+def _filed(game: SavedGame) -> int:
+    """When a kept game's file was written (at that game's end, as this machine heard
+    of it), in nanoseconds; 0 if that cannot be read."""
+    try:
+        return game.path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def in_order(saved: list[SavedGame]) -> list[tuple[SavedGame, PlayedGame | None]]:
+    """Every game of ``saved`` in the order it was played, oldest first, with the
+    saved game it belongs to (a journal that holds no game it can tell: once, with
+    None).  The journals' games go by journal (its sequence number, never a clock),
+    then by number; each kept game (``net/kept``) goes in before the first game that
+    started after it, or started in the same second and ended after it.  Kept games
+    that started and ended in the same second go in the order this machine filed
+    them, then by name: never by the second alone, so a streak counts them in the
+    order they were played."""
     journals = sorted((g for g in saved if not g.kept), key=lambda g: journal_order(g.id))
-    out = [p for g in journals for p in sorted(g.games, key=lambda p: p.number) if p.over]
-    kept = [p for g in saved if g.kept for p in g.games if p.over]
-    for game in sorted(kept, key=lambda p: p.started or 0.0):
-        at = next(
-            (i for i, p in enumerate(out)
-             if p.started is not None and game.started is not None and p.started > game.started),
-            len(out),
-        )  # fmt: skip
-        out.insert(at, game)
+    out: list[tuple[SavedGame, PlayedGame | None]] = []
+    for journal in journals:
+        games = sorted(journal.games, key=lambda p: p.number)
+        out += [(journal, p) for p in games] if games else [(journal, None)]
+    kept = [(g, p) for g in saved if g.kept for p in g.games]
+    spans = {id(p): _span(g, p) for g, p in kept}
+
+    def kept_order(entry: tuple[SavedGame, PlayedGame]) -> tuple[float, float, int, str]:
+        span = spans[id(entry[1])] or (-math.inf, math.inf)
+        return (*span, _filed(entry[0]), entry[0].id)
+
+    for game, played in sorted(kept, key=kept_order):
+        span = spans[id(played)]
+        at = len(out)
+        if span is not None:
+            for i, (g, p) in enumerate(out):
+                other = _span(g, p)
+                if other is not None and other > span:
+                    at = i
+                    break
+        out.insert(at, (game, played))
     return out
+
+
+def finished_games(saved: list[SavedGame]) -> list[PlayedGame]:
+    """Every finished game of ``saved``, oldest first, as :func:`in_order` puts them."""
+    return [p for _g, p in in_order(saved) if p is not None and p.over]
 
 
 def scoreboard(saved: list[SavedGame]) -> list[PlayerScore]:

@@ -4,11 +4,13 @@ locks, damaged journals, and a game that was over before its end mark."""
 from __future__ import annotations
 
 import asyncio
+import calendar
 import json
 import os
 import platform
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,11 +20,14 @@ from netkit import LOCAL, HostProcess
 from test_saved import flip, rematched_table, save_game
 
 from sorry_lan.cli import build_parser, main
-from sorry_lan.commands.games import aligned
+from sorry_lan.commands.games import aligned, when
 from sorry_lan.commands.host import _choose_resume, _hosted
+from sorry_lan.i18n import LANGUAGES, pgettext, use_language
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
 from sorry_lan.net.journal import Journal
+from sorry_lan.net.kept import record_of
+from sorry_lan.net.played import PlayedStore
 from sorry_lan.net.saved import FINISHED, saved_games
 from sorry_lan.rules import Game, Variant
 from sorry_lan.tui.cells import room
@@ -55,8 +60,10 @@ def test_games_lists_every_state(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["games", "--data-dir", str(tmp_path)]) == 0
     out, _ = capsys.readouterr()
     lines = out.splitlines()
-    assert lines[0].split()[:3] == ["ID", "STATE", "TABLE"]
-    assert "damaged at line 2: its checksum does not match" in out
+    assert lines[0].split() == ["STARTED", "HOST", "PLAYERS", "WINNER", "TOOK"]
+    at = lines[0].index("WINNER")
+    assert [line[at:].split()[0] for line in rows(lines)] == ["damaged", "unfinished", "finished"]
+    assert lines[2].startswith("    damaged at line 2: its checksum does not match")
 
 
 def test_a_rematch_is_its_own_row_with_its_winner(
@@ -76,15 +83,14 @@ def test_a_rematch_is_its_own_row_with_its_winner(
     assert played[0]["started"] == "2026-09-21T14:13:20Z" and played[0]["seconds"] == 0.0
     assert played[0]["ended"] == "2026-09-21T14:13:20Z" != played[1]["started"]
     assert listed["moves"] == played[1]["moves"]
-    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    assert main(["games", "--ids", "--data-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 3  # the header, the rematch, the first game: none hidden
-    assert lines[0].split()[:4] == ["ID", "STATE", "TABLE", "GAME"]
-    at = lines[0].index("GAME")
-    assert (lines[1][at], lines[2][at]) == ("2", "1")
-    assert lines[1].index(winners[1], lines[0].index("WINNER")) == lines[0].index("WINNER")
-    assert lines[2].index(winners[0], lines[0].index("WINNER")) == lines[0].index("WINNER")
-    assert winners[0] in lines[2] and "0 min" in lines[2] and "finished" in lines[2]
+    assert len(lines) == 5  # the header, the rematch, the first game (each with its id)
+    assert lines[0].split() == ["STARTED", "HOST", "PLAYERS", "WINNER", "TOOK"]
+    assert lines[2:5:2] == ["    n000001-x", "    n000001-x --game 1"]
+    at = lines[0].index("WINNER")
+    assert lines[1].index(winners[1], at) == at and lines[3].index(winners[0], at) == at
+    assert lines[3].endswith("0 min") and " here " in lines[3]
 
 
 def test_stats_count_each_game_people_first_bots_apart(
@@ -342,3 +348,134 @@ def test_resuming_a_bots_game_says_how_far_it_had_gone_not_how_it_ended(
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.startswith("resumed 20260101-a.journal: 3 moves replayed\n"), out
+
+
+# -- the listing a family reads: 80 columns, newest first, where it was hosted -------
+
+LANGS = list(LANGUAGES)
+HEADINGS = ("STARTED", "HOST", "PLAYERS", "WINNER", "TOOK")
+
+
+def kept_from(
+    tmp_path: Path, name: str, variant: Variant, seats: int, seed: int
+) -> list[dict[str, Any]]:
+    """The records another laptop's table (a game and a rematch, hosted by ``name``)
+    sent this one at each game's end."""
+    other = tmp_path / f"table-{seed}"
+    other.mkdir()
+    rematched_table(other, "n000001-t", variant, seats, seed=seed)
+    [table] = saved_games(other)[0]
+    return [record_of(table, n) | {"host": name} for n in (1, 2)]
+
+
+def evening(tmp_path: Path) -> tuple[Path, int]:
+    """A data dir with an evening of games of every kind: a table hosted here (points,
+    a rematch), two tables at other laptops (teams; the host's name is long), an
+    unfinished game and a damaged one with long names; and how many games it holds."""
+    d = games(tmp_path)
+    rematched_table(d, "n000001-20260921-141320-4242", Variant.POINTS, 3)
+    save_game(d, "n000002-20260922-101010-4242", host="Ελένη Παπαδοπούλου", moves=11)
+    flip(save_game(d, "n000003-20260923-101010-4242", host="निरंजना", moves=9), line=5)
+    store = PlayedStore(tmp_path / "played")
+    for record in kept_from(tmp_path, "Gwenllian ap Rhys ab Ifan", Variant.TEAM, 4, seed=5):
+        assert store.save(record) is not None
+    for record in kept_from(tmp_path, "สมศักดิ์", Variant.STANDARD, 2, seed=6):
+        assert store.save(record) is not None
+    return tmp_path, 2 + 1 + 1 + 2 + 2
+
+
+def rows(lines: list[str]) -> list[str]:
+    """The lines of the listing that are a game's row (not an id nor a note under one)."""
+    return [line for line in lines[1:] if not line.startswith("    ")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_game_is_one_row_of_at_most_80_columns_in_every_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data, n = evening(tmp_path)
+    for more in ([], ["--ids"]):
+        assert main(["--lang", lang, "games", *more, "--data-dir", str(data)]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        too_wide = [(room(line), line) for line in lines if room(line) > 80]
+        assert too_wide == []
+        assert len(rows(lines)) == n  # a line a game: none wraps onto a second
+        with use_language(lang):
+            heads = [pgettext("column", h) for h in HEADINGS]
+        assert lines[0].split() == " ".join(heads).split()  # every heading whole
+    ids = [line.strip() for line in lines if line.startswith(("    n0", "    played-"))]
+    assert "n000001-20260921-141320-4242 --game 1" in ids
+    assert len(ids) == n
+
+
+def test_the_newest_game_comes_first_and_says_where_it_was_hosted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = games(tmp_path)
+    rematched_table(d, "n000001-x")  # on the pair's clock: 2026-09-21 14:13 and 14:14
+    store = PlayedStore(tmp_path / "played")
+    early, late = kept_from(tmp_path, "Cerys", Variant.STANDARD, 2, seed=6)
+    store.save(early | {"started": "2026-09-20T20:00:00Z", "ended": "2026-09-20T20:42:00Z"})
+    store.save(late | {"started": "2026-09-22T20:00:00Z", "ended": "2026-09-22T21:05:00Z"})
+    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    listed = rows(capsys.readouterr().out.splitlines())
+    assert [line.split("  ")[0] for line in listed] == [
+        when(calendar.timegm((2026, 9, 22, 20, 0, 0))),
+        when(calendar.timegm((2026, 9, 21, 14, 14, 20))),
+        when(calendar.timegm((2026, 9, 21, 14, 13, 20))),
+        when(calendar.timegm((2026, 9, 20, 20, 0, 0))),
+    ]
+    assert [line.split()[2] for line in listed] == ["Cerys", "here", "here", "Cerys"]
+    assert listed[0].endswith("1 h 5 min") and listed[3].endswith("42 min")
+
+
+def winner_of(record: dict[str, Any]) -> str:
+    names = {seat["colour"]: seat["name"] for seat in record["seats"]}
+    [colour] = record["result"]["winners"]
+    return str(names[colour])
+
+
+@pytest.mark.parametrize("played_first", [0, 1])
+def test_streaks_follow_the_order_the_games_were_played_within_one_second(
+    played_first: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two games of another laptop's table that started and ended in the same second
+    # (bots play fast): the names the files get do not tell which came first, the
+    # order this laptop filed them (as each ended) does.
+    a, b = kept_from(tmp_path, "Cerys", Variant.STANDARD, 2, seed=3)
+    second = "2026-09-21T14:13:20Z"
+    records = [r | {"started": second, "ended": second} for r in (a, b)]
+    store = PlayedStore(tmp_path / "played")
+    order = [records[played_first], records[1 - played_first]]
+    paths = [store.save(r) for r in order]
+    assert None not in paths and len(set(paths)) == 2
+    for i, path in enumerate(paths):
+        assert path is not None
+        os.utime(path, ns=(10**18 + i, 10**18 + i))
+    winners = ["ann" if winner_of(r) == "ann" else "bot" for r in order]
+    assert sorted(winners) == ["ann", "bot"]
+    assert main(["games", "--stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    board = json.loads(capsys.readouterr().out)
+    (ann,) = board["people"]
+    (bot,) = board["bots"]
+    last = winners[-1]
+    assert (ann["streak"], bot["streak"]) == ((1, 0) if last == "ann" else (0, 1))
+    assert main(["games", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    newest = rows(lines)[0][lines[0].index("WINNER") :].split()[0]
+    assert ("ann" if newest == "ann" else "bot") == last
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_scoreboard_fits_80_columns_in_every_language(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data, _n = evening(tmp_path)
+    assert main(["--lang", lang, "games", "--stats", "--json", "--data-dir", str(data)]) == 0
+    board = json.loads(capsys.readouterr().out)
+    names = [s["name"] for s in board["people"] + board["bots"]]
+    assert main(["--lang", lang, "games", "--stats", "--data-dir", str(data)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [(room(line), line) for line in lines if room(line) > 80] == []
+    players = [line for line in lines[1:] if not line.startswith(" ") and " " in line.strip()]
+    assert [line.rsplit(None, 4)[0] for line in players] == names  # a line each, whole

@@ -99,7 +99,7 @@ def test_games_lists_in_the_players_language_and_json_stays_the_same(
     problems = _problems(tmp_path, capsys)
     base = ["games", "--data-dir", str(tmp_path)]
     status, english_out, _ = _run(base, capsys)
-    assert status == 0 and english_out.split()[:2] == ["ID", "STATE"]
+    assert status == 0 and english_out.split()[:2] == ["STARTED", "HOST"]
     status, out, err = _run(["--lang", lang, *base], capsys)
     assert status == 0 and err == ""
     lines = _without(out, problems).splitlines()

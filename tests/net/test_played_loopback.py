@@ -1,8 +1,8 @@
 """A real client process keeps the game: a host on 127.0.0.1 (in this process, no
 advert) plays a game against ``sorry-lan bot --data-dir D``; at game over the bot's
 process files the record the host sent under ``D/played``, ``sorry-lan games`` on D
-lists it as kept, and the exported record replays through the rules to the host's
-result (``records.check``)."""
+lists it with where it was hosted (and its id with ``--ids``), and the exported record
+replays through the rules to the host's result (``records.check``)."""
 
 from __future__ import annotations
 
@@ -53,8 +53,11 @@ async def test_a_bot_process_keeps_the_game_and_games_lists_it(tmp_path: Path) -
     [entry] = json.loads(listed.stdout)
     assert entry["kept"] is True and entry["id"] == kept.stem
     assert entry["games"][0]["winners"] and "robo" in entry["players"]
-    text = _cli("games", "--data-dir", str(tmp_path))
-    assert kept.stem in text.stdout and "kept" in text.stdout
+    text = _cli("games", "--ids", "--data-dir", str(tmp_path))
+    header, row, ids = text.stdout.splitlines()
+    assert ids == f"    {kept.stem}"  # its id on demand, under its row
+    host = record["host"] or record["table"] or "-"  # (this host names no table)
+    assert row[header.index("HOST") :].startswith(f"{host}  ")  # where it was hosted
     exported = tmp_path / "game.json"
     done = _cli("games", "--export", kept.stem[:16], "-o", str(exported), "--data-dir",
                 str(tmp_path))  # fmt: skip

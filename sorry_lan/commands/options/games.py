@@ -26,6 +26,10 @@ def add_data_dir_argument(p: argparse.ArgumentParser) -> None:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=_("print a JSON array, for scripts"))
     p.add_argument(
+        "--ids", action="store_true",
+        help=_("under each game, its id (for replay, --export and host --resume)"),
+    )  # fmt: skip
+    p.add_argument(
         "--stats", action="store_true",
         help=_("per player: games played and won, by variant and player count, and streaks"),
     )  # fmt: skip

@@ -184,7 +184,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         nargs="?",
         const="",
         metavar="ID",
-        help=_("resume a saved game (`sorry-lan games` lists them; no ID: your unfinished one)"),
+        help=_(
+            "resume a saved game (`sorry-lan games --ids` lists them; no ID: your unfinished one)"
+        ),
     )
     p.add_argument(
         "--salvage",
