@@ -87,6 +87,17 @@ def _bindings_cache(which: str) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def _own_language() -> Iterator[None]:
+    """Give back the language a test found: ``main(["--lang", ...])`` in the test's own
+    process sets it for the process, and the next test on that worker would speak it."""
+    from sorry_lan import i18n
+
+    saved = i18n._current[0]
+    yield
+    i18n._current[0] = saved
+
+
+@pytest.fixture(autouse=True)
 def _own_data_dir(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
