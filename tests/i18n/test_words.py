@@ -24,7 +24,7 @@ def test_english_words_are_the_source() -> None:
 @pytest.mark.parametrize(
     ("lang", "red", "start", "home", "sorry"),
     [
-        ("el", "Κόκκινο", "ΑΡΧΗ", "ΣΠΙΤΙ", "Sorry!"),
+        ("el", "Κόκκινο", "ΑΡΧΗ", "ΣΠΙΤΙ", "Sorry!"),  # noqa: RUF001
         ("hi", "लाल", "शुरू", "घर", "सॉरी!"),
         ("lo", "ແດງ", "ຈຸດເລີ່ມ", "ເຮືອນ", "ຂໍອະໄພ!"),
         ("th", "แดง", "จุดเริ่ม", "บ้าน", "ขออภัย!"),
