@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import Callable, Iterable
 
 from sorry_lan.authority import heirs
@@ -124,6 +125,9 @@ class HostCore:
         self.heralds = Heralds(table, self.options, self.pin_key, self.send)
         self.timings = self.options.timings
         self.fence = Fence()
+        # A successor's laptops not back yet: each counts present only once it
+        # answered a ping of this host's (expect_laptops)
+        self._unproven: set[int] = set()
         # A game paused (its player on turn is offered the moves again at the end),
         # and whether the players were told why it waits.
         self._game_paused = False
@@ -501,8 +505,18 @@ class HostCore:
 
     def expect_laptops(self, laptops: Iterable[Laptop | wire.Laptop]) -> None:
         """Count ``laptops`` in the electorate from the start (a successor: the order it
-        knew), until each offers again or its seat goes."""
+        knew), until each offers again or its seat goes.  Each counts present only once
+        it answered a ping of this host's (Raft: a new leader commits nothing before a
+        majority heard it in its term): its answer proves it took this host's succession,
+        so it never follows an older host again, and a successor that dies at once has
+        made no state that its laptops could then play differently at the old host."""
+        laptops = list(laptops)
         self.electorate.expect(laptops)
+        for x in laptops:
+            player = self.table.players.get(x.pid)
+            if player is None or player.conn is None:  # (not back yet)
+                self.electorate.last_heard.setdefault(x.pid, -math.inf)
+                self._unproven.add(x.pid)
 
     def summary(self) -> TableSummary:
         t = self.table
@@ -633,7 +647,11 @@ class HostCore:
         for laptop in electorate.order(table):
             conn = table.players[laptop.pid].conn
             peer = None if conn is None else self.peers.get(conn)
-            if peer is not None and not peer.closed:
+            if peer is not None and not peer.closed and laptop.pid in self._unproven:
+                if peer.proved:
+                    self._unproven.discard(laptop.pid)
+                at = peer.renewed + lease if peer.proved else -math.inf
+            elif peer is not None and not peer.closed:
                 at = peer.renewed + lease
             else:  # (not seen yet: from when first counted)
                 at = electorate.last_heard.setdefault(laptop.pid, now) + lease

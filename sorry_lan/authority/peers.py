@@ -69,6 +69,9 @@ class Peer:
         #: last ping it answered (from the start: when it connected).  A laptop's
         #: lease runs from it (``authority/fencing.py``).
         self.renewed = now
+        #: Whether it answered a ping on this connection: it read what came before
+        #: (at a successor, the succession that binds it to this host's epoch).
+        self.proved = False
         self.result_ping: int | None = None  # the ping sent after a game's ``over``
         self.chat = Allowance(chat_burst, now)
         self.resyncs = Allowance(resync_burst, now)
@@ -122,6 +125,7 @@ class Peer:
         if sent is None:
             return
         self.renewed = max(self.renewed, sent)
+        self.proved = True
         for k in [k for k, at in self.ping_sent.items() if at <= sent]:
             del self.ping_sent[k]
 

@@ -314,3 +314,31 @@ def test_a_player_back_while_paused_is_told_why_at_once() -> None:
     late.session.join()
     pair.pump()
     assert not [x for x in late.all(m.Chat) if x.pid is None]  # no pause, no news
+
+
+def test_a_successors_laptop_back_counts_only_once_it_answered_a_ping() -> None:
+    """Raft: a new host commits nothing before a majority heard it at its epoch.  A
+    successor whose laptops are not back yet pauses; a laptop back counts only once
+    it answered a ping (it took the succession: it never follows the old host again),
+    so a successor that dies at once made no state its laptops could play differently
+    at the old host (the simulator's seed 6634)."""
+    table = Table(TableConfig(seats=3, auto_start=True, seed=11, grace=60.0,
+                              turn_timeout=None))  # fmt: skip
+    pair = Pair(table, HostOptions(takeover_delay=D, epoch=2, table_id="tab1", seat=0))
+    cids, clients = {}, {}
+    for i in range(3):
+        cid, client = pair.connect(Deaf(f"p{i}"), address=f"10.0.0.{i + 2}")
+        client.session.join()
+        pair.pump()
+        cids[i], clients[i] = cid, client
+    tokens = {i: clients[i].token for i in (1, 2)}
+    for i in (1, 2):  # the laptops that chose this host: not connected to it yet
+        pair.lose(cids[i])
+    pair.core.expect_laptops([Laptop(i, (f"10.0.0.{i + 2}",), 5000 + i) for i in (1, 2)])
+    cid, back = pair.connect(Deaf("p1", token=tokens[1]), address="10.0.0.3")
+    back.session.join()
+    pair.feed(cid, back.data_to_send())  # welcomed, and pinged: no answer read yet
+    assert back.session.state.value == "playing"
+    assert _paused(pair)  # (itself and a laptop that has not answered: 1 of 3)
+    pair.pump()  # its pong: 2 of 3
+    assert not _paused(pair)

@@ -202,6 +202,13 @@ FIXED = [
      "first host slept; restarted, it refused a rogue's replay of epoch 1 and its "
      "person resumed nothing, since the first host, asleep and not yet paused, "
      "counted as the game going on (now: a laptop asleep shows nothing going on)"),
+    ("all", 6634, None, {"a"},
+     "(partition, forge) a 2|2 split: the epoch-2 successor, elected by its side, made "
+     "a state at once (counting its voters present before any was back) and crashed; "
+     "its voter's bond ran out (3 D) after the heal, it went back to the first host, "
+     "whose quorum was then whole and which played sid 94 again. Now a successor's "
+     "laptops count present only once they answered its ping (they took its "
+     "succession: never to follow an older host)"),
 ]  # fmt: skip
 
 
