@@ -46,6 +46,8 @@ from sorry_lan.tui.lines import play_lines
 from sorry_lan.wire.vocab import RefuseReason
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sorry_lan.discovery import FoundGame
     from sorry_lan.net.hosted import HostedTable
 
@@ -207,10 +209,15 @@ async def _search(args: argparse.Namespace, seats: SeatStore) -> Chosen | None:
         return None
     live = [g for g in games if g.address is not None]
     mine = [g for g in live if (g.joinable or g.watchable) and seats.at_game(g, args.name)]
+    open_ = [g for g in live if g.joinable or g.watchable]
+    asking = sys.stdin.isatty() and len(open_) > 1 and len(mine) != 1
     for game in games:
         where = _format_address(game.address or "?", game.port)
         found = game.describe(game in mine)
-        print(_("found: {game}  ({address})").format(game=found, address=where))
+        line = _("found: {game}  ({address})").format(game=found, address=where)
+        if asking and game in open_:
+            line = f"{open_.index(game) + 1}: {line}"
+        print(line)
 
     def chosen(game: FoundGame, watch: bool = False) -> Chosen:
         assert game.address is not None
@@ -228,6 +235,9 @@ async def _search(args: argparse.Namespace, seats: SeatStore) -> Chosen | None:
         if args.spectate or _offer_watch(game.name, why, _format_address(*chosen(game)[:2])):
             return chosen(game, watch=True)
         return None
+    if asking:
+        picked = choose_game(open_, sys.stdin.readline)
+        return None if picked is None else chosen(picked, watch=not picked.joinable)
     text = (
         _("no game can be joined with {option}")
         if not joinable and not mine
@@ -235,6 +245,20 @@ async def _search(args: argparse.Namespace, seats: SeatStore) -> Chosen | None:
     )
     print("sorry-lan join: " + text.format(option="--address HOST:PORT"), file=sys.stderr)
     return None
+
+
+def choose_game(games: list[FoundGame], read: Callable[[], str]) -> FoundGame | None:
+    """Ask which of ``games`` (listed numbered from 1) to join, reading answers with
+    ``read`` until a number on the list; None for an empty answer or the end of input.
+    A game that can only be watched is chosen to watch (choosing it says yes)."""
+    while True:
+        print(_("Type the number of the game to join (nothing: give up): "), end="", flush=True)
+        answer = read().strip()
+        if not answer:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            return games[int(answer) - 1]
+        print(_("no game has that number: type one from 1 to {n}").format(n=len(games)))
 
 
 def warn_seat_not_kept(client: GameClient, command: str) -> None:
