@@ -172,6 +172,8 @@ class UiState:
     # players' hands are back (until the next move, or offer, is told)
     hands_awaited: bool = False
     notice: str = ""  # a one-line message (errors from the host, "not your turn", ...)
+    # The host pressed s with people not ready: told who, and a second s starts
+    start_asked: bool = False
 
     # find
     found: list[FoundGame] = field(default_factory=list)

@@ -98,6 +98,8 @@ def table(vlan: VirtualLan, tmp: Path, game: str) -> tuple[Screen, Screen, Agent
     cy = bot(vlan, m2, tmp, game, "Cy", "--standby-port", "47475")
     joined(cy)
     ann.wait_for(lambda s: "Cy" in s and "Bob" in s)
+    ann.keys("s")  # Bob is not ready: the first s says so
+    ann.wait_for(lambda s: "Press s again" in s)
     ann.keys("s")
     wait_moves([cy], 8, timeout=STEP * 2)
     return ann, bob, cy

@@ -14,7 +14,8 @@ GOOD = [
     "Move 1: your pawn 1 leaves start.",
     ASK,
     "You played a 1: your pawn 1 leaves start.",
-    "Type help, ? or keys to hear this list again, and quit to leave.",  # help: no name
+    "Type help to hear the commands for now, help all, ? or keys to hear every one, and "
+    "quit to leave.",  # help: no name
     "The game is over: Bob won.",
 ]
 

@@ -156,6 +156,8 @@ def test_a_table_of_four_languages(
             wait(tmux, session, lambda s: all(x in s for x in everyone),
                  "every player and every player's language in the lobby")  # fmt: skip
             lobbies[lang] = settled(tmux, session)
+        tmux.keys("s")  # nobody else said ready: the first s says who is not
+        settled(tmux, sessions["el"])
         tmux.keys("s")  # the host starts the game
         boards = {}
         for lang, session in sessions.items():

@@ -84,7 +84,22 @@ def _next_variant(c: Controls, key: str) -> None:
     c.actions.set_variant(options[(i + 1) % len(options)])
 
 
+def not_ready(st: UiState) -> list[str]:
+    """The names of the people seated, the host aside, who have not said they are ready."""
+    return [seat.name for seat in st.seats
+            if seat.name and not (seat.bot or seat.program or seat.ready or seat.you)]
+
+
 def _start(c: Controls, key: str) -> None:
+    """Start; with people not ready, first say who, and start on a second s."""
+    st = c.state
+    waiting = not_ready(st)
+    if waiting and not st.start_asked:
+        st.start_asked = True
+        st.notice = _("Not ready yet: {names}. Press s again to start anyway.").format(
+            names=words.join_names([cells.steady_form(n) for n in waiting]))
+        return
+    st.start_asked = False
     c.actions.start()
 
 
@@ -265,6 +280,13 @@ class View:
         if st.hints_on:
             notes.append(_("Hints are on at this table: on your turn, h shows each move's "
                            "chance to win."))
+        if st.is_host and not st.spectating and taken > 1:
+            waiting = not_ready(st)
+            notes.append(
+                _("Everyone seated is ready: s starts the game.") if not waiting else
+                _("Not ready yet: {names}.").format(
+                    names=words.join_names([cells.steady_form(n) for n in waiting]))
+            )
         if st.is_host and not st.spectating:  # the footer may be short of room for these
             notes.append(
                 _("a: add a bot   x: remove one   l: its strength   v: variant   s: start")
