@@ -152,3 +152,60 @@ def test_a_rejoin_after_a_takeover_and_a_rematch_agree_on_every_laptop(tmp_path:
     rows = evening["cat"].rows
     assert [r.number for r in rows] == [1, 2]
     assert rows[0].first == first_of(old.journal)
+
+
+def test_a_host_asleep_while_its_game_ended_elsewhere_lists_no_result(tmp_path: Path) -> None:
+    """The host's laptop sleeps (SIGSTOP) through the takeover and the game's end at
+    Ann's.  Woken, it finds none of its laptops: the game waits there (the succession
+    fixes of issue 31: it never plays on alone), so its journal holds no winner, and
+    its listing and scoreboard count nothing the others did not see."""
+    old, laptops, own = table(Variant.STANDARD)
+    lan = Evening(old, laptops, own, tmp_path)
+    new = lose(old, lan, laptops)
+    play(new, laptops)
+    assert new.table.game is not None and new.table.game.over
+    lan.file()
+    moved = old.table.game
+    assert moved is not None and not moved.over
+    before = moved.moves_played
+    old.now = lan.now  # awake: every connection it had is gone
+    for cid in list(old.open):
+        old.lose(cid)
+    old.advance(5 * 60.0)
+    assert old.core.paused and moved.moves_played == before and not moved.over
+    assert not [r for r in old.journal if r.get("k") == "move" and "t" in r]  # no end
+    woken = lan.seen(["host"])["host"]
+    assert woken.stats == [] and woken.rows == []
+    # the others list and count the game Ann's host ended, alike
+    assert differ(lan.seen(["ann", "bob", "cat"])) == []
+
+
+def test_a_takeover_in_the_rematch_keeps_both_games_apart_and_numbered(tmp_path: Path) -> None:
+    """Game 1 ends at the first host, the rematch begins there and is taken over by
+    Ann mid-game: every laptop lists game 1 and game 2 once each, game 2 whole; the
+    old host's journal holds game 1 and a piece of game 2, never one game for both."""
+    old, laptops, own = table(Variant.STANDARD)
+    lan = Evening(old, laptops, own, tmp_path)
+    play(old, [own, *laptops])
+    lan.file()
+    old.advance(120.0)  # (games in one second: their order is the listing's, issue 32)
+    for lap in [own, *laptops]:
+        lap.model.send(m.Rematch())
+    old.pump()
+    old.advance(1.0)
+    assert old.table.games_played == 2 and old.table.phase is Phase.PLAYING
+    play(old, [own, *laptops], moves=10)
+    new = lose(old, lan, laptops)
+    play(new, laptops)
+    assert new.table.game is not None and new.table.game.over
+    lan.file()
+    evening = lan.seen(["ann", "bob", "cat"])
+    assert differ(evening) == []
+    rows = evening["cat"].rows
+    second = [r for r in old.journal if r.get("k") == "game"][1]
+    assert [r.number for r in rows] == [1, 2]
+    assert rows[1].first == first_of([second])
+    assert rows[1].moves == moves_in(old.journal[old.journal.index(second):], new.journal)
+    mine = lan.seen(["host"])["host"]
+    assert [r.number for r in mine.rows] == [1]
+    assert [p.number for g in mine.listed for p in g.games] == [1, 2]
