@@ -315,7 +315,7 @@ def build_table(
     table.chat = [
         (colour_of[line.pid], line.text) for line in knowledge.chat if line.pid in colour_of
     ][-CHAT_KEPT:]
-    table.history = [_head(table, position, seed, knowledge, (int(wall), now))]
+    table.history = [_head(table, position, seed, knowledge, (wall, now))]
     if journal is not None:
         journal.append(table.history[0])
     return table
@@ -476,11 +476,11 @@ def _known_hands(
 
 def _head(
     table: TakenOver, position: Midgame, seed: int, knowledge: Knowledge,
-    clocks: tuple[int, float],
+    clocks: tuple[float, float],
 ) -> dict[str, object]:
     """The successor's journal's first record (``clocks``: the time of day, and the
     monotonic clock's now)."""
-    wall = clocks[0]
+    wall = int(clocks[0])
     players = table.players.values()
     owner = None if table.owner is None else table.players[table.owner].colour
     return takeover_record(
@@ -494,7 +494,7 @@ def _head(
     )  # fmt: skip
 
 
-def _so_far(knowledge: Knowledge, wall: int, now: float) -> dict[str, Any] | None:
+def _so_far(knowledge: Knowledge, wall: float, now: float) -> dict[str, Any] | None:
     """The game's record so far this laptop knew, with the hosts it passed through
     (a record the host sent names them; a laptop there from the start knows the
     host it takes over from) and its start (a record the host sent has it; a laptop
