@@ -214,7 +214,10 @@ class SoFar:
             return
         turns = [dict(t) for t in record.get("turns") or ()]
         self._head = {k: record.get(k) for k in ("first", "options", "started")}
-        self._fresh(turns, whole=True, boards=self._boards_of(turns))
+        boards = self._boards_of(turns)
+        if all(t.get("type") != "move" for t in turns):  # (the game's start: none moved)
+            boards = [self._pawns] * len(turns)
+        self._fresh(turns, whole=True, boards=boards)
         self._after_two = _after_two(turns)
         self.why = None
 
