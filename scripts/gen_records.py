@@ -5,8 +5,12 @@ One record per variant: a real game from a fixed seed, the seats played by the g
 bot (seeded), written down as the host's journal would hold it (the records
 ``sorry_lan.authority.journal_records`` builds) and exported by
 ``sorry_lan.records.from_journal``, with a bot seated, a player coming back and one
-chat line, so every kind of turn entry appears.  ``--check`` writes nothing and exits 1
-when a committed file differs from what the code produces.
+chat line, so every kind of turn entry appears; and one game that moved hosts
+(``moved-standard-2.json``): its first host journalled 24 moves and was lost, a laptop
+took it over with the game so far it was sent and played it to the end, and its record
+is the whole game, stitched from the two (no seed, no deck; both hosts in ``hosts``).
+``--check`` writes nothing and exits 1 when a committed file differs from what the code
+produces.
 
 Run from anywhere: ``python scripts/gen_records.py [--check]``.
 """
@@ -29,11 +33,14 @@ from sorry_lan.authority.journal_records import (  # noqa: E402
     game_record,
     move_record,
     seat_record,
+    takeover_record,
 )
 from sorry_lan.bots.base import position_of  # noqa: E402
 from sorry_lan.bots.registry import make_bot  # noqa: E402
 from sorry_lan.records import dump, from_journal  # noqa: E402
 from sorry_lan.rules import Game, Variant  # noqa: E402
+from sorry_lan.rules.cards import card_counts  # noqa: E402
+from sorry_lan.rules.midgame import Midgame, rebuild  # noqa: E402
 
 OUT = ROOT / "protocol" / "records"
 START = 1_790_000_000  # the games' start time (Unix seconds)
@@ -43,6 +50,8 @@ GAMES: dict[str, tuple[Variant, tuple[int, ...], int]] = {
     "points-3.json": (Variant.POINTS, (0, 1, 3), 13),
 }
 NAMES = {0: "Ann", 1: "Bob", 2: "Cai", 3: "Dee"}
+TID = "k1tchen2"  # the table's id (its advert's)
+MOVED = "moved-standard-2.json"
 
 
 def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[str, Any]]:
@@ -58,7 +67,8 @@ def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[s
     tokens = {c: f"token-{c}" for c in seated if c != last}
     records = [
         game_record(game, names, [last], tokens, t=START, owner=seated[0],
-                    table="Kitchen table", host=NAMES[seated[0]], levels={last: "greedy"})
+                    table="Kitchen table", host=NAMES[seated[0]], levels={last: "greedy"},
+                    tid=TID, epoch=1)
     ]  # fmt: skip
     game.start()
     bots = {c: make_bot("greedy", seed + c) for c in seated}
@@ -78,6 +88,42 @@ def journal(variant: Variant, seated: tuple[int, ...], seed: int) -> list[dict[s
     return records
 
 
+def moved() -> dict[str, Any]:
+    """The record of a standard game for Ann and Cai that moved hosts: Ann's laptop
+    hosted 24 moves and was lost; Cai's took the table over at epoch 2 with the game
+    so far its client had built (RECORD.md: as the old host's record), shuffled the
+    unseen cards from a seed of its own and hosted the game to its end."""
+    seated = (0, 2)
+    game = Game(Variant.STANDARD, seated, seed=21)
+    names = {c: NAMES[c] for c in seated}
+    tokens = {c: f"token-{c}" for c in seated}
+    old = [game_record(game, names, [], tokens, t=START, owner=0, table="Kitchen table",
+                       host="Ann", tid=TID, epoch=1)]  # fmt: skip
+    game.start()
+    bots = {c: make_bot("greedy", 21 + c) for c in seated}
+    while game.moves_played < 24:
+        move = bots[game.turn].choose(position_of(game), game.legal_moves())
+        old.append(move_record(game.state_id, move.compact()))
+        game.play(move)
+    so_far = from_journal(old)
+    position = Midgame(
+        game.variant, game.seated, game.pawns, game.turn, game.state_id, card=game.card,
+        after_two=game.after_two, discarded=card_counts(game.deck.discards),
+    )  # fmt: skip
+    new = [takeover_record(
+        position, 22, tid=TID, from_epoch=1, epoch=2, names=names, bots=[], tokens=tokens,
+        pids={0: 0, 2: 1}, t=START + 600, owner=None, table="Kitchen table", host="Cai",
+        so_far=so_far | {"hosts": [{"epoch": 1, "host": "Ann"}]}, seat=1,
+    )]  # fmt: skip
+    heir = rebuild(position, 22)
+    while not heir.over:
+        move = bots[heir.turn].choose(position_of(heir), heir.legal_moves())
+        sid = heir.state_id
+        heir.play(move)
+        new.append(move_record(sid, move.compact(), START + 1500 if heir.over else None))
+    return from_journal(new)
+
+
 def expected() -> dict[Path, bytes]:
     """Each golden file's bytes as the code writes them now."""
     out = {}
@@ -85,6 +131,7 @@ def expected() -> dict[Path, bytes]:
         records = journal(variant, seated, seed)
         record = from_journal(records, chat=True)
         out[OUT / name] = dump(record)
+    out[OUT / MOVED] = dump(moved())
     return out
 
 

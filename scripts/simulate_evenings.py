@@ -4,11 +4,15 @@
     scripts/simulate_evenings.py --seeds 100 [--seed 7] [--faults crash,sleep]
     scripts/simulate_evenings.py --seed 123 --trace     # replay one seed, print its trace
     scripts/simulate_evenings.py --seeds 10000 --jobs 2 # seeds shared by 2 processes
+    scripts/simulate_evenings.py --seeds 40 --records   # and do the laptops' games agree?
 
 Prints the evenings run, the faults injected (by class), the takeovers, and every
 invariant violation with the seed that shows it (replay it with ``--seed S
---seeds 1 --trace``).  Deterministic: one seed, one trace; ``--jobs N`` runs the
-seeds in N worker processes and prints what one process would (but the time).
+--seeds 1 --trace``).  With ``--records`` each evening ends by setting side by side
+what its laptops kept of the game (``sim.kept``: the listing, the scoreboard, the
+records; issue 32) and the laptops x games that disagree are counted.  Deterministic:
+one seed, one trace; ``--jobs N`` runs the seeds in N worker processes and prints what
+one process would (but the time).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from sim.evening import run_evening
 from sim.faults import CLASSES
 from sim.invariants import Violation
+from sim.kept import Agreement
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,7 @@ class Ran:
     takeovers: int
     violations: list[Violation]
     trace: list[str]  # its lines as printed (only with --trace)
+    agreement: Agreement | None = None  # (only with --records)
 
 
 def _tune_gc() -> None:
@@ -54,10 +60,11 @@ def _tune_gc() -> None:
 
 
 def _evening(seed: int, faults: list[str], laptops: int | None, count: int | None,
-             trace: bool) -> Ran:  # fmt: skip
-    out = run_evening(seed, faults, laptops=laptops, count=count)
+             trace: bool, records: bool = False) -> Ran:  # fmt: skip
+    out = run_evening(seed, faults, laptops=laptops, count=count, records=records)
     lines = [" ".join(map(str, line)) for line in out.trace] if trace else []
-    return Ran(seed, out.laptops, out.faults, out.takeovers, out.violations, lines)
+    return Ran(seed, out.laptops, out.faults, out.takeovers, out.violations, lines,
+               out.agreement)  # fmt: skip
 
 
 def _evenings(args: argparse.Namespace, faults: list[str]) -> Iterator[Ran]:
@@ -67,12 +74,12 @@ def _evenings(args: argparse.Namespace, faults: list[str]) -> Iterator[Ran]:
     if jobs <= 1:
         _tune_gc()
         for seed in seeds:
-            yield _evening(seed, faults, args.laptops, args.count, args.trace)
+            yield _evening(seed, faults, args.laptops, args.count, args.trace, args.records)
         return
     n = len(seeds)
     with ProcessPoolExecutor(max_workers=jobs, initializer=_tune_gc) as pool:
         yield from pool.map(_evening, seeds, [faults] * n, [args.laptops] * n,
-                            [args.count] * n, [args.trace] * n,
+                            [args.count] * n, [args.trace] * n, [args.records] * n,
                             chunksize=max(1, min(16, n // (8 * jobs))))
 
 
@@ -87,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="faults per evening (default: 1-3, drawn)")
     parser.add_argument("--trace", action="store_true", help="print each evening's trace")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
+    parser.add_argument("--records", action="store_true",
+                        help="compare what each laptop kept of the game at the end")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: one a CPU)")
     args = parser.parse_args(argv)
@@ -100,11 +109,20 @@ def main(argv: list[str] | None = None) -> int:
     broken: dict[str, list[int]] = defaultdict(list)
     by_class: dict[str, Counter[str]] = defaultdict(Counter)
     takeovers = violations = failed_seeds = 0
+    pairs = disagree = split = moved = 0
     began = time.perf_counter()
     for out in _evenings(args, faults):
         seed = out.seed
         injected.update(out.faults)
         takeovers += out.takeovers
+        if out.agreement is not None:
+            moved += out.takeovers > 0
+            pairs += out.agreement.pairs
+            disagree += out.agreement.disagree
+            if out.agreement.disagree:
+                split += 1
+                if not args.quiet:
+                    print(f"seed {seed}: kept records disagree: {out.agreement.texts[0]}")
         if args.trace:
             for line in out.trace:
                 print(line)
@@ -126,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     print("faults injected: " + (told or "none"))
     print(f"takeovers: {takeovers}")
     print(f"invariant violations: {violations} in {failed_seeds} evenings")
+    if args.records:
+        print(f"kept records: {disagree} laptops x games disagree of {pairs}, in {split} "
+              f"evenings ({moved} evenings with a takeover)")
     for rule in sorted(broken):
         seeds = broken[rule]
         print(f"  ({rule}) {len(seeds)} evenings, seeds {' '.join(map(str, seeds[:10]))}"
@@ -133,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in sorted(by_class):
         counts = sorted(by_class[name].items())
         print(f"  with {name}: " + ", ".join(f"({r}) {n}" for r, n in counts))
-    return 1 if violations else 0
+    return 1 if violations or disagree else 0
 
 
 if __name__ == "__main__":

@@ -162,15 +162,22 @@ class Announcer(Generic[C]):
             self.send(conn, seat_messages.legal_moves(game, self.table.config.turn_timeout), None)
 
     def begin_game(self, conns: Iterable[C]) -> None:
-        """Tell ``conns`` a game has begun: lobby, snapshot, turn."""
+        """Tell ``conns`` a game has begun: lobby, snapshot, turn; and between them,
+        when turns were lost before the first decision in an order the snapshot does
+        not tell (two different cards before the last), the game's record so far
+        (version 3), so that every laptop can write the game down from its start."""
         game = self.table.game
         assert game is not None
         lobby_for = self.lobbies()
         public_turn = shared(seat_messages.turn(game, None))
+        lost = list(game.deck.discards)
+        untold = len(set(lost[:-1])) > 1
         for conn in conns:
             self.send_lobby(conn, *lobby_for(conn))
             seat = self.seat_of(conn)
             self.send(conn, seat_messages.snapshot(game, seat, conn.protocol), None)
+            if untold:
+                self.send_record(conn)
             self.send_turn(conn, seat, public_turn)
 
     def send_turn(self, conn: C, seat: int | None, public: Shared) -> None:

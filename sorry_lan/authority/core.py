@@ -93,6 +93,8 @@ class HostCore:
         the game's record is still made for the connections)."""
         self.table = table
         self.options = options or HostOptions()
+        if self.options.table_id:  # (the game records name the table and its host)
+            table.tid, table.epoch = self.options.table_id, self.options.epoch
         self.pin_key = pin_key(self.options.pin) if self.options.pin else self.options.pin_key
         # The game under way as journal records (a resumed table's first): what the
         # game record sent to each connection is made of, with a journal file or not.

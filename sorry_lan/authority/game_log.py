@@ -62,9 +62,10 @@ class GameLog:
         the table's first game)."""
         return list(self._records)
 
-    def record(self) -> dict[str, object] | None:
+    def record(self, game: int | None = None) -> dict[str, object] | None:
         """The current game's record as a connection is sent it (None before a game,
-        or when its records do not replay: a log line says why)."""
+        or when its records do not replay: a log line says why); ``game``, the table's
+        number of it (None: as its records count it, from their takeover if any)."""
         if not self._records:
             return None
         try:
@@ -72,6 +73,8 @@ class GameLog:
         except RecordError as exc:
             log.info("the game's record cannot be made: %s", exc)
             return None
+        if game is not None:
+            record["game"] = game
         if record["result"] is None:
             record["seed"] = None  # the game so far: the seed would tell the cards to come
         return record
@@ -82,7 +85,7 @@ class GameLog:
         key = (game, len(self._records))
         if self._made is not None and self._made[0] == key:
             return self._made[1]
-        record = self.record()
+        record = self.record(game)
         made: list[Part] = []
         if record is not None:
             try:

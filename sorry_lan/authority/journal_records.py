@@ -21,6 +21,11 @@ from sorry_lan.rules.midgame import Midgame
 
 Record = dict[str, Any]
 
+#: What a takeover record keeps of the game's record so far: its first player,
+#: options, start and turns carry the record on; its identity, the hosts before.
+SO_FAR_KEYS = ("first", "options", "started", "turns", "game", "hosts")
+KEPT = frozenset(SO_FAR_KEYS[:4])  # (written even when not known: null)
+
 
 def game_record(
     game: Game,
@@ -34,8 +39,12 @@ def game_record(
     table: str | None = None,
     host: str | None = None,
     levels: Mapping[int, str] | None = None,
+    tid: str | None = None,
+    epoch: int | None = None,
 ) -> Record:
-    """A game's start (``levels``: each bot's strength, by colour).  ``first_arg`` is
+    """A game's start (``levels``: each bot's strength, by colour; ``tid``, the
+    table's id, and ``epoch``, its host's, when known: what names the game on every
+    laptop, with its number among the table's games).  ``first_arg`` is
     the ``first`` the game was built with (None: drawn from the seed, which also
     advances the deck's generator); ``table`` and
     ``host`` name the table and whoever hosts it (for listings); ``t`` is when it
@@ -49,6 +58,10 @@ def game_record(
         "first_arg": first_arg,
         "sid0": game.first_sid,
     }
+    if tid is not None:
+        record["tid"] = tid
+    if epoch is not None:
+        record["epoch"] = int(epoch)
     return record | _seats(names, bots, tokens, levels, owner, t, table, host)
 
 
@@ -147,7 +160,7 @@ def takeover_record(
         "games": int(games),
     }
     if so_far is not None:
-        record["so_far"] = {k: so_far.get(k) for k in ("first", "options", "started", "turns")}
+        record["so_far"] = {k: so_far.get(k) for k in SO_FAR_KEYS if k in so_far or k in KEPT}
     if seat is not None:
         record["seat"] = int(seat)
     return record | _seats(names, bots, tokens, levels, owner, t, table, host)
@@ -198,10 +211,12 @@ class RecordWriter:
         table: str | None = None,
         host: str | None = None,
         levels: Mapping[int, str] | None = None,
+        tid: str | None = None,
+        epoch: int | None = None,
     ) -> None:
         self.append(game_record(
             game, names, bots, tokens, t=int(self.wall()), owner=owner,
-            first_arg=first_arg, table=table, host=host, levels=levels,
+            first_arg=first_arg, table=table, host=host, levels=levels, tid=tid, epoch=epoch,
         ))  # fmt: skip
 
     def move(self, state_id: int, compact: Sequence[int], ended: bool = False) -> None:

@@ -224,6 +224,10 @@ class Table:
     # Since when the game waits: the host is cut off from most of the table's laptops
     # (``authority/fencing.py``); no move is played and no turn clock runs meanwhile.
     paused_at: float | None = None
+    # The table's id and its host's epoch (the host core's options): with the game's
+    # number, what names a game on every laptop (its record's ``tid`` and ``hosts``).
+    tid: str = ""
+    epoch: int = 1
     _next_pid: int = 0
     _seed_source: Callable[[], int] = field(default=lambda: secrets.randbits(63))
 
@@ -501,6 +505,8 @@ class Table:
                 table=self.config.title,
                 host=self.config.host_name,
                 levels={p.colour: p.level for p in self.players.values() if p.bot},
+                tid=self.tid or None,
+                epoch=self.epoch,
             )
         events = game.start()
         self.game = game
@@ -792,6 +798,8 @@ class Recorder(Protocol):
         table: str | None = None,
         host: str | None = None,
         levels: Mapping[int, str] | None = None,
+        tid: str | None = None,
+        epoch: int | None = None,
     ) -> None: ...
 
     def move(self, state_id: int, compact: Sequence[int], ended: bool = False) -> None: ...

@@ -36,8 +36,10 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any
 
 from sorry_lan.errors import SorryLanError
+from sorry_lan.records.build import iso
 from sorry_lan.rules import Card, Phase
 from sorry_lan.rules.midgame import Midgame, MidgameError, rebuild, reveal_hand
 from sorry_lan.succession.commitment import hand_matches
@@ -313,7 +315,7 @@ def build_table(
     table.chat = [
         (colour_of[line.pid], line.text) for line in knowledge.chat if line.pid in colour_of
     ][-CHAT_KEPT:]
-    table.history = [_head(table, position, seed, knowledge, int(wall))]
+    table.history = [_head(table, position, seed, knowledge, (wall, now))]
     if journal is not None:
         journal.append(table.history[0])
     return table
@@ -473,9 +475,12 @@ def _known_hands(
 
 
 def _head(
-    table: TakenOver, position: Midgame, seed: int, knowledge: Knowledge, wall: int
+    table: TakenOver, position: Midgame, seed: int, knowledge: Knowledge,
+    clocks: tuple[float, float],
 ) -> dict[str, object]:
-    """The successor's journal's first record."""
+    """The successor's journal's first record (``clocks``: the time of day, and the
+    monotonic clock's now)."""
+    wall = int(clocks[0])
     players = table.players.values()
     owner = None if table.owner is None else table.players[table.owner].colour
     return takeover_record(
@@ -484,6 +489,23 @@ def _head(
         tokens={p.colour: p.token_hash for p in players if p.token_hash},
         pids={p.colour: p.pid for p in players}, t=wall, owner=owner,
         levels={p.colour: p.level for p in players if p.bot}, games=table.games_played,
-        table=table.config.title, host=table.config.host_name, so_far=knowledge.so_far,
+        table=table.config.title, host=table.config.host_name, so_far=_so_far(knowledge, *clocks),
         seat=knowledge.pid,
     )  # fmt: skip
+
+
+def _so_far(knowledge: Knowledge, wall: float, now: float) -> dict[str, Any] | None:
+    """The game's record so far this laptop knew, with the hosts it passed through
+    (a record the host sent names them; a laptop there from the start knows the
+    host it takes over from) and its start (a record the host sent has it; a laptop
+    that saw the game begin dates it by its own clock)."""
+    if knowledge.so_far is None:
+        return None
+    so_far = dict(knowledge.so_far)
+    if so_far.get("started") is None and knowledge.began is not None and wall:
+        so_far["started"] = iso(wall - max(0.0, now - knowledge.began))
+    if not so_far.get("hosts"):
+        host = knowledge.succession.host
+        name = None if host is None else knowledge.names().get(host)
+        so_far["hosts"] = [{"epoch": knowledge.epoch, "host": name}]
+    return so_far

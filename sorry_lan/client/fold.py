@@ -92,6 +92,11 @@ class TableFold:
         self._prior: int | None = None
         self._prior_known = True
         self._told_again = False  # the game's board was told again (a host restarted?)
+        # The shell's clock (monotonic seconds) as the message being folded was shown,
+        # and when this client saw the game on the board begin (None: it did not): a
+        # successor dates the game's start from it (the host's clock is not told).
+        self.now = 0.0
+        self.began: float | None = None
 
     # -- what it knows -----------------------------------------------------------------
 
@@ -305,6 +310,7 @@ class TableFold:
             chosen = self._prior if self._prior in seated else None
             self.seen.begin(snap, chosen, chosen_known=self._prior_known)
             self._told_again = False
+            self.began = self.now
         else:
             self.seen.snapshot(snap)
             self._told_again = True
@@ -313,6 +319,7 @@ class TableFold:
 
     def _forget_game(self) -> None:
         """Nothing of a game is known: the table is in its lobby (until a snapshot)."""
+        self.began = None
         self.snapshot = None
         self.turn = None
         self.moves = None

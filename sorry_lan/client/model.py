@@ -368,7 +368,7 @@ class ClientModel:
         return self.participant.knowledge(
             lobby=table.lobby, pid=self.pid, token=self.token, spectate=self.spectate,
             shown=table.shown, so_far=table.so_far_record,
-            games_played=table.book.game_number - 1,
+            games_played=table.book.game_number - 1, began=table.began,
         )
 
     @property
@@ -558,6 +558,7 @@ class ClientModel:
             self._learn(msg)
         told = len(out)
         if isinstance(msg, TABLE_MESSAGES):
+            self.table.now = self._now
             self.table.fold(msg, out)
         match msg:
             case m.Welcome():

@@ -155,11 +155,12 @@ class Participant:
         self, *, lobby: m.Lobby | None, pid: int | None, token: bytes | None,
         spectate: bool, shown: Shown,
         so_far: Callable[[], dict[str, Any] | None], games_played: int,
+        began: float | None = None,
     ) -> Knowledge | None:
         """What this laptop knows that a successor needs (None unless it was welcomed
         as a player by a version-4 host that sent a ``succession`` and a lobby):
         ``shown`` the board the model shows, ``so_far`` the record of its game (each
-        asked for only when needed)."""
+        asked for only when needed), ``began`` when this client saw the game begin."""
         if self.succession is None or lobby is None or pid is None or token is None or spectate:
             return None
         board = self.board(shown)
@@ -172,7 +173,7 @@ class Participant:
                 hand=self.hand, salt=self.salt, commit=self.commit,
                 chat=tuple(self.chat_lines[-CHAT_KEPT:]),
                 so_far=so_far(), games_played=games_played, left=self._left(),
-                board_epoch=None if board is None else self.board_epoch,
+                board_epoch=None if board is None else self.board_epoch, began=began,
             )
         except ValueError as exc:  # the succession does not list this seat (yet)
             log.info("no knowledge for a successor: %s", exc)

@@ -208,10 +208,16 @@ class SoFar:
             self._lose("the host's record came without its snapshot")
             return
         if self.why is None and self.whole:
-            return  # (ours from the game's start: the same turns, with our boards)
+            # (ours from the game's start: the same turns, with our boards; the start
+            # is the host's clock's)
+            self._head = {**self._head, "started": record.get("started")}
+            return
         turns = [dict(t) for t in record.get("turns") or ()]
         self._head = {k: record.get(k) for k in ("first", "options", "started")}
-        self._fresh(turns, whole=True, boards=self._boards_of(turns))
+        boards = self._boards_of(turns)
+        if all(t.get("type") != "move" for t in turns):  # (the game's start: none moved)
+            boards = [self._pawns] * len(turns)
+        self._fresh(turns, whole=True, boards=boards)
         self._after_two = _after_two(turns)
         self.why = None
 

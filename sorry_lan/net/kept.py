@@ -5,10 +5,13 @@ data directory's ``played/`` (``net/played``).  :func:`kept_game` reads one (bou
 as any record) into the :class:`~sorry_lan.net.saved.SavedGame` shape the listing,
 the scoreboard and ``--export`` use (``kept`` true, one game).  :func:`listed_games`
 gives the journals of a directory and then the kept games beside it, newest first,
-leaving out a kept game that one of the journals holds too: the same machine hosted
-it and played (or watched) it, and the journal, the host's own, counts once.  A game
-is told from another by its seed and start time.  :func:`record_of` is the record of
-either kind, for ``--export`` and ``replay ID``.
+each game once: a game is named by its table's id and its number there
+(:func:`game_key`; a record from before: its seed and start), so a kept copy of a game
+this machine also hosted, a successor's journal of a game it took over at game over
+and the piece a host journalled before its table moved are one game, listed and
+counted from the copy that holds it whole (a game taken over: from its record,
+stitched from its hosts').  :func:`record_of` is the record of either kind, for
+``--export`` and ``replay ID`` (``--game N``: the table's game N).
 
 It writes nothing; a kept file that cannot be read is left out of the listing with
 a note (``sorry-lan games`` prints it), like a journal of another user.
@@ -49,33 +52,45 @@ def read_kept(path: Path) -> dict[str, Any]:
     return load(data, str(path))
 
 
+def played_of(record: dict[str, Any], at: int = 0) -> PlayedGame:
+    """A game's record as the listing and the scoreboard count it (its number, players,
+    winners, moves, start and end, identity); ``KeyError``, ``TypeError``,
+    ``ValueError`` or ``AttributeError`` when it is not one."""
+    seats = [s for s in record["seats"] if isinstance(s, dict)]
+    names = {s["colour"]: str(s["name"]) for s in seats}
+    result = record.get("result") or {}
+    winners = [names.get(c, str(c)) for c in result.get("winners") or []]
+    points = result.get("points") or {}
+    variant = str(record["variant"])
+    seed, number, tid = record.get("seed"), record.get("game"), record.get("tid")
+    hosts = record.get("hosts")
+    return PlayedGame(
+        number=number if isinstance(number, int) and number > 0 else 1,
+        variant=variant,
+        players=list(names.values()),
+        bots=[str(s["name"]) for s in seats if s.get("player") == "bot"],
+        moves=sum(1 for t in record["turns"] if isinstance(t, dict) and t["type"] == "move"),
+        winners=winners,
+        points=(
+            {names.get(c, str(c)): int(n) for c, n in points.items()}
+            if variant == "points" else {}
+        ),
+        started=_time(record.get("started")),
+        ended=_time(record.get("ended")),
+        seed=seed if isinstance(seed, int) else None,
+        tid=tid if isinstance(tid, str) else None,
+        hosts=[h.get("host") if isinstance(h, dict) else None
+               for h in (hosts if isinstance(hosts, list) else ())],
+        at=at,
+    )  # fmt: skip
+
+
 def kept_game(path: Path) -> SavedGame:
     """The kept record in ``path`` as the listing shows a saved game;
     :class:`RecordError` when it cannot be read."""
     record = read_kept(path)
     try:
-        seats = [s for s in record["seats"] if isinstance(s, dict)]
-        names = {s["colour"]: str(s["name"]) for s in seats}
-        result = record.get("result") or {}
-        winners = [names.get(c, str(c)) for c in result.get("winners") or []]
-        points = result.get("points") or {}
-        variant = str(record["variant"])
-        seed = record.get("seed")
-        game = PlayedGame(
-            number=1,
-            variant=variant,
-            players=list(names.values()),
-            bots=[str(s["name"]) for s in seats if s.get("player") == "bot"],
-            moves=sum(1 for t in record["turns"] if isinstance(t, dict) and t["type"] == "move"),
-            winners=winners,
-            points=(
-                {names.get(c, str(c)): int(n) for c, n in points.items()}
-                if variant == "points" else {}
-            ),
-            started=_time(record.get("started")),
-            ended=_time(record.get("ended")),
-            seed=seed if isinstance(seed, int) else None,
-        )  # fmt: skip
+        game = played_of(record)
     except (KeyError, TypeError, ValueError, AttributeError):
         raise RecordError(RecordFailure.NOT_RECORD, path=path) from None
     table, host = record.get("table"), record.get("host")
@@ -85,7 +100,7 @@ def kept_game(path: Path) -> SavedGame:
         state=FINISHED,
         table=table if isinstance(table, str) else None,
         host=host if isinstance(host, str) else None,
-        variant=variant,
+        variant=game.variant,
         players=game.players,
         moves=game.moves,
         started=game.started,
@@ -96,39 +111,88 @@ def kept_game(path: Path) -> SavedGame:
     )
 
 
-def _key(game: PlayedGame) -> tuple[int | None, float | None]:
-    return game.seed, game.started
+Key = tuple[object, ...]
+
+
+def game_key(saved: SavedGame, game: PlayedGame) -> Key:
+    """What names ``game`` (of ``saved``) on every laptop: its table's id and number.
+    A game recorded before they were written: a kept one, its seed and start (as the
+    journal of the same game is told); a journal's, its place there."""
+    if game.tid is not None:
+        return ("table", game.tid, game.number)
+    if saved.kept:
+        return ("seed", game.seed, game.started)
+    return ("journal", saved.id, game.at)
+
+
+def _rank(saved: SavedGame, game: PlayedGame) -> tuple[object, ...]:
+    """Which copy of one game stands for it (the least first): a finished one, then
+    one not taken over (a successor's at game over is the same game, without its
+    seed), then the host's own journal, then the longest."""
+    return (not game.over, len(game.hosts) > 1, saved.kept, -game.moves)
 
 
 def listed_games(journals: Path, played: Path | None = None) -> tuple[list[SavedGame], list[Said]]:
     """The journals in ``journals`` (newest first, as ``saved_games``), then the games
-    kept in ``played`` (default: ``played`` beside ``journals``), newest first, but
-    for those a journal holds too; and notes about files left out."""
+    kept in ``played`` (default: ``played`` beside ``journals``), newest first, each
+    game once: where several copies name one game (:func:`game_key`: a kept copy of a
+    game this machine hosted, a successor's journal, the piece a host journalled
+    before the table moved) the one :func:`_rank` puts first stands for it, and a game
+    another host took over is counted from its whole record.  Also notes about files
+    left out."""
     games, notes = saved_games(journals)
-    hosted = {_key(p) for g in games for p in g.games if p.seed is not None}
     for path in reversed(kept_paths(played if played is not None else journals.parent / "played")):
         try:
-            game = kept_game(path)
+            games.append(kept_game(path))
         except RecordError as exc:
             notes.append(exc.said)
-            continue
-        if _key(game.games[0]) not in hosted:
-            games.append(game)
-    return games, notes
+    best: dict[Key, tuple[tuple[object, ...], int]] = {}
+    for i, saved in enumerate(games):
+        for game in saved.games:
+            rank = (_rank(saved, game), i)
+            key = game_key(saved, game)
+            if not saved.kept and game.tid is None and game.seed is not None:
+                best[("seed", game.seed, game.started)] = ((), i)  # (a kept copy: its own)
+            if key not in best or rank < best[key]:
+                best[key] = rank
+    out: list[SavedGame] = []
+    for i, saved in enumerate(games):
+        kept = [g for g in saved.games if best[game_key(saved, g)][1] == i]
+        if saved.games and not kept:
+            continue  # every game of it is listed from another copy
+        saved.games = [_whole(saved, g) for g in kept]
+        out.append(saved)
+    return out, notes
+
+
+def _whole(saved: SavedGame, game: PlayedGame) -> PlayedGame:
+    """A journal's game another host took over, counted from its record (stitched from
+    the game so far the successor was handed); any other as it is."""
+    if saved.kept or not game.moved or not game.over:
+        return game
+    try:
+        return played_of(record_of(saved, game.number), game.at)
+    except (RecordError, KeyError, TypeError, ValueError, AttributeError):
+        return game
 
 
 def record_of(game: SavedGame, number: int | None = None, chat: bool = False) -> dict[str, Any]:
     """The record of game ``number`` (None: the last) of a saved table, or the kept
     record (its only game); :class:`RecordError` if there is none."""
     if game.kept:
-        if number not in (None, 1):
+        if number is not None and all(p.number != number for p in game.games):
             raise RecordError(RecordFailure.NO_GAME, id=game.id, number=number)
         return read_kept(game.path)
+    played = game.games if number is None else [p for p in game.games if p.number == number]
+    if not played and number is not None:
+        raise RecordError(RecordFailure.NO_GAME, id=game.id, number=number)
+    at = played[-1].at if played and played[-1].at else None
     try:
         data = game.path.read_bytes()
     except OSError as exc:
         raise RecordError(RecordFailure.CANNOT_READ, path=game.path, why=exc.strerror or exc
                           ) from None  # fmt: skip
     records = scan(data).records  # up to any damage: the intact part is exported
-    ended = game.last_move if game.over and number is None else None
-    return from_journal(records, number, name=game.id, ended=ended, chat=chat)
+    last = not game.games or played[-1] is game.games[-1]
+    ended = game.last_move if game.over and last else None
+    return from_journal(records, at, name=game.id, ended=ended, chat=chat)

@@ -36,7 +36,7 @@ from sorry_lan.authority.journal_format import scan
 from sorry_lan.authority.restore import BadRecord, moved_to, replay
 from sorry_lan.authority.table import Restored
 from sorry_lan.codes import HostFailure, JournalFailure, Place, Resume, Said
-from sorry_lan.records.build import ended_at, game_starts, iso
+from sorry_lan.records.build import ended_at, game_starts, identity, iso
 
 from .filelock import is_locked
 from .holder import Holder, read_holder
@@ -62,6 +62,14 @@ class PlayedGame:
     started: float | None = None  # Unix seconds
     ended: float | None = None  # Unix seconds (a rematch: when the next game started)
     seed: int | None = None  # with ``started``, what tells one game from another
+    tid: str | None = None  # the table's id: with ``number``, what names the game anywhere
+    hosts: list[str | None] = field(default_factory=list)  # the hosts it passed through
+    at: int = 0  # its place among its journal's games, from 1 (0: a kept game)
+
+    @property
+    def moved(self) -> bool:
+        """Another host took the game over (its record is stitched from two or more)."""
+        return len(self.hosts) > 1
 
     @property
     def over(self) -> bool:
@@ -86,6 +94,8 @@ class PlayedGame:
             "started": iso(self.started),
             "ended": iso(self.ended),
             "seconds": self.seconds,
+            "tid": self.tid,
+            "hosts": self.hosts,
         }
 
 
@@ -126,8 +136,22 @@ def earlier_games(records: list[dict[str, Any]]) -> list[PlayedGame]:
         if restored is None:
             continue
         end = ended_at(records[first:stop])
-        out.append(played(restored, n, _start_time(records[stop]) if end is None else end))
+        out.append(named(
+            played(restored, n, _start_time(records[stop]) if end is None else end),
+            records, starts, n - 1,
+        ))  # fmt: skip
     return out
+
+
+def named(game: PlayedGame, records: list[dict[str, Any]], starts: list[int], k: int) -> PlayedGame:
+    """``game``, game ``k`` (from 0) of a journal, with its identity (the table's id,
+    its number among the table's games, the hosts it passed through)."""
+    found = identity(records, starts, k)
+    game.at = k + 1
+    game.number = int(found["game"])
+    game.tid = found["tid"]
+    game.hosts = [h["host"] for h in found["hosts"]]
+    return game
 
 
 def _start_time(head: dict[str, Any]) -> float | None:
@@ -222,7 +246,8 @@ def describe(path: Path) -> SavedGame:
     game.games = earlier_games(records)
     starts = game_starts(records)
     end = ended_at(records[starts[-1] :]) if starts else None
-    game.games.append(played(restored, restored.games, game.last_move if end is None else end))
+    last = played(restored, restored.games, game.last_move if end is None else end)
+    game.games.append(named(last, records, starts, len(starts) - 1) if starts else last)
     if game.state == DAMAGED:
         game.salvage_moves = restored.moves
         game.salvage_bytes = found.ends[len(records) - 1] if records else 0

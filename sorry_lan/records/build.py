@@ -96,6 +96,7 @@ def from_journal(
         except (KeyError, TypeError, ValueError, RuntimeError, MidgameError) as exc:
             raise RecordError(RecordFailure.JOURNAL, number=i + 1, why=exc) from None
     turns = [{"n": n, **entry} for n, entry in enumerate(turns, 1)]
+    record = _named(record, identity(records, starts, k))
     recorded = ended_at(records[first:stop])
     record["ended"] = iso(recorded if recorded is not None else ended) if game.over else None
     record["result"] = result(game.winner, game.winners, game.final_scores)
@@ -104,6 +105,51 @@ def from_journal(
     if game.over and not taken:  # a game taken over was dealt from two shuffles
         record["deck"] = draws
     return record
+
+
+def identity(records: Sequence[JournalRecord], starts: Sequence[int], k: int) -> dict[str, Any]:
+    """What names game ``k`` (from 0) of a journal whose games start at ``starts`` on
+    every laptop: the table's id (``tid``; None in a journal from before it was
+    written), the game's number among the table's (``game``: a successor's takeover
+    record says which it took over; a rematch is the next) and the hosts it passed
+    through, oldest first (``hosts``: each ``{"epoch", "host"}``, a takeover's from the
+    game so far it was handed, else the host it took over from)."""
+    number = 0
+    for i in starts[: k + 1]:
+        games = records[i].get("games")
+        taken = records[i].get("k") == "takeover" and isinstance(games, int)
+        number = games if taken and isinstance(games, int) else number + 1
+    head = records[starts[k]]
+    here = {"epoch": _epoch(head.get("epoch")), "host": _text(head.get("host"))}
+    if head.get("k") == "takeover":
+        seen = head.get("so_far") or {}
+        told = seen.get("hosts") if isinstance(seen, Mapping) else None
+        before = [
+            {"epoch": _epoch(h.get("epoch")), "host": _text(h.get("host"))}
+            for h in (told if isinstance(told, list) else ()) if isinstance(h, Mapping)
+        ] or [{"epoch": _epoch(head.get("from_epoch")), "host": None}]
+        hosts = [*before, here]
+    else:
+        hosts = [here]
+    return {"tid": _text(head.get("tid")), "game": number, "hosts": hosts}
+
+
+def _epoch(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 1
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _named(record: dict[str, Any], names: dict[str, Any]) -> dict[str, Any]:
+    """``record``'s header with the game's identity (:func:`identity`) after its host."""
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        out[key] = value
+        if key == "host":
+            out |= names
+    return out
 
 
 def ended_at(records: Sequence[JournalRecord]) -> float | None:

@@ -33,10 +33,11 @@ from sorry_lan.rules.cards import Card
 from sorry_lan.rules.notation import layout_json, location_json
 
 FORMAT = "sorry-lan game record"
-VERSION = 2
+VERSION = 3
 #: Every format version this program reads (version 2 adds the ``cover`` and ``back``
-#: table events, bots' strength from the table and exact end times).
-VERSIONS = (1, 2)
+#: table events, bots' strength from the table and exact end times; version 3 the
+#: game's identity: ``tid``, ``game`` and ``hosts``).
+VERSIONS = (1, 2, 3)
 
 Entry = dict[str, Any]
 

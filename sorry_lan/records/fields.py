@@ -143,6 +143,29 @@ def _named(rec: _Record, record: Mapping[str, Any], name: str) -> None:
         raise rec.bad(name)
 
 
+def _number(rec: _Record, record: Mapping[str, Any], name: str) -> None:
+    if not (_int(record[name]) and record[name] >= 1):
+        raise rec.bad(name)
+
+
+def _hosts(rec: _Record, record: Mapping[str, Any], name: str) -> None:
+    """The hosts the game passed through, oldest first: epochs from 1, rising."""
+    hosts = record[name]
+    if type(hosts) is not list or not hosts:
+        raise rec.bad(name)
+    last = 0
+    for i, entry in enumerate(hosts, 1):
+        where = f"{name}[{i}]"
+        if not isinstance(entry, dict) or set(entry) != {"epoch", "host"}:
+            raise rec.bad(where)
+        epoch = entry["epoch"]
+        if not (_int(epoch) and epoch > last):
+            raise rec.bad(f"{where}.epoch")
+        if entry["host"] is not None and not _text(entry["host"]):
+            raise rec.bad(f"{where}.host")
+        last = epoch
+
+
 def _variant(rec: _Record, record: Mapping[str, Any], name: str) -> None:
     if not _word(record[name], tuple(VARIANTS)):
         raise rec.bad(name)
@@ -264,6 +287,9 @@ HEADER: dict[str, tuple[int, bool, Check | None]] = {
     "program": (1, False, _program),
     "table": (1, False, _named),
     "host": (1, False, _named),
+    "tid": (3, False, _named),
+    "game": (3, False, _number),
+    "hosts": (3, False, _hosts),
     "variant": (1, False, _variant),
     "seats": (1, False, _seats),
     "options": (1, False, _options),

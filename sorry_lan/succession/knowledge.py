@@ -97,6 +97,7 @@ class Knowledge:
     games_played: int = 0
     left: int | None = None
     board_epoch: int | None = None
+    began: float | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not any(s.pid == self.pid for s in self.succession.seats):

@@ -292,20 +292,23 @@ def test_a_successor_that_was_not_sent_the_game_so_far_records_the_whole_game() 
 CASES_BUILT = [(Variant.STANDARD, 2, 1, 4), (Variant.TEAM, 2, 2, 4), (Variant.POINTS, 3, 0, 2)]
 
 
-def test_a_successor_that_cannot_know_the_game_so_far_records_the_game_from_there() -> None:
-    # Three turns lost before the first decision, the first two of different cards:
-    # no client was told their order, so the heir records the game from the takeover.
+def test_turns_lost_in_an_order_no_snapshot_tells_still_give_the_whole_game() -> None:
+    # Three turns lost before the first decision, the first two of different cards: no
+    # snapshot tells their order, so the host sends the game so far at the start
+    # (issue 32; before, the heir recorded the game from the takeover on, its first
+    # player the colour on turn then): the heir's record is the whole game.
     pick = random.Random(3)
     old, ends = old_table(Variant.STANDARD, 2, 1, seed=3)
     play(old, ends, pick, until=20)
-    assert ends[0].model.seen.record() is None
-    before = len(ends[0].moves)
+    first = ends[0].model.seen.record()  # the host's turns lost at the start, then ours
+    assert first is not None
     new = take_over(old, ends, heir=0, so_far=False, built=True)
     play(new, ends, pick)
     whole = ends[0].model.records[-1].record
     moves = [t for t in whole["turns"] if t["type"] == "move"]
-    assert len(moves) == len(ends[0].moves) - before > 0
-    assert whole["result"] is not None and whole["first"] is not None
+    assert len(moves) == len(ends[0].moves) > 0
+    assert whole["result"] is not None and whole["first"] == first["first"]
+    assert whole["turns"][:3] == first["turns"][:3]
 
 
 def test_a_table_with_a_pin_keeps_it_at_the_successor() -> None:

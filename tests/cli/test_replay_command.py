@@ -219,7 +219,7 @@ def test_a_record_without_a_seed_cannot_be_checked_in_the_players_language(
     ("edit", "said"),
     [
         ({"first": "red"}, "the record's first field does not match the game replayed"),
-        ({"comment": "hi"}, "is not a valid game record: comment is not in format version 2"),
+        ({"comment": "hi"}, "is not a valid game record: comment is not in format version 3"),
         ({"ended": "2026-09-21T14:00:00Z"}, "is not a valid game record: it ended before it "
                                             "started"),
         ({"teams": []}, "is not a valid game record: teams is missing or wrong"),

@@ -18,7 +18,9 @@ from sorry_lan.records.fields import HEADER, TURNS
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "protocol" / "RECORD.md").read_text()
-GOLDEN = sorted((ROOT / "protocol" / "records").glob("*.json"))
+#: The golden records dealt from a seed (a game that moved hosts has none).
+GOLDEN = sorted(p for p in (ROOT / "protocol" / "records").glob("*.json")
+                if load(p.read_bytes())["seed"] is not None)
 COLOURS = ("red", "blue", "yellow", "green")
 MASK = 0xFFFFFFFF
 

@@ -22,7 +22,9 @@ from sorry_lan.succession.knowledge import Knowledge
 from sorry_lan.wire import messages as m
 
 from . import faults as fault_classes
+from . import kept
 from .invariants import Monitor, Violation
+from .kept import Agreement
 from .laptop import TID, HostShell, Laptop
 from .shortcuts import shortcuts
 from .world import Conn, Net, World
@@ -44,6 +46,8 @@ class Outcome:
     over: bool
     trace_digest: str
     trace: list[tuple[object, ...]] = field(repr=False, default_factory=list)
+    # what the laptops kept of the evening, set side by side (``sim.kept``), if asked
+    agreement: Agreement | None = None
 
 
 class _Secrets:
@@ -73,8 +77,9 @@ def seeded_tokens(world: World) -> Iterator[None]:
 class Evening:
     def __init__(self, seed: int, faults: Sequence[str] | None = None, *,
                  laptops: int | None = None, count: int | None = None,
-                 ask_alone: bool = False) -> None:  # fmt: skip
+                 ask_alone: bool = False, records: bool = False) -> None:  # fmt: skip
         self.world = World(seed)
+        self.records = records  # at the end, compare what each laptop kept (no draw)
         # a person at every laptop who says yes to playing on alone (``join``'s
         # ask_alone): only to show that (c) catches a lone takeover; bots never ask
         self.ask_alone = ask_alone
@@ -202,6 +207,7 @@ class Evening:
             world.run(fault_classes.HEALED_BY + SETTLE, done=self.done)
             world.note("end")
             self.monitor.finish()
+        agreement = kept.tally(self) if self.records else None
         final = self.monitor.final_host()
         digest = hashlib.sha256(repr(world.trace).encode()).hexdigest()[:16]
         return Outcome(
@@ -210,7 +216,7 @@ class Evening:
             violations=list(self.monitor.violations), steps=world.steps,
             ended_at=world.now,
             over=bool(final and final.table.game and final.table.game.over),
-            trace_digest=digest, trace=world.trace,
+            trace_digest=digest, trace=world.trace, agreement=agreement,
         )
 
 

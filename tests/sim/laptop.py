@@ -287,6 +287,9 @@ class Laptop:
         self.places: list[tuple[str, int]] = []
         self.look_until: float | None = None
         self.refused_at: tuple[str, int] | None = None  # (the replay: never tried again)
+        # the whole games its client was sent, filed as they came (``net/played``: kept
+        # on disk, across a crash)
+        self.filed: list[dict[str, Any]] = []
         self._fresh_model()
 
     def _fresh_model(self) -> None:
@@ -518,6 +521,7 @@ class Laptop:
                     self.shown.append((view.sid, view.pawns))
             if isinstance(event, TableNews) and event.kind is TableNewsKind.CLAIM_REFUSED:
                 self.claim_refused = conn is self.try_conn and self.trying == "join"
+        self.filed += [got.record for got in self.model.take_records()]
         self.flush_to(conn)
         if conn is self.try_conn:
             self._try_answer(conn)
