@@ -77,16 +77,23 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
         return []
     if word.isdigit():
         offer = client.model.moves
-        n = int(word) - 1
-        if offer is None or not 0 <= n < len(offer.moves):
+        n = int(word)
+        option = teller.option_at(n)
+        if offer is None or not 1 <= n <= len(teller.offered):
             raise ValueError(_("no such move on offer"))
-        if teller.unheard(n + 1):
+        if option is None:
+            raise ValueError(_("move {n} has not been said yet: type more to hear it").format(n=n))
+        if option.id not in {x.id for x in offer.moves}:
+            raise ValueError(_("no such move on offer"))
+        if teller.unheard(n):
             teller.offer_after_run_out = False  # (said again now: heard from here on)
             late = _("Your time for the last turn ran out before that number came, so "
                      "nothing was played. This turn again:")
             return [late, *teller.offer()]
-        client.play(offer.moves[n].id)
+        client.play(option.id)
         teller.played()
+    elif word == "more":
+        return teller.more()
     elif word in ("quit", "exit", "bye"):
         return None
     elif word in HELP_WORDS:

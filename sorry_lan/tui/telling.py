@@ -107,6 +107,7 @@ def help_lines(phase: str | None = None) -> list[str]:
     every = {
         "number": _("Type the number of a move to play it when it is your turn."),
         "moves": _("Type moves to hear your turn and its moves again."),
+        "more": _("Type more to hear the moves on offer not said yet."),
         "board": _("Type board or where to hear where every pawn is and whose turn it is."),
         "repeat": _("Type repeat to hear the last turns played again."),
         "hint": _("Type hint on your turn to hear each move's chance to win, if the table "
@@ -128,7 +129,7 @@ def help_lines(phase: str | None = None) -> list[str]:
                                    "to hear every one, and quit to leave.")]
     now = {
         "lobby": ("colour", "host", "table", "say", "rules"),
-        "game": ("number", "moves", "board", "repeat", "hint", "rules", "table", "say"),
+        "game": ("number", "moves", "more", "board", "repeat", "hint", "rules", "table", "say"),
         "over": ("rematch", "board", "repeat", "table", "say"),
     }[phase]
     return [*(every[k] for k in now), _("Type help all to hear every command, and quit to "
@@ -155,6 +156,29 @@ def you_markers() -> list[str]:
     # i18n: the words for "you" and "your" that every line spoken to the player
     # contains in your translations, separated by |
     return [w for w in pgettext("person", "you|your").split("|") if w.strip()]
+
+
+#: How many moves an offer says at once; ``more`` says the next ones.
+MOVES_SAID = 4
+
+
+def telling_order(offered: list[MoveOption]) -> list[MoveOption]:
+    """The moves in the order a listener needs them: those that reach HOME, then those
+    that bump, then those that leave START, then the rest, each group by pawn (the
+    host's order otherwise kept)."""
+
+    def rank(option: MoveOption) -> tuple[int, int]:
+        parts = option.parts
+        pawn = parts[0].pawn if parts else 99
+        if any(p.end == HOME for p in parts):
+            return 0, pawn
+        if option.bumps:
+            return 1, pawn
+        if any(p.frm == START for p in parts):
+            return 2, pawn
+        return 3, pawn
+
+    return sorted(offered, key=rank)
 
 
 #: How many of the last turns ``repeat`` says again.
@@ -192,6 +216,7 @@ class Teller:
         self.offer_after_run_out = False
         self.offer_said_at = 0.0
         self.offer_ends: tuple[int, ...] = ()
+        self.said_moves = 0  # how many moves of the offer were said (``more`` says more)
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
         self.figures_told: Figures | None = None  # the figures told at the game's end
@@ -284,14 +309,15 @@ class Teller:
                 return []  # the listener's offer, or the mover's play, says it
             case m.LegalMoves():
                 self.hands_awaited = False
-                self.offered = [self._option(o.move, o.id) for o in ev.moves]
+                self.offered = telling_order([self._option(o.move, o.id) for o in ev.moves])
+                self.said_moves = 0
                 self.answered = False
                 self.timeout = ev.timeout
                 lines = self.offer()
                 self.offer_after_run_out, self.ran_out = self.ran_out, False
                 self.offer_said_at = self._clock()
                 ends = [sum(len(line) + 1 for line in lines[: i + 1]) for i in range(len(lines))]
-                self.offer_ends = tuple(ends[1:-1])  # (the head, then each move's line)
+                self.offer_ends = tuple(ends[1 : 1 + self.said_moves])  # (each move's line)
                 return lines
             case m.Events():
                 self.waiting_on = None
@@ -533,12 +559,29 @@ class Teller:
             head = sentence(template, name=name, card=card_words(self.card), allows=allows)
         else:
             head = sentence(_("{name}, your turn"), name=name)
+        if len(self.offered) > MOVES_SAID:
+            head += " " + ngettext("{n} move is on offer.", "{n} moves are on offer.",
+                                   len(self.offered)).format(n=len(self.offered))
         if self.timeout is not None:
             head += " " + ngettext(
                 "You have {n} second to choose.", "You have {n} seconds to choose.", self.timeout
             ).format(n=self.timeout)
-        lines = [head]
-        for i, option in enumerate(self.offered, 1):
+        return [head, *self._moves_from(0)]
+
+    def more(self) -> list[str]:
+        """The ``more`` command: the next moves on offer not said yet."""
+        if not self.offered:
+            return self.offer()
+        if self.said_moves >= len(self.offered):
+            return [_("{name}, that was every move on offer.").format(name=self._me())]
+        return self._moves_from(self.said_moves)
+
+    def _moves_from(self, first: int) -> list[str]:
+        """The lines of :data:`MOVES_SAID` moves from the ``first`` (from 0), numbered,
+        then how to hear the rest, then what to type."""
+        lines = []
+        shown = self.offered[first : first + MOVES_SAID]
+        for i, option in enumerate(shown, first + 1):
             move = move_words(option_played(option), self.people, self.you)
             if self.hand:
                 text = sentence(
@@ -547,8 +590,20 @@ class Teller:
             else:
                 text = sentence(_("Move {i}: {move}"), i=i, move=move)
             lines.append(text)
+        self.said_moves = max(self.said_moves, first + len(shown))
+        rest = len(self.offered) - (first + len(shown))
+        if rest:
+            lines.append(ngettext("{name}, type more to hear the other move.",
+                                  "{name}, type more to hear the other {n} moves.", rest).format(
+                name=self._me(), n=rest))
         lines.append(_("Type the number of your move, or help to hear every command."))
         return lines
+
+    def option_at(self, number: int) -> MoveOption | None:
+        """The move said as ``number`` (from 1), if it was said."""
+        if 1 <= number <= self.said_moves and number <= len(self.offered):
+            return self.offered[number - 1]
+        return None
 
     def _events(self, ev: m.Events) -> list[str]:
         """One line a turn: the card played, or a lost turn or a discard (the turns

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from told import ToldModel
 
 from sorry_lan.client import model as c
@@ -78,8 +79,8 @@ def test_your_turn_tells_the_card_what_it_allows_and_the_numbered_moves() -> Non
     ))  # fmt: skip
     assert said(teller, model, offer) == [
         "Ann, your turn: you drew a 1 (leave START, or move 1). You have 30 seconds to choose.",
-        "Move 1: your pawn 1 moves 1 to 2 squares past its start exit.",
-        "Move 2: your pawn 2 leaves start.",
+        "Move 1: your pawn 2 leaves start.",  # (leaving START is told before a step)
+        "Move 2: your pawn 1 moves 1 to 2 squares past its start exit.",
         "Type the number of your move, or help to hear every command.",
     ]
     assert teller.offer() == said(teller, model, offer)  # the moves command repeats it
@@ -322,3 +323,26 @@ def test_repeat_says_the_last_turns_again_and_nothing_before_the_first() -> None
         lost = m.Events(sid=sid, colour=BLUE, notation="", events=((5, BLUE, 12),))
         told += said(teller, model, lost)
     assert teller.repeat() == told[-RECENT_TURNS:]
+
+
+def test_a_long_offer_says_the_most_telling_moves_first_and_more_says_the_rest() -> None:
+    """Issue 33: a turn of many moves took minutes to hear.  The offer says how many
+    there are and the first few, most telling first (home, a bump, leaving START);
+    ``more`` says the next ones; a number not said yet is not played."""
+    teller, model = seated()
+    said(teller, model, dataclasses.replace(SNAPSHOT, sid=4, pawns=(5, 20, 30, 40) + (START,) * 12))
+    steps = [r.MoveOption(id=i, notation=f"R{p + 1} +1", move=(0, 1, p, at + 1))
+             for i, (p, at) in enumerate(((0, 5), (1, 20), (2, 30), (3, 40), (0, 5), (1, 20)))]
+    offer = m.LegalMoves(sid=4, timeout=None, moves=tuple(steps))
+    first = said(teller, model, offer)
+    assert first[0].endswith("6 moves are on offer.")
+    assert [line.split(":")[0] for line in first[1:5]] == ["Move 1", "Move 2", "Move 3", "Move 4"]
+    assert first[5] == "Ann, type more to hear the other 2 moves."
+    typist = Typist(model)
+    with pytest.raises(ValueError, match="move 6 has not been said yet"):
+        command(typist, teller, "6")  # type: ignore[arg-type]
+    assert typist.played == []
+    rest = teller.more()
+    assert [line.split(":")[0] for line in rest[:2]] == ["Move 5", "Move 6"]
+    assert teller.more() == ["Ann, that was every move on offer."]
+    assert command(typist, teller, "6") == [] and typist.played == [teller.offered[5].id]  # type: ignore[arg-type]

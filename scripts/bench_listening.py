@@ -1,0 +1,110 @@
+"""How long a listener's turns take to hear: the line mode's offer, spoken at 180 words
+a minute (issue 33's measure), over whole games in every variant and two languages.
+
+A table on 127.0.0.1 (no mDNS) of Ann, in the line mode in this process, and bots;
+Ann answers a random move among those said at each offer.  A turn's listening time
+is the words said from her turn's first line through "Type the number ...", at
+180 words a minute (Thai and Lao, written without spaces, are not measured here);
+with more moves than an offer says at once, the rest (``more``) is not counted: a
+listener asks for it.
+Prints median, p95 and max seconds per language and variant, and over all.
+Usage: ``python scripts/bench_listening.py [--games N] [--langs en,el]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import statistics
+import sys
+
+from sorry_lan.authority.table import Table, TableConfig
+from sorry_lan.i18n import _, use_language
+from sorry_lan.net.client import GameClient
+from sorry_lan.net.host import HostOptions, HostServer
+from sorry_lan.rules import Variant
+from sorry_lan.tui.lines import play_lines
+
+WPM = 180.0
+
+
+async def _game(variant: Variant, seed: int) -> list[float]:
+    """Seconds to hear each of Ann's offers in one game of ``variant`` (4 seats)."""
+    table = Table(TableConfig(variant=variant, seats=4, auto_start=True, seed=seed,
+                              bot_delay=0.0, turn_timeout=None))  # fmt: skip
+    for _n in range(3):
+        table.add_bot(None)
+    server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=5.0))
+    await server.start("127.0.0.1", 0)
+    client = GameClient("127.0.0.1", server.address[1], "Ann")
+    ask = _("Type the number of your move, or help to hear every command.")
+    head = _("{name}, your turn").format(name="Ann")
+    over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
+    numbered = re.compile(r"^\D*?(\d+)\D")
+    rng = random.Random(seed)
+    turns: list[float] = []
+    said: list[str] = []
+    typed: asyncio.Queue[str | None] | None = None
+    turn = [0]
+
+    async def read(queue: asyncio.Queue[str | None]) -> None:
+        nonlocal typed
+        typed = queue
+
+    def say(line: str) -> None:
+        assert typed is not None
+        if line.startswith(head):
+            said.clear()
+            turn[0] = 1
+        if turn[0]:
+            said.append(line)
+        if line == ask and turn[0]:
+            turn[0] = 0
+            words = sum(len(x.split()) for x in said)
+            turns.append(words / WPM * 60)
+            listed = [int(m.group(1)) for x in said[1:-1] if (m := numbered.match(x))]
+            typed.put_nowait(str(rng.choice(listed)) if listed else "1")
+        if line == over:
+            typed.put_nowait("quit")
+
+    try:
+        await client.connect()
+        await asyncio.wait_for(play_lines(client, say, read), 300)
+    finally:
+        await client.close()
+        await server.close()
+    return turns
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3, help="games per language and variant")
+    parser.add_argument("--langs", default="en,el")
+    args = parser.parse_args(argv)
+    every: list[float] = []
+    for lang in args.langs.split(","):
+        for variant in Variant:
+            turns: list[float] = []
+            with use_language(lang):
+                for seed in range(args.games):
+                    turns += asyncio.run(_game(variant, seed + 1))
+            every += turns
+            print(f"{lang} {variant.value:9} turns {len(turns):4}  median "
+                  f"{statistics.median(turns):5.1f} s  p95 {_pct(turns, 0.95):5.1f} s  "
+                  f"max {max(turns):5.1f} s  over 20 s: "
+                  f"{sum(t > 20 for t in turns) / len(turns):5.1%}")  # fmt: skip
+    print(f"all          turns {len(every):4}  median {statistics.median(every):5.1f} s  "
+          f"p95 {_pct(every, 0.95):5.1f} s  max {max(every):5.1f} s  (at {WPM:.0f} words "
+          f"a minute; goal: p95 within 20 s)")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
