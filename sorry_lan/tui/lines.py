@@ -266,14 +266,20 @@ async def play_lines(
             if ask_alone is not None:
                 tasks.add(asyncio.create_task(ask_alone.news()))
             wait = THINKING_SAID_AFTER if teller.waits() else None
+            warn_in = teller.warning_in()
+            if warn_in is not None:
+                wait = warn_in if wait is None else min(wait, warn_in)
             done, _ = await asyncio.wait(tasks, timeout=wait, return_when=asyncio.FIRST_COMPLETED)
             for task in tasks:
                 if task not in done:
                     task.cancel()
             if not done:  # a move is slow to come: say why the table waits
-                thinking = teller.thinking()
+                thinking = teller.thinking() if teller.waits() else None
                 if thinking is not None:
                     say(thinking)
+                warning = teller.warning()
+                if warning is not None:
+                    say(warning)
             if get_ev in done:
                 ev = get_ev.result()
                 for text in teller.tell(client.model, ev):

@@ -158,6 +158,9 @@ def you_markers() -> list[str]:
     return [w for w in pgettext("person", "you|your").split("|") if w.strip()]
 
 
+#: Seconds left to choose when the listener is warned (offers with more time only).
+WARN_AT = 10
+
 #: How many moves an offer says at once; ``more`` says the next ones.
 MOVES_SAID = 4
 
@@ -217,6 +220,7 @@ class Teller:
         self.offer_said_at = 0.0
         self.offer_ends: tuple[int, ...] = ()
         self.said_moves = 0  # how many moves of the offer were said (``more`` says more)
+        self.warned = False  # the listener was told its time runs out
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
         self.figures_told: Figures | None = None  # the figures told at the game's end
@@ -311,7 +315,7 @@ class Teller:
                 self.hands_awaited = False
                 self.offered = telling_order([self._option(o.move, o.id) for o in ev.moves])
                 self.said_moves = 0
-                self.answered = False
+                self.answered = self.warned = False
                 self.timeout = ev.timeout
                 lines = self.offer()
                 self.offer_after_run_out, self.ran_out = self.ran_out, False
@@ -391,6 +395,25 @@ class Teller:
     def played(self) -> None:
         """The listener chose one of the moves on offer."""
         self.answered = True
+
+    def warning_in(self) -> float | None:
+        """Seconds until the listener is to be warned that its time runs out (None: no
+        warning to come: no offer with a time, answered, or warned already)."""
+        if self.timeout is None or self.timeout <= WARN_AT or not self.offered:
+            return None
+        if self.answered or self.warned:
+            return None
+        return max(0.0, self.offer_said_at + self.timeout - WARN_AT - self._clock())
+
+    def warning(self) -> str | None:
+        """The warning, once, when it is due: ``WARN_AT`` seconds are left to choose."""
+        due = self.warning_in()
+        if due is None or due > 0:
+            return None
+        self.warned = True
+        return ngettext("{name}, {n} second left to choose.",
+                        "{name}, {n} seconds left to choose.", WARN_AT).format(
+            name=self._me(), n=WARN_AT)
 
     def unheard(self, number: int) -> bool:
         """Whether move ``number`` of the offer on the table can not have been heard yet:

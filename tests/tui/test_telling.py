@@ -346,3 +346,24 @@ def test_a_long_offer_says_the_most_telling_moves_first_and_more_says_the_rest()
     assert [line.split(":")[0] for line in rest[:2]] == ["Move 5", "Move 6"]
     assert teller.more() == ["Ann, that was every move on offer."]
     assert command(typist, teller, "6") == [] and typist.played == [teller.offered[5].id]  # type: ignore[arg-type]
+
+
+def test_the_listener_is_warned_once_ten_seconds_before_the_time_runs_out() -> None:
+    now = [100.0]
+    teller, model = Teller(clock=lambda: now[0]), ann()
+    said(teller, model, LOBBY)
+    said(teller, model, SNAPSHOT)
+    said(teller, model, m.LegalMoves(sid=4, timeout=30, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
+    assert teller.warning_in() == 20.0 and teller.warning() is None
+    now[0] += 20
+    assert teller.warning() == "Ann, 10 seconds left to choose."
+    assert teller.warning() is None and teller.warning_in() is None  # (once)
+    said(teller, model, m.LegalMoves(sid=4, timeout=30, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
+    teller.played()
+    now[0] += 25
+    assert teller.warning() is None  # answered: nothing to warn of
+    said(teller, model, m.LegalMoves(sid=4, timeout=8, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
+    assert teller.warning_in() is None  # (a time of 10 s or less: none)
