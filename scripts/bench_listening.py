@@ -42,7 +42,9 @@ async def _game(variant: Variant, seed: int) -> list[float]:
     ask = _("Type the number of your move, or help to hear every command.")
     head = _("{name}, your turn").format(name="Ann")
     over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
-    numbered = re.compile(r"^\D*?(\d+)\D")
+    numbered = re.compile("|".join(
+        re.escape(_(template).split("{i}")[0]) + r"(\d+)"
+        for template in ("Move {i}: {move}", "Move {i}, with {card}: {move}")))
     rng = random.Random(seed)
     turns: list[float] = []
     said: list[str] = []
@@ -64,7 +66,8 @@ async def _game(variant: Variant, seed: int) -> list[float]:
             turn[0] = 0
             words = sum(len(x.split()) for x in said)
             turns.append(words / WPM * 60)
-            listed = [int(m.group(1)) for x in said[1:-1] if (m := numbered.match(x))]
+            listed = [int(next(g for g in m.groups() if g)) for x in said
+                      if (m := numbered.match(x))]
             typed.put_nowait(str(rng.choice(listed)) if listed else "1")
         if line == over:
             typed.put_nowait("quit")
