@@ -57,12 +57,19 @@ class _Record:
     seated: tuple[str, ...] = ()
 
     def bad(self, field: str) -> RecordError:
-        return RecordError(RecordFailure.MALFORMED, path=self.path, field=field)
+        return RecordError(RecordFailure.MALFORMED, path=self.path, field=_one_line(field))
 
     def extra(self, field: str) -> RecordError:
         return RecordError(
-            RecordFailure.UNKNOWN_FIELD, path=self.path, field=field, version=self.version
+            RecordFailure.UNKNOWN_FIELD, path=self.path, field=_one_line(field),
+            version=self.version,
         )
+
+
+def _one_line(field: str) -> str:
+    """A field's path as one line of text: a name the file gave (a key is the file's own
+    text) with its unprintable characters escaped, as Python writes them."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in field)
 
 
 def _int(value: object) -> bool:

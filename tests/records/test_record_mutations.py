@@ -188,6 +188,9 @@ MUTATIONS: list[tuple[str, Mutate, RecordFailure, str | None]] = [
     ("5.0 as turn 5", _float_turn_number, MALFORMED, "turns[5].n"),
     ("a reshuffle of 45.0 cards", _float_reshuffle, MALFORMED, None),
     ("version 2.0", _set(lambda r: r, "version", 2.0), RecordFailure.VERSION, None),
+    ("a part's field named with a line break", _set(lambda r: r["turns"][0]["parts"][0]
+     if r["turns"][0]["type"] == "move" else r, "\n", None), RecordFailure.UNKNOWN_FIELD,
+     None),
     ("a table id that is a number", _set(lambda r: r, "tid", 7), MALFORMED, "tid"),
     ("game number 0", _set(lambda r: r, "game", 0), MALFORMED, "game"),
     ("game number 1.0", _set(lambda r: r, "game", 1.0), MALFORMED, "game"),
