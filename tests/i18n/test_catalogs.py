@@ -167,3 +167,20 @@ def test_a_message_that_returns_takes_its_kept_translation() -> None:
     assert merged["type a number"].string == "teipiwch rif"
     assert list(merged.obsolete) == ["gone from the code"]
     assert tool.problems("cy", merged, template) == []
+
+
+@pytest.mark.parametrize("lang", ["cy", "el"])
+def test_a_sentence_begins_with_a_capital_where_the_english_does(lang: str) -> None:
+    """Issue 33: Welsh sentences began in lower case ("chwaraeoch chi ...") where the
+    English ones begin with a capital ("You played ...").  Languages that write
+    capitals follow the English: a translation whose message starts with a capital
+    starts with one too."""
+    lower = []
+    for message in read_catalog(f"{lang}.po", locale=lang):
+        if not message.id or not message.string:
+            continue
+        english = message.id[0] if isinstance(message.id, tuple) else message.id
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if english[:1].isupper():
+            lower += [(english, form) for form in forms if form[:1].islower()]
+    assert lower == []
