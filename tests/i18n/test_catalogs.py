@@ -179,8 +179,9 @@ def test_a_sentence_begins_with_a_capital_where_the_english_does(lang: str) -> N
     for message in read_catalog(f"{lang}.po", locale=lang):
         if not message.id or not message.string:
             continue
-        english = message.id[0] if isinstance(message.id, tuple) else message.id
-        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        english = str(message.id[0] if isinstance(message.id, tuple) else message.id)
+        string = message.string
+        forms = [str(f) for f in string] if isinstance(string, tuple | list) else [str(string)]
         if english[:1].isupper():
             lower += [(english, form) for form in forms if form[:1].islower()]
     assert lower == []
