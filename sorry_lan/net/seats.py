@@ -49,6 +49,7 @@ from .journal import DATA_DIR_ENV
 SUFFIX = ".seat"
 TOKEN_BYTES = 16
 SEAT_MAX_AGE = 30 * 24 * 3600.0  # seconds: a seat unused this long is forgotten
+LEFTOVER_AGE = 60.0  # seconds: a temporary file this old was left by a killed writer
 
 
 def default_seats_dir() -> Path:
@@ -141,11 +142,17 @@ class SeatStore:
 
     def seats(self) -> list[SavedSeat]:
         """Every readable seat file, newest first; one unused for longer than
-        ``max_age`` is removed instead."""
+        ``max_age`` is removed instead, and so is a temporary file that a process killed
+        while saving left behind."""
         try:
             paths = list(self.directory.glob(f"*{SUFFIX}"))
+            leftovers = list(self.directory.glob(f".*{SUFFIX}.*.tmp"))
         except OSError:
-            paths = []
+            paths, leftovers = [], []
+        for leftover in leftovers:
+            with contextlib.suppress(OSError):
+                if leftover.stat().st_mtime < time.time() - LEFTOVER_AGE:
+                    leftover.unlink()
         found = [s for s in map(_read, paths) if s is not None and s.path not in self._memory]
         found += self._memory.values()
         oldest = time.time() - self.max_age

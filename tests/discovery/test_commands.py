@@ -183,7 +183,7 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
                     out["reason"] = playing.game.reason
                     bot.signal(signal.SIGKILL)
                     await bot.finish(5)
-                    out["seat_files"] = len(list((Path(mine) / "seats").iterdir()))
+                    out["seat_files"] = len(list((Path(mine) / "seats").glob("*.seat")))
                     out["list_mine"] = await run_cli("list", "--timeout", "3", "--data-dir", mine)
                     out["list_json"] = await run_cli("list", "--json", "--timeout", "3")
                     out["join"] = await run_cli(
@@ -197,7 +197,7 @@ def test_a_game_under_way_is_listed_as_playing_and_a_killed_bot_takes_its_seat_b
                     out["again_joined"] = await again.line(lambda s: s.startswith("joined"))
                     out["again"] = (await again.finish(40), again.lines[-1:], again.err)
                     out["host"] = (await host.finish(10), host.lines, host.err)
-                    out["seat_files_after"] = list((Path(mine) / "seats").iterdir())
+                    out["seat_files_after"] = list((Path(mine) / "seats").glob("*.seat"))
                     out["port"] = port
             finally:
                 for p in procs:

@@ -16,7 +16,7 @@ from netkit import LOCAL, start_host
 
 from sorry_lan.net.botrunner import run_bot
 from sorry_lan.net.client import ClientOptions, GameClient
-from sorry_lan.net.seats import SEAT_MAX_AGE, SeatStore
+from sorry_lan.net.seats import LEFTOVER_AGE, SEAT_MAX_AGE, SeatStore
 
 TOKEN = bytes(range(16))
 OTHER = bytes(range(1, 17))
@@ -119,6 +119,23 @@ def test_damaged_and_foreign_files_are_never_offered(tmp_path: Path) -> None:
         (bob,) = store.seats()
         os.chown(bob.path, 12345, 12345)  # as if another user planted it
         assert store.seats() == []
+
+
+def test_a_temporary_file_left_by_a_killed_save_is_swept_once_old(tmp_path: Path) -> None:
+    """A process killed between writing a seat's temporary file and renaming it leaves
+    the temporary behind: it is never read as a seat, and it is removed once it is too
+    old to belong to a save still under way."""
+    store = SeatStore(tmp_path)
+    store.save("Bob", TOKEN, ["10.0.0.5"], 47474)
+    (bob,) = store.seats()
+    fresh = tmp_path / f".{bob.path.name}.abc123.tmp"
+    old = tmp_path / f".{bob.path.name}.def456.tmp"
+    for leftover in (fresh, old):
+        leftover.write_text('{"half": ')
+    when = time.time() - LEFTOVER_AGE - 5
+    os.utime(old, (when, when))
+    assert [s.name for s in store.seats()] == ["Bob"]
+    assert fresh.exists() and not old.exists()
 
 
 def test_a_seat_unused_for_a_month_is_forgotten(tmp_path: Path) -> None:
