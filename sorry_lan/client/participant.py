@@ -317,7 +317,9 @@ class Participant:
         ports = (self.recalled_port, self.port)
         replayed = (msg.epoch, msg.host) == (epoch, host) and None not in ports
         self.replay_refused = replayed and len(set(ports)) > 1
-        forged = not first and self._off_standby(msg, epoch, host)
+        forged = not first and (
+            self._off_standby(msg, epoch, host) or self._never_stood(msg, epoch, host, pid)
+        )
         self.replay_refused = self.replay_refused or forged
         if self.replay_refused:
             return el.RefuseHost(msg.host, msg.epoch, el.Claim.OUT_OF_TURN)
@@ -343,6 +345,22 @@ class Participant:
             ports.add(self.recalled_port)
         ports.discard(None)
         return bool(ports) and reached not in ports
+
+    def _never_stood(
+        self, msg: m.Succession, epoch: int, host: int | None, pid: int | None
+    ) -> bool:
+        """Whether ``msg`` names another seat than this one as the host of the epoch
+        this seat recalls hosting itself, a seat that stood in no order this seat
+        followed: a laptop elected at that epoch too (it took over when this one
+        died taking over) stood in the order this one was elected from, so its
+        standby port is kept.  Unknown: no port kept at all (a seat file from before
+        ports were kept)."""
+        claimed = msg.host
+        return (
+            msg.epoch == epoch and pid is not None and host == pid
+            and claimed is not None and claimed != pid
+            and bool(self.standby_ports) and claimed not in self.standby_ports
+        )  # fmt: skip
 
     def _another_host(self, msg: m.Succession, session: ClientSession | None) -> bool:
         """Whether ``msg``, the first ``succession`` of a new connection to the host we

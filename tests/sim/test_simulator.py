@@ -209,6 +209,14 @@ FIXED = [
      "whose quorum was then whole and which played sid 94 again. Now a successor's "
      "laptops count present only once they answered its ping (they took its "
      "succession: never to follow an older host)"),
+    ("all", 9078, None, {"e"},
+     "(partition, forge) three laptops: the first host cut off, Ann took the table at "
+     "epoch 2 and died as a rogue rose claiming epoch 2 as the first host's seat; "
+     "restarted, she followed it (another laptop at her epoch), so resumed nothing; it "
+     "vanished, and she and Bob each stood alone in an order of one for 10 minutes "
+     "while the first host stayed paused. Now a laptop that hosted an epoch follows "
+     "another at it only if that one stood in an order it followed: she refuses the "
+     "rogue, looks on, resumes, and Bob and the first host follow her"),
 ]  # fmt: skip
 
 

@@ -266,3 +266,51 @@ def test_a_restarted_laptop_follows_a_newer_epoch_only_on_its_hosts_standby_port
     assert refused == [el.Claim.OUT_OF_TURN]
     assert not again.model.connected and again.model.snapshot is None
     assert again.model.replay_refused  # (its join looks on where its seat says)
+
+
+@pytest.mark.parametrize("claimant", ["first host", "bob"])
+def test_a_restarted_successor_follows_at_its_epoch_only_a_laptop_of_its_order(
+    claimant: str,
+) -> None:
+    """Ann took the table over at epoch 2 and hosted it; her process dies.  A rogue
+    that copied an old knowledge hosts the table at epoch 2 as the first host's seat,
+    which stood in no order Ann followed (simulated seed 9078: restarted, she
+    followed it, so resumed nothing, and the table was never found again): refused
+    as out of turn, the board never shown, and her join looks on where her seat
+    says.  Bob, of the order she was elected from, on his standby's port (he took
+    over at epoch 2 when she died, as far as she can tell) is followed."""
+    old, own, ann, bob = _table()
+    lan = Lan(old, [ann, bob])
+    lan.dead.add(own.pid)
+    for cid in list(old.clients):
+        old.lose(cid)
+    lan.host_lost(old.now, (ann, bob))
+    lan.tick(old.now + 4 * D)
+    assert list(lan.hosts) == [ann.pid] and ann.model.followed == (TID, 2, ann.pid)
+    play(lan.hosts[ann.pid], [ann, bob], moves=3)
+    del lan.hosts[ann.pid]  # Ann's process dies with the table it hosted
+    assert own.pid not in ann.model.standby_ports
+    assert ann.model.standby_ports.get(bob.pid) == bob.port
+    knowledge = bob.model.knowledge()
+    assert knowledge is not None
+    seat = own.model.pid if claimant == "first host" else bob.pid
+    port = 7090 if claimant == "first host" else bob.port
+    rival = Pair(build_table(knowledge, epoch=3, now=lan.now, seed=3),
+                 HostOptions(table_id=TID, epoch=2, seat=seat))
+    again = Laptop("ann", 2)
+    assert ann.model.token is not None
+    again.model.token = ann.model.token
+    followed = ann.model.followed
+    assert followed is not None
+    again.model.recall(*followed, port=ann.port, standbys=ann.model.standby_ports)
+    again.model.join(rival.now, port=port)
+    rival.connect(again, again.addr)
+    rival.pump()
+    refused = [n.claim for n in again.news() if n.kind == "claim_refused"]
+    if claimant == "bob":
+        assert refused == []
+        assert again.model.connected and again.model.followed == (TID, 2, bob.pid)
+        return
+    assert refused == [el.Claim.OUT_OF_TURN]
+    assert not again.model.connected and again.model.snapshot is None
+    assert again.model.replay_refused  # (its join looks on: net/client.py _past_replay)
