@@ -347,6 +347,7 @@ def _snapshot(st: UiState, snap: m.Snapshot) -> None:
     st.deadline = None
     st.last_move = None
     st.winner = ""
+    st.won = ()
     st.notice = ""
     fresh = at_opening(snap)
     if fresh:
@@ -436,6 +437,7 @@ def _over(st: UiState, over: m.GameOver) -> None:
     st.deadline = None
     st.turn = None
     winners = [int(c) for c in over.winners]
+    st.won = tuple(winners)
     if not winners:
         st.winner = words.winners_line([])
     else:

@@ -239,6 +239,7 @@ class UiState:
 
     # game over
     winner: str = ""
+    won: tuple[int, ...] = ()  # the winning colours (none: the game ended unwon)
     stats: dict[int, Counter[str]] = field(
         default_factory=lambda: {c: Counter() for c in range(4)}
     )  # per colour: turns, bumps, sorry, slides

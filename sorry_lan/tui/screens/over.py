@@ -12,6 +12,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from sorry_lan.i18n import _, ngettext, pgettext
 from sorry_lan.rules.board import HOME
+from sorry_lan.rules.standings import standings
 
 from ..commands import Command, Controls, Help, Hint, Predicate, Table, Words
 from ..sentences import play_counts
@@ -112,7 +113,8 @@ class View:
         return size()[1] - 2 - head - 1 - heard - 1
 
     def _result(self) -> StyleAndTextTuples:
-        """The result beside the final board: each player's pawns home, points and play.
+        """The result beside the final board: each player in their place in the
+        standings (``rules.standings``), with their pawns home, points and play.
 
         Every player's lines show: when all of it does not fit, the keys' reminder
         goes first (the footer has the keys), then the note that play was counted
@@ -130,11 +132,15 @@ class View:
         st = self._parts.state
         cols = self._parts.panel_width()
         out: StyleAndTextTuples = []
-        for colour in st.seated:
+        won = st.won[0] if st.won else None
+        places = standings(st.variant.rules, st.position, st.seated, won)
+        for colour, place in ((c, p.place) for p in places for c in p.colours):
             home = sum(1 for p in st.position[colour * 4 : colour * 4 + 4] if p == HOME)
             head = ngettext("{player}: {n} home", "{player}: {n} home", home).format(
                 player=st.player_name(colour), n=home
             )
+            # The place in the standings, before the player's name: "2. Blue (Ann)".
+            head = _("{place}. {head}").format(place=place, head=head)
             if colour in st.scores and st.variant.rules.scores_points:
                 points = st.scores[colour]
                 head = ngettext("{head}, {n} point", "{head}, {n} points", points).format(
