@@ -398,6 +398,18 @@ class LinkNews(Code):
         ("connection lost ({reason}); reconnecting, watching again shortly"),
     )
     ASLEEP = "asleep", Link.ASLEEP.template  # still trying, for longer: it may wake
+    # The host did not answer a ping: still connected, and how long until another
+    # laptop takes the table over (or, with no succession, until this one reconnects).
+    QUIET = (
+        "connected-quiet",
+        N_("the host is not answering; if it stays quiet, another laptop takes over in "
+           "{seconds} s"),
+    )
+    QUIET_NO_HEIR = (
+        "connected-quiet-alone",
+        N_("the host is not answering; if it stays quiet, reconnecting in {seconds} s"),
+    )
+    ANSWERS = "connected-answers", N_("the host answers again")
     DROPPED = "lost", Link.LOST.template, "connection lost: {reason}"
     CLOSED = "lost-closed", N_("the host closed the table"), "the host closed the table"
     NO_REJOIN = "lost-no-rejoin", Link.LOST.template, "cannot rejoin: {why}"

@@ -134,6 +134,9 @@ def test_link_news_knows_its_state() -> None:
     said_more |= {LinkNews.HOST_LOST_NO_HEIR, LinkNews.GAVE_UP_NO_HEIR}
     assert LinkNews.HOST_LOST_NO_HEIR.state is Link.RECONNECTING
     assert LinkNews.GAVE_UP_NO_HEIR.state is Link.LOST
+    # ...and that the host did not answer a ping, while still connected (issue 33)
+    said_more |= {LinkNews.QUIET, LinkNews.QUIET_NO_HEIR, LinkNews.ANSWERS}
+    assert {LinkNews.QUIET.state, LinkNews.ANSWERS.state} == {Link.CONNECTED}
     assert all(news.template == news.state.template for news in set(LinkNews) - said_more)
     assert LinkNews.CLOSED.state is Link.LOST and LinkNews.CLOSED.template != Link.LOST.template
     assert LinkNews.HOST_LOST_WAITING.state is Link.RECONNECTING

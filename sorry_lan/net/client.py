@@ -77,7 +77,7 @@ from sorry_lan.succession.election import Decision, Election, Follow, TryCandida
 from sorry_lan.succession.heirless import heirless
 from sorry_lan.succession.retry import Pause
 from sorry_lan.succession.timings import LaptopTimings
-from sorry_lan.succession.watch import HostLost, Reconnect, SayAsleep, Watch
+from sorry_lan.succession.watch import HostLost, Reconnect, SayAsleep, SayQuiet, Watch
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import LocalProtocolError
 from sorry_lan.wire.limits import SUPPORTED_VERSIONS
@@ -106,6 +106,12 @@ class TableFinder(Protocol):
 log = logging.getLogger(__name__)
 
 _GOODBYE = "the host closed the table"
+
+
+def _quiet_news(say: SayQuiet) -> Said:
+    """What the player is told when the host did not answer a ping."""
+    code = LinkNews.QUIET if say.heir else LinkNews.QUIET_NO_HEIR
+    return code(seconds=say.seconds)
 
 
 @dataclass(frozen=True)
@@ -526,26 +532,35 @@ class GameClient:
         await self._events.put((Connection(news), time.monotonic()))
 
     async def _pump(self) -> _Ended:
-        reader, writer, model = self._reader, self._writer, self.model
+        reader, writer, model, watch = self._reader, self._writer, self.model, self._watch
         assert reader is not None and writer is not None
+        pinged = told = False  # a ping of ours waits for its pong; the player was told
         try:
             while not model.closed:
                 election = model.election if self.heir is not None else None
                 delay = None if election is None else election.order.delay
+                wait = watch.after_ping(delay) if pinged and not told else watch.beat(delay)
                 try:
-                    data = await asyncio.wait_for(reader.read(65536), self._watch.beat(delay))
+                    data = await asyncio.wait_for(reader.read(65536), wait)
                 except TimeoutError:
                     now = time.monotonic()
-                    silence = self._watch.silent(
-                        now, model.heard_at, delay=delay, here=model.hosted_here
-                    )
+                    silence = watch.silent(now, model.heard_at, delay=delay,
+                                           here=model.hosted_here)
                     if isinstance(silence, HostLost):
                         return _Ended("the host stopped answering")
+                    if pinged and not told and not model.hosted_here:
+                        told = True
+                        await self._tell(_quiet_news(watch.quiet(now, model.heard_at,
+                                                                 delay=delay)))
                     model.quiet(now)  # its ping
                     writer.write(model.data_to_send())
+                    pinged = True
                     continue
                 if not data:
                     return _Ended("the host closed the connection")
+                if told:
+                    await self._tell(LinkNews.ANSWERS())
+                pinged = told = False
                 now = time.monotonic()
                 self._put(self._received(data, now), now)
                 self._tend_seat()

@@ -10,6 +10,9 @@ host's ``succession`` (the election's ``Order``).  These are the laptop's:
 - **heartbeat**: a host silent this long is pinged (section 4), and at a table that
   outlives its host at least three times per D (:meth:`LaptopTimings.beat`);
 - **dead_after**: a host silent this long is gone (section 4);
+- **pong_wait**: a ping the host has not answered this long (or for a beat, when
+  that is shorter) tells the player that the host is quiet, and how long until
+  another laptop takes over;
 - **reconnect_for**: a plain reconnect (no election) gives up after this long, and
   **asleep_for** after this long in all when the host took the connection and never
   answered (a closed lid: it keeps the seat);
@@ -58,6 +61,7 @@ class LaptopTimings:
     connect_timeout: float = 5.0
     heartbeat: float = HEARTBEAT
     dead_after: float = DEAD_AFTER
+    pong_wait: float = 2.0
     reconnect_for: float = 60.0
     asleep_for: float = 600.0
     backoff: float = 0.05
@@ -74,6 +78,7 @@ class LaptopTimings:
             text for text, kept in (
                 ("0 <= connect_timeout", self.connect_timeout >= 0),
                 ("0 < heartbeat < dead_after", 0 < self.heartbeat < self.dead_after),
+                ("0 < pong_wait", self.pong_wait > 0),
                 ("0 <= reconnect_for <= asleep_for", 0 <= self.reconnect_for <= self.asleep_for),
                 ("0 < backoff <= backoff_max", 0 < self.backoff <= self.backoff_max),
                 ("backoff <= host_retry_max", self.backoff <= self.host_retry_max),

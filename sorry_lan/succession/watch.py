@@ -6,12 +6,18 @@
     watch = Watch(timings)
     watch.beat(delay)                                   # how long to read before asking
     watch.silent(now, heard_at, delay=..., here=...)    # Ping | HostLost
+    watch.after_ping(delay)                             # how long to wait for its pong
+    watch.quiet(now, heard_at, delay=...)               # SayQuiet: it did not answer
 
 The host is **lost** when nothing was heard from it for the takeover delay D (at a
 table that outlives its host: ``delay``) or for ``dead_after`` (the connection is
 dead); else it is pinged.  A host on this very laptop (``here``) is never lost by
 silence: it is silent only while this process slept (SIGSTOP, a closed lid), and
-says what it found when it runs again.
+says what it found when it runs again.  A ping not answered within ``pong_wait`` is
+told to the player once per silence (:class:`SayQuiet`), with the seconds left until
+another laptop takes the table over (at ``heard_at`` + D) or, with no succession,
+until the connection is given up as dead: a board never just says "connected" while
+its host is gone.
 
 :class:`Reconnect` is a plain reconnect (no election: a protocol before version 4,
 or a laptop with no heir)::
@@ -33,6 +39,7 @@ shell's (a refusal is not a timing).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .retry import Backoff, Pause
@@ -55,6 +62,16 @@ class SayAsleep:
     seat."""
 
 
+@dataclass(frozen=True, slots=True)
+class SayQuiet:
+    """The host did not answer a ping in time: tell the player, once per silence, that
+    another laptop takes the table over in ``seconds`` if it stays quiet (``heir``), or
+    that this one starts reconnecting then."""
+
+    seconds: int
+    heir: bool
+
+
 class Watch:
     """The loss rule of a link to the host; see the module docstring."""
 
@@ -65,6 +82,16 @@ class Watch:
         """How long to read before looking at the silence (``delay``: D, at a table
         that outlives its host and whose election this laptop takes part in)."""
         return self.timings.beat(delay)
+
+    def after_ping(self, delay: float | None) -> float:
+        """How long to read after a ping before the host counts as quiet."""
+        return min(self.beat(delay), self.timings.pong_wait)
+
+    def quiet(self, now: float, heard_at: float, *, delay: float | None) -> SayQuiet:
+        """The ping sent went unanswered: what to tell the player (``delay``: D, at a
+        table that outlives its host)."""
+        end = heard_at + (self.timings.dead_after if delay is None else delay)
+        return SayQuiet(max(0, math.ceil(end - now)), heir=delay is not None)
 
     def silent(
         self, now: float, heard_at: float, *, delay: float | None, here: bool = False

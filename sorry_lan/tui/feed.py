@@ -27,6 +27,7 @@ from sorry_lan.client.model import (
     TableNews,
     TableNewsKind,
 )
+from sorry_lan.codes import LinkNews
 from sorry_lan.i18n import _, words
 from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.i18n.recordwords import turn_line
@@ -460,6 +461,13 @@ def _connection(st: UiState, ev: Connection) -> None:
     }.get(ev.state, Link.LOST)
     st.link = link
     st.link_hint = link_hint(ev.state)
+    code = ev.news.code
+    st.quiet_until = None
+    if code in (LinkNews.QUIET, LinkNews.QUIET_NO_HEIR):
+        seconds = ev.news.fields.get("seconds")
+        assert isinstance(seconds, int)
+        st.quiet_until = time.monotonic() + seconds
+        st.quiet_heir = code is LinkNews.QUIET
     text = say(ev.news)
     st.notice = text
     st.add_log(text)

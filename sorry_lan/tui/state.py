@@ -225,6 +225,10 @@ class UiState:
     last_move: MoveOption | None = None
     scores: dict[int, int] = field(default_factory=dict)
     deadline: float | None = None  # time.monotonic() when the turn timer runs out
+    # time.monotonic() when another laptop takes over from a host that stopped
+    # answering (``quiet_heir`` False: when this laptop starts reconnecting); None: it answers
+    quiet_until: float | None = None
+    quiet_heir: bool = True
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     log_scroll: int = 0  # log lines scrolled back from the newest (PgUp/PgDn)
     log_view: bool = False  # the log takes the board's place (L toggles)
@@ -374,6 +378,13 @@ class UiState:
         if self.deadline is None:
             return None
         left = self.deadline - (time.monotonic() if now is None else now)
+        return max(0, int(left + 0.999))
+
+    def quiet_left(self, now: float | None = None) -> int | None:
+        """Seconds until another laptop takes over from a quiet host (None: it answers)."""
+        if self.quiet_until is None or self.link is not Link.CONNECTED:
+            return None
+        left = self.quiet_until - (time.monotonic() if now is None else now)
         return max(0, int(left + 0.999))
 
     def player_name(self, colour: int) -> str:

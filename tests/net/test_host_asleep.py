@@ -73,6 +73,12 @@ async def test_players_wait_for_a_sleeping_host_and_take_their_seats_back(
             if isinstance(ev, Connection):
                 told.append(ev)
         codes = [_news(ev) for ev in told]
+        # its ping unanswered, the player is told the host is quiet (still connected);
+        # on a loaded machine a pong later than these short clocks may be told too
+        quiet = {LinkNews.QUIET_NO_HEIR, LinkNews.ANSWERS}
+        assert LinkNews.QUIET_NO_HEIR in codes[: codes.index(LinkNews.HELD)], codes
+        told = [ev for ev in told if _news(ev) not in quiet]
+        codes = [_news(ev) for ev in told]
         assert codes == [LinkNews.HELD, LinkNews.ASLEEP, LinkNews.BACK], codes
         assert told[1].state is Link.ASLEEP
         assert str(told[1].news) == (
@@ -146,7 +152,10 @@ async def test_a_spectator_waits_for_a_sleeping_host_and_is_told_of_no_seat(
         while LinkNews.WATCHING not in told:
             told.append(_news(await asyncio.wait_for(client.next_event(), 20)))
         news = [t for t in told if t is not None]
-        assert news == [LinkNews.REWATCH, LinkNews.WATCHING], news  # no seat to be kept
+        # no seat to be kept (told first, as a player is, that the host is quiet)
+        assert LinkNews.QUIET_NO_HEIR in news[: news.index(LinkNews.REWATCH)], news
+        news = [t for t in news if t not in (LinkNews.QUIET_NO_HEIR, LinkNews.ANSWERS)]
+        assert news == [LinkNews.REWATCH, LinkNews.WATCHING], news
     finally:
         if host.proc.returncode is None:
             os.kill(host.proc.pid, signal.SIGCONT)

@@ -22,7 +22,7 @@ from sorry_lan.succession.election import (
 from sorry_lan.succession.retry import Backoff, Pause, Recovery, TryHost
 from sorry_lan.succession.standby import Standby
 from sorry_lan.succession.timings import LaptopTimings, LaptopTimingsError
-from sorry_lan.succession.watch import HostLost, Ping, Reconnect, SayAsleep, Watch
+from sorry_lan.succession.watch import HostLost, Ping, Reconnect, SayAsleep, SayQuiet, Watch
 from sorry_lan.wire.succession import Laptop
 
 T = LaptopTimings()  # heartbeat 5, dead_after 20, reconnect_for 60, asleep_for 600
@@ -55,6 +55,27 @@ def test_the_loss_rule(silence: float, delay: float | None, here: bool, said: ob
 @pytest.mark.parametrize(("delay", "beat"), [(None, 5.0), (30.0, 5.0), (15.0, 5.0), (6.0, 2.0)])
 def test_the_beat_is_the_heartbeat_or_a_third_of_d(delay: float | None, beat: float) -> None:
     assert Watch(T).beat(delay) == beat
+
+
+@pytest.mark.parametrize(("delay", "wait"), [(None, 2.0), (D, 2.0), (3.0, 1.0)])
+def test_a_ping_is_waited_for_a_short_while_or_a_beat(delay: float | None, wait: float) -> None:
+    assert Watch(T).after_ping(delay) == wait
+
+
+#: (seconds of silence when the ping went unanswered, D or None, what the player is told)
+QUIET = [
+    (7.0, D, SayQuiet(8, heir=True)),  # another laptop takes over at D
+    (7.2, D, SayQuiet(8, heir=True)),  # (rounded up: never "0 s" while time is left)
+    (16.0, D, SayQuiet(0, heir=True)),
+    (7.0, None, SayQuiet(13, heir=False)),  # no succession: reconnecting at dead_after
+]
+
+
+@pytest.mark.parametrize(("silence", "delay", "said"), QUIET)
+def test_an_unanswered_ping_tells_how_long_until_the_next_host(
+    silence: float, delay: float | None, said: SayQuiet
+) -> None:
+    assert Watch(T).quiet(1000.0 + silence, 1000.0, delay=delay) == said
 
 
 # -- a plain reconnect ------------------------------------------------------------------

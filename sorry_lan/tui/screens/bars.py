@@ -34,16 +34,21 @@ def top(parts: Parts) -> StyleAndTextTuples:
     secs = st.seconds_left()
     if secs is not None and st.screen is Screen.GAME:
         bits.append(_("{n}s left").format(n=secs))
-    left = " " + " · ".join(bits)
     cols = size()[0]
     link = link_text(st.link)
+    quiet = st.quiet_left()
+    if quiet is not None:
+        link = (
+            _("host quiet: another laptop in {n}s") if st.quiet_heir
+            else _("host quiet: reconnecting in {n}s")
+        ).format(n=quiet)
     # The hint goes with the connection only where it fits whole beside the game's
     # name (the bottom bar's notice says it too); else the state alone shows.
     hinted = f"{link} ({st.link_hint})" if st.link_hint else link
     if width(hinted) + 4 <= cols // 2:
         link = hinted
     link_style = {
-        Link.CONNECTED: "class:bar.ok",
+        Link.CONNECTED: "class:bar.ok" if quiet is None else "class:bar.warn",
         Link.CONNECTING: "class:bar.warn",
         Link.RECONNECTING: "class:bar.warn",
         Link.LOST: "class:bar.bad",
@@ -56,7 +61,17 @@ def top(parts: Parts) -> StyleAndTextTuples:
     if st.screen is Screen.REPLAY and rp is not None and st.link is Link.OFFLINE:
         step = rp.step
         right, link_style = f"{0 if step is None else step.n}/{rp.tape.last_n()} ", "class:bar"
-    left = parts.text(clip(left, cols - width(right) - 1, parts.ellipsis))
+    # Where the row is short (a long name, a wordy language), the game's name goes
+    # first, then "sorry-lan": whose turn and the time left stay whole.
+    room = cols - width(right) - 1
+    for drop in ("title", "brand"):
+        if width(" " + " · ".join(bits)) <= room:
+            break
+        if drop == "title" and st.game_title:
+            bits.pop(2)
+        elif drop == "brand":
+            bits.pop(0)
+    left = parts.text(clip(" " + " · ".join(bits), room, parts.ellipsis))
     gap = max(0, cols - width(left) - width(right))
     return [("class:bar", left + " " * gap), (link_style, right)]
 
