@@ -172,8 +172,9 @@ class UiState:
     # players' hands are back (until the next move, or offer, is told)
     hands_awaited: bool = False
     notice: str = ""  # a one-line message (errors from the host, "not your turn", ...)
-    # The host pressed s with people not ready: told who, and a second s starts
-    start_asked: bool = False
+    # The people not ready the host's s last named: a second s starts, unless who is
+    # not ready changed meanwhile (then it names them again)
+    start_asked: tuple[str, ...] | None = None
 
     # find
     found: list[FoundGame] = field(default_factory=list)

@@ -29,6 +29,15 @@ def test_s_with_someone_not_ready_says_who_and_a_second_s_starts() -> None:
     assert press(c, "s") and starts(c) == 1
 
 
+def test_someone_new_not_ready_after_the_first_s_is_named_before_a_start() -> None:
+    c = FakeControls(lobby(bob_ready=False))
+    assert press(c, "s") and starts(c) == 0
+    c.state.seats[3] = Seat(3, "Cerys")  # sits down between the two presses
+    assert press(c, "s") and starts(c) == 0
+    assert c.state.notice == "Not ready yet: Bob and Cerys. Press s again to start anyway."
+    assert press(c, "s") and starts(c) == 1
+
+
 def test_s_with_everyone_ready_starts_at_once() -> None:
     c = FakeControls(lobby(bob_ready=True))
     assert press(c, "s") and starts(c) == 1 and not c.state.notice

@@ -91,15 +91,16 @@ def not_ready(st: UiState) -> list[str]:
 
 
 def _start(c: Controls, key: str) -> None:
-    """Start; with people not ready, first say who, and start on a second s."""
+    """Start; with people not ready, first say who, and start on a second s (asking
+    again if who is not ready changed in between)."""
     st = c.state
-    waiting = not_ready(st)
-    if waiting and not st.start_asked:
-        st.start_asked = True
+    waiting = tuple(not_ready(st))
+    if waiting and st.start_asked != waiting:
+        st.start_asked = waiting
         st.notice = _("Not ready yet: {names}. Press s again to start anyway.").format(
             names=words.join_names([cells.steady_form(n) for n in waiting]))
         return
-    st.start_asked = False
+    st.start_asked = None
     c.actions.start()
 
 
