@@ -82,8 +82,10 @@ def limits_table() -> str:
          f"for {_secs(host.heartbeat)} (at most one every {_secs(host.heartbeat)})"),
         ("silence", f"a welcomed connection from which nothing at all has arrived for "
          f"{_secs(host.dead_after)} is closed without a word (a drop)"),
-        ("our client", f"pings the host after {_secs(client.heartbeat)} of silence "
-         f"and drops a connection silent for {_secs(client.dead_after)} (then "
+        ("our client", f"pings the host after {_secs(client.heartbeat)} of silence, tells "
+         f"its player that the host is quiet when that ping is not answered within "
+         f"{_secs(client.timings.pong_wait)} (with the seconds left until another laptop takes "
+         f"over), and drops a connection silent for {_secs(client.dead_after)} (then "
          "reconnects to reclaim its seat)"),
         ("chat", f"{host.chat_burst} lines at once per connection, then one more every "
          f"{_secs(1 / host.chat_rate)}; beyond that `error` `rate_limited`"),
