@@ -139,6 +139,7 @@ def takeover_record(
     host: str | None = None,
     so_far: Mapping[str, Any] | None = None,
     seat: int | None = None,
+    port: int | None = None,
 ) -> Record:
     """A successor's first record: it took table ``tid`` over from its host of epoch
     ``from_epoch`` as host of ``epoch``, at the game's ``position`` (the hands it knew
@@ -148,7 +149,9 @@ def takeover_record(
     table's (1: its first); ``so_far``, the game's record so far as the old host sent
     it (``protocol/RECORD.md``), if the successor was sent one: its first player,
     options, start and turns carry the game's record on; ``seat``, the pid of the seat
-    whose laptop hosts it (``host --resume`` hosts it again from that seat)."""
+    whose laptop hosts it (``host --resume`` hosts it again from that seat), and
+    ``port``, its standby's port, where it hosts (and ``host --resume`` listens again:
+    the table's other laptops look for it there)."""
     record: Record = {
         "k": "takeover",
         "tid": tid,
@@ -163,6 +166,8 @@ def takeover_record(
         record["so_far"] = {k: so_far.get(k) for k in SO_FAR_KEYS if k in so_far or k in KEPT}
     if seat is not None:
         record["seat"] = int(seat)
+    if port is not None:
+        record["port"] = int(port)
     return record | _seats(names, bots, tokens, levels, owner, t, table, host)
 
 

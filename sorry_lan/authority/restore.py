@@ -52,13 +52,15 @@ class TakeoverStart:
     """The takeover a successor's journal began with: the table ``tid``, the epoch it
     took over from and the one it hosts at, each seat's pid by colour, and the seat
     (pid) whose laptop hosts it (None: not known, a headless table's successor
-    journalled before the record named it)."""
+    journalled before the record named it), and the port it hosted on (None: a journal
+    from before the record named it)."""
 
     tid: str
     from_epoch: int
     epoch: int
     pids: dict[int, int]
     seat: int | None = None
+    port: int | None = None  # where it hosted (its standby's port), if journalled
 
 
 class BadRecord(JournalError):
@@ -193,12 +195,12 @@ def taken_over(records: Sequence[Mapping[str, Any]]) -> TakeoverStart | None:
     rec = records[start]
     try:
         pids = {int(c): int(p) for c, p in dict(rec["pids"]).items()}
-        seat, owner = rec.get("seat"), rec.get("owner")
+        seat, owner, port = rec.get("seat"), rec.get("owner"), rec.get("port")
         if seat is None and owner is not None:  # (the owner's laptop hosts its table)
             seat = pids.get(int(owner))
         return TakeoverStart(
             _text(rec["tid"]), int(rec["from_epoch"]), int(rec["epoch"]), pids,
-            None if seat is None else int(seat),
+            None if seat is None else int(seat), None if port is None else int(port),
         )  # fmt: skip
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(start, f"a malformed takeover record: {_field(exc)}") from None

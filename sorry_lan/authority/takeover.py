@@ -490,8 +490,15 @@ def _head(
         pids={p.colour: p.pid for p in players}, t=wall, owner=owner,
         levels={p.colour: p.level for p in players if p.bot}, games=table.games_played,
         table=table.config.title, host=table.config.host_name, so_far=_so_far(knowledge, *clocks),
-        seat=knowledge.pid,
+        seat=knowledge.pid, port=_standby_port(knowledge),
     )  # fmt: skip
+
+
+def _standby_port(knowledge: Knowledge) -> int | None:
+    """The port this laptop offered to host on, as the order it took over from names
+    it (a successor hosts on its standby's port); None: not in that order."""
+    mine = next((lap for lap in knowledge.succession.order if lap.pid == knowledge.pid), None)
+    return None if mine is None else mine.port
 
 
 def _so_far(knowledge: Knowledge, wall: float, now: float) -> dict[str, Any] | None:

@@ -45,8 +45,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sorry_lan import DEFAULT_PORT
 from sorry_lan.authority.electorate import Laptop
-from sorry_lan.authority.restore import offers, replay, taken_over
+from sorry_lan.authority.restore import TakeoverStart, offers, replay, taken_over
 from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
 from sorry_lan.commands.games import journal_dir
@@ -257,9 +258,19 @@ def _hosted(args: argparse.Namespace, resume: Path | None) -> HostedTable:
         taken=taken,  # a successor's journal: its table's id and epoch, not this file's
         expect=laptops,  # (probed where they offered: has the table moved on without it?)
         bind=args.bind or "0.0.0.0",
-        port=args.port,
+        port=_port(args.port, taken),
         also=("::",) if args.bind is None else (),  # every address: IPv6 too, if there is any
     )
+
+
+def _port(asked: int | None, taken: TakeoverStart | None) -> int:
+    """The port to listen on: the one asked for, else where a resumed successor hosted
+    (its laptops look for it there, on its standby's port), else the default."""
+    if asked is not None:
+        return asked
+    if taken is not None and taken.port is not None:
+        return taken.port
+    return DEFAULT_PORT
 
 
 def _resumed_words(resume: Path, restored: Restored) -> str:

@@ -24,8 +24,10 @@ The records:
   when it took the table over (``variant``, ``seated``, ``pawns``, ``turn``, ``card``,
   ``after_two``, ``discarded`` by card value, the ``hands`` it knew, ``moves``,
   ``first``, ``sid0``), the ``seed`` its unseen cards were shuffled from, and the seats
-  as a ``game`` record has them plus ``pids`` (each seat's pid), ``games`` and
-  ``seat`` (the pid whose laptop hosts it; ``host --resume`` hosts it again so);
+  as a ``game`` record has them plus ``pids`` (each seat's pid), ``games``,
+  ``seat`` (the pid whose laptop hosts it; ``host --resume`` hosts it again so) and
+  ``port`` (its standby's port, where it hosts: ``host --resume`` listens there
+  again unless given ``--port``);
 * ``{"k": "reveal", "colour", "hand"}``: after a takeover, a player revealed the hand
   the old host had committed it to, and holds it again;
 * ``{"k": "moved", "epoch", "pid", "name"}``: the table moved to another host (a

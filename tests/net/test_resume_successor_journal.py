@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "succession"))
 from test_resume_successor import successor
 from test_takeover_in_memory import TID, play
 
+from sorry_lan import DEFAULT_PORT
+from sorry_lan.authority.restore import taken_over
 from sorry_lan.commands import host
 from sorry_lan.commands.options import host as host_options
 from sorry_lan.net.hosted import table_id
@@ -50,3 +53,22 @@ async def test_a_successor_s_journal_resumes_at_its_table_s_id_and_epoch(
         game, was = hosted.table.game, new.table.game
         assert game is not None and was is not None and game.state_id == was.state_id
     assert hosted.saved_as == path.stem  # still unfinished: resumed again if need be
+
+
+def test_a_resumed_successor_listens_where_it_hosted_unless_told_otherwise() -> None:
+    """The table's other laptops look for a successor on its standby's port (their
+    seat files and elections keep it; an advert on another port is a copy): its
+    takeover record keeps that port, and ``host --resume`` listens there again,
+    where it used to take the default port and was never found."""
+    _lan, _new, laptops, head = successor()
+    ann = laptops[0]
+    assert head["port"] == ann.port
+    taken = taken_over([head])
+    assert taken is not None and taken.port == ann.port
+    parser = argparse.ArgumentParser()
+    host_options.add_arguments(parser)
+    assert parser.parse_args([]).port is None
+    assert host._port(None, taken) == ann.port
+    assert host._port(0, taken) == 0  # (asked for: any free port)
+    assert host._port(None, None) == DEFAULT_PORT
+    assert host._port(None, replace(taken, port=None)) == DEFAULT_PORT  # an older journal

@@ -91,8 +91,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--port",
         type=port_number,
-        default=DEFAULT_PORT,
-        help=_("TCP port, 0 to 65535 (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
+        default=None,
+        help=_(
+            "TCP port, 0 to 65535 (default {port}; 0: any free port; resuming a table this "
+            "laptop took over: the port it hosted on)"
+        ).format(port=DEFAULT_PORT),
     )
     p.add_argument(
         "--bind", help=_("address to listen on (default: all of them, IPv4 and, if any, IPv6)")
