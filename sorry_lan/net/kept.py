@@ -10,8 +10,10 @@ each game once: a game is named by its table's id and its number there
 this machine also hosted, a successor's journal of a game it took over at game over
 and the piece a host journalled before its table moved are one game, listed and
 counted from the copy that holds it whole (a game taken over: from its record,
-stitched from its hosts').  :func:`record_of` is the record of either kind, for
-``--export`` and ``replay ID`` (``--game N``: the table's game N).
+stitched from its hosts'; a journal whose end a successor played again from an
+earlier board, as every other laptop keeps it: from the successor's record).
+:func:`record_of` is the record of either kind, for ``--export`` and ``replay ID``
+(``--game N``: the table's game N).
 
 It writes nothing; a kept file that cannot be read is left out of the listing with
 a note (``sorry-lan games`` prints it), like a journal of another user.
@@ -155,6 +157,10 @@ def listed_games(journals: Path, played: Path | None = None) -> tuple[list[Saved
                 best[("seed", game.seed, game.started)] = ((), i)  # (a kept copy: its own)
             if key not in best or rank < best[key]:
                 best[key] = rank
+    for key, (_, i) in list(best.items()):
+        later = _went_on(games, i, key)
+        if later is not None:
+            best[key] = ((), later)
     out: list[SavedGame] = []
     for i, saved in enumerate(games):
         kept = [g for g in saved.games if best[game_key(saved, g)][1] == i]
@@ -163,6 +169,33 @@ def listed_games(journals: Path, played: Path | None = None) -> tuple[list[Saved
         saved.games = [_whole(saved, g) for g in kept]
         out.append(saved)
     return out, notes
+
+
+def _went_on(games: list[SavedGame], i: int, key: Key) -> int | None:
+    """Where the game ``key``, listed from ``games[i]``, a journal of a game that ended
+    here, is listed from instead: a kept copy from a host that took the table over
+    (its ``hosts`` go on past this one) and holds as many moves but other turns.  The
+    successor carried the game on from a state before this journal's end (its last
+    states, never settled, were shown to nobody else: SPEC 13), so the end every other
+    laptop keeps is the successor's.  None: this journal stands (a successor that
+    took over at game over holds the same turns, without the seed)."""
+    saved = games[i]
+    mine = [g for g in saved.games if game_key(saved, g) == key]
+    if saved.kept or len(mine) != 1 or mine[0].moved or not mine[0].over:
+        return None
+    for j, other in enumerate(games):
+        theirs = [g for g in other.games if game_key(other, g) == key]
+        if not other.kept or not theirs or not theirs[0].moved or not theirs[0].over:
+            continue
+        if theirs[0].moves < mine[0].moves:
+            continue  # (its record began at the takeover: this journal holds more)
+        try:
+            here, there = record_of(saved, mine[0].number), record_of(other)
+        except RecordError:
+            continue
+        if here.get("turns") != there.get("turns"):
+            return j
+    return None
 
 
 def _whole(saved: SavedGame, game: PlayedGame) -> PlayedGame:
