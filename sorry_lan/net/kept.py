@@ -173,8 +173,9 @@ def listed_games(journals: Path, played: Path | None = None) -> tuple[list[Saved
 
 def _went_on(games: list[SavedGame], i: int, key: Key) -> int | None:
     """Where the game ``key``, listed from ``games[i]``, a journal of a game that ended
-    here, is listed from instead: a kept copy from a host that took the table over
-    (its ``hosts`` go on past this one) and holds as many moves but other turns.  The
+    here, is listed from instead: a copy from a host that took the table over (a
+    kept record, or this machine's own journal as a successor: its ``hosts`` go on
+    past this one) that holds as many moves but other turns.  The
     successor carried the game on from a state before this journal's end (its last
     states, never settled, were shown to nobody else: SPEC 13), so the end every other
     laptop keeps is the successor's.  None: this journal stands (a successor that
@@ -185,17 +186,25 @@ def _went_on(games: list[SavedGame], i: int, key: Key) -> int | None:
         return None
     for j, other in enumerate(games):
         theirs = [g for g in other.games if game_key(other, g) == key]
-        if not other.kept or not theirs or not theirs[0].moved or not theirs[0].over:
+        if len(theirs) != 1 or not theirs[0].moved or not theirs[0].over:
             continue
-        if theirs[0].moves < mine[0].moves:
-            continue  # (its record began at the takeover: this journal holds more)
         try:
-            here, there = record_of(saved, mine[0].number), record_of(other)
+            here = record_of(saved, mine[0].number)
+            there = record_of(other, theirs[0].number)
         except RecordError:
             continue
+        if _moves(there) < _moves(here):
+            continue  # (its record began at the takeover: this journal holds more)
         if here.get("turns") != there.get("turns"):
             return j
     return None
+
+
+def _moves(record: dict[str, Any]) -> int:
+    turns = record.get("turns")
+    if not isinstance(turns, list):
+        return 0
+    return sum(1 for t in turns if isinstance(t, dict) and t.get("type") == "move")
 
 
 def _whole(saved: SavedGame, game: PlayedGame) -> PlayedGame:

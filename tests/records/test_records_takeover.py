@@ -98,7 +98,7 @@ def test_a_reveal_that_does_not_replay_is_named() -> None:
         from_journal(new)
 
 
-def ended_twice(seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def ended_twice(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """A host's journal of a whole game, its winning move shown to nobody (the host
     died as it made it), and the record of its successor, which took the table over
     at the board before that move: a bot covers the old host's seat (its person is
@@ -128,13 +128,16 @@ def ended_twice(seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         tokens={}, pids={c: c for c in seated}, t=30, table="t", host="h2",
         so_far=from_journal(old),
     ), cover_record(who, "random"), dict(last)]  # fmt: skip
-    return [*old, last], from_journal(new)
+    return [*old, last], new
 
 
-def listed(root: Path, journal: list[dict[str, Any]] | None, record: dict[str, Any]) -> Any:
-    PlayedStore(root / "played").save(record)
-    if journal is not None:
-        write_journal(root / "journals" / f"n000001-20260921-141320-1{SUFFIX}", journal)
+def listed(
+    root: Path, journals: list[list[dict[str, Any]]], record: dict[str, Any] | None
+) -> Any:
+    if record is not None:
+        PlayedStore(root / "played").save(record)
+    for n, journal in enumerate(journals, 1):
+        write_journal(root / "journals" / f"n{n:06d}-20260921-141320-1{SUFFIX}", journal)
     return seen(root).rows
 
 
@@ -146,12 +149,15 @@ def test_a_journal_whose_end_the_successor_played_again_lists_the_successors(
     game, which went on from the board before (a ``cover``, then the move).  Its
     listing shows the game as every other laptop keeps it (before: its own journal's,
     without the cover: one game, two records)."""
-    journal, record = ended_twice(5)
+    journal, successor = ended_twice(5)
+    record = from_journal(successor)
     assert from_journal(journal)["result"] is not None
     assert [t["type"] for t in record["turns"][-2:]] == ["cover", "move"]
-    mine = listed(tmp_path / "host", journal, record)
-    theirs = listed(tmp_path / "ann", None, record)
+    mine = listed(tmp_path / "host", [journal], record)
+    theirs = listed(tmp_path / "ann", [], record)
     assert mine == theirs and len(mine) == 1 and mine[0].moves == len(journal) - 1
+    # the same when this laptop hosted the table again after the takeover
+    assert listed(tmp_path / "again", [journal, successor], None) == theirs
 
 
 def test_a_journal_the_successor_took_over_at_game_over_lists_the_journals(
@@ -159,9 +165,9 @@ def test_a_journal_the_successor_took_over_at_game_over_lists_the_journals(
 ) -> None:
     """A successor that took over once the game had ended holds the same turns: the
     old host's journal stands for the game (it has the seed and the deck)."""
-    journal, record = ended_twice(5)
-    same = {**record, "turns": from_journal(journal)["turns"]}
+    journal, successor = ended_twice(5)
+    same = {**from_journal(successor), "turns": from_journal(journal)["turns"]}
     root = tmp_path / "host"
-    listed(root, journal, same)
+    listed(root, [journal], same)
     [game] = [g for g in seen(root).listed]
     assert not game.kept and game.games[0].seed is not None
