@@ -7,8 +7,8 @@ welcomes mid-game; a laptop at the table from the start builds it here instead:
 appends, as each arrives, the turn entries the host's own record has
 (``records.entries``: each ``move`` with its kind, notation and parts, each ``lost``
 turn and ``reshuffle``), with the header fields a successor's ``takeover`` record
-copies (``first``, ``options``, ``started``: see
-``authority.journal_records.takeover_record``).
+copies (``first``, ``options``, ``started``, and ``hosts`` when a host's record named
+the hosts the game passed through: see ``authority.journal_records.takeover_record``).
 
 What the events do not say is found honestly or not at all:
 
@@ -216,9 +216,9 @@ class SoFar:
             return
         turns = [dict(t) for t in record.get("turns") or ()]
         if self.why is None and self.whole and len(turns) < self._before + len(self._turns):
-            self._head = {**self._head, "started": record.get("started")}
+            self._head = {**self._head, **_head_of(record, ("started", "hosts"))}
             return
-        self._head = {k: record.get(k) for k in ("first", "options", "started")}
+        self._head = _head_of(record)
         boards = self._boards_of(turns)
         if all(t.get("type") != "move" for t in turns):  # (the game's start: none moved)
             boards = [self._pawns] * len(turns)
@@ -260,7 +260,7 @@ class SoFar:
         if len(turns) < self._before + len(self._turns):
             return False  # (a new host's record from its takeover on: ours has more)
         self._adopted = True
-        self._head = {k: record.get(k) for k in ("first", "options", "started")}
+        self._head = _head_of(record)
         try:  # (the boards after each turn, when the record replays: a whole one does)
             boards: list[Board | None] = list(check(record, "the host's game record").boards)
         except RecordError:  # (a new host's, rebuilt without its deck): ours where we agree
@@ -497,6 +497,14 @@ def _after_two(turns: Sequence[Mapping[str, Any]]) -> bool:
         if t.get("type") == "lost":
             return bool(t.get("card") == "2")
     return False
+
+
+def _head_of(
+    record: Mapping[str, Any], keys: Sequence[str] = ("first", "options", "started", "hosts")
+) -> dict[str, Any]:
+    """The header fields of a host's record the game so far carries on: ``hosts`` (the
+    hosts the game passed through, which a successor goes on from) only when told."""
+    return {k: record.get(k) for k in keys if k != "hosts" or record.get("hosts")}
 
 
 def _covered(turns: Sequence[Mapping[str, Any]]) -> set[int]:

@@ -173,20 +173,24 @@ def listed_games(journals: Path, played: Path | None = None) -> tuple[list[Saved
 
 def _went_on(games: list[SavedGame], i: int, key: Key) -> int | None:
     """Where the game ``key``, listed from ``games[i]``, a journal of a game that ended
-    here, is listed from instead: a copy from a host that took the table over (a
-    kept record, or this machine's own journal as a successor: its ``hosts`` go on
-    past this one) that holds as many moves but other turns.  The
-    successor carried the game on from a state before this journal's end (its last
-    states, never settled, were shown to nobody else: SPEC 13), so the end every other
-    laptop keeps is the successor's.  None: this journal stands (a successor that
-    took over at game over holds the same turns, without the seed)."""
+    at this machine's host, is listed from instead: a copy from a later host of the
+    table (a kept record, or this machine's own journal as a later successor: its
+    ``hosts`` go on past this one's) that holds as many moves but other turns, the
+    one that passed through the most hosts.  That host carried the game on from a
+    state before this journal's end (its last states, never settled, were shown to
+    nobody else: SPEC 13), so the end every other laptop keeps is the later one's.
+    None: this journal stands (a successor that took over at game over holds the
+    same turns, without the seed)."""
     saved = games[i]
     mine = [g for g in saved.games if game_key(saved, g) == key]
-    if saved.kept or len(mine) != 1 or mine[0].moved or not mine[0].over:
+    if saved.kept or len(mine) != 1 or not mine[0].over:
         return None
+    found: tuple[int, int] | None = None  # (hosts, index)
     for j, other in enumerate(games):
         theirs = [g for g in other.games if game_key(other, g) == key]
-        if len(theirs) != 1 or not theirs[0].moved or not theirs[0].over:
+        if len(theirs) != 1 or len(theirs[0].hosts) <= len(mine[0].hosts) or not theirs[0].over:
+            continue
+        if found is not None and len(theirs[0].hosts) <= found[0]:
             continue
         try:
             here = record_of(saved, mine[0].number)
@@ -194,10 +198,10 @@ def _went_on(games: list[SavedGame], i: int, key: Key) -> int | None:
         except RecordError:
             continue
         if _moves(there) < _moves(here):
-            continue  # (its record began at the takeover: this journal holds more)
+            continue  # (its record began at its takeover: this journal holds more)
         if here.get("turns") != there.get("turns"):
-            return j
-    return None
+            found = (len(theirs[0].hosts), j)
+    return None if found is None else found[1]
 
 
 def _moves(record: dict[str, Any]) -> int:

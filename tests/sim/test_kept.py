@@ -32,6 +32,10 @@ FIXED_RECORDS = [
     (84, "(winkill) the host killed at its winning move, which the successor played again "
          "after a cover: the old host's laptop listed its own journal's end (now the "
          "successor's record, as every other laptop)"),
+    (141, "(winkill, partition, winkill) three takeovers, two of them at a winning move: "
+          "each successor's record named only the host it took over from, so the "
+          "laptops holding the earlier hosts' journals listed them (now the game so far "
+          "carries the chain of hosts, and a later host's copy stands)"),
 ]  # fmt: skip
 
 

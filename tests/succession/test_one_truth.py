@@ -243,3 +243,25 @@ def test_a_takeover_after_a_bot_covered_a_person_away_is_whole_on_every_laptop(
     [row] = evening["ann"].rows
     assert row.whole and row.first == first_of(old.journal)
     assert row.moves == moves_in(old.journal, new.journal)
+
+
+def test_a_second_takeover_names_every_host_the_game_passed_through(tmp_path: Path) -> None:
+    """Ann takes the table over, then Ann's laptop is lost too and Bob takes over: the
+    game's record names the three hosts, oldest first (Bob's game so far is Ann's
+    record, which names the first host; before, his own record named Ann and Bob
+    only, and a laptop holding the first host's journal or Ann's could not tell the
+    game went on past it)."""
+    old, laptops, own = table(Variant.STANDARD)
+    ann, bob, cat = laptops
+    lan = Evening(old, laptops, own, tmp_path)
+    second = lose(old, lan, laptops)
+    play(second, laptops, moves=6)
+    lan.dead.add(ann.pid)  # Ann's laptop, host and all, is gone
+    del lan.laptops[ann.pid], lan.hosts[ann.pid]
+    lan.now = second.now
+    third = lose(second, lan, [bob, cat])
+    assert third is not second and third.table.epoch == 3
+    record = third.core.game_log.record()  # (the game so far: as at its end)
+    assert record is not None
+    assert [h["host"] for h in record["hosts"]] == ["host", "ann", "bob"]
+    assert [h["epoch"] for h in record["hosts"]] == [1, 2, 3]
