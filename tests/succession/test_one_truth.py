@@ -263,5 +263,7 @@ def test_a_second_takeover_names_every_host_the_game_passed_through(tmp_path: Pa
     assert third is not second and third.table.epoch == 3
     record = third.core.game_log.record()  # (the game so far: as at its end)
     assert record is not None
-    assert [h["host"] for h in record["hosts"]] == ["host", "ann", "bob"]
-    assert [h["epoch"] for h in record["hosts"]] == [1, 2, 3]
+    hosts = record["hosts"]
+    assert isinstance(hosts, list)
+    assert [h["host"] for h in hosts] == ["host", "ann", "bob"]
+    assert [h["epoch"] for h in hosts] == [1, 2, 3]
