@@ -138,6 +138,9 @@ class HostCore:
         self._journalled: dict[int, Laptop] = {}
         # Protocol version 5: which states enough laptops hold to be shown.
         self.settling = Settling()
+        # The table events of the game that every connection was sent the record of.
+        self._table_events_told: tuple[int, int, frozenset[int]] = (
+            table.games_played, self.game_log.table_events, frozenset())
 
     # -- inputs ------------------------------------------------------------------------
 
@@ -556,6 +559,8 @@ class HostCore:
         return self.peers.get(cid)
 
     def send(self, peer: Peer, msg: m.Message, frame: bytes | None = None) -> None:
+        if isinstance(msg, m.RecordPart):
+            peer.record_told = (self.table.games_played, len(self.game_log.records))
         self.out.send(peer, msg, frame)
 
     def welcomed(self) -> list[Peer]:
@@ -626,6 +631,7 @@ class HostCore:
             for peer in self.welcomed():
                 if peer.lobby_revision != table.revision:  # not just told (a join)
                     self.tell.send_lobby(peer, *lobby_for(peer))
+        self._tell_table_events()
         self.out.say(RosterChanged())
         summary = self.summary()  # seats, and the phase: a game that began or ended
         if summary != self._told_summary:
@@ -636,6 +642,28 @@ class HostCore:
             self._stopped = True
             out.append(Stop())
         return out
+
+    def _tell_table_events(self) -> None:
+        """A table event written during the game, or a seated person gone or back (SPEC
+        section 7): every connection on version 3 is sent the game so far, after what
+        it was told of this change (the roster included), so each laptop's record of
+        the game has the table events where the host's does (no ``events`` tells them,
+        and a client cannot tell whether a bot covered a person the roster shows away)
+        and a successor carries the whole game on."""
+        table, game = self.table, self.table.game
+        away = frozenset(
+            p.colour for p in table.players.values() if not p.bot and not p.connected
+        )  # fmt: skip
+        now = (table.games_played, self.game_log.table_events, away)
+        told, self._table_events_told = self._table_events_told, now
+        if now == told or now[0] != told[0]:
+            return  # (nothing new; or a game that began: its first snapshot tells it)
+        if game is None or game.over or table.phase is not Phase.PLAYING:
+            return
+        told_now = (table.games_played, len(self.game_log.records))
+        for peer in self.welcomed():
+            if peer.record_told != told_now:  # (not one welcomed just now with it)
+                self.tell.send_record(peer)
 
     def _watch_quorum(self) -> None:
         """Count the laptops present (within their lease): cut off from most of them,

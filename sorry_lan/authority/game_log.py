@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 #: A ``record`` message and its frame, encoded once for every connection.
 Part = tuple[m.RecordPart, bytes]
 
+#: The journal records of a game's table events (``seat``, ``cover``, ``back``).
+TABLE_EVENTS = ("seat", "cover", "back")
+
 
 def speaks_records(protocol: int) -> bool:
     """Whether a connection on ``protocol`` is sent game records (version 3 on)."""
@@ -55,6 +58,12 @@ class GameLog:
         elif kind in ("end", "moved", "laptop") or not self._records:
             return  # the table's end mark, a laptop's offer; or a record before any game
         self._records.append(record)
+
+    @property
+    def table_events(self) -> int:
+        """How many table events (a seat changed hands, a bot covers a person away, the
+        person is back) the current game's records hold: no ``events`` tells them."""
+        return sum(1 for r in self._records if r.get("k") in TABLE_EVENTS)
 
     @property
     def records(self) -> list[Record]:

@@ -84,6 +84,9 @@ class Peer:
         self.succession: m.Succession | None = None
         #: Protocol version 5: the (game, sid) of the last ``settled`` sent here.
         self.settled: tuple[int, int] | None = None
+        #: Protocol version 3: the (game, journal records) of the game record last
+        #: sent here (a record sent again unchanged tells it nothing).
+        self.record_told: tuple[int, int] | None = None
 
     @property
     def protocol(self) -> int:

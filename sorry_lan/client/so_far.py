@@ -7,8 +7,8 @@ welcomes mid-game; a laptop at the table from the start builds it here instead:
 appends, as each arrives, the turn entries the host's own record has
 (``records.entries``: each ``move`` with its kind, notation and parts, each ``lost``
 turn and ``reshuffle``), with the header fields a successor's ``takeover`` record
-copies (``first``, ``options``, ``started``: see
-``authority.journal_records.takeover_record``).
+copies (``first``, ``options``, ``started``, and ``hosts`` when a host's record named
+the hosts the game passed through: see ``authority.journal_records.takeover_record``).
 
 What the events do not say is found honestly or not at all:
 
@@ -25,8 +25,10 @@ What the events do not say is found honestly or not at all:
   is not known to a client and is left ``null``;
 - table events (``seat``, ``cover``, ``back``) are not told to clients as such: a
   seat that changed hands during the game, or a decision of a person the roster
-  shows away (a host's bot covers them at it), may hide one, and the game so far is
-  then not known (a person away who is back before their turn hides none).
+  shows away (a host's bot covers them at it) whom the host's record does not show
+  covered already, may hide one, and the game so far is then not known (a person
+  away who is back before their turn hides none) until the record the host sends
+  after such a change (SPEC section 7: :meth:`SoFar.seed`) tells it.
 
 A game whose beginning this client did not see, or whose board a snapshot moved
 (a client that was away), has no game so far here unless the host sent its record
@@ -65,7 +67,7 @@ from sorry_lan.errors import SorryLanError
 from sorry_lan.records import RecordError
 from sorry_lan.records.check import check
 from sorry_lan.records.entries import Entry, colour_word, move_entry
-from sorry_lan.rules import Card, Move, MoveKind, generate
+from sorry_lan.rules import Card, Colour, Move, MoveKind, generate
 from sorry_lan.succession.knowledge import draws_again
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.apply import apply_events
@@ -154,6 +156,7 @@ class SoFar:
         self._told = -1  # the sid of the last ``events`` (a long one comes in parts)
         self._roster: dict[int, tuple[str, bool]] = {}
         self._away: set[int] = set()  # the seated persons the last roster showed away
+        self._covered: set[int] = set()  # the seats the host's record shows a bot covering
         self._last_person: int | None = None  # the person who decided last
         self.why: str | None = "no game seen"  # why there is no game so far (None: there is)
         self._adopted = False  # a whole record of the host's took the entries' place
@@ -202,23 +205,27 @@ class SoFar:
             self._lose(f"the first player chosen, {chosen}, is not who played first")
 
     def seed(self, record: Mapping[str, Any]) -> None:
-        """The game so far as the host sent it, at the snapshot just taken: its
-        header and turns, which the events from now go on."""
-        if self._snap is None or self._shown != self._sid:
-            self._lose("the host's record came without its snapshot")
-            return
-        if self.why is None and self.whole:
-            # (ours from the game's start: the same turns, with our boards; the start
-            # is the host's clock's)
-            self._head = {**self._head, "started": record.get("started")}
+        """The game so far as the host sent it, up to the board this client holds:
+        at the snapshot just taken (a welcome), or after the events told so far (a
+        table event, which no ``events`` tells, was written: SPEC section 7).  Its
+        header and turns take the entries' place (ours, known from the game's start,
+        stay when the host's has fewer turns: a successor's record begun at its
+        takeover), and the events from now go on them."""
+        if self._snap is None:
+            self._lose("the host's record came without a board")
             return
         turns = [dict(t) for t in record.get("turns") or ()]
-        self._head = {k: record.get(k) for k in ("first", "options", "started")}
+        if self.why is None and self.whole and len(turns) < self._before + len(self._turns):
+            self._head = {**self._head, **_head_of(record, ("started", "hosts"))}
+            return
+        self._head = _head_of(record)
         boards = self._boards_of(turns)
         if all(t.get("type") != "move" for t in turns):  # (the game's start: none moved)
             boards = [self._pawns] * len(turns)
         self._fresh(turns, whole=True, boards=boards)
         self._after_two = _after_two(turns)
+        self._covered = _covered(turns)
+        self._last_person = None  # (the host's turns tell who decided up to now)
         self.why = None
 
     def _boards_of(self, turns: Sequence[Entry]) -> list[Board | None]:
@@ -253,7 +260,7 @@ class SoFar:
         if len(turns) < self._before + len(self._turns):
             return False  # (a new host's record from its takeover on: ours has more)
         self._adopted = True
-        self._head = {k: record.get(k) for k in ("first", "options", "started")}
+        self._head = _head_of(record)
         try:  # (the boards after each turn, when the record replays: a whole one does)
             boards: list[Board | None] = list(check(record, "the host's game record").boards)
         except RecordError:  # (a new host's, rebuilt without its deck): ours where we agree
@@ -373,6 +380,7 @@ class SoFar:
         self._after_two = False
         self._roster = {}
         self._away = set()
+        self._covered = set()
         self._last_person = None
 
     def give_up(self, why: str) -> None:
@@ -424,7 +432,7 @@ class SoFar:
         if not evs or msg.colour is None:
             raise Unknown("an events message without a decision")
         head, who = evs[0], int(msg.colour)
-        if who in self._away:
+        if who in self._away and who not in self._covered:
             self._lose(AWAY)
         if not self._roster.get(who, ("", True))[1]:
             self._last_person = who
@@ -489,3 +497,27 @@ def _after_two(turns: Sequence[Mapping[str, Any]]) -> bool:
         if t.get("type") == "lost":
             return bool(t.get("card") == "2")
     return False
+
+
+def _head_of(
+    record: Mapping[str, Any], keys: Sequence[str] = ("first", "options", "started", "hosts")
+) -> dict[str, Any]:
+    """The header fields of a host's record the game so far carries on: ``hosts`` (the
+    hosts the game passed through, which a successor goes on from) only when told."""
+    return {k: record.get(k) for k in keys if k != "hosts" or record.get("hosts")}
+
+
+def _covered(turns: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The seats a bot covers after ``turns`` (a ``cover`` not followed by the person's
+    ``back`` or a new ``seat``): a decision of theirs while away hides no table event."""
+    covered: set[int] = set()
+    words = {colour_word(c): c for c in range(len(Colour))}
+    for t in turns:
+        colour = words.get(str(t.get("colour")))
+        if colour is None:
+            continue
+        if t.get("type") == "cover":
+            covered.add(colour)
+        elif t.get("type") in ("back", "seat"):
+            covered.discard(colour)
+    return covered

@@ -10,8 +10,10 @@ each game once: a game is named by its table's id and its number there
 this machine also hosted, a successor's journal of a game it took over at game over
 and the piece a host journalled before its table moved are one game, listed and
 counted from the copy that holds it whole (a game taken over: from its record,
-stitched from its hosts').  :func:`record_of` is the record of either kind, for
-``--export`` and ``replay ID`` (``--game N``: the table's game N).
+stitched from its hosts'; a journal whose end a successor played again from an
+earlier board, as every other laptop keeps it: from the successor's record).
+:func:`record_of` is the record of either kind, for ``--export`` and ``replay ID``
+(``--game N``: the table's game N).
 
 It writes nothing; a kept file that cannot be read is left out of the listing with
 a note (``sorry-lan games`` prints it), like a journal of another user.
@@ -155,6 +157,10 @@ def listed_games(journals: Path, played: Path | None = None) -> tuple[list[Saved
                 best[("seed", game.seed, game.started)] = ((), i)  # (a kept copy: its own)
             if key not in best or rank < best[key]:
                 best[key] = rank
+    for key, (_, i) in list(best.items()):
+        later = _went_on(games, i, key)
+        if later is not None:
+            best[key] = ((), later)
     out: list[SavedGame] = []
     for i, saved in enumerate(games):
         kept = [g for g in saved.games if best[game_key(saved, g)][1] == i]
@@ -163,6 +169,46 @@ def listed_games(journals: Path, played: Path | None = None) -> tuple[list[Saved
         saved.games = [_whole(saved, g) for g in kept]
         out.append(saved)
     return out, notes
+
+
+def _went_on(games: list[SavedGame], i: int, key: Key) -> int | None:
+    """Where the game ``key``, listed from ``games[i]``, a journal of a game that ended
+    at this machine's host, is listed from instead: a copy from a later host of the
+    table (a kept record, or this machine's own journal as a later successor: its
+    ``hosts`` go on past this one's) that holds as many moves but other turns, the
+    one that passed through the most hosts.  That host carried the game on from a
+    state before this journal's end (its last states, never settled, were shown to
+    nobody else: SPEC 13), so the end every other laptop keeps is the later one's.
+    None: this journal stands (a successor that took over at game over holds the
+    same turns, without the seed)."""
+    saved = games[i]
+    mine = [g for g in saved.games if game_key(saved, g) == key]
+    if saved.kept or len(mine) != 1 or not mine[0].over:
+        return None
+    found: tuple[int, int] | None = None  # (hosts, index)
+    for j, other in enumerate(games):
+        theirs = [g for g in other.games if game_key(other, g) == key]
+        if len(theirs) != 1 or len(theirs[0].hosts) <= len(mine[0].hosts) or not theirs[0].over:
+            continue
+        if found is not None and len(theirs[0].hosts) <= found[0]:
+            continue
+        try:
+            here = record_of(saved, mine[0].number)
+            there = record_of(other, theirs[0].number)
+        except RecordError:
+            continue
+        if _moves(there) < _moves(here):
+            continue  # (its record began at its takeover: this journal holds more)
+        if here.get("turns") != there.get("turns"):
+            found = (len(theirs[0].hosts), j)
+    return None if found is None else found[1]
+
+
+def _moves(record: dict[str, Any]) -> int:
+    turns = record.get("turns")
+    if not isinstance(turns, list):
+        return 0
+    return sum(1 for t in turns if isinstance(t, dict) and t.get("type") == "move")
 
 
 def _whole(saved: SavedGame, game: PlayedGame) -> PlayedGame:

@@ -209,3 +209,61 @@ def test_a_takeover_in_the_rematch_keeps_both_games_apart_and_numbered(tmp_path:
     mine = lan.seen(["host"])["host"]
     assert [r.number for r in mine.rows] == [1]
     assert [p.number for g in mine.listed for p in g.games] == [1, 2]
+
+
+def test_a_takeover_after_a_bot_covered_a_person_away_is_whole_on_every_laptop(
+    tmp_path: Path,
+) -> None:
+    """Cat's laptop goes away mid-game and a bot plays her turns after the grace (a
+    ``cover`` no ``events`` tells); then the host is lost and Ann takes over.  The host
+    sent everyone the game so far after the cover (SPEC 7), so Ann's record of it, and
+    the successor's, is whole from the first turn with the cover where the host wrote
+    it (before: every laptop lost the game so far at Cat's covered turn, and the
+    successor's record began at the takeover)."""
+    old, laptops, own = table(Variant.STANDARD)
+    ann, bob, cat = laptops
+    lan = Evening(old, laptops, own, tmp_path)
+    del lan.laptops[cat.pid]  # gone: it hears nothing and does nothing
+    old.lose(next(cid for cid, c in old.clients.items() if c is cat))
+    play(old, [own, ann, bob], moves=12)
+    covers = [r for r in old.journal if r.get("k") == "cover"]
+    assert covers and covers[0]["colour"] == cat.model.colour
+    record = old.core.game_log.record()
+    assert record is not None
+    for lap in (ann, bob):
+        kept = lap.model.knowledge()
+        assert kept is not None and kept.so_far is not None
+        assert kept.so_far["turns"] == record["turns"]
+    new = lose(old, lan, [ann, bob])
+    play(new, [ann, bob])
+    assert new.table.game is not None and new.table.game.over
+    lan.file([ann, bob])
+    evening = lan.seen(["ann", "bob"])
+    assert differ(evening) == []
+    [row] = evening["ann"].rows
+    assert row.whole and row.first == first_of(old.journal)
+    assert row.moves == moves_in(old.journal, new.journal)
+
+
+def test_a_second_takeover_names_every_host_the_game_passed_through(tmp_path: Path) -> None:
+    """Ann takes the table over, then Ann's laptop is lost too and Bob takes over: the
+    game's record names the three hosts, oldest first (Bob's game so far is Ann's
+    record, which names the first host; before, his own record named Ann and Bob
+    only, and a laptop holding the first host's journal or Ann's could not tell the
+    game went on past it)."""
+    old, laptops, own = table(Variant.STANDARD)
+    ann, bob, cat = laptops
+    lan = Evening(old, laptops, own, tmp_path)
+    second = lose(old, lan, laptops)
+    play(second, laptops, moves=6)
+    lan.dead.add(ann.pid)  # Ann's laptop, host and all, is gone
+    del lan.laptops[ann.pid], lan.hosts[ann.pid]
+    lan.now = second.now
+    third = lose(second, lan, [bob, cat])
+    assert third is not second and third.table.epoch == 3
+    record = third.core.game_log.record()  # (the game so far: as at its end)
+    assert record is not None
+    hosts = record["hosts"]
+    assert isinstance(hosts, list)
+    assert [h["host"] for h in hosts] == ["host", "ann", "bob"]
+    assert [h["epoch"] for h in hosts] == [1, 2, 3]
