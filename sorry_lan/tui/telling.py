@@ -163,8 +163,12 @@ def you_markers() -> list[str]:
 #: Seconds left to choose when the listener is warned (offers with more time only).
 WARN_AT = 10
 
-#: How many moves an offer says at once; ``more`` says the next ones.
+#: How many moves an offer says at once, at most; ``more`` says the next ones.
 MOVES_SAID = 3
+
+#: Characters an offer says at once, at most, head and prompt included (some 20 s at
+#: 180 words a minute): a move past them waits for ``more`` (the first is always said).
+OFFER_CHARS = 300
 
 
 def number_prompt(more: bool = False) -> str:
@@ -627,7 +631,7 @@ class Teller:
             head += " " + ngettext(
                 "You have {n} second to choose.", "You have {n} seconds to choose.", self.timeout
             ).format(n=self.timeout)
-        return [head, *self._moves_from(0)]
+        return [head, *self._moves_from(0, len(head))]
 
     def more(self) -> list[str]:
         """The ``more`` command: the next moves on offer not said yet."""
@@ -637,12 +641,13 @@ class Teller:
             return [_("{name}, that was every move on offer.").format(name=self._me())]
         return self._moves_from(self.said_moves)
 
-    def _moves_from(self, first: int) -> list[str]:
-        """The lines of :data:`MOVES_SAID` moves from the ``first`` (from 0), numbered,
-        then how to hear the rest, then what to type."""
-        lines = []
-        shown = self.offered[first : first + MOVES_SAID]
-        for i, option in enumerate(shown, first + 1):
+    def _moves_from(self, first: int, said: int = 0) -> list[str]:
+        """The lines of the moves from the ``first`` (from 0), numbered, as many as fit
+        :data:`MOVES_SAID` and :data:`OFFER_CHARS` after ``said`` characters, then what
+        to type (and that ``more`` says the rest)."""
+        lines: list[str] = []
+        room = OFFER_CHARS - said - len(number_prompt(more=True))
+        for i, option in enumerate(self.offered[first : first + MOVES_SAID], first + 1):
             move = move_words(option_played(option, self.position), self.people, self.you)
             if self.hand:
                 text = sentence(
@@ -650,9 +655,12 @@ class Teller:
                 )
             else:
                 text = sentence(_("Move {i}: {move}"), i=i, move=move)
+            room -= len(text) + 1
+            if lines and room < 0:
+                break
             lines.append(text)
-        self.said_moves = max(self.said_moves, first + len(shown))
-        lines.append(number_prompt(more=len(self.offered) > first + len(shown)))
+        self.said_moves = max(self.said_moves, first + len(lines))
+        lines.append(number_prompt(more=len(self.offered) > first + len(lines)))
         return lines
 
     def option_at(self, number: int) -> MoveOption | None:

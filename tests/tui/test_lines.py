@@ -28,7 +28,7 @@ async def _game() -> tuple[int, list[str]]:
         if line.startswith("The game begins"):
             return ["help", "board", "xyzzy", "9", "repeat", "rules", "rules 2", "rules 99",
                     "help all"]
-        if line.startswith("Type the number of your move"):
+        if line.startswith("Type your move's number"):
             return ["moves" if said.count(line) == 1 else "1"]
         return ["quit"] if line.startswith("The game is over") else []
 
