@@ -301,8 +301,13 @@ def _swap_words(played: Played, people: People, mover: int | None) -> str:
 def option_played(option: MoveOption, pawns: Sequence[int] = ()) -> Played:
     """An offered move (rebuilt by :func:`~sorry_lan.tui.options.option_from_compact`),
     with where the pawns it bumps stand on ``pawns`` (the board it is offered on)."""
-    was = tuple((b, pawns[b]) for b in option.bumps) if pawns else ()
-    return Played(option.kind, option.card, option.parts, was)
+    if not pawns:
+        return Played(option.kind, option.card, option.parts)
+    at, was = list(pawns), []
+    for part in option.parts:  # (a split's second pawn may bump the first where it went)
+        was += [(b, at[b]) for b in part.bumps]
+        at[part.pawn] = part.end
+    return Played(option.kind, option.card, option.parts, tuple(was))
 
 
 def events_played(events: Sequence[Sequence[int]]) -> Played | None:

@@ -559,8 +559,9 @@ class Teller:
                 else _("You are back at the game in progress: {players}")
             )
         lines = [sentence(text, players=players)]
-        if fresh and snap.discards and snap.turn is not None and int(snap.turn) in self.seated:
-            lines.append(self._lost_at_opening(snap))
+        lost = self._lost_at_opening(snap) if fresh else None
+        if lost is not None:
+            lines.append(lost)
         teams = self._teams()
         if teams:
             lines.append(teams)
@@ -568,10 +569,16 @@ class Teller:
             lines += self.board()
         return lines
 
-    def _lost_at_opening(self, snap: m.Snapshot) -> str:
+    def _lost_at_opening(self, snap: m.Snapshot) -> str | None:
         """The turns lost before the first move (told in no events): who lost them,
-        from the turn and the discard count, and the cards, from the discard pile."""
+        from the turn and the discard count, and the cards, from the discard pile (None:
+        none lost, or a pile that says otherwise: a 1 or a 2 always leaves START)."""
         seated, lost = self.seated, snap.discards
+        counts = snap.discarded or ()
+        if not lost or snap.turn is None or int(snap.turn) not in seated:
+            return None
+        if any(counts[c] for c in (1, 2) if c < len(counts)):
+            return None
         at = seated.index(int(snap.turn or 0)) - lost
         losers: dict[int, int] = {}
         for k in range(lost):
@@ -581,7 +588,6 @@ class Teller:
             self._name(c) if n == 1 else ngettext("{name} ({n} turn)", "{name} ({n} turns)",
                                                   n).format(name=self._name(c), n=n)
             for c, n in losers.items()])  # fmt: skip
-        counts = snap.discarded or ()
         cards = words.join_names([card_words(c) for c, k in enumerate(counts) for _n in range(k)])
         if not cards:
             return sentence(ngettext(

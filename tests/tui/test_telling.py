@@ -395,7 +395,9 @@ def test_turns_lost_before_the_first_move_are_told_with_the_game_begins() -> Non
 def test_the_standings_of_a_game_for_points_give_each_players_points() -> None:
     teller, model = Teller(), ann()
     said(teller, model, dataclasses.replace(LOBBY, variant=Variant.POINTS))
-    said(teller, model, dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, scores=(0,) * 4))
+    hand = (Card.ONE, Card.TWO, Card.FOUR, Card.TEN, Card.SORRY)
+    said(teller, model, dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, card=None, hand=hand,
+                                            scores=(0,) * 4))  # fmt: skip
     over = m.GameOver(sid=9, winners=(BLUE,), scores=(5, 90, 0, 0))
     assert said(teller, model, over)[:2] == [
         "The game is over: Bob won.",
