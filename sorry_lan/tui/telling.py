@@ -166,9 +166,9 @@ WARN_AT = 10
 #: How many moves an offer says at once, at most; ``more`` says the next ones.
 MOVES_SAID = 3
 
-#: Characters an offer says at once, at most, head and prompt included (some 20 s at
+#: Characters an offer says at once, at most, head and prompt included (under 20 s at
 #: 180 words a minute): a move past them waits for ``more`` (the first is always said).
-OFFER_CHARS = 300
+OFFER_CHARS = 270
 
 
 def number_prompt(more: bool = False) -> str:
