@@ -26,6 +26,7 @@ from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
 from sorry_lan.tui.lines import play_lines
+from sorry_lan.tui.telling import number_prompt
 
 WPM = 180.0
 
@@ -39,7 +40,7 @@ async def _game(variant: Variant, seed: int) -> list[float]:
     server = HostServer(table, HostOptions(heartbeat=0.5, dead_after=5.0))
     await server.start("127.0.0.1", 0)
     client = GameClient("127.0.0.1", server.address[1], "Ann")
-    ask = _("Type the number of your move, or help to hear every command.")
+    asks = {number_prompt(), number_prompt(more=True)}
     head = _("{name}, your turn").format(name="Ann")
     over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
     numbered = re.compile("|".join(
@@ -62,7 +63,7 @@ async def _game(variant: Variant, seed: int) -> list[float]:
             turn[0] = 1
         if turn[0]:
             said.append(line)
-        if line == ask and turn[0]:
+        if line in asks and turn[0]:
             turn[0] = 0
             words = sum(len(x.split()) for x in said)
             turns.append(words / WPM * 60)

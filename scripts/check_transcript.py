@@ -28,7 +28,7 @@ from pathlib import Path
 
 from sorry_lan.i18n import LANGUAGES, _, ngettext, use_language
 from sorry_lan.tui.sentences import SENTENCE_ENDS
-from sorry_lan.tui.telling import PHASES, help_lines, you_markers
+from sorry_lan.tui.telling import PHASES, help_lines, number_prompt, you_markers
 
 NOTATION = re.compile(
     r"->|<-|→|=>"  # arrows
@@ -71,7 +71,7 @@ def check(lines: Sequence[str], names: Iterable[str], lang: str) -> Report:
             _prefix(_("Move {i}: {move}"), "i"),
             _prefix(_("Move {i}, with {card}: {move}"), "i"),
         ]
-        ask = _("Type the number of your move, or help to hear every command.")
+        asks = {number_prompt(), number_prompt(more=True)}
         won = [
             _prefix(
                 ngettext("The game is over: {names} won.", "The game is over: {names} won.", n),
@@ -104,7 +104,7 @@ def check(lines: Sequence[str], names: Iterable[str], lang: str) -> Report:
                 if digits:
                     listed.append(int(digits.group()))
                 break
-        if line == ask:
+        if line in asks:
             report.offers += 1
             report.moves += len(listed)
             if not listed or listed != list(range(1, len(listed) + 1)):

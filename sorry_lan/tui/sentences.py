@@ -2,10 +2,11 @@
 
 Every pawn is named as a person would say it: "your pawn 2" (the listener's),
 "pawn 2" (the mover's own, in the mover's sentence) or "Bob's pawn 2"; every square
-as the pawn's owner counts it ("5 squares before its safety zone", "12 squares past
-its start exit", "square 2 of its safety zone"), never as a track number or a token
-(``R2``, ``14``, ``S3``).  A move, whether offered, played live or read from a game
-record, is one :class:`Played` (its kind, card and parts) told by :func:`move_words`.
+counted one way, the steps its pawn has left to HOME ("40 from home", "3 from home,
+safe"), never as a track number or a token (``R2``, ``14``, ``S3``); a move of the
+card's own count does not say the count again.  A move, whether offered, played live
+or read from a game record, is one :class:`Played` (its kind, card and parts) told by
+:func:`move_words`.
 
 Each message is one clause or one sentence with named fields, so that a language
 orders it as it likes; no message relies on a gendered pronoun ("her pawn"): pawns
@@ -20,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sorry_lan.i18n import _, ngettext, pgettext, words
+from sorry_lan.i18n import _, ngettext, npgettext, pgettext, words
 from sorry_lan.rules.board import (
     HOME,
     S1,
@@ -32,7 +33,6 @@ from sorry_lan.rules.board import (
     parse_location,
     pawn_colour,
     safety_entry,
-    start_exit,
 )
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.wire.records import EventKind
@@ -63,6 +63,11 @@ class Played:
     kind: MoveKind
     card: int
     parts: tuple[MovePart, ...]
+    #: Where each bumped pawn was, as (pawn, square) pairs, where known
+    was: tuple[tuple[int, int], ...] = ()
+
+    def where_was(self, pawn: int) -> int | None:
+        return next((at for p, at in self.was if p == pawn), None)
 
 
 # -- pawns and places ------------------------------------------------------------------
@@ -79,37 +84,43 @@ def pawn_words(pawn: int, people: People, mover: int | None) -> str:
     return pgettext("pawn", "{owner}'s pawn {n}").format(owner=people.name(colour), n=n)
 
 
+def to_home(colour: int, loc: int) -> int:
+    """The steps a pawn of ``colour`` on ``loc`` (the track or its safety zone) still
+    has to go to reach HOME: 6 from the square before its safety zone, 1 from the
+    zone's last square."""
+    if is_safety(loc):
+        return HOME - loc
+    return (safety_entry(colour) - loc) % TRACK_LEN + 1 + (HOME - S1)
+
+
 def place_words(colour: int, loc: int) -> str:
-    """Where a pawn of ``colour`` stands, counted from its own start exit or to its own
-    safety zone (whichever is nearer), in a form that follows "to" or "at"."""
+    """Where a pawn of ``colour`` stands, counted one way everywhere: the squares it
+    still has to go to HOME ("40 from home"; "3 from home, safe" in its safety zone), in
+    a form that follows "to" or "at"."""
     if loc == START:
         return pgettext("place", "start")
     if loc == HOME:
         return pgettext("place", "home")
+    n = to_home(colour, loc)
     if is_safety(loc):
-        return pgettext("place", "square {k} of its safety zone").format(k=loc - S1 + 1)
-    past = (loc - start_exit(colour)) % TRACK_LEN
-    before = (safety_entry(colour) - loc) % TRACK_LEN + 1  # steps to its first safety square
-    behind = (start_exit(colour) - loc) % TRACK_LEN
-    if past == 0:
-        return pgettext("place", "its start exit")
-    if behind < min(past, before):  # moved back behind its own start exit
-        return ngettext(
-            "{n} square behind its start exit", "{n} squares behind its start exit", behind
-        ).format(n=behind)
-    if past < before:
-        return ngettext(
-            "{n} square past its start exit", "{n} squares past its start exit", past
-        ).format(n=past)
-    return ngettext(
-        "{n} square before its safety zone", "{n} squares before its safety zone", before
-    ).format(n=before)
+        # i18n: a pawn in its safety zone, {n} squares (1 to 5) before HOME
+        return npgettext("place", "{n} from home, safe", "{n} from home, safe", n).format(n=n)
+    # i18n: a pawn on the track, {n} squares (6 to 64) before HOME: said after "to" or "at"
+    return npgettext("place", "{n} from home", "{n} from home", n).format(n=n)
+
+
+def spoken_sorry() -> str:
+    """The game's name and its card as the line mode says it: in the language's own
+    letters, so that a screen reader reads it in the player's voice (the board keeps
+    the name as printed, :func:`~sorry_lan.i18n.words.sorry_word`)."""
+    # i18n: "Sorry!" (the game, its card) in your script, as a player would say it
+    return pgettext("spoken", "Sorry!")
 
 
 def card_words(card: int) -> str:
     """A card with its article: "a 7", "an 8", "a Sorry! card"."""
     if card == words.SORRY_CARD:
-        return _("a {sorry} card").format(sorry=words.sorry_word())
+        return _("a {sorry} card").format(sorry=spoken_sorry())
     if card in (8, 11):
         return pgettext("card", "an {card}").format(card=card)
     return pgettext("card", "a {card}").format(card=card)
@@ -146,49 +157,97 @@ def _steps(colour: int, frm: int, to: int) -> tuple[int, bool]:
     return 0, False
 
 
-def _one_part(part: MovePart, people: People, mover: int | None) -> str:
-    colour = pawn_colour(part.pawn)
-    pawn = pawn_words(part.pawn, people, mover)
+def _hits_listener(part: MovePart, people: People) -> bool:
+    """Whether ``part`` bumps a pawn of the listener's with another colour's pawn: the
+    sentence then counts only the listener's squares (where their pawn was)."""
+    you = people.you
+    return (you is not None and pawn_colour(part.pawn) != you
+            and any(pawn_colour(b) == you for b in part.bumps))  # fmt: skip
+
+
+def _base(part: MovePart, pawn: str, counted: bool) -> str:
+    """A part's verb without where it ends: "your pawn 2 leaves start", "pawn 1 moves
+    3", "pawn 1 moves back 4"; "" for a step of the card's own count (not said)."""
     if part.frm == START:
-        text = pgettext("move", "{pawn} leaves start").format(pawn=pawn)
-    else:
-        n, back = _steps(colour, part.frm, part.to)
-        if part.to == HOME:
-            text = ngettext(
-                "{pawn} moves {n} and reaches home", "{pawn} moves {n} and reaches home", n
-            ).format(pawn=pawn, n=n)
-        elif back:
-            text = ngettext(
-                "{pawn} moves back {n} to {where}", "{pawn} moves back {n} to {where}", n
-            ).format(pawn=pawn, n=n, where=place_words(colour, part.to))
-        else:
-            text = ngettext("{pawn} moves {n} to {where}", "{pawn} moves {n} to {where}", n).format(
-                pawn=pawn, n=n, where=place_words(colour, part.to)
-            )
-    return _after(text, part, people, mover, own=True)
+        return pgettext("move", "{pawn} leaves start").format(pawn=pawn)
+    n, back = _steps(pawn_colour(part.pawn), part.frm, part.to)
+    if back:
+        return ngettext("{pawn} moves back {n}", "{pawn} moves back {n}", n).format(pawn=pawn, n=n)
+    if counted:
+        return ngettext("{pawn} moves {n}", "{pawn} moves {n}", n).format(pawn=pawn, n=n)
+    return ""
 
 
-def _after(text: str, part: MovePart, people: People, mover: int | None, own: bool) -> str:
-    """A part's words with its slide and the pawns it bumps."""
+def _landing(text: str, pawn: str, part: MovePart, hidden: bool = False,
+             lands: bool = False) -> str:
+    """``text`` (a verb from :func:`_base`, or a Sorry!'s or a swap's; "": the card's
+    own step of ``pawn``) with where the part's pawn ends: home, where it slides to,
+    or the square it reaches (from START only when it ``lands`` on a pawn: a
+    Sorry!); only that it slides when the square is ``hidden`` (the line counts the
+    listener's squares)."""
     colour = pawn_colour(part.pawn)
-    if part.end != part.to and part.end != START:
+    slid = part.end not in (part.to, START)
+    if hidden:
+        if not text:
+            text = pgettext("move", "{pawn} moves").format(pawn=pawn)
+        return pgettext("move", "{move} and slides").format(move=text) if slid else text
+    if part.end == HOME:
+        if not text:
+            return pgettext("move", "{pawn} reaches home").format(pawn=pawn)
+        return pgettext("move", "{move} home").format(move=text)
+    if slid:
         where = place_words(colour, part.end)
-        if own:
-            text = pgettext("move", "{move}, slides to {where}").format(move=text, where=where)
-        else:
-            text = pgettext("move", "{move}, and {pawn} slides to {where}").format(
-                move=text, pawn=pawn_words(part.pawn, people, mover), where=where
-            )
-    if part.bumps:
-        pawns = words.join_names([pawn_words(b, people, mover) for b in sorted(part.bumps)])
-        text = pgettext("move", "{move}, and bumps {pawns} back to start").format(
-            move=text, pawns=pawns
-        )
-    return text
+        if not text:
+            return pgettext("move", "{pawn} slides to {where}").format(pawn=pawn, where=where)
+        return pgettext("move", "{move} and slides to {where}").format(move=text, where=where)
+    if part.frm == START and not lands:
+        return text  # (onto its start exit: nothing to count)
+    where = place_words(colour, part.to)
+    if not text:
+        return pgettext("move", "{pawn} to {where}").format(pawn=pawn, where=where)
+    return pgettext("move", "{move}, to {where}").format(move=text, where=where)
+
+
+def _bumped(pawn: int, by: int, played: Played, people: People, mover: int | None) -> str:
+    """A pawn sent back to START by pawn ``by``: the listener's (by another colour's
+    pawn) with where it was."""
+    said = pawn_words(pawn, people, mover)
+    at = played.where_was(pawn)
+    if pawn_colour(pawn) == people.you != pawn_colour(by) and at is not None:
+        return pgettext("pawn", "{pawn} at {where}").format(
+            pawn=said, where=place_words(pawn_colour(pawn), at))
+    return said
+
+
+def _bumps(text: str, part: MovePart, bumps: Sequence[int], played: Played, people: People,
+           mover: int | None) -> str:
+    if not bumps:
+        return text
+    pawns = words.join_names([_bumped(b, part.pawn, played, people, mover)
+                              for b in sorted(bumps)])  # fmt: skip
+    return pgettext("move", "{move}, bumps {pawns}").format(move=text, pawns=pawns)
+
+
+def _one_part(part: MovePart, played: Played, people: People, mover: int | None,
+              again: bool = False) -> str:
+    """One pawn's part of a move; ``again``: its owner was named in the part before
+    (the second pawn of a split 7), so the pawn is named by its number alone."""
+    pawn = pawn_words(part.pawn, people, mover)
+    if again:
+        pawn = pgettext("pawn", "pawn {n}").format(n=(part.pawn & 3) + 1)
+    n, back = _steps(pawn_colour(part.pawn), part.frm, part.to)
+    counted = len(played.parts) > 1 or back or n != played.card
+    hidden = _hits_listener(part, people)
+    text = _landing(_base(part, pawn, counted or hidden), pawn, part, hidden)
+    return _bumps(text, part, part.bumps, played, people, mover)
 
 
 def move_words(played: Played, people: People, mover: int | None) -> str:
-    """What a move does, as the clauses after "Ann played a 7:" (no capital, no stop)."""
+    """What a move does, as the clauses after "Ann played a 7:" (no capital, no stop).
+
+    Every square is counted one way, to its pawn's HOME; a line that bumps or swaps
+    a pawn of the listener's (by someone else) counts only the listener's squares: it
+    says where their pawn was, not where the other pawn lands."""
     parts = played.parts
     # A decline or a discard is only ever offered (played, it is told as a lost turn
     # or a discard), so it is worded to the listener.
@@ -199,35 +258,56 @@ def move_words(played: Played, people: People, mover: int | None) -> str:
     if not parts:
         return _("a move the host offers")
     if played.kind == MoveKind.SWAP and len(parts) == 2:
-        a, b = parts
-        text = pgettext("move", "{pawn} swaps places with {other} and is now at {where}").format(
-            pawn=pawn_words(a.pawn, people, mover),
-            other=pawn_words(b.pawn, people, mover),
-            where=place_words(pawn_colour(a.pawn), a.to),
-        )
-        text = _after(text, a, people, mover, own=True)
-        return _after(text, b, people, mover, own=False)
+        return _swap_words(played, people, mover)
     if played.kind == MoveKind.SORRY and parts[0].bumps:
         a = parts[0]
         target, *more = a.bumps
-        text = pgettext(
-            "move", "{pawn} leaves start and sends {other} back to start, landing at {where}"
-        ).format(
-            pawn=pawn_words(a.pawn, people, mover),
-            other=pawn_words(target, people, mover),
-            where=place_words(pawn_colour(a.pawn), a.to),
-        )
-        rest = MovePart(a.pawn, a.frm, a.to, a.end, a.path, a.slide, tuple(more))
-        return _after(text, rest, people, mover, own=True)
-    told = [_one_part(p, people, mover) for p in parts]
+        mine = pawn_colour(target) == people.you and pawn_colour(a.pawn) != people.you
+        other = pawn_words(target, people, mover)
+        if mine:  # (the pawn lands where the listener's was)
+            other = pgettext("pawn", "{pawn} at {where}").format(
+                pawn=other, where=place_words(pawn_colour(target), a.to))
+        pawn = pawn_words(a.pawn, people, mover)
+        text = pgettext("move", "{pawn} bumps {other}").format(pawn=pawn, other=other)
+        text = _landing(text, pawn, a, mine or _hits_listener(a, people), lands=True)
+        return _bumps(text, a, more, played, people, mover)
+    told = [_one_part(p, played, people, mover,
+                      again=i > 0 and pawn_colour(p.pawn) == pawn_colour(parts[i - 1].pawn))
+            for i, p in enumerate(parts)]  # fmt: skip
     if len(told) == 2:  # a split 7: in the order the pawns move
         return pgettext("move", "{first}, then {second}").format(first=told[0], second=told[1])
     return words.join_names(told)
 
 
-def option_played(option: MoveOption) -> Played:
-    """An offered move (rebuilt by :func:`~sorry_lan.tui.options.option_from_compact`)."""
-    return Played(option.kind, option.card, option.parts)
+def _swap_words(played: Played, people: People, mover: int | None) -> str:
+    """An 11's swap: where the mover's pawn lands, or, when the other pawn is the
+    listener's (someone else swaps with it), where the listener's pawn goes."""
+    a, b = played.parts
+    pawn = pawn_words(a.pawn, people, mover)
+    text = pgettext("move", "{pawn} swaps with {other}").format(
+        pawn=pawn, other=pawn_words(b.pawn, people, mover))
+    mine = pawn_colour(b.pawn) == people.you and pawn_colour(a.pawn) != people.you
+    text = _landing(text, pawn, a, mine)
+    if mine or b.end not in (b.to, START):
+        where = place_words(pawn_colour(b.pawn), b.end)
+        slid = b.end not in (b.to, START)
+        template = (pgettext("move", "{move}, and {pawn} slides to {where}") if slid
+                    else pgettext("move", "{move}, and {pawn} goes to {where}"))  # fmt: skip
+        text = template.format(move=text, pawn=pawn_words(b.pawn, people, mover), where=where)
+    text = _bumps(text, a, a.bumps, played, people, mover)
+    return _bumps(text, b, b.bumps, played, people, mover)
+
+
+def option_played(option: MoveOption, pawns: Sequence[int] = ()) -> Played:
+    """An offered move (rebuilt by :func:`~sorry_lan.tui.options.option_from_compact`),
+    with where the pawns it bumps stand on ``pawns`` (the board it is offered on)."""
+    if not pawns:
+        return Played(option.kind, option.card, option.parts)
+    at, was = list(pawns), []
+    for part in option.parts:  # (a split's second pawn may bump the first where it went)
+        was += [(b, at[b]) for b in part.bumps]
+        at[part.pawn] = part.end
+    return Played(option.kind, option.card, option.parts, tuple(was))
 
 
 def events_played(events: Sequence[Sequence[int]]) -> Played | None:
@@ -236,6 +316,7 @@ def events_played(events: Sequence[Sequence[int]]) -> Played | None:
     card = None
     parts: list[MovePart] = []
     current = -1  # the part the next slide or bump follows
+    was: list[tuple[int, int]] = []  # where each bumped pawn was
     for ev in events:
         kind = ev[0]
         if kind == EventKind.PLAY:
@@ -251,9 +332,10 @@ def events_played(events: Sequence[Sequence[int]]) -> Played | None:
         elif kind == EventKind.BUMP and current >= 0:
             p = parts[current]
             parts[current] = _with(p, bumps=(*p.bumps, int(ev[1])))
+            was.append((int(ev[1]), int(ev[2])))
     if card is None:
         return None
-    return Played(_kind(card, parts), card, tuple(parts))
+    return Played(_kind(card, parts), card, tuple(parts), tuple(was))
 
 
 def _with(p: MovePart, end: int | None = None, bumps: tuple[int, ...] | None = None) -> MovePart:
@@ -282,13 +364,15 @@ def _kind(card: int, parts: Sequence[MovePart]) -> MoveKind:
 # -- a game's figures ------------------------------------------------------------------
 
 
-def play_counts(bumps: int, sorry: int, slides: int, turns: int) -> str:
+def play_counts(bumps: int, sorry: int, slides: int, turns: int, *, sorry_name: str = "") -> str:
     """A player's game in numbers: "2 bumps, 1 Sorry!, 3 slides in 20 turns" (the
-    board's game-over screen and the line mode say the same)."""
+    board's game-over screen and the line mode say the same, the line mode with
+    ``sorry_name``, the card's name in the player's letters)."""
     counts = ", ".join(
         (
             ngettext("{n} bump", "{n} bumps", bumps).format(n=bumps),
-            ngettext("{n} {sorry}", "{n} {sorry}", sorry).format(n=sorry, sorry=words.sorry_word()),
+            ngettext("{n} {sorry}", "{n} {sorry}", sorry).format(
+                n=sorry, sorry=sorry_name or words.sorry_word()),
             ngettext("{n} slide", "{n} slides", slides).format(n=slides),
         )
     )

@@ -47,6 +47,7 @@ from sorry_lan.rules.board import (
     safety_entry,
 )
 from sorry_lan.rules.moves import MoveKind
+from sorry_lan.rules.standings import standings
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind, PlayerInfo
@@ -62,6 +63,7 @@ from .sentences import (
     option_played,
     play_counts,
     sentence,
+    spoken_sorry,
 )
 from .sentences import place_words as place
 from .state import RosterEntry
@@ -161,8 +163,27 @@ def you_markers() -> list[str]:
 #: Seconds left to choose when the listener is warned (offers with more time only).
 WARN_AT = 10
 
-#: How many moves an offer says at once; ``more`` says the next ones.
-MOVES_SAID = 4
+#: How many moves an offer says at once, at most; ``more`` says the next ones.
+MOVES_SAID = 3
+
+#: Characters an offer says at once, at most, head and prompt included (under 20 s at
+#: 180 words a minute): a move past them waits for ``more`` (the first is always said).
+OFFER_CHARS = 270
+
+
+def number_prompt(more: bool = False) -> str:
+    """The last line of an offer (and of each ``more``): what to type, and with
+    ``more`` moves not said yet, how to hear them (the offer's head says how many)."""
+    if more:
+        # i18n: more and help are typed as they are, in English
+        return _("Type your move's number, more, or help.")
+    return _("Type your move's number, or help.")
+
+
+def _card_said(card: int) -> str:
+    """A card of a hand as the line mode says it: its number, or Sorry! in the
+    player's letters."""
+    return spoken_sorry() if card == words.SORRY_CARD else str(card)
 
 
 def telling_order(offered: list[MoveOption]) -> list[MoveOption]:
@@ -484,7 +505,7 @@ class Teller:
         numbered.sort(key=lambda item: -chances[item[1].id])
         lines = [sentence(_("{name}, the hints for your moves, best first"), name=self._me())]
         for i, option in numbered:
-            move = move_words(option_played(option), self.people, self.you)
+            move = move_words(option_played(option, self.position), self.people, self.you)
             lines.append(sentence(_("Move {i}: {chance} to win: {move}"), i=i,
                                   chance=percent(chances[option.id]), move=move))
         return lines
@@ -538,12 +559,45 @@ class Teller:
                 else _("You are back at the game in progress: {players}")
             )
         lines = [sentence(text, players=players)]
+        lost = self._lost_at_opening(snap) if fresh else None
+        if lost is not None:
+            lines.append(lost)
         teams = self._teams()
         if teams:
             lines.append(teams)
         if not fresh or resumed:
             lines += self.board()
         return lines
+
+    def _lost_at_opening(self, snap: m.Snapshot) -> str | None:
+        """The turns lost before the first move (told in no events): who lost them,
+        from the turn and the discard count, and the cards, from the discard pile (None:
+        none lost, or a pile that says otherwise: a 1 or a 2 always leaves START)."""
+        seated, lost = self.seated, snap.discards
+        counts = snap.discarded or ()
+        if not lost or snap.turn is None or int(snap.turn) not in seated:
+            return None
+        if any(counts[c] for c in (1, 2) if c < len(counts)):
+            return None
+        at = seated.index(int(snap.turn or 0)) - lost
+        losers: dict[int, int] = {}
+        for k in range(lost):
+            colour = seated[(at + k) % len(seated)]
+            losers[colour] = losers.get(colour, 0) + 1
+        players = words.join_names([
+            self._name(c) if n == 1 else ngettext("{name} ({n} turn)", "{name} ({n} turns)",
+                                                  n).format(name=self._name(c), n=n)
+            for c, n in losers.items()])  # fmt: skip
+        cards = words.join_names([card_words(c) for c, k in enumerate(counts) for _n in range(k)])
+        if not cards:
+            return sentence(ngettext(
+                "{n} turn was lost before the first move: {players} had no move",
+                "{n} turns were lost before the first move: {players} had no move", lost),
+                n=lost, players=players)  # fmt: skip
+        return sentence(ngettext(
+            "{n} turn was lost before the first move: {players} had no move, with {cards}",
+            "{n} turns were lost before the first move: {players} had no move, with {cards}",
+            lost), n=lost, players=players, cards=cards)  # fmt: skip
 
     def _teams(self) -> str:
         """Who plays with whom, when the variant pairs partners ("" if it does not)."""
@@ -558,8 +612,9 @@ class Teller:
         return sentence(_("{first} play together, against {second}"), first=first, second=second)
 
     def offer(self) -> list[str]:
-        """The listener's turn: the card, what it allows, and each move numbered (the
-        ``moves`` command repeats it)."""
+        """The listener's turn: the card (or the hand) and how many moves, then the
+        first :data:`MOVES_SAID` moves numbered (the ``moves`` command repeats it).
+        What the card allows is in ``board``; the rest of the moves on ``more``."""
         if not self.offered:
             if self.turn is not None and self.turn == self.you and self.over is None:
                 return [
@@ -568,28 +623,21 @@ class Teller:
                     )
                 ]
             return [_("{name}, nothing is on offer: it is not your turn.").format(name=self._me())]
-        name = self._me()
-        if self.hand:
-            cards = words.join_names([card_words(c) for c in self.hand])
-            head = sentence(_("{name}, your turn: your hand is {cards}"), name=name, cards=cards)
+        name, n = self._me(), len(self.offered)
+        if self.hand:  # (each move says its card; board says the hand)
+            head = sentence(ngettext("{name}, your turn: {n} move", "{name}, your turn: {n} moves",
+                                     n), name=name, n=n)  # fmt: skip
         elif self.card is not None:
-            allows = words.card_help(self.card)
-            template = (
-                _("{name}, your turn: you drew {card} ({allows})")
-                if allows
-                else _("{name}, your turn: you drew {card}")
-            )
-            head = sentence(template, name=name, card=card_words(self.card), allows=allows)
+            head = sentence(ngettext("{name}, your turn: {card}, {n} move",
+                                     "{name}, your turn: {card}, {n} moves", n),
+                            name=name, card=card_words(self.card), n=n)  # fmt: skip
         else:
             head = sentence(_("{name}, your turn"), name=name)
-        if len(self.offered) > MOVES_SAID:
-            head += " " + ngettext("{n} move is on offer.", "{n} moves are on offer.",
-                                   len(self.offered)).format(n=len(self.offered))
         if self.timeout is not None:
             head += " " + ngettext(
                 "You have {n} second to choose.", "You have {n} seconds to choose.", self.timeout
             ).format(n=self.timeout)
-        return [head, *self._moves_from(0)]
+        return [head, *self._moves_from(0, len(head))]
 
     def more(self) -> list[str]:
         """The ``more`` command: the next moves on offer not said yet."""
@@ -599,27 +647,26 @@ class Teller:
             return [_("{name}, that was every move on offer.").format(name=self._me())]
         return self._moves_from(self.said_moves)
 
-    def _moves_from(self, first: int) -> list[str]:
-        """The lines of :data:`MOVES_SAID` moves from the ``first`` (from 0), numbered,
-        then how to hear the rest, then what to type."""
-        lines = []
-        shown = self.offered[first : first + MOVES_SAID]
-        for i, option in enumerate(shown, first + 1):
-            move = move_words(option_played(option), self.people, self.you)
+    def _moves_from(self, first: int, said: int = 0) -> list[str]:
+        """The lines of the moves from the ``first`` (from 0), numbered, as many as fit
+        :data:`MOVES_SAID` and :data:`OFFER_CHARS` after ``said`` characters, then what
+        to type (and that ``more`` says the rest)."""
+        lines: list[str] = []
+        room = OFFER_CHARS - said - len(number_prompt(more=True))
+        for i, option in enumerate(self.offered[first : first + MOVES_SAID], first + 1):
+            move = move_words(option_played(option, self.position), self.people, self.you)
             if self.hand:
                 text = sentence(
-                    _("Move {i}, with {card}: {move}"), i=i, card=card_words(option.card), move=move
+                    _("Move {i}, with {card}: {move}"), i=i, card=_card_said(option.card), move=move
                 )
             else:
                 text = sentence(_("Move {i}: {move}"), i=i, move=move)
+            room -= len(text) + 1
+            if lines and room < 0:
+                break
             lines.append(text)
-        self.said_moves = max(self.said_moves, first + len(shown))
-        rest = len(self.offered) - (first + len(shown))
-        if rest:
-            lines.append(ngettext("{name}, type more to hear the other move.",
-                                  "{name}, type more to hear the other {n} moves.", rest).format(
-                name=self._me(), n=rest))
-        lines.append(_("Type the number of your move, or help to hear every command."))
+        self.said_moves = max(self.said_moves, first + len(lines))
+        lines.append(number_prompt(more=len(self.offered) > first + len(lines)))
         return lines
 
     def option_at(self, number: int) -> MoveOption | None:
@@ -751,12 +798,34 @@ class Teller:
             )
         if self.you is not None and self.you in winners:
             text += " " + _("Well played, {name}!").format(name=self._me())
-        lines = [text, *self._points(), *(self._figures() if figures else ())]
+        lines = [text, *self._standings(winners), *(self._figures() if figures else ())]
         if not self.spectating:
             lines.append(
                 _("{name}, type rematch to play again, or quit to leave.").format(name=self._me())
             )
         return lines
+
+    def _standings(self, winners: list[int]) -> list[str]:
+        """Every side in its place at the end (``rules.standings``), with its pawns HOME,
+        or its points in play for points (the game-over message's, when it has them)."""
+        if not self.seated or not self.position:
+            return []
+        rules = self.variant.rules
+        won = winners[0] if winners else None
+        items = []
+        for side in standings(rules, self.position, self.seated, won):
+            names = words.join_names([self._name(c) for c in side.colours])
+            if rules.scores_points:
+                got = [self.scores[c] for c in side.colours if c < len(self.scores)]
+                n = sum(got) if got else side.score
+                score = ngettext("{n} point", "{n} points", n).format(n=n)
+            else:
+                n = side.score
+                score = ngettext("{n} pawn home", "{n} pawns home", n).format(n=n)
+            # i18n: a side's place at the end of a game: "place 2: Bob, 3 pawns home"
+            items.append(_("place {place}: {names}, {score}").format(
+                place=side.place, names=names, score=score))
+        return [sentence(_("The standings: {places}"), places=words.join_clauses(items))]
 
     def _points(self) -> list[str]:
         if not (self.variant.rules.scores_points and self.scores):
@@ -783,7 +852,7 @@ class Teller:
                 # slides in 20 turns"), said at the end of a game
                 pgettext("figures", "{player}: {play}"),
                 player=self._name(c),
-                play=play_counts(*(figures.of(c, f) for f in _COUNTED)),
+                play=play_counts(*(figures.of(c, f) for f in _COUNTED), sorry_name=spoken_sorry()),
             )
             for c in self.seated
         ]
@@ -822,11 +891,20 @@ class Teller:
         lines += self._points()
         if self.turn is not None:
             card = None if self.card is None else card_words(self.card)
-            if self.turn == self.you:
+            allows = "" if self.card is None else words.card_help(self.card)
+            if self.turn == self.you and self.hand:
+                cards = words.join_names([_card_said(c) for c in sorted(self.hand)])
+                lines.append(_("It is your turn: your hand is {cards}.").format(cards=cards))
+                return lines
+            if self.turn == self.you and card and allows:
+                # i18n: {allows} says what the card lets a player do ("move 11, or swap
+                # with an opponent")
+                text = _("It is your turn, with {card} ({allows}).")
+            elif self.turn == self.you:
                 text = _("It is your turn, with {card}.") if card else _("It is your turn.")
             else:
                 text = _("It is {name}'s turn, with {card}.") if card else _("It is {name}'s turn.")
-            lines.append(text.format(name=self._name(self.turn), card=card))
+            lines.append(text.format(name=self._name(self.turn), card=card, allows=allows))
         return lines
 
     def _row(self, colour: int) -> str:

@@ -8,9 +8,9 @@ from pathlib import Path
 from types import ModuleType
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "check_transcript.py"
-ASK = "Type the number of your move, or help to hear every command."
+ASK = "Type your move's number, or help."
 GOOD = [
-    "Ann, your turn: you drew a 1 (leave START, or move 1).",
+    "Ann, your turn: a 1, 1 move.",
     "Move 1: your pawn 1 leaves start.",
     ASK,
     "You played a 1: your pawn 1 leaves start.",

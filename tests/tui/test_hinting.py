@@ -82,7 +82,7 @@ def test_hints_judge_the_own_hand_in_play_for_points() -> None:
 
 async def _line_game(hints: bool) -> list[str]:
     def answer(line: str, said: list[str]) -> list[str]:
-        if line.startswith("Type the number of your move"):
+        if line.startswith("Type your move's number"):
             first = said.count(line) == 1  # once: the hints, then a move (or, without, quit)
             return (["hint"] if first else []) + ["1" if hints else "quit"]
         return ["quit"] if line.startswith("The game is over") else []
@@ -136,7 +136,7 @@ THINKING = "greedy bot 1 is thinking."
 
 async def _thinking_heard() -> list[str]:
     def answer(line: str, said: list[str]) -> list[str]:
-        if line.startswith("Type the number of your move"):
+        if line.startswith("Type your move's number"):
             return ["1"]
         done = said.count(THINKING) == 3 or line.startswith("The game is over")
         return ["quit"] if done else []

@@ -29,7 +29,7 @@ from sorry_lan.bots import made_name
 from sorry_lan.i18n import _, use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
-from sorry_lan.tui.telling import help_lines
+from sorry_lan.tui.telling import help_lines, number_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {  # language: (variant, seats): every variant, two and four players
@@ -69,7 +69,7 @@ async def _play(lang: str, tmp: Path) -> tuple[list[str], list[str], int]:
     with use_language(lang):
         numbered = _("Move {i}: {move}").split("{i}")[0]
         with_card = _("Move {i}, with {card}: {move}").split("{i}")[0]
-        ask = _("Type the number of your move, or help to hear every command.")
+        asks = {number_prompt(), number_prompt(more=True)}
         over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "sorry_lan", "--lang", lang, "join", "--text",
@@ -99,7 +99,7 @@ async def _play(lang: str, tmp: Path) -> tuple[list[str], list[str], int]:
                 if found:
                     listed.append(int(found.group(1)))
                     break
-            if line == ask:
+            if line in asks:
                 turns += 1
                 if turns == 2:
                     send("help")

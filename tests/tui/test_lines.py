@@ -28,7 +28,7 @@ async def _game() -> tuple[int, list[str]]:
         if line.startswith("The game begins"):
             return ["help", "board", "xyzzy", "9", "repeat", "rules", "rules 2", "rules 99",
                     "help all"]
-        if line.startswith("Type the number of your move"):
+        if line.startswith("Type your move's number"):
             return ["moves" if said.count(line) == 1 else "1"]
         return ["quit"] if line.startswith("The game is over") else []
 
@@ -62,7 +62,7 @@ def test_a_whole_game_with_help_board_moves_and_mistakes() -> None:
     assert not_understood("unknown command 'xyzzy'") in said
     assert not_understood("no such move on offer") in said
     head = next(i for i, line in enumerate(said) if line.startswith("Ann, your turn"))
-    end = next(i for i in range(head, len(said)) if said[i].startswith("Type the number"))
+    end = next(i for i in range(head, len(said)) if said[i].startswith("Type your move's number"))
     block = said[head : end + 1]
     again = said.index(block[0], end + 1)  # "moves" said the offer again
     assert said[again : again + len(block)] == block

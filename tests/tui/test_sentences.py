@@ -10,7 +10,7 @@ import pytest
 
 from sorry_lan.authority.seat_messages import move_events
 from sorry_lan.i18n import LANGUAGES, use_language
-from sorry_lan.rules.board import HOME, S1, START, Colour
+from sorry_lan.rules.board import HOME, S1, START, Colour, forward, start_exit
 from sorry_lan.rules.game import Game
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.rules.variants import Variant
@@ -34,23 +34,27 @@ ANN_BOB = People({RED: "Ann", BLUE: "Bob"}, None)
 TOKEN = re.compile(r"\b[RBYG][1-4]\b|->|<-|\bx[RBYG]|\bS[1-5]\b")
 
 
-def test_a_square_is_told_from_its_owners_start_exit_or_safety_zone() -> None:
-    assert place_words(RED, 4) == "its start exit"  # red leaves START onto 4
-    assert place_words(RED, 9) == "5 squares past its start exit"
-    assert place_words(RED, 2) == "1 square before its safety zone"
-    assert place_words(RED, 58) == "5 squares before its safety zone"
-    assert place_words(RED, 3) == "1 square behind its start exit"  # after a 10 back 1
-    assert place_words(BLUE, 19) == "its start exit"
-    assert place_words(RED, S1 + 2) == "square 3 of its safety zone"
+def test_a_square_is_told_as_the_steps_its_pawn_has_left_to_home() -> None:
+    assert place_words(RED, 4) == "64 from home"  # red leaves START onto 4
+    assert place_words(RED, 9) == "59 from home"
+    assert place_words(RED, 2) == "6 from home"  # the square before its safety zone
+    assert place_words(RED, 3) == "65 from home"  # 1 behind its start exit: a lap to go
+    assert place_words(RED, 0) == "8 from home"  # 4 back from its exit: nearly there
+    assert place_words(BLUE, 19) == "64 from home"
+    assert place_words(RED, S1 + 2) == "3 from home, safe"
     assert place_words(RED, HOME) == "home" and place_words(RED, START) == "start"
 
 
-def test_every_track_square_is_within_half_a_lap_of_what_it_is_told_from() -> None:
+def test_one_count_everywhere_one_less_with_each_step_to_home() -> None:
+    """Issue 33: counting switched mid-sentence ("27 squares past its start exit,
+    slides to 29 squares before its safety zone"); now each step forward, round the
+    track and through the safety zone, takes one off the one count there is."""
     for colour in range(4):
-        for square in range(60):
-            text = place_words(colour, square)
-            counts = [int(n) for n in re.findall(r"\d+", text)]
-            assert all(n <= 30 for n in counts), (colour, square, text)
+        at, left = start_exit(colour), 64
+        while at != HOME:
+            assert place_words(colour, at).split()[0] == str(left), (colour, at)
+            at, left = forward(colour, at, 1), left - 1
+        assert left == 0
 
 
 def test_pawns_are_named_by_person_never_by_token() -> None:
@@ -72,28 +76,27 @@ def test_the_issues_example_reads_as_one_sentence() -> None:
     assert played is not None and played.kind is MoveKind.SPLIT
     text = sentence("Ann played " + card_words(7) + ": " + move_words(played, ANN_BOB, RED))
     assert text == (
-        "Ann played a 7: pawn 1 moves 3 to 5 squares before its safety zone, and bumps "
-        "Bob's pawn 1 back to start, then pawn 2 moves 4 to square 3 of its safety zone."
+        "Ann played a 7: pawn 1 moves 3, to 10 from home, bumps Bob's pawn 1, then pawn 2 "
+        "moves 4, to 3 from home, safe."
     )
 
 
 def test_swaps_sorries_slides_home_and_declines() -> None:
     swap = events_played([(3, RED, 11), (0, 0, 10, 30), (0, 4, 30, 10)])
     assert swap is not None and swap.kind is MoveKind.SWAP
-    assert move_words(swap, ANN_BOB, RED) == (
-        "pawn 1 swaps places with Bob's pawn 1 and is now at 26 squares past its start exit"
-    )
+    assert move_words(swap, ANN_BOB, RED) == "pawn 1 swaps with Bob's pawn 1, to 38 from home"
     sorry = events_played([(3, RED, 13), (0, 0, START, 20), (2, 4, 20)])
     assert sorry is not None and sorry.kind is MoveKind.SORRY
-    assert move_words(sorry, ANN_BOB, RED) == (
-        "pawn 1 leaves start and sends Bob's pawn 1 back to start, landing at 16 squares "
-        "past its start exit"
-    )
+    assert move_words(sorry, ANN_BOB, RED) == "pawn 1 bumps Bob's pawn 1, to 48 from home"
     slide = events_played([(3, BLUE, 12), (0, 4, 1, 13), (1, 4, 13, 13)])
     assert slide is not None
     assert "slides" not in move_words(slide, ANN_BOB, BLUE)  # its own colour's triangle
     home = events_played([(3, RED, 3), (0, 0, S1 + 2, HOME)])
-    assert home is not None and move_words(home, ANN_BOB, RED) == "pawn 1 moves 3 and reaches home"
+    assert home is not None and move_words(home, ANN_BOB, RED) == "pawn 1 reaches home"
+    split = events_played([(3, RED, 7), (0, 0, 10, 13), (0, 1, 20, 24)])
+    assert split is not None and move_words(split, ANN_BOB, RED) == (
+        "pawn 1 moves 3, to 55 from home, then pawn 2 moves 4, to 44 from home"
+    )  # (a split says each count; a whole card's count is the card's)
     assert move_words(Played(MoveKind.DECLINE, 11, ()), ANN_BOB, RED) == (
         "you move no pawn, and your turn is lost"
     )
@@ -107,8 +110,7 @@ def test_a_record_sorry_names_its_target_once() -> None:
     ]}  # fmt: skip
     played = record_played(turn, 13)
     assert move_words(played, People({RED: "Ann", 3: "Gus"}), RED) == (
-        "pawn 1 leaves start and sends Gus's pawn 4 back to start, landing at 18 squares "
-        "before its safety zone"
+        "pawn 1 bumps Gus's pawn 4, to 23 from home"
     )
     with pytest.raises(ValueError):
         record_played({"kind": "simple", "parts": [{"pawn": "Q9"}]}, 1)
@@ -122,6 +124,32 @@ def test_sentence_capitalises_and_ends_once() -> None:
     assert sentence("{who} says: {text}", who="Bob", text="{odd}") == "Bob says: {odd}."
     assert sentence("well played!") == "Well played!"
     assert sentence("") == ""
+
+
+def test_a_bump_or_a_swap_of_your_pawn_says_where_your_pawn_was_in_your_count() -> None:
+    """Issue 33: a Sorry! against Ann's pawn said where Bob's pawn landed, counted from
+    Bob's side; now the line counts only Ann's squares: where her pawn was."""
+    ann = People({RED: "Ann", BLUE: "Bob"}, RED)
+    bump = events_played([(3, BLUE, 5), (0, 4, 25, 30), (2, 1, 30)])
+    assert bump is not None and move_words(bump, ann, BLUE) == (
+        "pawn 1 moves 5, bumps your pawn 2 at 38 from home"  # (Bob's pawn: 53 from his)
+    )
+    sorry = events_played([(3, BLUE, 13), (0, 4, START, 30), (2, 1, 30)])
+    assert sorry is not None and move_words(sorry, ann, BLUE) == (
+        "pawn 1 bumps your pawn 2 at 38 from home"
+    )
+    swap = events_played([(3, BLUE, 11), (0, 4, 40, 20), (0, 1, 20, 40)])
+    assert swap is not None and move_words(swap, ann, BLUE) == (
+        "pawn 1 swaps with your pawn 2, and your pawn 2 goes to 28 from home"
+    )
+    bob = People({RED: "Ann", BLUE: "Bob"}, BLUE)  # (Bob hears his own move his way)
+    assert move_words(bump, bob, BLUE) == "your pawn 1 to 53 from home, bumps Ann's pawn 2"
+
+
+def test_sorry_is_said_in_the_players_letters() -> None:
+    assert card_words(13) == "a Sorry! card"
+    with use_language("el"):
+        assert card_words(13) == "μια κάρτα Σόρι!"
 
 
 @pytest.mark.parametrize("variant", list(Variant))
@@ -141,7 +169,7 @@ def test_a_move_offered_reads_as_the_same_move_played(variant: Variant) -> None:
             mover = game.turn
             for move in moves:
                 option = option_from_compact(game.pawns, move.compact(), 0)
-                offered = move_words(option_played(option), people, mover)
+                offered = move_words(option_played(option, game.pawns), people, mover)
                 played = events_played(move_events(move, mover))
                 if played is not None:
                     assert move_words(played, people, mover) == offered, move
@@ -153,5 +181,5 @@ def test_a_move_offered_reads_as_the_same_move_played(variant: Variant) -> None:
         with use_language(lang):
             for pawns, compact, mover in sample:
                 option = option_from_compact(pawns, compact, 0)
-                text = move_words(option_played(option), people, mover)
+                text = move_words(option_played(option, pawns), people, mover)
                 assert text and not TOKEN.search(text), (lang, text)

@@ -78,10 +78,10 @@ def test_your_turn_tells_the_card_what_it_allows_and_the_numbered_moves() -> Non
         r.MoveOption(id=1, notation="R2 start->4", move=(0, 1, 1, 4)),
     ))  # fmt: skip
     assert said(teller, model, offer) == [
-        "Ann, your turn: you drew a 1 (leave START, or move 1). You have 30 seconds to choose.",
+        "Ann, your turn: a 1, 2 moves. You have 30 seconds to choose.",
         "Move 1: your pawn 2 leaves start.",  # (leaving START is told before a step)
-        "Move 2: your pawn 1 moves 1 to 2 squares past its start exit.",
-        "Type the number of your move, or help to hear every command.",
+        "Move 2: your pawn 1 to 62 from home.",  # (the card's own count is not said again)
+        "Type your move's number, or help.",
     ]
     assert teller.offer() == said(teller, model, offer)  # the moves command repeats it
 
@@ -107,7 +107,7 @@ def test_a_move_played_for_you_when_your_time_ran_out_says_so() -> None:
         r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
     events = m.Events(sid=5, colour=RED, notation="R1 5->6", events=((3, RED, 1), (0, 0, 5, 6)))
     [line] = said(teller, model, events)
-    assert line.startswith("Your time ran out, so a bot played a 1 for you: your pawn 1 moves")
+    assert line.startswith("Your time ran out, so a bot played a 1 for you: your pawn 1 to ")
 
 
 def test_board_tells_every_pawn_and_whose_turn_on_request() -> None:
@@ -116,16 +116,21 @@ def test_board_tells_every_pawn_and_whose_turn_on_request() -> None:
         (3, BLUE, 1), (0, 4, START, 19))))  # fmt: skip
     said(teller, model, m.Turn(sid=6, colour=BLUE, card=Card.FIVE, hand=None, pile=38))
     assert teller.board() == [
-        "Your pawns (red): 3 pawns at start and pawn 1 at 1 square past its start exit.",
-        "Bob's pawns (blue): 3 pawns at start and pawn 1 at its start exit.",
+        "Your pawns (red): 3 pawns at start and pawn 1 at 63 from home.",
+        "Bob's pawns (blue): 3 pawns at start and pawn 1 at 64 from home.",
         "It is Bob's turn, with a 5.",
     ]
+    said(teller, model, m.Turn(sid=7, colour=RED, card=Card.ELEVEN, hand=None, pile=37))
+    assert teller.board()[-1] == (
+        "It is your turn, with an 11 (move 11, or swap with an opponent)."
+    )  # (what the card allows: not in the offer, which is to be short)
 
 
 def test_game_over_names_the_winner_and_the_points() -> None:
     teller, model = seated()
     assert said(teller, model, m.GameOver(sid=9, winners=(BLUE,), scores=None)) == [
         "The game is over: Bob won.",
+        "The standings: place 1: Bob, 0 pawns home; place 2: Ann, 0 pawns home.",
         "Ann, type rematch to play again, or quit to leave.",
     ]
     assert said(teller, model, m.GameOver(sid=9, winners=(RED,), scores=None))[0] == (
@@ -188,11 +193,11 @@ def test_a_spectator_hears_every_pawn_by_its_owners_name() -> None:
     played = m.Events(sid=5, colour=RED, notation="", events=(
         (3, RED, 13), (0, 0, START, 24), (2, 4, 24)))  # fmt: skip
     assert said(teller, zed, played) == [
-        "Ann played a Sorry! card: pawn 1 leaves start and sends Bob's pawn 1 back to start, "
-        "landing at 20 squares past its start exit."
+        "Ann played a Sorry! card: pawn 1 bumps Bob's pawn 1, to 44 from home."
     ]
     assert said(teller, zed, m.GameOver(sid=9, winners=(RED,), scores=None)) == [
-        "The game is over: Ann won."  # no rematch prompt for a spectator
+        "The game is over: Ann won.",  # no rematch prompt for a spectator
+        "The standings: place 1: Ann, 0 pawns home; place 2: Bob, 0 pawns home.",
     ]
 
 
@@ -335,15 +340,16 @@ def test_a_long_offer_says_the_most_telling_moves_first_and_more_says_the_rest()
              for i, (p, at) in enumerate(((0, 5), (1, 20), (2, 30), (3, 40), (0, 5), (1, 20)))]
     offer = m.LegalMoves(sid=4, timeout=None, moves=tuple(steps))
     first = said(teller, model, offer)
-    assert first[0].endswith("6 moves are on offer.")
-    assert [line.split(":")[0] for line in first[1:5]] == ["Move 1", "Move 2", "Move 3", "Move 4"]
-    assert first[5] == "Ann, type more to hear the other 2 moves."
+    assert first[0] == "Ann, your turn: a 1, 6 moves."
+    assert [line.split(":")[0] for line in first[1:4]] == ["Move 1", "Move 2", "Move 3"]
+    assert first[4:] == ["Type your move's number, more, or help."]
     typist = Typist(model)
     with pytest.raises(ValueError, match="move 6 has not been said yet"):
         command(typist, teller, "6")  # type: ignore[arg-type]
     assert typist.played == []
     rest = teller.more()
-    assert [line.split(":")[0] for line in rest[:2]] == ["Move 5", "Move 6"]
+    assert [line.split(":")[0] for line in rest[:3]] == ["Move 4", "Move 5", "Move 6"]
+    assert rest[3:] == ["Type your move's number, or help."]
     assert teller.more() == ["Ann, that was every move on offer."]
     assert command(typist, teller, "6") == [] and typist.played == [teller.offered[5].id]  # type: ignore[arg-type]
 
@@ -367,3 +373,33 @@ def test_the_listener_is_warned_once_ten_seconds_before_the_time_runs_out() -> N
     said(teller, model, m.LegalMoves(sid=4, timeout=8, moves=(
         r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
     assert teller.warning_in() is None  # (a time of 10 s or less: none)
+
+
+def test_turns_lost_before_the_first_move_are_told_with_the_game_begins() -> None:
+    """Issue 33: the turns lost before anyone moved come in no events (the first
+    snapshot has them): who lost them follows from the turn and the discard count."""
+    teller, model = Teller(), ann()
+    said(teller, model, LOBBY)
+    discarded = [0] * 14
+    for card in (Card.FOUR, Card.ELEVEN, Card.TWELVE):
+        discarded[card] = 1
+    opening = dataclasses.replace(SNAPSHOT, sid=4, pawns=(START,) * 16, turn=RED, discards=3,
+                                  top=Card.TWELVE, discarded=tuple(discarded))  # fmt: skip
+    assert said(teller, model, opening) == [
+        "The game begins: Ann plays red and Bob plays blue.",
+        "3 turns were lost before the first move: Bob (2 turns) and Ann had no move, with a "
+        "4, an 11 and a 12.",
+    ]
+
+
+def test_the_standings_of_a_game_for_points_give_each_players_points() -> None:
+    teller, model = Teller(), ann()
+    said(teller, model, dataclasses.replace(LOBBY, variant=Variant.POINTS))
+    hand = (Card.ONE, Card.TWO, Card.FOUR, Card.TEN, Card.SORRY)
+    said(teller, model, dataclasses.replace(SNAPSHOT, variant=Variant.POINTS, card=None, hand=hand,
+                                            scores=(0,) * 4))  # fmt: skip
+    over = m.GameOver(sid=9, winners=(BLUE,), scores=(5, 90, 0, 0))
+    assert said(teller, model, over)[:2] == [
+        "The game is over: Bob won.",
+        "The standings: place 1: Bob, 90 points; place 2: Ann, 5 points.",
+    ]

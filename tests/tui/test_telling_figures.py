@@ -109,7 +109,8 @@ def test_game_over_says_the_figures_the_board_shows(variant: Variant, seed: int)
         assert all(line in end.teller.board() for line in figures)  # (board, at the end)
         assert end.teller.board()[-len(figures) - 1 : -1] == figures  # (before the prompt)
     said = ann_end.teller.result()
-    assert said[1].startswith("ann: ") and said[2].startswith("bob: ")  # (in seat order)
+    assert said[1].startswith("The standings: place 1: ")
+    assert said[2].startswith("ann: ") and said[3].startswith("bob: ")  # (in seat order)
 
 
 def test_a_count_begun_late_waits_for_the_whole_game_s_figures(
@@ -167,6 +168,7 @@ def test_with_no_record_to_come_the_figures_say_where_the_count_began() -> None:
             for line in teller.tell(zed, ev)]  # fmt: skip
     assert said == [
         "The game is over: Ann won.",
+        "The standings: place 1: Ann, 0 pawns home; place 2: Bob, 0 pawns home.",
         "Ann: 0 bumps, 0 Sorry!, 0 slides in 1 turn.",
         "Bob: 0 bumps, 0 Sorry!, 0 slides in 0 turns.",
         SINCE,

@@ -161,7 +161,7 @@ def test_text_join_without_an_address_joins_the_only_game(
             for x in lines[ours[0] + 1 :]
         ):
             break
-        prompts = [i for i, x in enumerate(lines) if x.startswith("Type the number of your move")]
+        prompts = [i for i, x in enumerate(lines) if x.startswith("Type your move's number")]
         if len(prompts) > answered:
             answered = len(prompts)
             join.send("1\n")
