@@ -1,8 +1,8 @@
 """The phone's page over HTTP: its own files and one WebSocket per phone.
 
 :class:`WebServer` serves on a listening socket the caller made (``net`` makes
-sockets; this package only uses the one it is handed) the page's three files,
-package data read once (``GET /``, ``/app.js``, ``/app.css``), each with a strict
+sockets; this package only uses the one it is handed) the page's files,
+package data read once (``GET /``, ``/app.js``, ``/app.css``, ``/favicon.svg``), each with a strict
 Content-Security-Policy, and ``/ws``, the WebSocket a page plays through
 (protocol/WEB.md).  Anything else is refused with a clear status: 404 for a path
 it does not serve, 405 for a method other than GET or HEAD, 413 for a request with
@@ -43,6 +43,7 @@ FILES = {
     "index.html": "text/html; charset=utf-8",
     "app.js": "text/javascript; charset=utf-8",
     "app.css": "text/css; charset=utf-8",
+    "favicon.svg": "image/svg+xml",
 }
 #: What a page may load and where it may connect: its own files and WebSocket only.
 CSP = (
