@@ -13,6 +13,7 @@ import asyncio
 import os
 import re
 import shutil
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,6 +30,8 @@ FLAGS = [
 ]
 PHONE = (390, 844)
 ADDRESS = re.compile(rb"http://127\.0\.0\.1:(\d+)")
+#: The page told something new since a tap: its log's last line changed.
+_TOLD = "(said) => document.querySelector('#log li:last-child')?.textContent !== said"
 
 pytestmark = [
     pytest.mark.browser,
@@ -98,6 +101,7 @@ async def _play(shots: Path) -> dict[str, float]:
             await client.connect()
             bot = asyncio.create_task(run_bot(client, "greedy"))
             taps = 0
+            updated: list[float] = []
             over = page.locator("#over")
             first_move = page.locator("#moves button").first
             async with asyncio.timeout(45):
@@ -108,14 +112,21 @@ async def _play(shots: Path) -> dict[str, float]:
                         break
                     if taps == 0:
                         await page.screenshot(path=str(shots / "turn.png"))
+                    said = await page.locator("#log li").last.text_content()
+                    tap = time.monotonic()
                     try:
                         await first_move.click(timeout=1000)
+                        # the board and log updated: the move played is told
+                        await page.wait_for_function(_TOLD, arg=said, timeout=3000)
                     except PlaywrightError:  # the offer went (its time ran out) as we tapped
                         continue
+                    updated.append(time.monotonic() - tap)
                     taps += 1
             await page.screenshot(path=str(shots / "over.png"))
             result = await page.locator("#result").inner_text()
             out["taps"] = taps
+            out["tap_to_update_median_s"] = statistics.median(updated)
+            out["tap_to_update_max_s"] = max(updated)
             assert "won" in result, result
             assert problems == [], problems  # no CSP violation, no script error
             await browser.close()
