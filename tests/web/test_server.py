@@ -174,3 +174,25 @@ async def test_too_many_pages_are_refused() -> None:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await s.session.ws_connect(s.url + "/ws")
         assert refused.value.status == 503
+
+
+@pytest.mark.asyncio
+async def test_each_page_reads_the_table_in_its_own_language() -> None:
+    from sorry_lan.i18n import pgettext, use_language
+
+    async with served(seats=3) as s:
+        ann, bob = await s.page(), await s.page()
+        await ann.send(t="join", name="Ann", lang="el-GR")
+        await bob.join("Bob")
+        greek = await ann.until(lambda f: len(f.get("seats", ())) == 3 and me(f) is not None)
+        english = await bob.until(lambda f: len(f.get("seats", ())) == 3 and me(f) is not None)
+        with use_language("el"):
+            assert greek["words"]["ready"] == pgettext("key", "ready") != "ready"
+        assert greek["lang"] == "el" and english["lang"] == "en"
+        assert english["words"]["ready"] == "ready"
+        await bob.send(t="lang", lang="cy")
+        welsh = await bob.until(lambda f: f.get("lang") == "cy")
+        assert welsh["words"]["ready"] != "ready"
+        assert [seat["colour_name"] for seat in welsh["seats"]][:1] != ["Red"]
+        players = {p.name: p.lang for p in s.host.table.players.values()}
+        assert players == {"Ann": "el", "Bob": "cy"}  # each told the host in its profile
