@@ -102,6 +102,10 @@ if TYPE_CHECKING:
     from sorry_lan.web.server import WebServer
 
 
+#: Seconds a table that closes as its game ends waits for the phones to read the result.
+PHONES_TOLD = 2.0
+
+
 class _Exit(SorryLanError):
     """Leave with this status (the reason was already printed)."""
 
@@ -362,6 +366,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             if report is not None:
                 report.quiet = True  # closing drops every connection: no news any more
             if phones is not None:
+                if table.game is not None and table.game.over:
+                    await phones.told_result(PHONES_TOLD)  # (the page shows who won)
                 await phones.close()  # (each phone's client leaves before the table closes)
             game = table.game
             if game is not None and game.over and server.moved_to is None:

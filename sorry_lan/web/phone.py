@@ -165,7 +165,11 @@ class Phone:
         self.teller.played()
 
     async def close(self) -> None:
-        """Leave the table (its bye) and stop telling."""
+        """Leave the table (its bye) and stop telling, once the page was sent what it
+        was told last (the game's result, when the table closes as the game ends)."""
+        if self._showing is not None:
+            with contextlib.suppress(Exception):
+                await self._showing
         self._send = None
         await self.client.close()
         if self._pump is not None:

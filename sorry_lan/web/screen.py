@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from sorry_lan.client.model import ClientModel
 from sorry_lan.i18n import LANGUAGES, _, pgettext, words
 from sorry_lan.rules.board import pawn_colour
-from sorry_lan.tui.sentences import card_words, move_words, option_played, sentence
+from sorry_lan.rules.moves import MoveKind
+from sorry_lan.tui.sentences import Played, card_words, move_words, option_played, sentence
 from sorry_lan.tui.telling import Teller
 from sorry_lan.wire.transitions import State
 
@@ -35,6 +36,7 @@ def labels() -> dict[str, str]:
         "chat": pgettext("key", "chat"),
         "colour": pgettext("key", "colour"),
         "log": pgettext("key", "log"),
+        "back": pgettext("key", "back"),
         "language": pgettext("key", "language"),
         "free": pgettext("seat", "(free)"),
         "bot": pgettext("seat", "[bot]"),
@@ -95,7 +97,9 @@ def _turn(teller: Teller) -> str | None:
 
 
 def _moves(teller: Teller) -> list[Json]:
-    """The moves on offer, each a sentence and the cells where its pawns end."""
+    """The moves on offer, each a sentence and the cells where its pawns end; a split
+    7 also says its first pawn's part alone (``first``), which the page offers first,
+    then the splits that begin so (a split in two taps)."""
     out: list[Json] = []
     for i, option in enumerate(teller.offered, 1):
         move = move_words(option_played(option), teller.people, teller.you)
@@ -105,7 +109,13 @@ def _moves(teller: Teller) -> list[Json]:
         else:
             text = sentence(_("Move {i}: {move}"), i=i, move=move)
         ends = [place_cell(pawn_colour(part.pawn), part.end) for part in option.parts]
-        out.append({"text": text, "to": [list(at) for at in ends]})
+        shown: Json = {"text": text, "to": [list(at) for at in ends], "first": None}
+        if option.kind == MoveKind.SPLIT and len(option.parts) == 2:
+            part = option.parts[0]
+            alone = Played(MoveKind.SIMPLE, option.card, (part,))
+            first = move_words(alone, teller.people, teller.you)
+            shown["first"] = sentence(first[:1].upper() + first[1:])
+        out.append(shown)
     return out
 
 

@@ -106,6 +106,17 @@ class WebServer:
         host, port = sock.getsockname()[:2]
         self.address = (host, port)
 
+    async def told_result(self, timeout: float) -> None:
+        """Wait (``timeout`` seconds at most) until every phone's client has read the
+        game's result and its page was sent it: a table that closes as its game ends
+        closes its phones' pages only after that."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while loop.time() < deadline and any(
+            p.teller.over is None and not p.ended.is_set() for p in self.phones.values()
+        ):
+            await asyncio.sleep(0.02)
+
     async def close(self) -> None:
         """Stop serving; every phone's client leaves the table."""
         for handle in self._lingering.values():

@@ -4,7 +4,8 @@ process serves.  Everything runs in a loopback-only network namespace the test
 creates (and the host is told ``--no-mdns`` as well): nothing reaches a real
 interface.  The phone joins by its name, sees the lobby, and plays every turn it is
 offered by tapping the first move until the game is over; a bot client in the test
-fills the third seat.  Screenshots of the lobby, a turn and the game over are kept
+fills the third seat.  A split 7 takes two taps: its first pawn's part, then the
+split.  Screenshots of the lobby, a turn, a split and the game over are kept
 in the test's tmp dir (their paths are printed with the timings)."""
 
 from __future__ import annotations
@@ -48,12 +49,12 @@ async def _host(data: Path) -> tuple[asyncio.subprocess.Process, int, int]:
         sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--lang", "en",
         "--bind", "127.0.0.1", "--port", "0", "--players", "3", "--bots", "1",
         "--bot-delay", "0.05", "--bot-strength", "greedy", "--turn-timeout", "10",
-        "--grace", "5", "--seed", "3",
+        "--grace", "5", "--seed", "4",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
     )
     assert proc.stdout is not None
     game = web = 0
-    async with asyncio.timeout(20):
+    async with asyncio.timeout(40):  # (a loaded machine starts Python slowly)
         while not web:
             line = await proc.stdout.readline()
             assert line, "the host ended before serving the page"
@@ -102,6 +103,7 @@ async def _play(shots: Path) -> dict[str, float]:
             bot = asyncio.create_task(run_bot(client, "greedy"))
             taps = 0
             updated: list[float] = []
+            splits = 0
             over = page.locator("#over")
             first_move = page.locator("#moves button").first
             async with asyncio.timeout(45):
@@ -112,6 +114,12 @@ async def _play(shots: Path) -> dict[str, float]:
                         break
                     if taps == 0:
                         await page.screenshot(path=str(shots / "turn.png"))
+                    if await first_move.get_attribute("data-group") is not None:
+                        await first_move.click(timeout=1000)  # a split 7's first pawn
+                        if not splits:
+                            await page.screenshot(path=str(shots / "split.png"))
+                        splits += 1
+                        continue
                     said = await page.locator("#log li").last.text_content()
                     tap = time.monotonic()
                     try:
@@ -125,6 +133,7 @@ async def _play(shots: Path) -> dict[str, float]:
             await page.screenshot(path=str(shots / "over.png"))
             result = await page.locator("#result").inner_text()
             out["taps"] = taps
+            out["split_first_taps"] = splits
             out["tap_to_update_median_s"] = statistics.median(updated)
             out["tap_to_update_max_s"] = max(updated)
             assert "won" in result, result
@@ -145,5 +154,6 @@ def test_a_phone_plays_a_whole_game_by_taps(tmp_path: Path) -> None:
     measured["whole_s"] = time.monotonic() - started
     print({k: round(v, 3) for k, v in measured.items()}, sorted(tmp_path.glob("*.png")))
     assert measured["taps"] >= 5
-    for name in ("lobby", "turn", "over"):
+    assert measured["split_first_taps"] >= 1  # (seed 4 deals the phone a split 7)
+    for name in ("lobby", "turn", "split", "over"):
         assert (tmp_path / f"{name}.png").stat().st_size > 1000

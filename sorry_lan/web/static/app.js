@@ -104,21 +104,59 @@ function mark(to, on) {
   }
 }
 
+let split = null;  // the first part of a split 7 tapped: its splits are offered
+
+function moveButton(s, move, index) {
+  const item = el("li");
+  const button = el("button", move.text);
+  button.type = "button";
+  button.addEventListener("click", () => {
+    $("moves").replaceChildren();
+    split = null;
+    send({ t: "move", offer: s.offer, index: index });
+  });
+  hover(button, move.to);
+  item.append(button);
+  return item;
+}
+
+function hover(button, to) {
+  for (const [on, events] of [[true, ["focus", "mouseenter"]], [false, ["blur", "mouseleave"]]]) {
+    for (const name of events) button.addEventListener(name, () => mark(to, on));
+  }
+}
+
 function moves(s) {
-  $("moves").replaceChildren(...s.moves.map((move, index) => {
+  const offered = s.moves.map((move, index) => [move, index]);
+  if (split !== null && split.offer === s.offer) {
+    const back = el("button", s.words.back);
+    back.type = "button";
+    back.dataset.back = "";
+    back.addEventListener("click", () => { split = null; moves(s); });
     const item = el("li");
-    const button = el("button", move.text);
+    item.append(back);
+    $("moves").replaceChildren(
+      ...offered.filter(([move]) => move.first === split.first)
+        .map(([move, index]) => moveButton(s, move, index)), item);
+    return;
+  }
+  split = null;
+  const firsts = new Set();
+  const items = [];
+  for (const [move, index] of offered) {
+    if (move.first === null) { items.push(moveButton(s, move, index)); continue; }
+    if (firsts.has(move.first)) continue;
+    firsts.add(move.first);
+    const item = el("li");
+    const button = el("button", move.first + " \u2026");
     button.type = "button";
-    button.addEventListener("click", () => {
-      $("moves").replaceChildren();
-      send({ t: "move", offer: s.offer, index: index });
-    });
-    for (const [on, events] of [[true, ["focus", "mouseenter"]], [false, ["blur", "mouseleave"]]]) {
-      for (const name of events) button.addEventListener(name, () => mark(move.to, on));
-    }
+    button.dataset.group = "";
+    button.addEventListener("click", () => { split = { offer: s.offer, first: move.first }; moves(s); });
+    hover(button, move.to.slice(0, 1));
     item.append(button);
-    return item;
-  }));
+    items.push(item);
+  }
+  $("moves").replaceChildren(...items);
 }
 
 function render(s) {
