@@ -29,5 +29,5 @@ def test_a_split_says_its_first_part_alone_and_a_plain_move_none() -> None:
         "moves 4 to 10 squares past its start exit.")
     assert shown[0]["first"] == shown[1]["first"] == (
         "Your pawn 1 moves 3 to 4 squares past its start exit.")
-    assert shown[2]["first"] is None and shown[2]["text"].startswith("Move 3: ")
+    assert shown[2]["first"] is None and str(shown[2]["text"]).startswith("Move 3: ")
     assert shown[0]["to"] == [list(track_cell(8)), list(track_cell(14))]
