@@ -123,7 +123,7 @@ async def test_a_page_acts_for_its_own_seat_only() -> None:
 
 async def _first_offered(*pages: Page) -> Page:
     """The page that is offered moves first (no page's frames read by another task)."""
-    async with asyncio.timeout(10):
+    async with asyncio.timeout(30):
         while True:
             for page in pages:
                 page.drain()

@@ -74,7 +74,7 @@ class Page:
     async def send(self, **frame: Any) -> None:
         await self.ws.send_str(json.dumps(frame))
 
-    async def next(self, kind: str, timeout: float = 5.0) -> Frame:
+    async def next(self, kind: str, timeout: float = 30.0) -> Frame:
         """The next frame of ``kind`` (``screen``, ``seat``, ``error``)."""
         while True:
             frame = await asyncio.wait_for(self._frames.get(), timeout)
@@ -93,7 +93,7 @@ class Page:
             frames.append(frame)
         return frames
 
-    async def until(self, seen: Callable[[Frame], bool], timeout: float = 10.0) -> Frame:
+    async def until(self, seen: Callable[[Frame], bool], timeout: float = 30.0) -> Frame:
         """The first screen for which ``seen`` holds (the last one read counts)."""
         if self.last and seen(self.last):
             return self.last
