@@ -31,10 +31,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: lane -> marker expression (the lanes partition the suite)
 LANES = {
-    "memory": "not netns and not tmux and not lan",
+    "memory": "not netns and not tmux and not lan and not browser",
     "tmux": "tmux and not lan",
-    "loopback-netns": "netns and not tmux and not lan",
-    "default": "not lan and not tmux",
+    "loopback-netns": "netns and not tmux and not lan and not browser",
+    "default": "not lan and not tmux and not browser",
+    "browser": "browser",
     "lan": "lan",
 }
 SUMMARY = re.compile(r"=+ (.*) in ([0-9.]+)s")

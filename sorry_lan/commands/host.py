@@ -50,6 +50,7 @@ from sorry_lan.authority.electorate import Laptop
 from sorry_lan.authority.restore import TakeoverStart, offers, replay, taken_over
 from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
+from sorry_lan.commands.argtypes import MAX_PORT
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.join import join_error_words
 from sorry_lan.commands.leaving import Leaving, handed_over_lines, keep_seat_there, moved_words
@@ -61,7 +62,7 @@ from sorry_lan.errors import SorryLanError
 from sorry_lan.i18n import _, is_yes, language, ngettext
 from sorry_lan.i18n.coded import say, say_in
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
-from sorry_lan.net.host import HostError, HostOptions, HostServer
+from sorry_lan.net.host import HostError, HostOptions, HostServer, listen_error
 from sorry_lan.net.hosted import (
     HostedTable,
     bot_delay,
@@ -99,6 +100,11 @@ if TYPE_CHECKING:
 
     from sorry_lan.discovery import TableAdvertiser
     from sorry_lan.replay import Tape
+    from sorry_lan.web.server import WebServer
+
+
+#: Seconds a table that closes as its game ends waits for the phones to read the result.
+PHONES_TOLD = 2.0
 
 
 class _Exit(SorryLanError):
@@ -301,11 +307,14 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             print(resumed, flush=True)
         server, table = hosted.server, hosted.table
         host, port = hosted.address
+        phones = None if args.no_web else await _serve_phones(args, port)
         if not board:  # the board says it in its lobby (a line printed now would stay behind)
             print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)
             for extra, extra_port in server.also:
                 where = f"[{extra}]:{extra_port}"
                 print(_("also listening on {address} (IPv6)").format(address=where), flush=True)
+            if phones is not None and args.headless:
+                print(_phones_words(args, phones.address[1]), flush=True)
         leaving = Leaving(lambda: hosted)
         away = asyncio.Event()  # told to stop: the player's board or lines close too
 
@@ -345,12 +354,14 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                     hint = _join_hint(args, port, advertised, ipv6=ipv6)
                     pin = _("PIN: {pin} (tell the players; it is never sent in clear)")
                     pins = [pin.format(pin=args.pin)] if args.pin else []
-                    return "\n".join([*notes, hint, *pins])
+                    web = [] if phones is None else [_phones_words(args, phones.address[1])]
+                    return "\n".join([*notes, hint, *web, *pins])
 
                 owner = hosted.owner or ""
                 seats = SeatStore(seats_dir(args))
+                url = None if phones is None else _phones_url(args, phones.address[1])
                 status = await _play_here(
-                    args, owner, port, (hosted, seats, leaving), info, away
+                    args, owner, port, (hosted, seats, leaving), (info, url), away
                 )
                 if leaving.handed:  # its seat waits at the new host: say how to take it back
                     keep_seat_there(seats, server, owner, hosted.owner_token, hosted.table_id)
@@ -365,6 +376,10 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
                 await watch.close()
             if report is not None:
                 report.quiet = True  # closing drops every connection: no news any more
+            if phones is not None:
+                if table.game is not None and table.game.over:
+                    await phones.told_result(PHONES_TOLD)  # (the page shows who won)
+                await phones.close()  # (each phone's client leaves before the table closes)
             game = table.game
             if game is not None and game.over and server.moved_to is None:
                 from sorry_lan.authority.seat_messages import game_over
@@ -446,20 +461,58 @@ def _advertise(
     return advert if advert.start(server.summary()) else None
 
 
+async def _serve_phones(args: argparse.Namespace, port: int) -> WebServer | None:
+    """Serve the phone's page (``sorry_lan.web``) where the table listens, at
+    ``--web-port`` or the game's port + 1 (a free one if that is taken), each phone a
+    client of the table at its own port on this machine; None, after saying why on
+    stderr, when the port cannot be had."""
+    from sorry_lan.net.weblisten import web_socket
+    from sorry_lan.web.server import WebServer
+
+    bind = args.bind if args.bind not in (None, "", "::") else "0.0.0.0"
+    chosen = args.web_port
+    wanted = chosen if chosen is not None else (port + 1 if port < MAX_PORT else 0)
+    try:
+        sock = web_socket(bind, wanted, fallback=chosen is None)
+    except OSError as exc:
+        print(f"sorry-lan host: {say(listen_error(exc, bind, wanted))}", file=sys.stderr)
+        return None
+    local = "127.0.0.1" if bind == "0.0.0.0" else bind
+    phones = WebServer((local, port), linger=args.grace)
+    await phones.start(sock)
+    return phones
+
+
+def _phones_url(args: argparse.Namespace, web_port: int) -> str:
+    """Where phones open the game: the page's address on this machine's first network."""
+    v4 = [a for _n, a in _join_pairs(args, ipv6=False) if ":" not in a]
+    return f"http://{v4[0] if v4 else 'THIS-MACHINE'}:{web_port}"
+
+
+def _phones_words(args: argparse.Namespace, web_port: int) -> str:
+    return _("Phones join in a browser at {address}").format(
+        address=_phones_url(args, web_port))
+
+
+def _join_pairs(args: argparse.Namespace, ipv6: bool) -> list[tuple[str, str]]:
+    """The addresses others join by: (network name, address), the ``--bind`` one alone
+    when it names one."""
+    if args.bind not in (None, "0.0.0.0", "", "::"):
+        return [("", args.bind)]
+    from sorry_lan.discovery import DiscoveryError, join_addresses
+
+    try:
+        every = getattr(args, "all_interfaces", False)
+        return join_addresses(args.interface, args.ipv6 or ipv6, all_interfaces=every)
+    except DiscoveryError:  # a bad --interface (already reported): a placeholder
+        return []
+
+
 def _join_hint(args: argparse.Namespace, port: int, advertised: bool, ipv6: bool) -> str:
     """How others reach this table: by discovery if advertised, else by an address; the
     addresses each network joins by, a network a line (IPv6 ones too when the table
     listens on IPv6)."""
-    if args.bind not in (None, "0.0.0.0", "", "::"):
-        pairs = [("", args.bind)]
-    else:
-        from sorry_lan.discovery import DiscoveryError, join_addresses
-
-        try:
-            every = getattr(args, "all_interfaces", False)
-            pairs = join_addresses(args.interface, args.ipv6 or ipv6, all_interfaces=every)
-        except DiscoveryError:  # a bad --interface (already reported): a placeholder
-            pairs = []
+    pairs = _join_pairs(args, ipv6)
     v4 = [(n, a) for n, a in pairs if ":" not in a][:4]
     v6 = [(n, f"[{a}]") for n, a in pairs if ":" in a][:2]
     shown = [(n, f"{a}:{port}") for n, a in v4 + v6]
@@ -490,7 +543,7 @@ async def _play_here(
     name: str,
     port: int,
     here: tuple[HostedTable, SeatStore, Leaving],
-    info: Callable[[], str],
+    told: tuple[Callable[[], str], str | None],
     away: asyncio.Event,
 ) -> int:
     """The host's own player, on the board (its leave dialog hands the table over
@@ -499,6 +552,7 @@ async def _play_here(
     returns when the player leaves, the table stops here, or (``away``) a stop signal
     handed the table over."""
     hosted, seats, leaving = here
+    info, phones = told
     server = hosted.server
     local = "127.0.0.1" if args.bind in (None, "0.0.0.0", "") else args.bind
     options = ClientOptions(
@@ -518,7 +572,9 @@ async def _play_here(
         return 1
     if _wants_board(args):
         try:
-            return await _play_on_board(args, client, name, here, (info, question), away)
+            return await _play_on_board(
+                args, client, name, here, (info, question, phones), away
+            )
         finally:
             await _leave(client)
     print(info(), flush=True)
@@ -541,16 +597,17 @@ async def _play_on_board(
     client: GameClient,
     name: str,
     here: tuple[HostedTable, SeatStore, Leaving],
-    asked: tuple[Callable[[], str], AloneQuestion],
+    asked: tuple[Callable[[], str], AloneQuestion, str | None],
     away: asyncio.Event,
 ) -> int:
     """The host's own player on the board, ``client`` connected: the only part of the
     command that imports the drawing library.  ``asked``: how others join, and the
-    heir's question (play on alone, once the table moved and nobody answers)."""
+    heir's question (play on alone, once the table moved and nobody answers), and the
+    phones' page's address (its QR code shows in the lobby)."""
     from sorry_lan.tui.play import TuiOptions, play_as_host
 
     hosted, _seats, leaving = here
-    info, question = asked
+    info, question, phones = asked
     journal = hosted.path
     return await play_as_host(
         client,
@@ -563,6 +620,7 @@ async def _play_on_board(
         on_leave=leaving.left,  # the game ends before our own player's bye
         play_alone=_alone(hosted.server),
         ask_alone=question,
+        phones=phones,
     )
 
 

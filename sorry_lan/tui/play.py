@@ -33,6 +33,7 @@ from .alone import AloneQuestion
 from .app import TuiApp
 from .controller import ClientController
 from .finder import GameFinder
+from .qr import qr_lines
 from .state import HandOver, Link, PlayAlone, UiState
 
 
@@ -169,6 +170,7 @@ async def play_as_host(
     on_leave: Callable[[], None] | None = None,
     play_alone: PlayAlone | None = None,
     ask_alone: AloneQuestion | None = None,
+    phones: str | None = None,
 ) -> int:
     """The host's own player on the board: ``client`` is already connected and owns the
     table (lobby keys: bots, variant, start); returns when the player leaves or ``stop``
@@ -181,8 +183,11 @@ async def play_as_host(
     host ends its table first, so nobody reads the host's leaving as a dropped seat).
     ``play_alone``: while its game is paused because its laptop is cut off, ``a``
     plays on alone (a game of its own), after a question; ``ask_alone`` is its heir's
-    question (the table moved, and nobody answers: start a game of your own?)."""
+    question (the table moved, and nobody answers: start a game of your own?).
+    ``phones``: the address of the phones' page, whose QR code the lobby shows."""
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
+    if phones is not None:
+        state.lobby_qr = tuple(qr_lines(phones))
 
     def relabel() -> None:
         state.game_title, state.lobby_info = title(), info()

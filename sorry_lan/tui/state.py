@@ -195,6 +195,7 @@ class UiState:
     variants: tuple[Variant, ...] = tuple(Variant)
     game_title: str = ""
     lobby_info: str = ""  # e.g. how others can join this table
+    lobby_qr: tuple[str, ...] = ()  # the phones' page's QR code, drawn beside the lobby
     spectating: bool = False  # watching without a seat: no colour, ready, moves or rematch
     watchers: int = 0  # spectators at the table
     auto_start: bool = False  # no one hosts: the table starts when its seats are taken

@@ -66,6 +66,8 @@ _COLOUR_RULES: list[tuple[str, str]] = [
     ("error", "bold #ff5f5f"),
     ("dim", "#808080"),
     ("too-small", "bold #ffd75f"),
+    # the phones' QR code: black modules on white, whatever the terminal's own colours
+    ("qr", "#000000 bg:#ffffff"),
 ]
 
 

@@ -229,3 +229,15 @@ def test_run_graph_follows_lazy_imports_cuts_and_load_time(tmp_path: Path) -> No
     cut = run_graph(package, cut=frozenset({("sorry_lan.a", "board")}))
     assert reach("sorry_lan.a", cut) == {"sorry_lan.a", "sorry_lan", "typing", "json", "shlex"}
     assert run_graph(package, on_load=True)["sorry_lan.a"] == {"sorry_lan", "typing", "json"}
+
+
+def test_the_phones_server_reaches_no_drawing_library() -> None:
+    """The web package (the phone's seat) tells in the line mode's sentences: nothing
+    it can import, lazily either, draws on a terminal, and the headless host, which
+    serves it, reaches it."""
+    every = _run_graph()
+    web = [name for name in module_files() if name.startswith("sorry_lan.web")]
+    assert "sorry_lan.web.server" in web
+    drawing = {name: _drawing(sorted(reach(name, every))) for name in web}
+    assert {name: found for name, found in drawing.items() if found} == {}
+    assert "sorry_lan.web.server" in _path_of(LINE_COMMANDS["host --headless"][0])

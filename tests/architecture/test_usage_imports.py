@@ -45,6 +45,7 @@ PACKAGES = {"sorry_lan", "sorry_lan.commands", "sorry_lan.bots", "sorry_lan.net"
 #: (a port, a colour, a count, a query) or by the command's check.
 CASES = [[name, "--no-such-option"] for name in COMMANDS] + [
     ["host", "--port", "99999"],
+    ["host", "--web-port", "-1"],
     ["host", "--bots", "4"],
     ["host", "--variant", "chess"],
     ["join", "--colour", "purple"],

@@ -101,6 +101,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--bind", help=_("address to listen on (default: all of them, IPv4 and, if any, IPv6)")
     )
     p.add_argument(
+        "--no-web", action="store_true", help=_("do not serve the game to phones' browsers")
+    )
+    p.add_argument(
+        "--web-port",
+        type=port_number,
+        help=_("TCP port of the phones' page (default: the game's port + 1)"),
+    )
+    p.add_argument(
         "--variant",
         type=_variant,
         default=Variant.STANDARD,

@@ -33,6 +33,8 @@ from .shared import (
 )
 
 NAME_COLS = 22  # a row's name column (the name, and [bot])
+QR_TEXT_COLS = 48  # the least room the lobby keeps beside the phones' QR code
+QR_ROWS_AROUND = 7  # a screen's rows other than the seats window (bars, rule, chat)
 FLAG_COLS = 16  # a row's flags column (ready, host), when a language follows
 LANG_COLS = 12  # the room kept for a language's name at the end of a row
 
@@ -207,7 +209,7 @@ class View:
         self._chat = chat
         self._chat_end = 0
         seats = FormattedTextControl(parts.plain(self._seats_fragments), focusable=True)
-        self.focus = Window(seats, height=Dimension(min=6))
+        self.focus = Window(seats, height=lambda: Dimension(min=max(6, len(self._qr()))))
         heard = FormattedTextControl(
             parts.plain(self._chat_fragments),
             get_cursor_position=lambda: Point(0, self._chat_end),
@@ -216,7 +218,25 @@ class View:
 
     def _seats_fragments(self) -> StyleAndTextTuples:
         st = self._parts.state
-        cols = size()[0]
+        qr = self._qr()
+        cols = size()[0] - (width(qr[0]) + 1 if qr else 0)
+        out = self._lobby_fragments(st, cols)
+        return beside(out, qr, cols) if qr else out
+
+    def _qr(self) -> tuple[str, ...]:
+        """The phones' QR code when there is room for it beside the lobby (not drawn
+        in ASCII, nor on a screen too narrow or too short to show it whole)."""
+        st = self._parts.state
+        qr = st.lobby_qr
+        if not qr or self._parts.ascii or st.spectating:
+            return ()
+        cols, rows = size()
+        if cols - width(qr[0]) - 1 < QR_TEXT_COLS or rows < len(qr) + QR_ROWS_AROUND:
+            return ()
+        return qr
+
+    def _lobby_fragments(self, st: UiState, cols: int) -> StyleAndTextTuples:
+        """The heading, the seats and the notes in ``cols`` columns."""
         taken = sum(1 for seat in st.seats if seat.name)
         heading = ngettext(
             "Lobby · {variant} · {taken} of {total} seat taken",
@@ -334,6 +354,30 @@ class View:
         frags = self._chat.lines(size()[0], CHAT_LINES)
         self._chat_end = sum(frag[1].count("\n") for frag in frags)
         return frags
+
+
+def beside(out: StyleAndTextTuples, qr: tuple[str, ...], cols: int) -> StyleAndTextTuples:
+    """``out`` (lines of at most ``cols`` columns) with ``qr``'s lines after them,
+    in the ``qr`` style, from the first line (empty lines added under ``out``)."""
+    lines: list[StyleAndTextTuples] = [[]]
+    for style, text, *rest in out:
+        for i, part in enumerate(text.split("\n")):
+            if i:
+                lines.append([])
+            if part:
+                lines[-1].append((style, part, *rest))  # type: ignore[arg-type]
+    while len(lines) < len(qr):
+        lines.append([])
+    drawn: StyleAndTextTuples = []
+    for i, line in enumerate(lines):
+        if i:
+            drawn.append(("", "\n"))
+        drawn.extend(line)
+        if i < len(qr):
+            used = sum(width(text) for _style, text, *_rest in line)
+            drawn.append(("", " " * max(1, cols - used + 1)))
+            drawn.append(("class:qr", qr[i]))
+    return drawn
 
 
 def build(parts: Parts, chat: ChatLine) -> View:

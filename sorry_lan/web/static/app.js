@@ -1,0 +1,232 @@
+// The phone's page: it shows what the table's server sends and sends back only the
+// player's choices (protocol/WEB.md). No rules here: moves, seats and words come
+// from the server.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const KEPT = "sorry-lan-seat";
+let ws = null;
+let shown = null;
+let replaced = false;  // another page took this seat: this one stops
+
+function kept() {
+  try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
+}
+
+function keep(seat) { localStorage.setItem(KEPT, JSON.stringify(seat)); }
+
+function send(frame) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(frame));
+}
+
+function join(name, pin) {
+  const seat = kept();
+  const frame = { t: "join", name: name, lang: $("lang").value || navigator.language };
+  if (seat && seat.token && seat.name === name) frame.token = seat.token;
+  if (pin) frame.pin = pin;
+  keep({ name: name, token: frame.token || null });
+  send(frame);
+}
+
+function el(tag, text, cls) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+function words(w) {
+  $("name-label").textContent = w.name;
+  $("join-button").textContent = w.join;
+  $("ready").textContent = w.ready;
+  $("rematch").textContent = w.rematch;
+  $("chat-label").textContent = w.chat;
+  $("chat-button").textContent = w.chat;
+  $("log-label").textContent = w.log;
+  $("lang-label").textContent = w.language;
+}
+
+function languages(s) {
+  const select = $("lang");
+  if (select.options.length !== s.langs.length) {
+    select.replaceChildren(...s.langs.map(([code, name]) => {
+      const option = el("option", name);
+      option.value = code;
+      return option;
+    }));
+  }
+  select.value = s.lang;
+  document.documentElement.lang = s.lang;
+}
+
+function seats(s) {
+  const list = $("seats");
+  list.replaceChildren(...s.seats.map((seat) => {
+    const row = el("li", null, "c" + seat.colour + (seat.you ? " you" : ""));
+    row.append(el("span", null, "swatch"), el("span", seat.colour_name));
+    if (seat.name === undefined) {
+      const take = el("button", s.words.free);
+      take.type = "button";
+      take.setAttribute("aria-label", s.words.colour + " " + seat.colour_name);
+      take.addEventListener("click", () => send({ t: "colour", colour: seat.colour }));
+      row.append(take);
+    } else {
+      const flags = [seat.bot ? s.words.bot : null,
+        seat.ready || seat.bot ? s.words.is_ready : s.words.not_ready].filter(Boolean);
+      row.append(el("span", (seat.you ? "> " : "") + seat.name), el("span", flags.join(", ")));
+    }
+    return row;
+  }));
+  const mine = s.seats.find((seat) => seat.you);
+  const ready = Boolean(mine && mine.ready);
+  $("ready").setAttribute("aria-pressed", String(ready));
+  $("ready").dataset.ready = String(ready);
+}
+
+function board(s) {
+  const grid = $("board");
+  grid.replaceChildren(...s.cells.map(([x, y, kind, colour, pawns]) => {
+    const cell = el("div", null, "cell " + kind + (colour === null ? "" : " c" + colour));
+    cell.style.gridColumn = String(x + 1);
+    cell.style.gridRow = String(y + 1);
+    cell.dataset.at = x + "," + y;
+    for (const token of pawns) {
+      cell.append(el("span", token, "pawn c" + "RBYG".indexOf(token[0])));
+    }
+    return cell;
+  }));
+  grid.setAttribute("aria-label", s.turn || "");
+}
+
+function mark(to, on) {
+  for (const [x, y] of to) {
+    const cell = document.querySelector('[data-at="' + x + "," + y + '"]');
+    if (cell) cell.classList.toggle("mark", on);
+  }
+}
+
+let split = null;  // the first part of a split 7 tapped: its splits are offered
+
+function moveButton(s, move, index) {
+  const item = el("li");
+  const button = el("button", move.text);
+  button.type = "button";
+  button.addEventListener("click", () => {
+    $("moves").replaceChildren();
+    split = null;
+    send({ t: "move", offer: s.offer, index: index });
+  });
+  hover(button, move.to);
+  item.append(button);
+  return item;
+}
+
+function hover(button, to) {
+  for (const [on, events] of [[true, ["focus", "mouseenter"]], [false, ["blur", "mouseleave"]]]) {
+    for (const name of events) button.addEventListener(name, () => mark(to, on));
+  }
+}
+
+function moves(s) {
+  const offered = s.moves.map((move, index) => [move, index]);
+  if (split !== null && split.offer === s.offer) {
+    const back = el("button", s.words.back);
+    back.type = "button";
+    back.dataset.back = "";
+    back.addEventListener("click", () => { split = null; moves(s); });
+    const item = el("li");
+    item.append(back);
+    $("moves").replaceChildren(
+      ...offered.filter(([move]) => move.first === split.first)
+        .map(([move, index]) => moveButton(s, move, index)), item);
+    return;
+  }
+  split = null;
+  const firsts = new Set();
+  const items = [];
+  for (const [move, index] of offered) {
+    if (move.first === null) { items.push(moveButton(s, move, index)); continue; }
+    if (firsts.has(move.first)) continue;
+    firsts.add(move.first);
+    const item = el("li");
+    const button = el("button", move.first + " \u2026");
+    button.type = "button";
+    button.dataset.group = "";
+    button.addEventListener("click", () => { split = { offer: s.offer, first: move.first }; moves(s); });
+    hover(button, move.to.slice(0, 1));
+    item.append(button);
+    items.push(item);
+  }
+  $("moves").replaceChildren(...items);
+}
+
+function render(s) {
+  shown = s;
+  words(s.words);
+  languages(s);
+  const phase = s.phase;
+  $("join").hidden = phase !== "join";
+  $("lobby").hidden = phase !== "lobby";
+  $("game").hidden = phase === "join" || phase === "lobby";
+  $("over").hidden = phase !== "over";
+  $("talk").hidden = phase === "join";
+  document.body.dataset.phase = phase;
+  if (phase === "join") {
+    const seat = kept();
+    if (seat && seat.name && !$("name").value) $("name").value = seat.name;
+    return;
+  }
+  seats(s);
+  board(s);
+  $("turn").textContent = s.turn || "";
+  moves(s);
+  $("result").replaceChildren(...(s.over || []).map((line) => el("p", line)));
+  $("log").replaceChildren(...s.log.map((line) => el("li", line)));
+  const last = $("log").lastElementChild;
+  if (last) last.scrollIntoView({ block: "nearest" });
+  $("news").textContent = s.link || (s.log.length ? s.log[s.log.length - 1] : "");
+}
+
+function problem(frame) {
+  const box = $("problem");
+  box.textContent = frame.text;
+  box.hidden = false;
+  if (frame.reason === "refused" && shown && shown.phase === "join") {
+    $("pin").hidden = $("pin-label").hidden = false;
+  }
+  if (frame.reason === "replaced") replaced = true;
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  ws = new WebSocket(scheme + location.host + "/ws");
+  ws.addEventListener("open", () => {
+    const seat = kept();
+    if (seat && seat.token && seat.name) join(seat.name);
+    else send({ t: "lang", lang: navigator.language || "en" });
+  });
+  ws.addEventListener("message", (event) => {
+    const frame = JSON.parse(event.data);
+    if (frame.t === "screen") { $("problem").hidden = true; render(frame); }
+    else if (frame.t === "seat") keep({ name: (kept() || {}).name, token: frame.token });
+    else if (frame.t === "error") problem(frame);
+  });
+  ws.addEventListener("close", () => { if (!replaced) setTimeout(connect, 2000); });
+}
+
+$("join").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  if (name) join(name, $("pin").value.trim());
+});
+$("ready").addEventListener("click", () => {
+  send({ t: "ready", ready: $("ready").dataset.ready !== "true" });
+});
+$("rematch").addEventListener("click", () => send({ t: "rematch" }));
+$("chat").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text) send({ t: "chat", text: text });
+  $("chat-text").value = "";
+});
+$("lang").addEventListener("change", () => send({ t: "lang", lang: $("lang").value }));
+connect();

@@ -1,0 +1,159 @@
+"""A phone plays a whole game in a real browser: Debian's Chromium, headless, driven by
+Playwright at a phone's viewport (390x844), on the page a real ``sorry-lan host``
+process serves.  Everything runs in a loopback-only network namespace the test
+creates (and the host is told ``--no-mdns`` as well): nothing reaches a real
+interface.  The phone joins by its name, sees the lobby, and plays every turn it is
+offered by tapping the first move until the game is over; a bot client in the test
+fills the third seat.  A split 7 takes two taps: its first pawn's part, then the
+split.  Screenshots of the lobby, a turn, a split and the game over are kept
+in the test's tmp dir (their paths are printed with the timings)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from netns import netns_skip_reason, run_in_loopback_netns
+
+CHROMIUM = "/usr/bin/chromium"
+#: The flags that run Chromium here: no sandbox (root in a container), no GPU, nothing
+#: fetched in the background.
+FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = (390, 844)
+ADDRESS = re.compile(rb"http://127\.0\.0\.1:(\d+)")
+#: The page told something new since a tap: its log's last line changed.
+_TOLD = "(said) => document.querySelector('#log li:last-child')?.textContent !== said"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(netns_skip_reason() is not None, reason=str(netns_skip_reason())),
+    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="no Chromium at /usr/bin"),
+]
+
+
+async def _host(data: Path) -> tuple[asyncio.subprocess.Process, int, int]:
+    """A headless table of three (one of its bots) and its phone page: the process,
+    the game's port and the page's."""
+    env = {**os.environ, "SORRY_LAN_DATA_DIR": str(data), "LANG": "C.UTF-8"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--lang", "en",
+        "--bind", "127.0.0.1", "--port", "0", "--players", "3", "--bots", "1",
+        "--bot-delay", "0.05", "--bot-strength", "greedy", "--turn-timeout", "10",
+        "--grace", "5", "--seed", "4",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
+    )
+    assert proc.stdout is not None
+    game = web = 0
+    async with asyncio.timeout(40):  # (a loaded machine starts Python slowly)
+        while not web:
+            line = await proc.stdout.readline()
+            assert line, "the host ended before serving the page"
+            if line.startswith(b"listening on 127.0.0.1:"):
+                game = int(line.rsplit(b":", 1)[1])
+            found = ADDRESS.search(line)
+            if found and b"listening" not in line:
+                web = int(found.group(1))
+    return proc, game, web
+
+
+async def _play(shots: Path) -> dict[str, float]:
+    from playwright.async_api import Error as PlaywrightError
+    from playwright.async_api import async_playwright
+
+    from sorry_lan.net.botrunner import run_bot
+    from sorry_lan.net.client import ClientOptions, GameClient
+
+    proc, game_port, web_port = await _host(shots / "data")
+    url = f"http://127.0.0.1:{web_port}/"
+    out: dict[str, float] = {}
+    bot: asyncio.Task[object] | None = None
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=FLAGS
+            )
+            page = await browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+            problems: list[str] = []
+            page.on("console", lambda msg: problems.append(msg.text)
+                    if msg.type == "error" else None)
+            opened = time.monotonic()
+            await page.goto(url)
+            await page.locator("#join").wait_for(state="visible")
+            out["page_drawn_s"] = time.monotonic() - opened
+            await page.fill("#name", "Pip")
+            tapped = time.monotonic()
+            await page.click("#join-button")
+            await page.locator("#lobby").wait_for(state="visible")
+            await page.locator("#seats li.you").wait_for()
+            out["lobby_drawn_s"] = time.monotonic() - tapped
+            out["open_to_lobby_s"] = time.monotonic() - opened
+            await page.screenshot(path=str(shots / "lobby.png"))
+            client = GameClient("127.0.0.1", game_port, "Robo", ClientOptions())
+            await client.connect()
+            bot = asyncio.create_task(run_bot(client, "greedy"))
+            taps = 0
+            updated: list[float] = []
+            splits = 0
+            over = page.locator("#over")
+            first_move = page.locator("#moves button").first
+            async with asyncio.timeout(45):
+                while True:
+                    await page.locator("#moves button, #over:not([hidden])").first.wait_for(
+                        state="visible", timeout=15_000)
+                    if await over.is_visible():
+                        break
+                    if taps == 0:
+                        await page.screenshot(path=str(shots / "turn.png"))
+                    if await first_move.get_attribute("data-group") is not None:
+                        await first_move.click(timeout=1000)  # a split 7's first pawn
+                        if not splits:
+                            await page.screenshot(path=str(shots / "split.png"))
+                        splits += 1
+                        continue
+                    said = await page.locator("#log li").last.text_content()
+                    tap = time.monotonic()
+                    try:
+                        await first_move.click(timeout=1000)
+                        # the board and log updated: the move played is told
+                        await page.wait_for_function(_TOLD, arg=said, timeout=3000)
+                    except PlaywrightError:  # the offer went (its time ran out) as we tapped
+                        continue
+                    updated.append(time.monotonic() - tap)
+                    taps += 1
+            await page.screenshot(path=str(shots / "over.png"))
+            result = await page.locator("#result").inner_text()
+            out["taps"] = taps
+            out["split_first_taps"] = splits
+            out["tap_to_update_median_s"] = statistics.median(updated)
+            out["tap_to_update_max_s"] = max(updated)
+            assert "won" in result, result
+            assert problems == [], problems  # no CSP violation, no script error
+            await browser.close()
+    finally:
+        if bot is not None:
+            bot.cancel()
+        if proc.returncode is None:
+            proc.terminate()
+        await proc.wait()
+    return out
+
+
+def test_a_phone_plays_a_whole_game_by_taps(tmp_path: Path) -> None:
+    started = time.monotonic()
+    measured = run_in_loopback_netns(lambda: _play(tmp_path), timeout=90)
+    measured["whole_s"] = time.monotonic() - started
+    print({k: round(v, 3) for k, v in measured.items()}, sorted(tmp_path.glob("*.png")))
+    assert measured["taps"] >= 5
+    assert measured["split_first_taps"] >= 1  # (seed 4 deals the phone a split 7)
+    for name in ("lobby", "turn", "split", "over"):
+        assert (tmp_path / f"{name}.png").stat().st_size > 1000

@@ -1,0 +1,33 @@
+"""What a page is told of the moves on offer: the line mode's sentences, and a split
+7's first pawn's part alone, which the page offers first (a split in two taps)."""
+
+from __future__ import annotations
+
+from sorry_lan.rules.moves import MoveKind
+from sorry_lan.tui.options import MoveOption, MovePart
+from sorry_lan.tui.telling import Teller
+from sorry_lan.web.board import track_cell
+from sorry_lan.web.screen import _moves
+
+
+def _offered(*options: MoveOption) -> Teller:
+    teller = Teller()
+    teller.you = 0
+    teller.offered = list(options)
+    return teller
+
+
+def test_a_split_says_its_first_part_alone_and_a_plain_move_none() -> None:
+    first, second = MovePart(0, 5, 8, 8, (6, 7, 8), (), ()), MovePart(1, 10, 14, 14, (), (), ())
+    split = MoveOption(3, MoveKind.SPLIT, 7, (), "", "", (first, second))
+    third = MovePart(2, 20, 24, 24, (), (), ())
+    other = MoveOption(4, MoveKind.SPLIT, 7, (), "", "", (first, third))
+    plain = MoveOption(5, MoveKind.SIMPLE, 7, (), "", "", (MovePart(0, 5, 12, 12, (), (), ()),))
+    shown = _moves(_offered(split, other, plain))
+    assert shown[0]["text"] == (
+        "Move 1: your pawn 1 moves 3 to 4 squares past its start exit, then your pawn 2 "
+        "moves 4 to 10 squares past its start exit.")
+    assert shown[0]["first"] == shown[1]["first"] == (
+        "Your pawn 1 moves 3 to 4 squares past its start exit.")
+    assert shown[2]["first"] is None and str(shown[2]["text"]).startswith("Move 3: ")
+    assert shown[0]["to"] == [list(track_cell(8)), list(track_cell(14))]
