@@ -26,6 +26,10 @@ from import_graph import PACKAGE, load_imports, module_files, reach, run_graph
 
 from sorry_lan.cli import COMMANDS
 
+# The package parsed once (import_graph caches each tree per process): the modules that
+# read its trees run on one worker instead of each worker parsing it again.
+pytestmark = pytest.mark.xdist_group("package_trees")
+
 DRAWING = "prompt_toolkit"
 
 #: Functions that run only to draw the board (module, function name): what they import

@@ -12,9 +12,14 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
 from import_graph import PACKAGE, cycles, graph, imports, module_files, runtime_imports
 
 from sorry_lan.cli import COMMANDS
+
+# The package parsed once (import_graph caches each tree per process): the modules that
+# read its trees run on one worker instead of each worker parsing it again.
+pytestmark = pytest.mark.xdist_group("package_trees")
 
 #: What each layer may import of the package (itself, and ``sorry_lan.errors``, the
 #: error base that imports nothing, always).  ``codes``, every code a user may read with

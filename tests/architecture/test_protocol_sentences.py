@@ -15,7 +15,12 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from import_graph import module_files, parsed
+
+# The package parsed once (import_graph caches each tree per process): the modules that
+# read its trees run on one worker instead of each worker parsing it again.
+pytestmark = pytest.mark.xdist_group("package_trees")
 
 #: The layers whose module-level text constants are sentences a peer may read.
 SPEAKERS = ("sorry_lan.wire", "sorry_lan.authority", "sorry_lan.succession",

@@ -15,6 +15,7 @@ module does not time anything and asserts nothing.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -180,24 +181,31 @@ def position_digest(strength: str, positions: int, seed: int = 19) -> str:
     return digest.hexdigest()
 
 
-def all_digests(strengths: Sequence[str] = ("random", "greedy"), games: int = 20,
-                expert_games: int = 2) -> dict[str, str]:
-    """The digest of every path, named ``path:details``."""
-    out: dict[str, str] = {}
+def digest_makers(strengths: Sequence[str] = ("random", "greedy"), games: int = 20,
+                  expert_games: int = 2) -> dict[str, Callable[[], str]]:
+    """What computes the digest of every path, by name (``path:details``): each one
+    alone, so a test of one digest need not compute the others."""
+    out: dict[str, Callable[[], str]] = {}
     for variant, players in TABLES:
         for strength in strengths:
             n = expert_games if strength == "expert" else games
-            out[f"simulate:{variant.value}:{players}:{strength}"] = simulate_digest(
-                variant, players, strength, n)
+            out[f"simulate:{variant.value}:{players}:{strength}"] = functools.partial(
+                simulate_digest, variant, players, strength, n)
     for variant, seated in ((Variant.STANDARD, (0, 2)), (Variant.STANDARD, (0, 1, 2, 3)),
                             (Variant.TEAM, (0, 1, 2, 3)), (Variant.POINTS, (1, 3)),
                             (Variant.POINTS, (0, 1, 2))):
         name = f"{variant.value}:{''.join(map(str, seated))}"
-        out[f"game:{name}"] = game_digest(variant, seated, 4)
+        out[f"game:{name}"] = functools.partial(game_digest, variant, seated, 4)
         if variant is not Variant.POINTS:
-            out[f"playout:{name}"] = playout_digest(variant, seated, 30)
-    out["movegen"] = movegen_digest(150)
+            out[f"playout:{name}"] = functools.partial(playout_digest, variant, seated, 30)
+    out["movegen"] = functools.partial(movegen_digest, 150)
     for strength in strengths:
-        out[f"choose:{strength}"] = position_digest(
-            strength, 30 if strength == "expert" else 300)
+        out[f"choose:{strength}"] = functools.partial(
+            position_digest, strength, 30 if strength == "expert" else 300)
     return out
+
+
+def all_digests(strengths: Sequence[str] = ("random", "greedy"), games: int = 20,
+                expert_games: int = 2) -> dict[str, str]:
+    """The digest of every path, named ``path:details``."""
+    return {name: make() for name, make in digest_makers(strengths, games, expert_games).items()}

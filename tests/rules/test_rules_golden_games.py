@@ -9,7 +9,7 @@ script (``--expert``), not pinned here: they take minutes."""
 from __future__ import annotations
 
 import pytest
-from golden_games import all_digests
+from golden_games import digest_makers
 
 PINNED = {
     "simulate:standard:2:random": "19a33a930c1ca2d01bf0fed3dbf7935b",
@@ -38,18 +38,15 @@ PINNED = {
 }
 
 
-pytestmark = pytest.mark.xdist_group("golden_games")  # every digest is computed once
-
-
-@pytest.fixture(scope="module")
-def digests() -> dict[str, str]:
-    return all_digests()
+# (no module-wide fixture or xdist group: each test computes its own digest, so the
+# digests, 25 s of CPU together, spread over the workers instead of holding one)
+MAKERS = digest_makers()
 
 
 @pytest.mark.parametrize("name", sorted(PINNED))
-def test_the_engine_plays_every_pinned_game_as_before(digests: dict[str, str], name: str) -> None:
-    assert digests[name] == PINNED[name]
+def test_the_engine_plays_every_pinned_game_as_before(name: str) -> None:
+    assert MAKERS[name]() == PINNED[name]
 
 
-def test_every_digest_is_pinned(digests: dict[str, str]) -> None:
-    assert sorted(digests) == sorted(PINNED)
+def test_every_digest_is_pinned() -> None:
+    assert sorted(MAKERS) == sorted(PINNED)
