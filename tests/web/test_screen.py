@@ -25,9 +25,7 @@ def test_a_split_says_its_first_part_alone_and_a_plain_move_none() -> None:
     plain = MoveOption(5, MoveKind.SIMPLE, 7, (), "", "", (MovePart(0, 5, 12, 12, (), (), ()),))
     shown = _moves(_offered(split, other, plain))
     assert shown[0]["text"] == (
-        "Move 1: your pawn 1 moves 3 to 4 squares past its start exit, then your pawn 2 "
-        "moves 4 to 10 squares past its start exit.")
-    assert shown[0]["first"] == shown[1]["first"] == (
-        "Your pawn 1 moves 3 to 4 squares past its start exit.")
+        "Move 1: your pawn 1 moves 3, to 60 from home, then pawn 2 moves 4, to 54 from home.")
+    assert shown[0]["first"] == shown[1]["first"] == "Your pawn 1 moves 3, to 60 from home."
     assert shown[2]["first"] is None and str(shown[2]["text"]).startswith("Move 3: ")
     assert shown[0]["to"] == [list(track_cell(8)), list(track_cell(14))]
