@@ -42,6 +42,7 @@ _PAWN = re.compile(r"(?<![^\W\d_])x?[RBYG][1-4](?!\d)")  # R1, and xB2 (bumps B2
 #: Key caps as keyboards print them (abbreviations, not English words to translate).
 KEY_CAPS = frozenset({"esc", "bksp", "pgup", "pgdn", "ctrl"})
 _BORDERS = "│─┤├┼┬┴"
+_URL = re.compile(r"https?://\S+")  # an address to type in a browser, not words
 _ELLIPSES = ("…", "...")
 
 
@@ -136,7 +137,7 @@ def english_left(
     known = (source_words() | frozenset(english)) - catalog_words(lang) - KEY_CAPS
     found: dict[str, list[str]] = {}
     for line in without_names(screen, names).splitlines():
-        for word in sorted(words_of(line) & known):
+        for word in sorted(words_of(_URL.sub(" ", line)) & known):
             found.setdefault(word, []).append(line.strip())
     return found
 

@@ -122,7 +122,7 @@ def test_the_reader_refuses_a_code_drawn_wrong() -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_host_lobby_of_an_80x24_screen_draws_a_code_that_decodes() -> None:
+async def test_the_host_lobby_of_a_100x24_screen_draws_a_code_that_decodes() -> None:
     from tui_harness import running
 
     from sorry_lan.tui.state import Screen, Seat, UiState
@@ -136,8 +136,13 @@ async def test_the_host_lobby_of_an_80x24_screen_draws_a_code_that_decodes() -> 
     st.seats = [Seat(0, "Ann", host=True), Seat(1, "greedy bot 1", bot=True), Seat(2), Seat(3)]
     code = qr_lines(address)
     async with running(st, 80, 24) as (d, _actions):
+        narrow = d.screen_lines()
+        # at 80 columns the seats keep their whole rows: no code is drawn beside them
+        assert not any(code[1] in line for line in narrow), "\n".join(narrow)
+        assert any("greedy bot 1 [bot]" in line for line in narrow), "\n".join(narrow)
+        await d.resize(100, 24)
         screen = d.screen_lines()
-    assert len(screen) <= 24 and all(len(line) <= 80 for line in screen)
+    assert len(screen) <= 24 and all(len(line) <= 100 for line in screen)
     rows = [i for i, line in enumerate(screen) if code[1] in line]
     assert rows, "\n".join(screen)
     at = screen[rows[0]].index(code[1])

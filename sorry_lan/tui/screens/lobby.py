@@ -33,7 +33,9 @@ from .shared import (
 )
 
 NAME_COLS = 22  # a row's name column (the name, and [bot])
-QR_TEXT_COLS = 48  # the least room the lobby keeps beside the phones' QR code
+# The least room the lobby keeps beside the phones' QR code: a seat's row whole (its
+# number, colour, name column, flags and language), never a name cut for the code.
+QR_TEXT_COLS = 62
 QR_ROWS_AROUND = 7  # a screen's rows other than the seats window (bars, rule, chat)
 FLAG_COLS = 16  # a row's flags column (ready, host), when a language follows
 LANG_COLS = 12  # the room kept for a language's name at the end of a row
