@@ -320,5 +320,6 @@ def test_what_the_commands_say_with_no_table_advertised_and_hosts_stopped_by_a_s
     for sig, game in (("SIGTERM", "Termed"), ("SIGINT", "Stopped")):
         status, gone, lines, err = out[sig]
         assert (status, gone, err) == (0, game, []), sig
-        # after "listening on"
-        assert f"advertised on the LAN as '{game}' (127.0.0.1)" in lines[1:3], sig
+        # after "listening on" (its IPv6 twin, and the phones' page's address)
+        assert f"advertised on the LAN as '{game}' (127.0.0.1)" in lines[1:4], sig
+        assert any(line.startswith("Phones join in a browser at http://") for line in lines)
