@@ -46,8 +46,11 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def doctor(topo: Topology, machine: str, tmp: Path, *extra: str) -> tuple[int, dict[str, Any]]:
-    done = topo.run(machine, "doctor", "--json", "--timeout", "1.5", *extra, env=env(tmp))
+def doctor(
+    topo: Topology, machine: str, tmp: Path, *extra: str, wait: float = 1.5
+) -> tuple[int, dict[str, Any]]:
+    """The doctor's JSON report; `wait` longer where a table must be found under load."""
+    done = topo.run(machine, "doctor", "--json", "--timeout", str(wait), *extra, env=env(tmp))
     return done.returncode, json.loads(done.stdout)
 
 
@@ -180,7 +183,7 @@ def test_two_lan_segments_with_the_host_on_both_and_an_ipv6_only_lan(
         games = json.loads(listed.stdout)
         assert [(g["name"], g["address"]) for g in games] == [("Both", address)], player
 
-    status, report = doctor(topo, h, tmp_path)
+    status, report = doctor(topo, h, tmp_path, wait=4.0)
     assert [e["came_back"] for e in report["echoes"]] == [True, True]
     assert problems(report) == [("several-networks", ["eth0", "eth1"])]
     assert status == 1
@@ -211,7 +214,7 @@ def test_two_lan_segments_with_the_host_on_both_and_an_ipv6_only_lan(
     # With --ipv6, as the doctor says: the table is advertised and found over IPv6.
     _table, advertised = host(topo, h6, tmp_path, "Six", "--ipv6")
     assert advertised == f"advertised on the LAN as 'Six' (fd77:{n}::11)"
-    status, report = doctor(topo, p6, tmp_path, "--ipv6")
+    status, report = doctor(topo, p6, tmp_path, "--ipv6", wait=4.0)
     assert report["echoes"] == [{"address": f"fd77:{n}::12", "came_back": True, "error": None}]
     assert [(t["name"], t["address"]) for t in report["tables"]] == [("Six", f"fd77:{n}::11")]
     assert problems(report) == [] and status == 0
