@@ -165,7 +165,7 @@ class HostCore:
         """Journal where each laptop offered to host next, once a game is under way and
         as it changes: resumed (``host --resume``), this table probes them there and
         learns whether it moved on without it.  Nothing is journalled before a game."""
-        if not self.game_log.records:
+        if not self.game_log.count:
             return
         for laptop in self.electorate.laptops.values():
             if laptop.addrs and self._journalled.get(laptop.pid) != laptop:
@@ -560,7 +560,7 @@ class HostCore:
 
     def send(self, peer: Peer, msg: m.Message, frame: bytes | None = None) -> None:
         if isinstance(msg, m.RecordPart):
-            peer.record_told = (self.table.games_played, len(self.game_log.records))
+            peer.record_told = (self.table.games_played, self.game_log.count)
         self.out.send(peer, msg, frame)
 
     def welcomed(self) -> list[Peer]:
@@ -660,7 +660,7 @@ class HostCore:
             return  # (nothing new; or a game that began: its first snapshot tells it)
         if game is None or game.over or table.phase is not Phase.PLAYING:
             return
-        told_now = (table.games_played, len(self.game_log.records))
+        told_now = (table.games_played, self.game_log.count)
         for peer in self.welcomed():
             if peer.record_told != told_now:  # (not one welcomed just now with it)
                 self.tell.send_record(peer)

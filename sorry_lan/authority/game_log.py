@@ -46,6 +46,7 @@ class GameLog:
 
     def __init__(self, records: Iterable[Record] = ()) -> None:
         self._records: list[Record] = []
+        self._table_events = 0
         self._made: tuple[tuple[int, int], list[Part]] | None = None
         for record in records:
             self.add(record)
@@ -55,15 +56,22 @@ class GameLog:
         kind = record.get("k")
         if kind in ("game", "takeover"):  # a game's start, or its start at a new host
             self._records = []
+            self._table_events = 0
         elif kind in ("end", "moved", "laptop") or not self._records:
             return  # the table's end mark, a laptop's offer; or a record before any game
         self._records.append(record)
+        self._table_events += kind in TABLE_EVENTS
 
     @property
     def table_events(self) -> int:
         """How many table events (a seat changed hands, a bot covers a person away, the
         person is back) the current game's records hold: no ``events`` tells them."""
-        return sum(1 for r in self._records if r.get("k") in TABLE_EVENTS)
+        return self._table_events
+
+    @property
+    def count(self) -> int:
+        """How many journal records the current game has (``len(records)``, uncopied)."""
+        return len(self._records)
 
     @property
     def records(self) -> list[Record]:
