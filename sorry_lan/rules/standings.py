@@ -60,17 +60,18 @@ def standings(
         if not any(colour in s for s in sides):
             sides.append(side)
 
-    def key(side: tuple[int, ...]) -> tuple[bool, int, int]:
-        return (
+    keys = {
+        side: (
             bool(winners & set(side)),
             sum(scores.get(c, 0) for c in side),
             sum(progress(pawns, c) for c in side),
         )
-
-    ranked = sorted(sides, key=key, reverse=True)
+        for side in sides
+    }
+    ranked = sorted(sides, key=keys.__getitem__, reverse=True)
     out: list[Place] = []
     for i, side in enumerate(ranked):
-        shared = i > 0 and key(ranked[i - 1]) == key(side)
+        shared = i > 0 and keys[ranked[i - 1]] == keys[side]
         place = out[-1].place if shared else i + 1
-        out.append(Place(place, side, sum(scores.get(c, 0) for c in side)))
+        out.append(Place(place, side, keys[side][1]))
     return out
