@@ -26,10 +26,18 @@ fault; with ``stop``/``linkdown`` the old host that did not step down; with
 ``cutoff`` the laptop that did not play on).  It prints each run, then per fault and
 overall: runs, moves lost, second tables, not recovered, next move p50/p95/max.
 
+With ``--finish`` each run then plays its game to the end and sets the laptops side by
+side as ``sorry-lan games`` reads their data directories (issue 32, ``tests/sim/kept.py``):
+every bot that saw the end must list the game once, whole, with the same figures and
+scoreboard as the others, and a host that stepped down (``stop``, ``linkdown``) or was
+killed must list no finished game the others do not (a phantom result).  It prints the
+laptops x games that disagree.
+
 It does not judge the product (the LAN tests do) and changes nothing of it.
 
 Usage: sudo python3 scripts/bench_takeover.py [--runs 52] [--delay 3|default]
        [--grace G|default] [--fault kill|stop|linkdown|cutoff|all] [--log FILE]
+       [--finish]
 """
 
 from __future__ import annotations
@@ -51,10 +59,12 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests" / "discovery"))
+sys.path.insert(0, str(REPO / "tests"))
 netns: Any = importlib.import_module("netns")
 laptops: Any = importlib.import_module("lanlaptops")  # the LAN tests' laptops and journals
 timings: Any = importlib.import_module("sorry_lan.authority.timings")
 journal: Any = importlib.import_module("sorry_lan.net.journal")
+kept: Any = importlib.import_module("sim.kept")  # what each laptop lists, side by side
 
 STEP = 20.0
 FAULTS = ("kill", "stop", "linkdown", "cutoff")
@@ -107,6 +117,8 @@ class Run:
     recovered: bool = True
     waited: bool = False  # cutoff: the cut-off player was on turn, the table waited
     notes: list[str] = field(default_factory=list)
+    pairs: int = 0  # --finish: laptops x games set side by side
+    disagree: int = 0  # of them, listed otherwise than the others (or a phantom)
 
 
 def lost_moves(bots: list[Any], data: Path) -> int:
@@ -215,6 +227,8 @@ def one_run(lan: Any, args: argparse.Namespace, fault: str, index: int) -> Run:
             for w in watches:
                 if w.agent.proc.poll() is None and next_move([w], settle, settle + STEP) is None:
                     run.notes.append(f"{w.agent.label}: no move after the run")
+            if args.finish:
+                finish(run, bots, data, fault)
             run.lost = lost_moves(bots, data)
             run.second, why = second_tables(data, fault)
             run.notes += why
@@ -242,6 +256,43 @@ def one_run(lan: Any, args: argparse.Namespace, fault: str, index: int) -> Run:
             with contextlib.suppress(Exception):
                 laptops.reconnect(lan, away_m)
             lan.close_agents()
+
+
+def finish(run: Run, bots: list[Any], data: Path, fault: str) -> None:
+    """The game played to its end; then what each laptop lists of it, side by side:
+    the bots that saw the end agree on each game, and the first host (killed, or stepped
+    down) lists no finished game that they do not."""
+    ended = []
+    for b in bots:
+        try:
+            laptops.finished(b, 240)
+            ended.append(b.label.split("@")[0])  # (its label: name@address)
+        except Exception as exc:  # (a bot that never saw the end is a note, not a crash)
+            run.notes.append(f"{b.label} did not see the end: {str(exc).splitlines()[0]}")
+    views = {name: kept.seen(data / name) for name in ended}
+    for name, view in views.items():
+        if not view.rows:
+            files = sorted(str(f.relative_to(data)) for f in (data / name).rglob("*"))
+            run.notes.append(f"{name} lists no finished game; it keeps {files}")
+    if not views:
+        return
+    first = next(iter(views.values()))
+    for view in views.values():
+        run.pairs += max(len(view.rows), len(first.rows))
+        if view.rows != first.rows or view.stats != first.stats:
+            run.disagree += max(len(view.rows), len(first.rows))
+    run.notes += kept.differ(views)
+    if fault != "cutoff":
+        try:
+            old = kept.seen(data / "host")
+        except AssertionError as exc:  # (what the listing noted of its journal)
+            run.notes.append(f"the first host's games: {exc}")
+            return
+        phantom = [r for r in old.rows if r not in first.rows]
+        run.pairs += 1
+        if phantom:
+            run.disagree += 1
+            run.notes.append(f"the first host lists a game nobody else does: {phantom}")
 
 
 def host_run(
@@ -357,6 +408,8 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.4, help="the bots' --think")
     parser.add_argument("--log", type=Path, default=None,
                         help="append the bots' and hosts' stderr of each odd run here")
+    parser.add_argument("--finish", action="store_true",
+                        help="play each game to its end and compare what the laptops list")
     args = parser.parse_args()
     args.delay = seconds(args.delay, timings.DELAY)
     if args.grace is None:
@@ -381,8 +434,11 @@ def main() -> int:
                   f"{run.second} second tables{'' if run.recovered else ', NOT RECOVERED'}"
                   + "".join(f"\n    {n}" for n in run.notes), flush=True)
     print(table(runs, args.delay, args.grace, args.think))
+    if args.finish:
+        print(f"laptops x games that disagree: {sum(r.disagree for r in runs)} of "
+              f"{sum(r.pairs for r in runs)} (every game played to its end)")
     print(f"({time.monotonic() - started:.0f} s)")
-    bad = any(r.lost or r.second or not r.recovered for r in runs)
+    bad = any(r.lost or r.second or not r.recovered or r.disagree for r in runs)
     return 1 if bad else 0
 
 
