@@ -94,6 +94,11 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
         teller.played()
     elif word == "more":
         return teller.more()
+    elif word == "pawn" or (word[:1] == "p" and word[1:].isdigit()):
+        number = rest.strip() if word == "pawn" else word[1:]
+        if not number.isdigit():
+            raise ValueError(_("type pawn and its number, for example pawn 2"))
+        return teller.pawn_moves(int(number))
     elif word in ("quit", "exit", "bye"):
         return None
     elif word in HELP_WORDS:

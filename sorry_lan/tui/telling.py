@@ -44,6 +44,7 @@ from sorry_lan.rules.board import (
     TRACK_LEN,
     colour_pawns,
     is_safety,
+    pawn_colour,
     safety_entry,
 )
 from sorry_lan.rules.moves import MoveKind
@@ -110,6 +111,8 @@ def help_lines(phase: str | None = None) -> list[str]:
         "number": _("Type the number of a move to play it when it is your turn."),
         "moves": _("Type moves to hear your turn and its moves again."),
         "more": _("Type more to hear the moves on offer not said yet."),
+        "pawn": _("Type pawn and a number, for example pawn 2, to hear the moves of that "
+                  "pawn of yours."),
         "board": _("Type board or where to hear where every pawn is and whose turn it is."),
         "repeat": _("Type repeat to hear the last turns played again."),
         "hint": _("Type hint on your turn to hear each move's chance to win, if the table "
@@ -131,7 +134,8 @@ def help_lines(phase: str | None = None) -> list[str]:
                                    "to hear every one, and quit to leave.")]
     now = {
         "lobby": ("colour", "host", "table", "say", "rules"),
-        "game": ("number", "moves", "more", "board", "repeat", "hint", "rules", "table", "say"),
+        "game": ("number", "moves", "more", "pawn", "board", "repeat", "hint", "rules", "table",
+                 "say"),
         "over": ("rematch", "board", "repeat", "table", "say"),
     }[phase]
     return [*(every[k] for k in now), _("Type help all to hear every command, and quit to "
@@ -241,6 +245,7 @@ class Teller:
         self.offer_said_at = 0.0
         self.offer_ends: tuple[int, ...] = ()
         self.said_moves = 0  # how many moves of the offer were said (``more`` says more)
+        self.said_apart: set[int] = set()  # moves past those said by ``pawn N`` (from 1)
         self.warned = False  # the listener was told its time runs out
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
@@ -336,6 +341,7 @@ class Teller:
                 self.hands_awaited = False
                 self.offered = telling_order([self._option(o.move, o.id) for o in ev.moves])
                 self.said_moves = 0
+                self.said_apart = set()
                 self.answered = self.warned = False
                 self.timeout = ev.timeout
                 lines = self.offer()
@@ -647,6 +653,36 @@ class Teller:
             return [_("{name}, that was every move on offer.").format(name=self._me())]
         return self._moves_from(self.said_moves)
 
+    def pawn_moves(self, n: int) -> list[str]:
+        """The ``pawn N`` command: every move on offer that moves the listener's pawn
+        ``n`` (1 to 4), each with its number in the offer, said or not yet."""
+        if not self.offered:
+            return self.offer()
+        if not 1 <= n <= 4:
+            return [_("{name}, your pawns are 1 to 4.").format(name=self._me())]
+        numbered = [
+            (i, option)
+            for i, option in enumerate(self.offered, 1)
+            if any(pawn_colour(p.pawn) == self.you and (p.pawn & 3) + 1 == n
+                   for p in option.parts)
+        ]  # fmt: skip
+        if not numbered:
+            return [_("{name}, no move on offer moves your pawn {n}.").format(name=self._me(), n=n)]
+        lines = [self._move_line(i, option) for i, option in numbered]
+        self.said_apart.update(i for i, _option in numbered if i > self.said_moves)
+        unsaid = len(self.offered) - self.said_moves - len(self.said_apart)
+        lines.append(number_prompt(more=unsaid > 0))
+        return lines
+
+    def _move_line(self, i: int, option: MoveOption) -> str:
+        """Move ``i`` of the offer, as a sentence."""
+        move = move_words(option_played(option, self.position), self.people, self.you)
+        if self.hand:
+            return sentence(
+                _("Move {i}, with {card}: {move}"), i=i, card=_card_said(option.card), move=move
+            )
+        return sentence(_("Move {i}: {move}"), i=i, move=move)
+
     def _moves_from(self, first: int, said: int = 0) -> list[str]:
         """The lines of the moves from the ``first`` (from 0), numbered, as many as fit
         :data:`MOVES_SAID` and :data:`OFFER_CHARS` after ``said`` characters, then what
@@ -654,13 +690,7 @@ class Teller:
         lines: list[str] = []
         room = OFFER_CHARS - said - len(number_prompt(more=True))
         for i, option in enumerate(self.offered[first : first + MOVES_SAID], first + 1):
-            move = move_words(option_played(option, self.position), self.people, self.you)
-            if self.hand:
-                text = sentence(
-                    _("Move {i}, with {card}: {move}"), i=i, card=_card_said(option.card), move=move
-                )
-            else:
-                text = sentence(_("Move {i}: {move}"), i=i, move=move)
+            text = self._move_line(i, option)
             room -= len(text) + 1
             if lines and room < 0:
                 break
@@ -671,7 +701,8 @@ class Teller:
 
     def option_at(self, number: int) -> MoveOption | None:
         """The move said as ``number`` (from 1), if it was said."""
-        if 1 <= number <= self.said_moves and number <= len(self.offered):
+        said = number <= self.said_moves or number in self.said_apart
+        if 1 <= number <= len(self.offered) and said:
             return self.offered[number - 1]
         return None
 

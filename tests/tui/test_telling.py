@@ -403,3 +403,39 @@ def test_the_standings_of_a_game_for_points_give_each_players_points() -> None:
         "The game is over: Bob won.",
         "The standings: place 1: Bob, 90 points; place 2: Ann, 5 points.",
     ]
+
+
+def test_pawn_and_its_number_says_that_pawns_moves_which_a_number_then_plays() -> None:
+    """Issue 33: a listener who wants one pawn's moves asks for them (``pawn 2`` or
+    ``p2``) instead of hearing the offer through; the moves said so can be played by
+    their number in the offer, and ``more`` still says those not said yet."""
+    teller, model = seated()
+    said(teller, model, dataclasses.replace(SNAPSHOT, sid=4, pawns=(5, 20, 30, 40) + (START,) * 12))
+    steps = [r.MoveOption(id=i, notation=f"R{p + 1} +1", move=(0, 1, p, at + 1))
+             for i, (p, at) in enumerate(((0, 5), (1, 20), (2, 30), (3, 40), (0, 5), (1, 20)))]
+    said(teller, model, m.LegalMoves(sid=4, timeout=None, moves=tuple(steps)))
+    typist = Typist(model)
+    fourth = command(typist, teller, "pawn 4")  # type: ignore[arg-type]
+    assert fourth is not None
+    number = next(i for i, o in enumerate(teller.offered, 1) if o.id == 3)
+    assert number > 3  # (not among the first moves said)
+    assert fourth[0].startswith(f"Move {number}: your pawn 4 ")
+    assert fourth[1:] == ["Type your move's number, more, or help."]
+    second = command(typist, teller, "p2")  # type: ignore[arg-type]
+    assert second is not None
+    assert [line.split(":")[0] for line in second[:-1]] == [
+        f"Move {i}" for i, o in enumerate(teller.offered, 1) if o.parts[0].pawn == 1
+    ]
+    assert all("your pawn 2 " in line for line in second[:-1])
+    assert command(typist, teller, "pawn 7") == ["Ann, your pawns are 1 to 4."]  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="type pawn and its number"):
+        command(typist, teller, "pawn")  # type: ignore[arg-type]
+    assert command(typist, teller, str(number)) == [] and typist.played == [3]  # type: ignore[arg-type]
+
+
+def test_pawn_with_no_move_on_offer_says_so() -> None:
+    teller, model = seated()
+    said(teller, model, m.LegalMoves(sid=4, timeout=None, moves=(
+        r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
+    assert teller.pawn_moves(3) == ["Ann, no move on offer moves your pawn 3."]
+    assert teller.pawn_moves(1)[0].startswith("Move 1: your pawn 1 ")
