@@ -7,7 +7,9 @@ is the words said from her turn's first line through "Type the number ...", at
 180 words a minute (Thai and Lao, written without spaces, are not measured here);
 with more moves than an offer says at once, the rest (``more``) is not counted: a
 listener asks for it.
-Prints median, p95 and max seconds per language and variant, and over all.
+Prints median, p95 and max seconds per language and variant, and over all; and the
+share of every line said (turns, moves, the board's news) that carries six or more
+numbers (issue 33 measured 17% before the line mode was reworded).
 Usage: ``python scripts/bench_listening.py [--games N] [--langs en,el]``.
 """
 
@@ -31,8 +33,13 @@ from sorry_lan.tui.telling import number_prompt
 WPM = 180.0
 
 
-async def _game(variant: Variant, seed: int) -> list[float]:
-    """Seconds to hear each of Ann's offers in one game of ``variant`` (4 seats)."""
+#: A number as a listener hears one (a run of digits).
+NUMBER = re.compile(r"\d+")
+
+
+async def _game(variant: Variant, seed: int) -> tuple[list[float], list[str]]:
+    """Seconds to hear each of Ann's offers in one game of ``variant`` (4 seats), and
+    every line she was told."""
     table = Table(TableConfig(variant=variant, seats=4, auto_start=True, seed=seed,
                               bot_delay=0.0, turn_timeout=None))  # fmt: skip
     for _n in range(3):
@@ -49,6 +56,7 @@ async def _game(variant: Variant, seed: int) -> list[float]:
     rng = random.Random(seed)
     turns: list[float] = []
     said: list[str] = []
+    told: list[str] = []
     typed: asyncio.Queue[str | None] | None = None
     turn = [0]
 
@@ -58,6 +66,7 @@ async def _game(variant: Variant, seed: int) -> list[float]:
 
     def say(line: str) -> None:
         assert typed is not None
+        told.append(line)
         if line.startswith(head):
             said.clear()
             turn[0] = 1
@@ -79,7 +88,12 @@ async def _game(variant: Variant, seed: int) -> list[float]:
     finally:
         await client.close()
         await server.close()
-    return turns
+    return turns, told
+
+
+def many_numbers(lines: list[str]) -> float:
+    """The share of ``lines`` that carry six numbers or more."""
+    return sum(len(NUMBER.findall(line)) >= 6 for line in lines) / max(1, len(lines))
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -93,20 +107,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--langs", default="en,el")
     args = parser.parse_args(argv)
     every: list[float] = []
+    lines: list[str] = []
     for lang in args.langs.split(","):
         for variant in Variant:
             turns: list[float] = []
+            told: list[str] = []
             with use_language(lang):
                 for seed in range(args.games):
-                    turns += asyncio.run(_game(variant, seed + 1))
+                    heard, said = asyncio.run(_game(variant, seed + 1))
+                    turns += heard
+                    told += said
             every += turns
+            lines += told
             print(f"{lang} {variant.value:9} turns {len(turns):4}  median "
                   f"{statistics.median(turns):5.1f} s  p95 {_pct(turns, 0.95):5.1f} s  "
                   f"max {max(turns):5.1f} s  over 20 s: "
-                  f"{sum(t > 20 for t in turns) / len(turns):5.1%}")  # fmt: skip
+                  f"{sum(t > 20 for t in turns) / len(turns):5.1%}  lines with 6+ numbers: "
+                  f"{many_numbers(told):5.1%} of {len(told)}")  # fmt: skip
     print(f"all          turns {len(every):4}  median {statistics.median(every):5.1f} s  "
           f"p95 {_pct(every, 0.95):5.1f} s  max {max(every):5.1f} s  (at {WPM:.0f} words "
           f"a minute; goal: p95 within 20 s)")  # fmt: skip
+    print(f"lines with six numbers or more: {many_numbers(lines):.1%} of {len(lines)}")
     return 0
 
 
