@@ -23,7 +23,7 @@ from sorry_lan.rules import Event, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.limits import SUPPORTED_VERSIONS
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS, SWAP_VERSION
 from sorry_lan.wire.records import PlayerInfo, for_version
 
 Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
@@ -104,6 +104,7 @@ class Announcer(Generic[C]):
             players=players,
             spectators=min(len(table.spectators), 1000),
             hints=table.config.hints if version >= 4 else None,
+            swaps=tuple(table.swaps.items()) if version >= SWAP_VERSION else None,
         )
 
     def lobbies(self) -> Callable[[C], Shared]:
