@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
 from sorry_lan.client.model import ClientEvent, Connection
+from sorry_lan.client.swaps import holder
 from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.i18n import _, language
 from sorry_lan.i18n.coded import say
@@ -272,6 +273,22 @@ class ClientController:
 
     def choose_colour(self, colour: int) -> None:
         self._request(_("change colour"), lambda c: c.choose_colour(colour))
+
+    def ask_swap(self, colour: int | None) -> None:
+        """Ask whoever sits at ``colour`` to trade colours (None: take the ask back)."""
+        if colour is None:
+            self._request(_("take back your ask"), lambda c: c.ask_swap(None))
+            return
+        lobby = self.client.model.lobby if self.client is not None else None
+        other = holder(lobby, colour)
+        if other is None:
+            self.choose_colour(colour)  # (free again meanwhile)
+            return
+        pid = other.pid
+        self._request(_("ask to trade colours"), lambda c: c.ask_swap(pid))
+
+    def answer_swap(self, accept: bool) -> None:
+        self._request(_("answer the ask to trade colours"), lambda c: c.answer_swap(accept))
 
     def ready(self) -> None:
         mine = next((s for s in self.state.seats if s.you), None)
