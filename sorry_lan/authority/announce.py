@@ -126,8 +126,14 @@ class Announcer(Generic[C]):
 
     def send_chat_so_far(self, conn: C) -> None:
         """The current game's chat so far (what the table keeps of it), each line from
-        the player now in the speaker's seat: sent right after ``welcome``, before the
-        lobby, so a client can tell it from what is said afterwards."""
+        the player now in the speaker's seat, or in the lobby what was said there by
+        those still seated: sent right after ``welcome``, before the lobby, so a client
+        can tell it from what is said afterwards."""
+        if self.table.phase is Phase.LOBBY:
+            for pid, text in self.table.lobby_chat:
+                if pid in self.table.players:
+                    self.send(conn, m.Chat(pid=pid, text=text), None)
+            return
         for colour, text in self.table.chat:
             speaker = self.table.by_colour(colour)
             if speaker is not None:

@@ -218,6 +218,9 @@ class Table:
     # What was said during the current game, (colour, text), the last CHAT_KEPT lines:
     # told again to whoever comes (back) to the table.
     chat: list[tuple[int, str]] = field(default_factory=list)
+    # What was said in the lobby, (pid, text), the last CHAT_KEPT lines: told again to
+    # whoever comes (back) to it.  Not journalled: a game's chat starts with the game.
+    lobby_chat: list[tuple[int, str]] = field(default_factory=list)
     # The asks to trade colours waiting for an answer, asker's pid -> asked pid
     # (``authority.swaps``): only in the lobby.
     swaps: dict[int, int] = field(default_factory=dict)
@@ -477,7 +480,7 @@ class Table:
 
     def say(self, conn: int, text: str) -> Player:
         """A seated player says ``text``; during a game the line is journalled and kept
-        (the last :data:`CHAT_KEPT`).  Returns the speaker."""
+        (the last :data:`CHAT_KEPT`), in the lobby kept apart.  Returns the speaker."""
         player = self.player_of(conn)
         if player is None:  # the session lets only seated players chat
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
@@ -486,6 +489,9 @@ class Table:
                 self.journal.chat(player.colour, text)  # a resumed game keeps its chat
             self.chat.append((player.colour, text))
             del self.chat[:-CHAT_KEPT]
+        elif self.phase is Phase.LOBBY:
+            self.lobby_chat.append((player.pid, text))
+            del self.lobby_chat[:-CHAT_KEPT]
         return player
 
     def start(self, conn: int | None, now: float) -> list[Event]:
@@ -526,6 +532,7 @@ class Table:
         events = game.start()
         self.game = game
         self.chat = []  # each game's chat is its own (as its journal's is)
+        self.lobby_chat = []
         self.swaps.clear()
         self.phase = Phase.PLAYING
         self.games_played += 1
@@ -569,6 +576,7 @@ class Table:
         starts by itself once its seats are taken)."""
         self.phase = Phase.LOBBY
         self.chat = []  # the last game's chat stays with that game
+        self.lobby_chat = []
         for p in self.players.values():
             p.ready = p.bot or p.rematch
             p.rematch = False

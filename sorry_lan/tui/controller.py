@@ -94,6 +94,8 @@ class ClientController:
         self.view: Redraw | None = None
         self.on_leave: Callable[[], None] | None = None
         self.on_joined: Callable[[], None] | None = None  # e.g. stop searching the LAN
+        # told the name a seat was taken under (the join screen offers it next time)
+        self.on_name: Callable[[str], object] | None = None
         self.on_event: Callable[[ClientEvent], None] | None = None  # after it is shown
         self._pump: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -265,6 +267,8 @@ class ClientController:
             st.game_title = f"{host}:{port}"
             st.title_is_address = True
         self.adopt(client)
+        if self.on_name is not None and not client.model.spectate:
+            self.on_name(client.name)
         if client.seat_not_kept is not None:  # only this process can take the seat back
             st.notice = say(client.seat_not_kept)
             st.add_log(st.notice)
