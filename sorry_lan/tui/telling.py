@@ -60,6 +60,7 @@ from .sentences import (
     card_words,
     events_played,
     move_words,
+    opening,
     option_played,
     play_counts,
     sentence,
@@ -703,13 +704,14 @@ class Teller:
             away = self._away(mover)
             if mover == self.you and self.offered and not self.answered:
                 self.ran_out = True
-                head = _("Your time ran out, so a bot played {card} for you").format(card=card)
+                head = opening(_("Your time ran out, so a bot played {card} for you"), card=card)
             elif mover == self.you:
-                head = _("You played {card}").format(card=card)
+                head = opening(_("You played {card}"), card=card)
             elif away is not None:
-                head = _("A bot played {card} for {name}, who is away").format(card=card, name=away)
+                head = opening(_("A bot played {card} for {name}, who is away"), card=card,
+                               name=away)
             else:
-                head = _("{who} played {card}").format(who=self._name(mover), card=card)
+                head = opening(_("{who} played {card}"), who=self._name(mover), card=card)
             lines.append([sentence(_("{head}: {move}"), head=head, move=what)])
         for item in ev.events:
             kind = item[0]
