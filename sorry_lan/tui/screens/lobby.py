@@ -88,10 +88,12 @@ def _swap(c: Controls, key: str) -> None:
     """Ask the holder of the colour last pressed to trade; again: take the ask back."""
     st = c.state
     if any(a == st.me for a, _b in st.swaps):
+        st.notice = ""
         c.actions.ask_swap(None)
     elif st.swap_colour is None:
         st.notice = _("Press the number of the colour you want first, then w.")
     else:
+        st.notice = ""  # (the lobby says the ask, or the colours change at once)
         c.actions.ask_swap(st.swap_colour)
 
 
