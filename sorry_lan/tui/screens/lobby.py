@@ -69,8 +69,7 @@ def _colour(c: Controls, key: str) -> None:
     seat = st.seats[colour]
     if st.swaps_on and seat.name and not seat.you:
         st.swap_colour = colour
-        st.notice = _("{colour} is taken: w asks its player to trade colours with you.").format(
-            colour=colour_title(colour))
+        st.notice = _("{colour} is taken: w asks to trade.").format(colour=colour_title(colour))
         return
     c.actions.choose_colour(colour)
 
