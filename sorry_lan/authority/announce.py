@@ -23,7 +23,7 @@ from sorry_lan.rules import Event, Phase
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.codec import encode
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.limits import SUPPORTED_VERSIONS
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS, SWAP_VERSION
 from sorry_lan.wire.records import PlayerInfo, for_version
 
 Shared = tuple[m.Message, bytes | None]  # a message and its frame, encoded once
@@ -104,6 +104,7 @@ class Announcer(Generic[C]):
             players=players,
             spectators=min(len(table.spectators), 1000),
             hints=table.config.hints if version >= 4 else None,
+            swaps=tuple(table.swaps.items()) if version >= SWAP_VERSION else None,
         )
 
     def lobbies(self) -> Callable[[C], Shared]:
@@ -125,8 +126,14 @@ class Announcer(Generic[C]):
 
     def send_chat_so_far(self, conn: C) -> None:
         """The current game's chat so far (what the table keeps of it), each line from
-        the player now in the speaker's seat: sent right after ``welcome``, before the
-        lobby, so a client can tell it from what is said afterwards."""
+        the player now in the speaker's seat, or in the lobby what was said there by
+        those still seated: sent right after ``welcome``, before the lobby, so a client
+        can tell it from what is said afterwards."""
+        if self.table.phase is Phase.LOBBY:
+            for pid, text in self.table.lobby_chat:
+                if pid in self.table.players:
+                    self.send(conn, m.Chat(pid=pid, text=text), None)
+            return
         for colour, text in self.table.chat:
             speaker = self.table.by_colour(colour)
             if speaker is not None:

@@ -22,14 +22,15 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from sorry_lan.authority import takeover
+from sorry_lan.authority import swaps, takeover
 from sorry_lan.authority.announce import Announcer, shared
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.peers import Peer
-from sorry_lan.authority.table import RequestRefused, Table
+from sorry_lan.authority.table import Player, RequestRefused, Table
 from sorry_lan.rules import Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
+from sorry_lan.wire.limits import SWAP_VERSION
 from sorry_lan.wire.vocab import ByeReason, MsgType
 
 log = logging.getLogger(__name__)
@@ -173,6 +174,25 @@ def spectate(host: Host, peer: Peer, msg: m.Spectate, now: float) -> list[Event]
 @handles(m.ChooseColour)
 def choose_colour(host: Host, peer: Peer, msg: m.ChooseColour, now: float) -> list[Event]:
     host.table.choose_colour(peer.cid, int(msg.colour))
+    return []
+
+
+@handles(m.AskSwap)
+def ask_swap(host: Host, peer: Peer, msg: m.AskSwap, now: float) -> list[Event]:
+    """An ask to trade colours; only a player whose connection speaks version 6 can
+    be asked (an older one could not answer)."""
+
+    def can_answer(player: Player) -> bool:
+        other = None if player.conn is None else host.peer(player.conn)
+        return other is not None and other.protocol >= SWAP_VERSION
+
+    swaps.ask(host.table, peer.cid, msg.pid, can_answer)
+    return []
+
+
+@handles(m.AnswerSwap)
+def answer_swap(host: Host, peer: Peer, msg: m.AnswerSwap, now: float) -> list[Event]:
+    swaps.answer(host.table, peer.cid, msg.pid, msg.accept)
     return []
 
 

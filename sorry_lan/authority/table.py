@@ -218,6 +218,12 @@ class Table:
     # What was said during the current game, (colour, text), the last CHAT_KEPT lines:
     # told again to whoever comes (back) to the table.
     chat: list[tuple[int, str]] = field(default_factory=list)
+    # What was said in the lobby, (pid, text), the last CHAT_KEPT lines: told again to
+    # whoever comes (back) to it.  Not journalled: a game's chat starts with the game.
+    lobby_chat: list[tuple[int, str]] = field(default_factory=list)
+    # The asks to trade colours waiting for an answer, asker's pid -> asked pid
+    # (``authority.swaps``): only in the lobby.
+    swaps: dict[int, int] = field(default_factory=dict)
     # A table resumed from its journal: the records of the game it was rebuilt from
     # (the host core's game log, and so the game's record, starts from them).
     history: list[dict[str, Any]] = field(default_factory=list)
@@ -284,6 +290,14 @@ class Table:
     def _touch(self) -> None:
         self.revision += 1
 
+    touch = _touch  # (the lobby's other rules: ``authority.swaps``)
+
+    def drop_swaps(self, pid: int) -> None:
+        """Forget the ask to trade colours that player ``pid`` takes part in."""
+        for asker, asked in list(self.swaps.items()):
+            if pid in (asker, asked):
+                del self.swaps[asker]
+
     def join(self, conn: int | None, name: str) -> tuple[Player, bytes]:
         """Seat a new person; returns the player and their secret token.
 
@@ -340,6 +354,7 @@ class Table:
         if player is None:
             return
         player.conn = None
+        self.drop_swaps(player.pid)
         if quit and self.phase is not Phase.PLAYING:
             self._free(player)
             self._settle_rematch()
@@ -350,6 +365,7 @@ class Table:
     def _free(self, player: Player) -> None:
         """Give ``player``'s seat up (they left, or stayed away past the grace)."""
         del self.players[player.pid]
+        self.drop_swaps(player.pid)
         if self.owner == player.pid:
             self.owner = None
 
@@ -364,7 +380,8 @@ class Table:
 
     # -- the lobby ------------------------------------------------------------------
 
-    def _lobby_player(self, conn: int) -> Player:
+    def lobby_player(self, conn: int) -> Player:
+        """The player on ``conn``, refused unless it is seated and the table in its lobby."""
         player = self.player_of(conn)
         if player is None:
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot do that")
@@ -382,12 +399,13 @@ class Table:
             raise RequestRefused(ErrorReason.UNEXPECTED, "only in the lobby")
 
     def choose_colour(self, conn: int, colour: int) -> None:
-        player = self._lobby_player(conn)
+        player = self.lobby_player(conn)
         if player.colour == colour:
             return
         if colour not in self.free_colours():
             raise RequestRefused(ErrorReason.COLOUR_TAKEN, "that colour is taken")
         player.colour = colour
+        self.drop_swaps(player.pid)
         self._touch()
 
     def set_profile(self, conn: int, lang: str | None, program: bool) -> None:
@@ -462,7 +480,7 @@ class Table:
 
     def say(self, conn: int, text: str) -> Player:
         """A seated player says ``text``; during a game the line is journalled and kept
-        (the last :data:`CHAT_KEPT`).  Returns the speaker."""
+        (the last :data:`CHAT_KEPT`), in the lobby kept apart.  Returns the speaker."""
         player = self.player_of(conn)
         if player is None:  # the session lets only seated players chat
             raise RequestRefused(ErrorReason.FORBIDDEN, "spectators cannot chat")
@@ -471,6 +489,9 @@ class Table:
                 self.journal.chat(player.colour, text)  # a resumed game keeps its chat
             self.chat.append((player.colour, text))
             del self.chat[:-CHAT_KEPT]
+        elif self.phase is Phase.LOBBY:
+            self.lobby_chat.append((player.pid, text))
+            del self.lobby_chat[:-CHAT_KEPT]
         return player
 
     def start(self, conn: int | None, now: float) -> list[Event]:
@@ -511,6 +532,8 @@ class Table:
         events = game.start()
         self.game = game
         self.chat = []  # each game's chat is its own (as its journal's is)
+        self.lobby_chat = []
+        self.swaps.clear()
         self.phase = Phase.PLAYING
         self.games_played += 1
         for p in self.players.values():
@@ -553,6 +576,7 @@ class Table:
         starts by itself once its seats are taken)."""
         self.phase = Phase.LOBBY
         self.chat = []  # the last game's chat stays with that game
+        self.lobby_chat = []
         for p in self.players.values():
             p.ready = p.bot or p.rematch
             p.rematch = False

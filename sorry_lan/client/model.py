@@ -60,6 +60,7 @@ import logging
 from collections.abc import Mapping
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
+from sorry_lan.client import swaps
 from sorry_lan.client.events import (
     ClientEvent,
     Connection,
@@ -158,6 +159,9 @@ class ClientModel:
         self._held: list[tuple[TableMessage, tuple[Card, ...] | None]] = []
         self._settled = -1
         self._ahead: TableFold | None = None
+        # Protocol version 6: the pid whose ask to trade colours this seat answered
+        # last (its ask going is no news to this seat), until another ask comes.
+        self.swap_answered: int | None = None
 
     # -- what we know ------------------------------------------------------------------
 
@@ -578,6 +582,9 @@ class ClientModel:
                 if msg.reason is ByeReason.REPLACED and self._now < self._stray_until:
                     self._stray_replaced = True  # (once: a second one is another's)
                     self._stray_until = float("-inf")
+            case m.Lobby():
+                if swaps.asked_by(msg, self.pid) is not None:
+                    self.swap_answered = None  # (a new ask: not answered yet)
             case m.Commit():
                 self.participant.committed(msg)
             case m.Handover():
@@ -753,6 +760,20 @@ class ClientModel:
         if level is None and session is not None and (session.version or 1) < 2:
             level = DEFAULT_STRENGTH
         self.send(m.AddBot(colour=colour, level=level))  # type: ignore[arg-type]
+
+    def ask_swap(self, pid: int | None) -> None:
+        """Ask player ``pid`` to trade colours (None: take this seat's ask back);
+        protocol version 6 (on an older one: :class:`LocalProtocolError` ``unexpected``)."""
+        self.send(m.AskSwap(pid=pid))
+
+    def answer_swap(self, accept: bool) -> None:
+        """Answer the player asking this seat to trade colours (the lobby's ask; raises
+        :class:`LocalProtocolError` ``unexpected`` when nobody asks)."""
+        asker = swaps.asked_by(self.lobby, self.pid)
+        if asker is None:
+            raise LocalProtocolError(ErrorReason.UNEXPECTED, "nobody asks to trade colours")
+        self.send(m.AnswerSwap(pid=asker.pid, accept=accept))
+        self.swap_answered = asker.pid
 
     def close(self, reason: ByeReason = ByeReason.QUIT) -> None:
         """Say bye (raises :class:`LocalProtocolError` when the session cannot)."""

@@ -40,6 +40,7 @@ from sorry_lan.commands.lookout import MdnsFinder, client_heir
 from sorry_lan.i18n import _, is_yes, language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError, JoinFailure
+from sorry_lan.net.names import NameStore
 from sorry_lan.net.seats import SavedSeat, SeatStore
 from sorry_lan.tui.alone import AloneQuestion
 from sorry_lan.tui.lines import play_lines
@@ -85,7 +86,8 @@ async def _tui_main(args: argparse.Namespace) -> int:
     spectate = bool(args.spectate)
     seats = SeatStore(seats_dir(args))
     played = played_store(args)
-    state = UiState(default_name=args.name or DEFAULT_NAME)
+    names = NameStore(seats.directory)  # (beside the seats: the name joined under last)
+    state = UiState(default_name=args.name or names.last() or DEFAULT_NAME)
     question = AloneQuestion()  # nobody answers once the host is lost: play on alone?
 
     finder: GameFinder | None = None
@@ -104,6 +106,7 @@ async def _tui_main(args: argparse.Namespace) -> int:
         return GameClient(host, port, name, options, client_heir(args, spectate, question))
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
+    controller.on_name = names.keep
     controller.ask_alone(question)
     leaving = Leaving(lambda: _hosted_here(controller.client))  # this laptop took it over
     state.hand_over = leaving.hand_over()

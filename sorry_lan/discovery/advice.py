@@ -81,6 +81,13 @@ def advice(f: Finding, platform: str) -> str:
         case Problem.ECHO_LOST:
             lost = _("Our own mDNS query did not come back on {addresses}.").format(addresses=names)
             return f"{lost} {_firewall(platform)}"
+        case Problem.MULTICAST_IN:
+            lost = _(
+                "Our own mDNS query did not come back on {addresses}, yet tables answered "
+                "this machine directly: joining works, but a table hosted here would not "
+                "be found by the others."
+            ).format(addresses=names)
+            return f"{lost} {_firewall(platform)}"
         case Problem.VPN:
             return _(
                 "A VPN is on ({names}): some VPNs take the multicast route; if no table shows "

@@ -64,6 +64,8 @@ class Problem(StrEnum):
     LINK_LOCAL = "link-local"  # a network interface that got no address
     IPV6_ONLY = "ipv6-only"  # the LAN has IPv6 addresses only, and --ipv6 was not given
     ECHO_LOST = "echo-lost"  # our own mDNS query did not come back: a firewall, a permission
+    # ...yet tables answered (to this machine's address): only incoming multicast is lost
+    MULTICAST_IN = "multicast-in-lost"
     VPN = "vpn"  # a VPN is up alongside the LAN
     SEVERAL = "several-networks"  # more than one LAN interface
     TABLE_UNREACHABLE = "table-unreachable"  # a table answered mDNS, its port did not
@@ -101,8 +103,11 @@ def findings(c: Checkup) -> list[Finding]:
     if lan and not c.ipv6 and not any(i.ipv4 for i in lan) and any(i.ipv6 for i in lan):
         out.append(Finding(Problem.IPV6_ONLY, tuple(i.label for i in lan if i.ipv6)))
     lost = [e.address for e in c.echoes if not e.came_back]
+    answered = any(g.address is not None for g in c.tables or ())
     if lost:
-        out.append(Finding(Problem.ECHO_LOST, tuple(lost)))
+        # tables answered all the same (to this machine's own address): joining works,
+        # but others' searches do not reach a table hosted here
+        out.append(Finding(Problem.MULTICAST_IN if answered else Problem.ECHO_LOST, tuple(lost)))
     vpn = [i.label for i in c.interfaces if i.kind is Kind.VPN]
     if lan and vpn:
         out.append(Finding(Problem.VPN, tuple(vpn)))
@@ -209,9 +214,16 @@ async def async_checkup(
     searched = _searched(interfaces, ipv6)
     loopback = [a for i in interfaces if i.kind is Kind.LOOPBACK for a in i.usable(ipv6)]
     on = list(dict.fromkeys([*searched, *loopback]))
-    base, (tables, error), ports = await asyncio.gather(
-        _base(interfaces, ipv6, echo_timeout, platform),
-        _tables(searched, ipv6, browse),
-        asyncio.gather(*(_port_on(a, port, 1.0) for a in on)),
+
+    async def search_then_echo() -> Checkup:
+        # (one after the other: a table's answer sent to this machine's own address
+        # reaches only one of the sockets bound to its mDNS port, and an echo's socket
+        # would swallow the answers the search asked for)
+        tables, error = await _tables(searched, ipv6, browse)
+        base = await _base(interfaces, ipv6, echo_timeout, platform)
+        return replace(base, tables=tables, search_error=error)
+
+    base, ports = await asyncio.gather(
+        search_then_echo(), asyncio.gather(*(_port_on(a, port, 1.0) for a in on))
     )
-    return replace(base, port=port, tables=tables, ports=tuple(ports), search_error=error)
+    return replace(base, port=port, ports=tuple(ports))

@@ -26,6 +26,7 @@ from sorry_lan.bots import Bot, Position, make_bot
 from sorry_lan.bots.base import blocks, legal_moves
 from sorry_lan.client.figures import Figures
 from sorry_lan.client.model import Connection, GameRecord, ReplayMismatch, TableNews
+from sorry_lan.client.swaps import asked_by
 from sorry_lan.client.view import TableView
 from sorry_lan.rules import Card, Move, Variant
 from sorry_lan.rules.cards import NO_CARDS
@@ -218,7 +219,11 @@ async def run_bot(
                     client.ready(True)
             case m.Turn():
                 seen.played(ev.sid)
-            case m.Lobby() | m.Chat() | ReplayMismatch() | GameRecord():
+            case m.Lobby():
+                if asked_by(ev, client.model.pid) is not None:  # a bot prefers no colour
+                    with contextlib.suppress(LocalProtocolError):
+                        client.answer_swap(True)
+            case m.Chat() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case TableNews():
                 pass  # the shell follows a new host; the bot plays on at its seat

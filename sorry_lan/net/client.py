@@ -150,6 +150,7 @@ class ClientOptions:
     lang: str | None = None  # the language code the roster shows for this player
     program: bool = False  # a program (a bot process) plays this seat
     finder: TableFinder | None = None  # looks for the table's adverts when the host is lost
+    versions: tuple[int, ...] = SUPPORTED_VERSIONS  # the protocol versions offered
     timings: LaptopTimings = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -234,6 +235,7 @@ class GameClient:
             lang=opts.lang,
             program=opts.program,
             dead_after=opts.dead_after,
+            versions=opts.versions,
         )
         self.event_at = 0.0  # time.monotonic() when the last event handed out arrived
         self._events: asyncio.Queue[tuple[ClientEvent, float]] = asyncio.Queue()
@@ -757,6 +759,16 @@ class GameClient:
 
     def ready(self, ready: bool = True) -> None:
         self.send(m.Ready(ready=ready))
+
+    def ask_swap(self, pid: int | None) -> None:
+        """See :meth:`ClientModel.ask_swap`."""
+        self.model.ask_swap(pid)
+        self._flush()
+
+    def answer_swap(self, accept: bool) -> None:
+        """See :meth:`ClientModel.answer_swap`."""
+        self.model.answer_swap(accept)
+        self._flush()
 
     def add_bot(self, colour: int | None = None, level: str | None = None) -> None:
         """See :meth:`ClientModel.add_bot`."""

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from sorry_lan.bots import DEFAULT_STRENGTH, STRENGTHS, level_of
 from sorry_lan.client.model import ClientEvent, Connection
+from sorry_lan.client.swaps import holder
 from sorry_lan.client.view import NO_VIEW, TableView
 from sorry_lan.i18n import _, language
 from sorry_lan.i18n.coded import say
@@ -93,6 +94,8 @@ class ClientController:
         self.view: Redraw | None = None
         self.on_leave: Callable[[], None] | None = None
         self.on_joined: Callable[[], None] | None = None  # e.g. stop searching the LAN
+        # told the name a seat was taken under (the join screen offers it next time)
+        self.on_name: Callable[[str], object] | None = None
         self.on_event: Callable[[ClientEvent], None] | None = None  # after it is shown
         self._pump: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -264,6 +267,8 @@ class ClientController:
             st.game_title = f"{host}:{port}"
             st.title_is_address = True
         self.adopt(client)
+        if self.on_name is not None and not client.model.spectate:
+            self.on_name(client.name)
         if client.seat_not_kept is not None:  # only this process can take the seat back
             st.notice = say(client.seat_not_kept)
             st.add_log(st.notice)
@@ -272,6 +277,22 @@ class ClientController:
 
     def choose_colour(self, colour: int) -> None:
         self._request(_("change colour"), lambda c: c.choose_colour(colour))
+
+    def ask_swap(self, colour: int | None) -> None:
+        """Ask whoever sits at ``colour`` to trade colours (None: take the ask back)."""
+        if colour is None:
+            self._request(_("take back your ask"), lambda c: c.ask_swap(None))
+            return
+        lobby = self.client.model.lobby if self.client is not None else None
+        other = holder(lobby, colour)
+        if other is None:
+            self.choose_colour(colour)  # (free again meanwhile)
+            return
+        pid = other.pid
+        self._request(_("ask to trade colours"), lambda c: c.ask_swap(pid))
+
+    def answer_swap(self, accept: bool) -> None:
+        self._request(_("answer the ask to trade colours"), lambda c: c.answer_swap(accept))
 
     def ready(self) -> None:
         mine = next((s for s in self.state.seats if s.you), None)

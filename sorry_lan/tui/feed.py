@@ -48,6 +48,7 @@ from .news import (
 )
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
+from .swap_words import swap_news
 
 
 def link_hint(state: str) -> str:
@@ -302,12 +303,19 @@ def _lobby(st: UiState, client: ClientModel, lobby: m.Lobby) -> None:
         _back_to_lobby(st)
         st.add_log(_("the table is in its lobby: the game shown before is over"))
     roster = roster_of(lobby)
+    swaps = lobby.swaps or ()
     if st.roster:  # (the first roster is the table as found, not news)
-        for line in roster_news(st.roster, roster, client.pid, st.screen is Screen.OVER):
+        news = roster_news(st.roster, roster, client.pid, st.screen is Screen.OVER)
+        news += swap_news(st.swaps, st.roster, swaps, roster, client.pid, client.swap_answered)
+        for line in news:
             st.add_log(line)
             if st.screen is Screen.LOBBY:
                 st.chat.append(f"-- {line}")
-    st.roster = roster
+    if any(asked == client.pid for _asker, asked in swaps) and not any(
+            asked == client.pid for _asker, asked in st.swaps):  # fmt: skip
+        st.bell_due = st.bell  # someone asks: the player may be looking away
+    st.roster, st.swaps, st.me = roster, swaps, client.pid
+    st.swaps_on = lobby.swaps is not None
     st.spectating = client.spectate
     st.watchers = lobby.spectators
     st.auto_start = lobby.host is None  # a headless table (no owner) starts by itself

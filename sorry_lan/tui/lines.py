@@ -25,6 +25,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from sorry_lan.client.model import Connection
+from sorry_lan.client.swaps import holder
 from sorry_lan.codes import ErrorReason
 from sorry_lan.handbook import handbook
 from sorry_lan.i18n import _, language, ngettext, use_language, words
@@ -155,18 +156,43 @@ SENDS: dict[str, Callable[[GameClient, str], None]] = {
     "colour": lambda client, rest: client.choose_colour(parse_colour(rest)),
     "color": lambda client, rest: client.choose_colour(parse_colour(rest)),
     "ready": lambda client, rest: client.ready(True),
+    "swap": lambda client, rest: ask_swap(client, rest),
+    "accept": lambda client, rest: client.answer_swap(True),
+    "decline": lambda client, rest: client.answer_swap(False),
     "rematch": lambda client, rest: client.rematch(),
     "say": lambda client, rest: client.chat(rest.strip()),
     "chat": lambda client, rest: client.chat(rest.strip()),
 }
-LOBBY_WORDS = frozenset({"start", "bot", "variant", "colour", "color", "ready"})
+LOBBY_WORDS = frozenset({"start", "bot", "variant", "colour", "color", "ready", "swap"})
+SWAP_ANSWERS = frozenset({"accept", "decline"})
+
+
+def ask_swap(client: GameClient, rest: str) -> None:
+    """``swap COLOUR``: ask whoever sits at that colour to trade; ``swap`` alone takes
+    this seat's ask back."""
+    if not rest.strip():
+        client.ask_swap(None)
+        return
+    colour = parse_colour(rest)
+    other = holder(client.model.lobby, colour)
+    if other is None:
+        raise ValueError(_("nobody sits at {colour}: type colour {colour} to take it").format(
+            colour=colour_name(colour)))
+    if other.pid == client.model.pid:
+        raise ValueError(_("you already play {colour}").format(colour=colour_name(colour)))
+    client.ask_swap(other.pid)
 
 
 def refusal(client: GameClient, word: str, rest: str, exc: LocalProtocolError) -> str:
     """Why a request this program would not send did nothing, in words about the game
     (never the protocol's): the session refused it before it left."""
     reason = exc.reason
-    if reason is ErrorReason.UNEXPECTED and word in LOBBY_WORDS:
+    if reason is ErrorReason.UNEXPECTED and word in ("swap", *SWAP_ANSWERS) and (
+            phase(client) == "lobby"):  # fmt: skip
+        if word in SWAP_ANSWERS:
+            return _("nobody is asking you to trade colours")
+        return _("this table's host runs an older sorry-lan that cannot trade colours")
+    if reason is ErrorReason.UNEXPECTED and word in LOBBY_WORDS | SWAP_ANSWERS:
         if client.model.over is not None:
             return _("that is for the lobby: type rematch to ask for another game")
         return _("that is for the lobby, before a game starts")

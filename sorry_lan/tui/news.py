@@ -25,6 +25,7 @@ from sorry_lan.succession.election import Claim
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
+from .sentences import opening
 from .state import RosterEntry, UiState
 
 
@@ -160,15 +161,14 @@ def events_news(st: UiState, colour: int | None, events: Sequence[tuple[int, ...
         if kind == EventKind.BUMP and ev[1] >> 2 == st.you:
             label = pawn_label(ev[1])
             if card == 13:
-                text = _("{player} played {sorry} on your {pawn}").format(
-                    player=who, sorry=words.sorry_word(), pawn=label
-                )
+                text = opening(_("{player} played {sorry} on your {pawn}"),
+                               player=who, sorry=words.sorry_word(), pawn=label)
             else:
-                text = _("{player} sent your {pawn} back to {start}").format(
-                    player=who, pawn=label, start=words.start_word()
-                )
+                text = opening(_("{player} sent your {pawn} back to {start}"),
+                               player=who, pawn=label, start=words.start_word())
             st.since_last.append(text)
         elif kind == EventKind.MOVE and ev[1] >> 2 == st.you and ev[3] != START:
-            text = _("{player} swapped with your {pawn}").format(player=who, pawn=pawn_label(ev[1]))
+            text = opening(_("{player} swapped with your {pawn}"), player=who,
+                           pawn=pawn_label(ev[1]))
             st.since_last.append(text)
 

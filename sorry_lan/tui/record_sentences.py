@@ -21,7 +21,7 @@ from sorry_lan.i18n import _, ngettext, words
 from sorry_lan.rules.board import Colour
 from sorry_lan.rules.cards import Card
 
-from .sentences import People, card_words, move_words, record_played, sentence
+from .sentences import People, card_words, move_words, opening, record_played, sentence
 
 
 def _colour(word: object) -> int | None:
@@ -115,7 +115,7 @@ def _turn(turn: Mapping[str, Any], people: People) -> str:
             what = move_words(record_played(turn, card), people, who_colour)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             what = _("a move this program cannot word")
-        head = _("{who} played {card}").format(who=who, card=card_words(card))
+        head = opening(_("{who} played {card}"), who=who, card=card_words(card))
         return sentence(_("{head}: {move}"), head=head, move=what) + again
     if kind == "lost":
         text = _("{who} drew {card} and has no move, so the turn is lost")

@@ -126,15 +126,22 @@ def card_words(card: int) -> str:
     return pgettext("card", "a {card}").format(card=card)
 
 
-def sentence(template: str, **fields: object) -> str:
-    """A template as a sentence: its own first letter a capital where the script has
-    them (a sentence that begins with a field, a name, keeps the name as it is), the
-    fields filled in, and a full stop unless it already ends like a sentence."""
+def opening(template: str, **fields: object) -> str:
+    """A template as the start of a sentence, with no full stop: its own first letter a
+    capital where the script has them, the fields filled in.  A template that begins
+    with a field (a name) keeps it as it is; one a language begins with a word (Welsh
+    "chwaraeodd {who} {card}" for "{who} played {card}") gets its capital, so that a
+    head told first in a longer sentence (``{head}: {move}``) begins like one."""
     text = template.strip()
     if text and text[0] != "{":
         text = text[0].upper() + text[1:]
-    if fields:
-        text = text.format(**fields)
+    return text.format(**fields) if fields else text
+
+
+def sentence(template: str, **fields: object) -> str:
+    """A template as a sentence: its :func:`opening`, and a full stop unless it already
+    ends like a sentence."""
+    text = opening(template, **fields)
     if not text:
         return text
     # i18n: how a sentence ends in your language (Hindi: the danda)

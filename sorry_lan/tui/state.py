@@ -72,6 +72,8 @@ class Actions(Protocol):
 
     def join(self, address: str, name: str, pin: str, watch: bool = False) -> None: ...
     def choose_colour(self, colour: int) -> None: ...
+    def ask_swap(self, colour: int | None) -> None: ...  # ask its holder; None: take back
+    def answer_swap(self, accept: bool) -> None: ...
     def ready(self) -> None: ...
     def add_bot(self) -> None: ...
     def remove_bot(self) -> None: ...
@@ -204,6 +206,13 @@ class UiState:
     form: dict[str, tuple[int, int]] = field(default_factory=dict)
     title_is_address: bool = False  # the title is the address joined; the lobby names it
     hints_on: bool = False  # the table allows hints (``host --hints``; its lobby says so)
+    # trading colours (protocol version 6): whether the host hears asks, the asks
+    # waiting as (asker's pid, asked pid), this seat's pid, and the colour held by
+    # someone else last pressed (w asks its holder)
+    swaps_on: bool = False
+    swaps: tuple[tuple[int, int], ...] = ()
+    me: int | None = None
+    swap_colour: int | None = None
 
     # game
     you: int | None = None  # your colour; None for a spectator

@@ -61,6 +61,7 @@ from .sentences import (
     card_words,
     events_played,
     move_words,
+    opening,
     option_played,
     play_counts,
     sentence,
@@ -68,6 +69,7 @@ from .sentences import (
 )
 from .sentences import place_words as place
 from .state import RosterEntry
+from .swap_words import swap_news
 
 _KINDS = {int(k) for k in MoveKind}
 _COUNTED = ("bumps", "sorry", "slides", "turns")  # a game's figures, as play_counts takes them
@@ -85,6 +87,9 @@ COMMAND_WORDS = (
     "colour",
     "color",
     "ready",
+    "swap",
+    "accept",
+    "decline",
     "start",
     "bot",
     "variant",
@@ -123,6 +128,8 @@ def help_lines(phase: str | None = None) -> list[str]:
         "say": _("Type say and your words to chat, for example: say good luck."),
         "colour": _("In the lobby, type colour and a colour to choose yours, and ready when "
                     "you are."),
+        "swap": _("To take a colour someone holds, type swap and the colour to ask them to "
+                  "trade (swap alone takes your ask back); when asked, type accept or decline."),
         "host": _(
             "The host types start to begin, bot to add a bot (bot blue seats it at blue), and "
             "variant with standard, team or points to choose the game."
@@ -133,7 +140,7 @@ def help_lines(phase: str | None = None) -> list[str]:
         return [*every.values(), _("Type help to hear the commands for now, help all, ? or keys "
                                    "to hear every one, and quit to leave.")]
     now = {
-        "lobby": ("colour", "host", "table", "say", "rules"),
+        "lobby": ("colour", "swap", "host", "table", "say", "rules"),
         "game": ("number", "moves", "more", "pawn", "board", "repeat", "hint", "rules", "table",
                  "say"),
         "over": ("rematch", "board", "repeat", "table", "say"),
@@ -225,6 +232,7 @@ class Teller:
         self.view: TableView = NO_VIEW  # the table as of the last event told
         self.roster: dict[int, RosterEntry] = {}
         self.lobby: m.Lobby | None = None
+        self.swap_answered: int | None = None  # whose ask to trade colours we answered
         self.names: dict[int, str] = {}
         self.you: int | None = None
         self.pid: int | None = None
@@ -321,6 +329,7 @@ class Teller:
         """The lines for one event (the listener's state is updated first)."""
         self.pid = client.pid
         self.spectating = client.spectate
+        self.swap_answered = client.swap_answered
         shown = self.view
         if not isinstance(ev, Connection):  # (the shell's news: the table as it was)
             self.view = client.view_at(ev)
@@ -457,6 +466,7 @@ class Teller:
 
     def _lobby(self, lobby: m.Lobby) -> list[str]:
         first = self.lobby is None
+        before = None if self.lobby is None else self.lobby.swaps
         old, new = self.roster, roster_of(lobby)
         variant_changed = self.lobby is not None and self.lobby.variant != lobby.variant
         self.lobby, self.roster = lobby, new
@@ -468,6 +478,11 @@ class Teller:
         if first:
             return self.table()
         lines = roster_lines(old, new, self.pid, self.over is not None)
+        swaps = swap_news(before or (), old, lobby.swaps or (), new, self.pid, self.swap_answered)
+        if any(b == self.pid for _a, b in lobby.swaps or ()) and not any(
+                b == self.pid for _a, b in before or ()):  # fmt: skip
+            swaps.append(_("Type accept or decline."))
+        lines += swaps
         if variant_changed:
             lines.append(
                 sentence(
@@ -720,13 +735,14 @@ class Teller:
             away = self._away(mover)
             if mover == self.you and self.offered and not self.answered:
                 self.ran_out = True
-                head = _("Your time ran out, so a bot played {card} for you").format(card=card)
+                head = opening(_("Your time ran out, so a bot played {card} for you"), card=card)
             elif mover == self.you:
-                head = _("You played {card}").format(card=card)
+                head = opening(_("You played {card}"), card=card)
             elif away is not None:
-                head = _("A bot played {card} for {name}, who is away").format(card=card, name=away)
+                head = opening(_("A bot played {card} for {name}, who is away"), card=card,
+                               name=away)
             else:
-                head = _("{who} played {card}").format(who=self._name(mover), card=card)
+                head = opening(_("{who} played {card}"), who=self._name(mover), card=card)
             lines.append([sentence(_("{head}: {move}"), head=head, move=what)])
         for item in ev.events:
             kind = item[0]

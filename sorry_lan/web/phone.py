@@ -28,6 +28,7 @@ from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.tui.telling import Teller
 from sorry_lan.wire.errors import LocalProtocolError
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS, SWAP_VERSION
 from sorry_lan.wire.vocab import RefuseReason
 
 from . import choices as c
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 
 #: Log lines a page is sent (the newest).
 LOG_KEPT = 40
+#: The protocol versions a phone's page offers: all but trading colours (version 6).
+PHONE_VERSIONS = tuple(v for v in SUPPORTED_VERSIONS if v < SWAP_VERSION)
 
 #: Sends one frame to the page attached (none attached: dropped).
 Send = Callable[[Json], Awaitable[None]]
@@ -75,7 +78,9 @@ class Phone:
         host, port = table
         token = choice.token
         while True:
-            options = ClientOptions(token=token, lang=lang, pin=choice.pin)
+            # (a phone's page cannot answer an ask to trade colours: it offers no
+            # version 6, so the host never lets anyone ask it)
+            options = ClientOptions(token=token, lang=lang, pin=choice.pin, versions=PHONE_VERSIONS)
             client = GameClient(host, port, choice.name, options)
             try:
                 await client.connect()

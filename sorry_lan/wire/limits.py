@@ -19,9 +19,11 @@ PROTOCOL_VERSION: Final = 1
 #: version 3 the ``record`` message, the game record sent to everyone (SPEC section 7);
 #: version 4 succession, the table outliving its host (``offer``, ``succession``,
 #: ``commit``, ``reveal``, ``handover``: SPEC section 13); version 5 settling (a state
-#: shown once enough laptops hold it, ``settled``; a vote's ``seen``: SPEC section 13).
-SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5)
+#: shown once enough laptops hold it, ``settled``; a vote's ``seen``: SPEC section 13);
+#: version 6 trading colours in the lobby (``swap``, ``swap_answer``, ``lobby.swaps``).
+SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
 SETTLE_VERSION: Final = 5
+SWAP_VERSION: Final = 6
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.

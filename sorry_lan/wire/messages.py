@@ -91,6 +91,7 @@ from sorry_lan.wire.vocab import (
     SCORES,
     SID,
     SOFTWARE,
+    SWAPS,
     TEXT,
     VARIANT,
     VERSION,
@@ -273,6 +274,11 @@ class Lobby(Message):
     #: Protocol version 4 on: the table shows move hints (``host --hints``); absent
     #: (``None``) to an older connection, and read as off when absent.
     hints: bool | None = field(default=None, metadata=_f(LaterSpec(BoolSpec(), 4)))
+    #: Protocol version 6 on: the asks to trade colours waiting for an answer, each
+    #: ``(asker's pid, asked pid)``; absent (``None``) to an older connection.
+    swaps: tuple[tuple[int, int], ...] | None = field(
+        default=None, metadata=_f(LaterSpec(SWAPS, L.SWAP_VERSION))
+    )
 
 
 @declare("colour", by_client(S.LOBBY, who=Who.PLAYER))
@@ -287,6 +293,24 @@ class ChooseColour(Message):
 @dataclass(frozen=True, slots=True)
 class Ready(Message):
     ready: bool = field(metadata=_f(BoolSpec()))
+
+
+@declare("swap", by_client(S.LOBBY, who=Who.PLAYER), since=L.SWAP_VERSION)
+@dataclass(frozen=True, slots=True)
+class AskSwap(Message):
+    """Player -> host: ask the seated player ``pid`` to trade colours (nil: take
+    back this player's own ask).  Never swaps anything by itself."""
+
+    pid: int | None = field(metadata=_f(OptSpec(PID)))
+
+
+@declare("swap_answer", by_client(S.LOBBY, who=Who.PLAYER), since=L.SWAP_VERSION)
+@dataclass(frozen=True, slots=True)
+class AnswerSwap(Message):
+    """Player -> host: accept (or decline) the ask of player ``pid`` to trade colours."""
+
+    pid: int = field(metadata=_f(PID))
+    accept: bool = field(metadata=_f(BoolSpec()))
 
 
 @declare("add_bot", by_client(S.LOBBY, who=Who.OWNER))

@@ -165,3 +165,7 @@ CARD_COUNTS: Final = TupleSpec(
     text=f"array of {CARD_VALUES}: item i counts the cards of int i "
     f"(0..{DECK_COUNTS[Card.ONE]} ones, 0..4 of each other card; items 0, 6, 9 are 0)",
 )
+#: Asks to trade colours, each ``[asker's pid, asked pid]`` (lobby, version 6).
+SWAPS: Final = ListSpec(
+    TupleSpec([PID, PID], text="[asker pid, asked pid]: int 0..255 each"), L.PLAYERS_MAX
+)

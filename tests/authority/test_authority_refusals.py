@@ -112,13 +112,13 @@ CASES = {
         "spectate", RefuseReason.NO_SPECTATORS, lobby, lambda t: t.spectate(9)
     ),
     "a spectator in the lobby": Case(
-        "_lobby_player", ErrorReason.FORBIDDEN, lobby, lambda t: t.choose_colour(WATCHER, 3)
+        "lobby_player", ErrorReason.FORBIDDEN, lobby, lambda t: t.choose_colour(WATCHER, 3)
     ),
     "a spectator's ready": Case(
         "set_ready", ErrorReason.FORBIDDEN, lobby, lambda t: t.set_ready(WATCHER, True)
     ),
     "the lobby after the start": Case(
-        "_lobby_player", ErrorReason.UNEXPECTED, playing, lambda t: t.choose_colour(GUEST, 3)
+        "lobby_player", ErrorReason.UNEXPECTED, playing, lambda t: t.choose_colour(GUEST, 3)
     ),
     "a guest acting as owner": Case(
         "_owner_only", ErrorReason.FORBIDDEN, lobby, lambda t: t.add_bot(GUEST)

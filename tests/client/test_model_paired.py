@@ -115,6 +115,29 @@ def test_a_player_whose_process_died_hears_the_chat_so_far() -> None:
     assert again.pid in {p.pid for p in pair.table.players.values()}
 
 
+def test_the_lobbys_chat_is_told_again_to_a_player_back_in_the_lobby() -> None:
+    pair = Pair(Table(TableConfig(seats=3, seed=3)))
+    ann, bob = ClientModel("ann"), ClientModel("bob")
+    arrive(pair, ann)
+    bob_cid, bob_end = arrive(pair, bob)
+    say(pair, ann, "red or blue?")
+    say(pair, bob, "blue for me")
+    assert bob_end.chat() == ["red or blue?", "blue for me"]
+    pair.lose(bob_cid)  # its process dies in the lobby; its seat waits out the grace
+    again = ClientModel("bob", token=bob.token)
+    again_cid, again_end = arrive(pair, again)
+    assert again_end.chat() == ["red or blue?", "blue for me"]
+    pair.lose(again_cid)
+    _r, reconnected = arrive(pair, again)  # the same process again: nothing twice
+    assert reconnected.chat() == []
+    cat = ClientModel("cat")
+    _d, cat_end = arrive(pair, cat)  # a newcomer hears it too
+    assert cat_end.chat() == ["red or blue?", "blue for me"]
+    pair.table.lobby_chat.append((99, "from someone who left"))  # (only those seated)
+    _e, dan_end = arrive(pair, ClientModel("dan", spectate=True))
+    assert dan_end.chat() == ["red or blue?", "blue for me"]
+
+
 def test_a_reconnected_client_hears_only_what_it_missed() -> None:
     pair = chat_table()
     ann, bob = ClientModel("ann"), ClientModel("bob")

@@ -10,6 +10,7 @@ import pytest
 from netns import netns_skip_reason, run_in_loopback_netns
 
 from sorry_lan.discovery.advert import FoundGame, Unjoinable
+from sorry_lan.discovery.advice import advice
 from sorry_lan.discovery.doctor import (
     Checkup,
     Finding,
@@ -72,6 +73,13 @@ def test_each_problem_from_its_facts() -> None:
     assert problems(checkup(SIX, LO, ipv6=True)) == []
     lost = checkup(ETH, LO, echoes=(Echo("192.168.1.20", False),))
     assert findings(lost) == [Finding(Problem.ECHO_LOST, ("192.168.1.20",))]
+    # The echo lost, yet a table answered (to this machine's address): not "no table"
+    table = FoundGame("T._sorry-lan._tcp.local.", "T", "T", None, ("192.168.1.9",), 47474,
+                      None, address="192.168.1.9")
+    assert findings(replace(lost, tables=(table,))) == [
+        Finding(Problem.MULTICAST_IN, ("192.168.1.20",))]
+    words = advice(Finding(Problem.MULTICAST_IN, ("192.168.1.20",)), "linux")
+    assert "joining works" in words and "5353" in words
     assert findings(checkup(ETH, TUN, LO)) == [Finding(Problem.VPN, ("tun0",))]
     assert findings(checkup(ETH, WLAN, DOCKER)) == [Finding(Problem.SEVERAL, ("eth0", "wlan0"))]
     ports = (PortCheck("192.168.1.20", False, True), PortCheck("127.0.0.1", True, False))

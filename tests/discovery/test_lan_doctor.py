@@ -220,3 +220,32 @@ def test_two_lan_segments_with_the_host_on_both_and_an_ipv6_only_lan(
     assert problems(report) == [] and status == 0
     listed = topo.run(p6, "list", "--ipv6", "--json", "--timeout", "1.5", env=env(tmp_path))
     assert [g["address"] for g in json.loads(listed.stdout)] == [f"fd77:{n}::11"]
+
+
+@pytest.mark.skipif(firewall_tool() is None, reason="neither nft nor iptables is installed")
+def test_only_incoming_multicast_dropped_the_doctor_and_list_find_the_same_table(
+    topo: Topology, tmp_path: Path
+) -> None:
+    """A player whose firewall drops mDNS sent to the multicast group only: the host's
+    answers to this machine's own address come in, so `list` finds the table, and the
+    doctor names it too; the lost echo is advice for hosting here, not "no table"."""
+    n = topo.net
+    lan = topo.segment("lan")
+    h, p = topo.machine("host"), topo.machine("player")
+    topo.cable(h, lan, "eth0", f"10.{n}.1.11")
+    topo.cable(p, lan, "eth0", f"10.{n}.1.12")
+    topo.drop_mdns(p, multicast_only=True)
+    host(topo, h, tmp_path, "Unicast")
+    listed = topo.run(p, "list", "--json", "--timeout", "1.5", env=env(tmp_path))
+    assert listed.returncode == 0
+    assert [g["name"] for g in json.loads(listed.stdout)] == ["Unicast"]
+    status, report = doctor(topo, p, tmp_path, wait=2)
+    assert report["echoes"] == [{"address": f"10.{n}.1.12", "came_back": False, "error": None}]
+    assert [(t["name"], t["address"]) for t in report["tables"]] == [
+        ("Unicast", f"10.{n}.1.11")]
+    assert problems(report) == [("multicast-in-lost", [f"10.{n}.1.12"])]
+    advice = report["problems"][0]["advice"]
+    assert "joining works" in advice and "5353" in advice and "No table" not in advice
+    assert status == 1  # (a table hosted on this machine would not be found)
+    words = flat(topo.run(p, "doctor", "--timeout", "2", env=env(tmp_path)).stdout)
+    assert "Tables that answered: Unicast" in words and "No table answered" not in words

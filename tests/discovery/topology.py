@@ -116,13 +116,17 @@ class Topology:
         _run("ip", "-n", machine, "addr", "add", f"{address}/16", "dev", ifname)
         _run("ip", "-n", machine, "link", "set", ifname, "up")
 
-    def drop_mdns(self, machine: str) -> None:
-        """A firewall in `machine` dropping mDNS (UDP 5353) as it comes in, IPv4 and IPv6."""
+    def drop_mdns(self, machine: str, multicast_only: bool = False) -> None:
+        """A firewall in `machine` dropping mDNS (UDP 5353) as it comes in, IPv4 and IPv6
+        (`multicast_only`: only what comes to a multicast group; answers sent to this
+        machine's own address pass)."""
         tool = firewall_tool()
+        only = " meta pkttype multicast" if multicast_only else ""
         if tool == "nft":
             rules = (
                 "table inet sorry_lan_test {\n"
-                "  chain input { type filter hook input priority 0; udp dport 5353 drop; }\n"
+                "  chain input { type filter hook input priority 0; "
+                f"udp dport 5353{only} drop; }}\n"
                 "}\n"
             )
             done = subprocess.run(
@@ -132,9 +136,10 @@ class Topology:
             if done.returncode != 0:
                 raise NetnsSetupError(f"nft: {done.stderr.strip()}")
         elif tool == "iptables":
+            match = ("-m", "pkttype", "--pkt-type", "multicast") if multicast_only else ()
             for cmd in ("iptables", "ip6tables"):
                 _run("ip", "netns", "exec", machine, cmd, "-A", "INPUT", "-p", "udp",
-                     "--dport", "5353", "-j", "DROP")  # fmt: skip
+                     "--dport", "5353", *match, "-j", "DROP")  # fmt: skip
         else:
             raise NetnsSetupError("neither nft nor iptables is installed")
 

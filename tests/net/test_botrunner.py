@@ -265,3 +265,33 @@ async def test_the_result_names_the_players_as_the_bot_read_them_not_who_left_si
         await slow.close()
     finally:
         await server.close()
+
+
+@pytest.mark.asyncio
+async def test_a_bot_program_accepts_an_ask_to_trade_colours() -> None:
+    """``sorry-lan bot`` prefers no colour: asked in the lobby, it accepts."""
+    server = await start_host(seats=3)  # (a third seat stays free: no game starts)
+    port = server.address[1]
+    ann = GameClient(LOCAL, port, "ann", ClientOptions())
+    robo = GameClient(LOCAL, port, "robo", ClientOptions(program=True))
+    try:
+        await ann.connect()
+        await robo.connect()
+        playing = asyncio.create_task(run_bot(robo))
+        for _ in range(100):
+            if ann.model.lobby is not None and len(ann.model.lobby.players) == 2:
+                break
+            await asyncio.sleep(0.02)
+        assert (ann.model.colour, robo.model.colour) == (0, 1)
+        assert robo.model.pid is not None
+        ann.ask_swap(robo.model.pid)
+        for _ in range(250):
+            if ann.model.colour == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert (ann.model.colour, robo.model.colour) == (1, 0)
+        playing.cancel()
+    finally:
+        await ann.close()
+        await robo.close()
+        await server.close()

@@ -138,3 +138,7 @@ def test_a_whole_game_by_ear_reads_as_sentences(lang: str, tmp_path: Path) -> No
         over = _("{name}, type rematch to play again, or quit to leave.").format(name="Ann")
     told = transcript[transcript.index(over) :]  # each player's figures, at the end
     assert all(any(line.startswith(f"{name}: ") for line in told) for name in names), told
+    # every line begins like a sentence: with a capital, or with a person's name
+    lower = [line for line in transcript if line[:1].islower()
+             and not any(line.startswith(name) for name in names)]
+    assert lower == [], lower[:3]

@@ -9,7 +9,7 @@ from tui_harness import running
 from sorry_lan.i18n import use_language
 from sorry_lan.rules.variants import Variant
 from sorry_lan.tui.screens.lobby import form_words
-from sorry_lan.tui.state import Screen, Seat, UiState
+from sorry_lan.tui.state import RosterEntry, Screen, Seat, UiState
 
 
 def test_a_guest_sits_says_ready_and_has_no_host_keys() -> None:
@@ -72,3 +72,37 @@ def test_the_controller_reads_this_machines_form_and_a_read_that_fails_keeps_the
     controller.form = unreadable
     controller._read_form()
     assert st.form == {"ann": (3, 5)}
+
+
+def _full_table(asks: tuple[tuple[int, int], ...] = ()) -> UiState:
+    """Ann (pid 0, red: you) and Bob (pid 1, blue) fill a table of two that trades."""
+    st = UiState(screen=Screen.LOBBY, seat_limit=2, swaps_on=True, swaps=asks, me=0)
+    st.seats = [Seat(0, "Ann", you=True), Seat(1, "Bob"), Seat(2), Seat(3)]
+    st.roster = {0: RosterEntry("Ann", 0, False, True), 1: RosterEntry("Bob", 1, False, True)}
+    return st
+
+
+def test_a_taken_colour_is_noted_and_w_asks_its_holder_then_takes_the_ask_back() -> None:
+    c = FakeControls(_full_table())
+    assert press(c, "w") and "first" in c.state.notice and c.actions.calls == []
+    assert press(c, "2") and c.actions.calls == []  # Bob's: nothing is sent
+    assert "Blue is taken: w asks" in c.state.notice
+    assert press(c, "w") and c.actions.calls == [("ask_swap", (1,))]
+    c.state.swaps = ((0, 1),)
+    assert press(c, "w") and c.actions.calls[-1] == ("ask_swap", (None,))
+    assert not press(c, "y") and not press(c, "n")  # nobody asks Ann
+
+
+@pytest.mark.asyncio
+async def test_the_asked_player_sees_the_ask_and_answers_it_with_y_or_n() -> None:
+    st = _full_table(asks=((1, 0),))
+    c = FakeControls(st)
+    assert press(c, "y") and press(c, "n")
+    assert c.actions.calls == [("answer_swap", (True,)), ("answer_swap", (False,))]
+    async with running(st, 80, 24) as (d, _actions):
+        shown = " ".join(line.strip() for line in d.screen_lines())
+        assert "Bob asks to trade colours with you (you would play blue): y accepts" in shown
+        assert "y/n trade?" in d.screen_lines()[-1]
+    watcher = FakeControls(_full_table(asks=((1, 0),)))
+    watcher.state.spectating = True
+    assert not press(watcher, "y") and not press(watcher, "w")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from sorry_lan.authority.seat_messages import move_events
-from sorry_lan.i18n import LANGUAGES, use_language
+from sorry_lan.i18n import LANGUAGES, _, use_language
 from sorry_lan.rules.board import HOME, S1, START, Colour, forward, start_exit
 from sorry_lan.rules.game import Game
 from sorry_lan.rules.moves import MoveKind
@@ -183,3 +183,14 @@ def test_a_move_offered_reads_as_the_same_move_played(variant: Variant) -> None:
                 option = option_from_compact(pawns, compact, 0)
                 text = move_words(option_played(option, pawns), people, mover)
                 assert text and not TOKEN.search(text), (lang, text)
+
+
+def test_a_head_begins_with_a_capital_unless_it_begins_with_a_name() -> None:
+    from sorry_lan.tui.sentences import opening
+
+    with use_language("cy"):  # Welsh puts the verb first: "chwaraeodd {who} {card}"
+        head = opening(_("{who} played {card}"), who="bot barus 1", card="7")
+        assert head.startswith("Chwaraeodd bot barus 1")
+        assert sentence(_("{head}: {move}"), head=head, move="x").startswith("Chwaraeodd")
+    assert opening(_("{who} played {card}"), who="greedy bot 1", card="a 7") == (
+        "greedy bot 1 played a 7")  # a name keeps its case

@@ -48,16 +48,21 @@ def board_cell(screen: str, square: int, bottom: int, cols: int = 80, rows: int 
     return line[c * geo.cell_w : (c + 1) * geo.cell_w]
 
 
-def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None:
-    command = (
-        f"{sys.executable} -m sorry_lan host --bots 3 --port 0 --bind 127.0.0.1 --no-mdns "
-        f"--bot-delay 0.05 --data-dir {tmp_path}"
-    )
+def _session(tmux: Tmux, command: str) -> None:
+    """Run ``command`` in an 80x24 session "game" of the private tmux server."""
     tmux.run(
         "-f", "/dev/null", "new-session", "-d", "-s", "game", "-x", "80", "-y", "24",
         "-e", f"PYTHONPATH={ROOT}", "-e", "TERM=xterm-256color", "-e", "LANG=C.UTF-8",
         "-c", str(ROOT), command,
     )  # fmt: skip
+
+
+def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None:
+    command = (
+        f"{sys.executable} -m sorry_lan host --bots 3 --port 0 --bind 127.0.0.1 --no-mdns "
+        f"--bot-delay 0.05 --data-dir {tmp_path}"
+    )
+    _session(tmux, command)
     lobby = tmux.wait_for(lambda s: "s start" in s and "bot 3 [bot]" in s)
     assert "host" in lobby and "connected" in lobby.splitlines()[0]
 
@@ -130,3 +135,23 @@ def test_host_with_three_bots_played_by_keys(tmux: Tmux, tmp_path: Path) -> None
 
 def _new_turn(before: str, screen: str) -> bool:
     return "your turn" in screen and screen != before
+
+
+def test_at_a_full_table_the_host_trades_colours_with_a_bot(tmux: Tmux, tmp_path: Path) -> None:
+    """Every colour is taken: 2 notes that blue is a bot's, w asks it, the bot accepts
+    and the host sits at blue (the lobby's footer lists w)."""
+    command = (
+        f"{sys.executable} -m sorry_lan host --name Ann --bots 3 --port 0 --bind 127.0.0.1 "
+        f"--no-mdns --data-dir {tmp_path}"
+    )
+    _session(tmux, command)
+    lobby = tmux.wait_for(lambda s: "s start" in s and "bot 3 [bot]" in s)
+    assert re.search(r">1 Red +Ann\b", lobby), lobby
+    tmux.keys("2")
+    noted = tmux.wait_for(lambda s: "Blue is taken: w asks" in s)
+    assert re.search(r">1 Red +Ann\b", noted)  # nothing sent: a colour held is traded
+    tmux.keys("w")
+    traded = tmux.wait_for(lambda s: re.search(r">2 Blue +Ann\b", s) is not None)
+    assert re.search(r" 1 Red +\w+ bot 1 \[bot\]", traded), traded
+    assert all(len(line) <= 80 for line in traded.splitlines())
+    assert "w trade" in traded.splitlines()[-1] and "Blue is taken" not in traded

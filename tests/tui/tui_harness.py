@@ -32,6 +32,12 @@ class FakeActions:
     def choose_colour(self, colour: int) -> None:
         self._rec("choose_colour", colour)
 
+    def ask_swap(self, colour: int | None) -> None:
+        self._rec("ask_swap", colour)
+
+    def answer_swap(self, accept: bool) -> None:
+        self._rec("answer_swap", accept)
+
     def ready(self) -> None:
         self._rec("ready")
 

@@ -22,6 +22,8 @@ from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 from sorry_lan.wire.messages import (
     AddBot,
+    AnswerSwap,
+    AskSwap,
     Bye,
     Challenge,
     Chat,
@@ -137,16 +139,19 @@ DIGESTS = tuple(hand_digest(salt, hand) for salt, hand in DEAL)
 BOB_SALT, BOB_HAND = DEAL[B]
 YELLOW_SALT = DEAL[Y][0]
 
+V5 = (1, 2, 3, 4, 5)  # (the version-5 vectors stay as they were when version 6 came)
+
 SAMPLES: tuple[tuple[str, Message], ...] = (
     # (versions 1-4 written out: these vectors stay as they were when version 5 came)
     ("hello", Hello(versions=(1, 2, 3, 4), software=SOFT, name="Ann", token=None)),
     ("hello_rejoin", Hello(versions=(1, 2), software=SOFT, name="Ann", token=TOKEN)),
     (
         "hello_vote_v5",  # Ann's laptop votes at a standby: its newest state, 57 of epoch 2
-        Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=TOKEN, seen=(2, 57)),
+        Hello(versions=V5, software=SOFT, name="Ann", token=TOKEN, seen=(2, 57)),
     ),
     ("spectate", Spectate(versions=(1, 2, 3, 4), software=SOFT, name="Zoë")),
-    ("hello_v5", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
+    ("hello_v5", Hello(versions=V5, software=SOFT, name="Ann", token=None)),
+    ("hello_v6", Hello(versions=SUPPORTED_VERSIONS, software=SOFT, name="Ann", token=None)),
     ("challenge", Challenge(version=PROTOCOL_VERSION, nonce=HOST_NONCE)),
     ("proof", Proof(cnonce=CLIENT_NONCE, mac=pin_proof(PIN, HOST_NONCE, CLIENT_NONCE))),
     (
@@ -175,6 +180,15 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         "lobby_v2_languages",
         Lobby(variant=Variant.STANDARD, seats=4, host=0, players=LOBBY_PLAYERS_V2, spectators=0),
     ),
+    (
+        "lobby_v6_swap",  # Bob (pid 1) asks Ann (pid 0) to trade colours
+        Lobby(variant=Variant.STANDARD, seats=4, host=0, players=LOBBY_PLAYERS, spectators=0,
+              hints=False, swaps=((1, 0),)),
+    ),
+    ("swap", AskSwap(pid=0)),
+    ("swap_withdrawn", AskSwap(pid=None)),
+    ("swap_answer", AnswerSwap(pid=1, accept=True)),
+    ("swap_declined", AnswerSwap(pid=1, accept=False)),
     ("profile", Profile(lang="el", program=False)),
     ("profile_program", Profile(lang=None, program=True)),
     ("choose_colour", ChooseColour(colour=B)),

@@ -20,6 +20,7 @@ from sorry_lan.rules.variants import VARIANTS
 from .. import cells
 from ..commands import Command, Controls, Help, Hint, Table, Words
 from ..state import CHAT_LINES, COLOUR_TITLES, UiState
+from ..swap_words import ask_note
 from ..textfit import clip, pad, paragraphs, width, wrap
 from .chat import ChatLine, chat_help, chat_key
 from .parts import Parts, colour_title, size
@@ -62,7 +63,45 @@ def guest(st: UiState) -> bool:
 
 
 def _colour(c: Controls, key: str) -> None:
-    c.actions.choose_colour(int(key) - 1)
+    """Sit at that colour; one another person holds, at a table that trades colours,
+    is only noted (w then asks its holder)."""
+    st, colour = c.state, int(key) - 1
+    seat = st.seats[colour]
+    if st.swaps_on and seat.name and not seat.you:
+        st.swap_colour = colour
+        st.notice = _("{colour} is taken: w asks to trade.").format(colour=colour_title(colour))
+        return
+    c.actions.choose_colour(colour)
+
+
+def seated(st: UiState) -> bool:
+    return st.swaps_on and not st.spectating
+
+
+def asked(st: UiState) -> bool:
+    """Someone asks this seat to trade colours (y, n answer)."""
+    return seated(st) and any(b == st.me for _a, b in st.swaps)
+
+
+def _swap(c: Controls, key: str) -> None:
+    """Ask the holder of the colour last pressed to trade; again: take the ask back."""
+    st = c.state
+    if any(a == st.me for a, _b in st.swaps):
+        st.notice = ""
+        c.actions.ask_swap(None)
+    elif st.swap_colour is None:
+        st.notice = _("Press the number of the colour you want first, then w.")
+    else:
+        st.notice = ""  # (the lobby says the ask, or the colours change at once)
+        c.actions.ask_swap(st.swap_colour)
+
+
+def _accept(c: Controls, key: str) -> None:
+    c.actions.answer_swap(True)
+
+
+def _decline(c: Controls, key: str) -> None:
+    c.actions.answer_swap(False)
 
 
 def _ready(c: Controls, key: str) -> None:
@@ -126,6 +165,23 @@ TABLE = Table(
             _colour,
             hint=Hint("1-4", lambda: pgettext("key", "colour"), 2),
             help=Help("1-4", lambda: _("sit at that colour")),
+        ),
+        Command(
+            ("y",),
+            _accept,
+            when=asked,
+            hint=Hint("y/n", lambda: pgettext("key", "trade?"), 1),
+            help=Help("y / n", lambda: _("accept or decline the ask to trade colours"),
+                      when=asked),
+        ),
+        Command(("n",), _decline, when=asked),
+        Command(
+            ("w",),
+            _swap,
+            when=seated,
+            hint=Hint("w", lambda: pgettext("key", "trade"), 5),
+            help=Help("w", lambda: _("ask who sits at the colour you pressed to trade colours "
+                                     "with you (again: take the ask back)"), when=seated),
         ),
         Command(
             ("space",),
@@ -297,6 +353,9 @@ class View:
                     free,
                 ).format(n=free)
             )
+        asking = ask_note(st.swaps, st.roster, st.me) if seated(st) else ""
+        if asking:
+            notes.append(asking)
         form = form_words(st)
         if form:
             notes.append(form)
