@@ -27,8 +27,8 @@ from sorry_lan.i18n import _, use_language
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
+from sorry_lan.tui.line_help import number_prompt
 from sorry_lan.tui.lines import play_lines
-from sorry_lan.tui.telling import number_prompt
 
 WPM = 180.0
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sorry_lan.i18n import LANGUAGES, _, ngettext, use_language
+from sorry_lan.tui.line_help import PHASES, help_lines, number_prompt, you_markers
 from sorry_lan.tui.sentences import SENTENCE_ENDS
-from sorry_lan.tui.telling import PHASES, help_lines, number_prompt, you_markers
 
 NOTATION = re.compile(
     r"->|<-|→|=>"  # arrows

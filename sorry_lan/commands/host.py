@@ -91,9 +91,9 @@ from sorry_lan.net.seats import SeatStore
 from sorry_lan.net.stopsignals import on_stop_signals
 from sorry_lan.rules import Phase
 from sorry_lan.tui.alone import AloneQuestion
+from sorry_lan.tui.line_help import host_hint
 from sorry_lan.tui.lines import format_result, play_lines
 from sorry_lan.tui.state import PlayAlone
-from sorry_lan.tui.telling import host_hint
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -39,10 +39,11 @@ from sorry_lan.wire.transitions import State
 
 from .alone import AloneQuestion, LineAlone
 from .hinting import HintsOff, allowed, hint_job, judge
+from .line_help import help_lines
 from .line_leaving import LineLeaving
 from .sentences import sentence
 from .state import HandOver, PlayAlone
-from .telling import Teller, help_lines
+from .telling import Teller
 
 Say = Callable[[str], None]
 

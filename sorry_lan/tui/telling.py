@@ -8,7 +8,7 @@ and the game's figures it reads from the client model's table view as of each ev
 (``ClientModel.view_at``): it keeps no board of its own.  :meth:`Teller.tell`
 returns the lines for one event; :meth:`Teller.board`, :meth:`Teller.table` and
 :meth:`Teller.offer` answer the ``board``, ``table`` and ``moves`` commands,
-:func:`help_lines` the ``help`` command.  Every line names a person (a player or
+:func:`~.line_help.help_lines` the ``help`` command.  Every line names a person (a player or
 "you") and ends like a sentence; no line shows a pawn token, a track number or an
 arrow.
 
@@ -41,21 +41,19 @@ from sorry_lan.i18n.coded import error_text, say
 from sorry_lan.rules.board import (
     HOME,
     START,
-    TRACK_LEN,
-    colour_pawns,
-    is_safety,
     pawn_colour,
-    safety_entry,
 )
 from sorry_lan.rules.moves import MoveKind
-from sorry_lan.rules.standings import standings
 from sorry_lan.rules.variants import Variant
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.records import EventKind, PlayerInfo
 
+from .board_rows import pawn_row
+from .line_help import hints_on_words, number_prompt
 from .menu import percent
 from .news import at_opening, roster_of, shown_name, table_news_template
 from .options import BadMove, MoveOption, option_from_compact
+from .result_sentences import figures_lines, points_lines, standings_lines
 from .sentences import (
     People,
     card_words,
@@ -63,112 +61,13 @@ from .sentences import (
     move_words,
     opening,
     option_played,
-    play_counts,
     sentence,
     spoken_sorry,
 )
-from .sentences import place_words as place
 from .state import RosterEntry
 from .swap_words import swap_news
 
 _KINDS = {int(k) for k in MoveKind}
-_COUNTED = ("bumps", "sorry", "slides", "turns")  # a game's figures, as play_counts takes them
-
-
-#: The words the line mode's commands are typed with, the same in every language.
-COMMAND_WORDS = (
-    "moves",
-    "board",
-    "where",
-    "table",
-    "who",
-    "say",
-    "chat",
-    "colour",
-    "color",
-    "ready",
-    "swap",
-    "accept",
-    "decline",
-    "start",
-    "bot",
-    "variant",
-    "rematch",
-    "help",
-    "keys",
-    "quit",
-    "exit",
-    "bye",
-    "alone",
-    "yes",
-)
-
-
-#: The phases of a table a help fits: the lobby, a game under way, a game over.
-PHASES = ("lobby", "game", "over")
-
-
-def help_lines(phase: str | None = None) -> list[str]:
-    """The commands of the line mode, one sentence each: those of ``phase`` (one of
-    :data:`PHASES`: what ``help`` says, then how to hear the rest), or every one
-    (``help all``, ``?``, ``keys``)."""
-    every = {
-        "number": _("Type the number of a move to play it when it is your turn."),
-        "moves": _("Type moves to hear your turn and its moves again."),
-        "more": _("Type more to hear the moves on offer not said yet."),
-        "pawn": _("Type pawn and a number, for example pawn 2, to hear the moves of that "
-                  "pawn of yours."),
-        "board": _("Type board or where to hear where every pawn is and whose turn it is."),
-        "repeat": _("Type repeat to hear the last turns played again."),
-        "hint": _("Type hint on your turn to hear each move's chance to win, if the table "
-                  "has hints."),
-        "rules": _("Type rules to hear the parts of the rules, and rules and a number to "
-                   "hear one part."),
-        "table": _("Type table or who to hear who is at the table."),
-        "say": _("Type say and your words to chat, for example: say good luck."),
-        "colour": _("In the lobby, type colour and a colour to choose yours, and ready when "
-                    "you are."),
-        "swap": _("To take a colour someone holds, type swap and the colour to ask them to "
-                  "trade (swap alone takes your ask back); when asked, type accept or decline."),
-        "host": _(
-            "The host types start to begin, bot to add a bot (bot blue seats it at blue), and "
-            "variant with standard, team or points to choose the game."
-        ),
-        "rematch": _("After a game, type rematch to ask for another."),
-    }
-    if phase is None:
-        return [*every.values(), _("Type help to hear the commands for now, help all, ? or keys "
-                                   "to hear every one, and quit to leave.")]
-    now = {
-        "lobby": ("colour", "swap", "host", "table", "say", "rules"),
-        "game": ("number", "moves", "more", "pawn", "board", "repeat", "hint", "rules", "table",
-                 "say"),
-        "over": ("rematch", "board", "repeat", "table", "say"),
-    }[phase]
-    return [*(every[k] for k in now), _("Type help all to hear every command, and quit to "
-                                        "leave.")]
-
-
-def hints_on_words() -> str:
-    """What everyone at a table with hints is told."""
-    return _("Hints are on at this table: on your turn, type hint to hear each move's "
-             "chance to win.")
-
-
-def host_hint(name: str) -> str:
-    """What the host's own player is told once in the line mode."""
-    return _(
-        "{name}, you host this table: type {bot} to add a bot, {start} to begin, {help} to "
-        "hear every command, or {quit} to stop."
-    ).format(name=name, bot="bot", start="start", help="help", quit="quit")
-
-
-def you_markers() -> list[str]:
-    """The words a line addressed to the listener contains in this language (a
-    transcript check counts them as naming a person)."""
-    # i18n: the words for "you" and "your" that every line spoken to the player
-    # contains in your translations, separated by |
-    return [w for w in pgettext("person", "you|your").split("|") if w.strip()]
 
 
 #: Seconds left to choose when the listener is warned (offers with more time only).
@@ -180,15 +79,6 @@ MOVES_SAID = 3
 #: Characters an offer says at once, at most, head and prompt included (under 20 s at
 #: 180 words a minute): a move past them waits for ``more`` (the first is always said).
 OFFER_CHARS = 270
-
-
-def number_prompt(more: bool = False) -> str:
-    """The last line of an offer (and of each ``more``): what to type, and with
-    ``more`` moves not said yet, how to hear them (the offer's head says how many)."""
-    if more:
-        # i18n: more and help are typed as they are, in English
-        return _("Type your move's number, more, or help.")
-    return _("Type your move's number, or help.")
 
 
 def _card_said(card: int) -> str:
@@ -845,67 +735,18 @@ class Teller:
             )
         if self.you is not None and self.you in winners:
             text += " " + _("Well played, {name}!").format(name=self._me())
-        lines = [text, *self._standings(winners), *(self._figures() if figures else ())]
+        lines = [text, *standings_lines(self.variant, self.position, self.seated, winners,
+                                        self.scores, self._name),
+                 *(self._figures() if figures else ())]
         if not self.spectating:
             lines.append(
                 _("{name}, type rematch to play again, or quit to leave.").format(name=self._me())
             )
         return lines
 
-    def _standings(self, winners: list[int]) -> list[str]:
-        """Every side in its place at the end (``rules.standings``), with its pawns HOME,
-        or its points in play for points (the game-over message's, when it has them)."""
-        if not self.seated or not self.position:
-            return []
-        rules = self.variant.rules
-        won = winners[0] if winners else None
-        items = []
-        for side in standings(rules, self.position, self.seated, won):
-            names = words.join_names([self._name(c) for c in side.colours])
-            if rules.scores_points:
-                got = [self.scores[c] for c in side.colours if c < len(self.scores)]
-                n = sum(got) if got else side.score
-                score = ngettext("{n} point", "{n} points", n).format(n=n)
-            else:
-                n = side.score
-                score = ngettext("{n} pawn home", "{n} pawns home", n).format(n=n)
-            # i18n: a side's place at the end of a game: "place 2: Bob, 3 pawns home"
-            items.append(_("place {place}: {names}, {score}").format(
-                place=side.place, names=names, score=score))
-        return [sentence(_("The standings: {places}"), places=words.join_clauses(items))]
-
-    def _points(self) -> list[str]:
-        if not (self.variant.rules.scores_points and self.scores):
-            return []
-        each = [
-            ngettext("{name} has {n} point", "{name} has {n} points", self.scores[c]).format(
-                name=self._name(c), n=self.scores[c]
-            )
-            for c in self.seated
-            if c < len(self.scores)
-        ]
-        return [sentence(_("Points: {scores}"), scores=words.join_names(each))]
-
     def _figures(self) -> list[str]:
-        """Each player's game in numbers (bumps, Sorry!s, slides, turns), as the
-        board's game-over screen shows them, from the same view; and when they count
-        the game only from when this client came in, so."""
-        figures = self.figures
-        if not self.seated or figures.turns == 0:
-            return []
-        lines = [
-            sentence(
-                # i18n: {play} is a player's game in numbers ("2 bumps, 1 Sorry!, 3
-                # slides in 20 turns"), said at the end of a game
-                pgettext("figures", "{player}: {play}"),
-                player=self._name(c),
-                play=play_counts(*(figures.of(c, f) for f in _COUNTED), sorry_name=spoken_sorry()),
-            )
-            for c in self.seated
-        ]
-        if not self.view.history.whole:
-            lines.append(sentence(_("These figures count the play since you joined")))
-        return lines
+        """Each player's figures, from the view as of the last event told."""
+        return figures_lines(self.figures, self.seated, self.view.history.whole, self._name)
 
     def _recounted(self, got: GameRecord) -> list[str]:
         """After the game's end, the host's whole record: the figures owed, or said
@@ -932,10 +773,10 @@ class Teller:
         """Where every pawn is, each colour one sentence, then whose turn it is."""
         if not self.position or not self.seated:
             return self.table()
-        lines = [self._row(c) for c in self.seated]
+        lines = [pawn_row(self.position, c, self.you, self._name) for c in self.seated]
         if self.over is not None:
             return lines + self.result()
-        lines += self._points()
+        lines += points_lines(self.variant, self.seated, self.scores, self._name)
         if self.turn is not None:
             card = None if self.card is None else card_words(self.card)
             allows = "" if self.card is None else words.card_help(self.card)
@@ -953,75 +794,6 @@ class Teller:
                 text = _("It is {name}'s turn, with {card}.") if card else _("It is {name}'s turn.")
             lines.append(text.format(name=self._name(self.turn), card=card, allows=allows))
         return lines
-
-    def _row(self, colour: int) -> str:
-        pos = self.position
-        pawns = list(colour_pawns(colour))
-        at_start = sum(1 for p in pawns if pos[p] == START)
-        at_home = sum(1 for p in pawns if pos[p] == HOME)
-        parts = []
-        if at_start:
-            parts.append(
-                ngettext("{n} pawn at start", "{n} pawns at start", at_start).format(n=at_start)
-            )
-        for p in pawns:
-            if pos[p] in (START, HOME):
-                continue
-            pawn = pgettext("pawn", "pawn {n}").format(n=(p & 3) + 1)
-            where = place(colour, pos[p])
-            near = self._near(p) if colour != self.you else None
-            if near is None:
-                parts.append(pgettext("board", "{pawn} at {where}").format(pawn=pawn, where=where))
-            else:
-                parts.append(
-                    pgettext("board", "{pawn} at {where}, {near}").format(
-                        pawn=pawn, where=where, near=near
-                    )
-                )
-        if at_home:
-            parts.append(ngettext("{n} pawn home", "{n} pawns home", at_home).format(n=at_home))
-        listed = words.join_names(parts)
-        hue = words.colour_name(colour).lower()
-        if colour == self.you:
-            return sentence(_("Your pawns ({colour}): {pawns}"), colour=hue, pawns=listed)
-        return sentence(
-            # i18n: {name} is a player's name: no gendered article or pronoun.
-            _("{name}'s pawns ({colour}): {pawns}"),
-            name=self._name(colour),
-            colour=hue,
-            pawns=listed,
-        )
-
-    def _near(self, pawn: int) -> str | None:
-        """How far another colour's pawn on the track is from the listener's nearest
-        pawn on the track within a card's reach (ahead of it, or behind it)."""
-        me, pos = self.you, self.position
-        at = pos[pawn]
-        if me is None or at >= TRACK_LEN:
-            return None
-        best: tuple[int, int, bool] | None = None  # (distance, my pawn, ahead?)
-        for mine in colour_pawns(me):
-            if pos[mine] >= TRACK_LEN or is_safety(pos[mine]):
-                continue
-            ahead = (at - pos[mine]) % TRACK_LEN
-            behind = (pos[mine] - at) % TRACK_LEN
-            turns_off = (safety_entry(me) - pos[mine]) % TRACK_LEN  # before my zone
-            if 0 < ahead <= 12 and ahead <= turns_off and (best is None or ahead < best[0]):
-                best = (ahead, mine, True)
-            if 0 < behind <= 12 and (best is None or behind < best[0]):
-                best = (behind, mine, False)
-        if best is None:
-            return None
-        n, mine, ahead_of = best
-        if ahead_of:
-            text = ngettext(
-                "{n} square ahead of your pawn {m}", "{n} squares ahead of your pawn {m}", n
-            )
-        else:
-            text = ngettext(
-                "{n} square behind your pawn {m}", "{n} squares behind your pawn {m}", n
-            )
-        return text.format(n=n, m=(mine & 3) + 1)
 
 
 def roster_lines(

@@ -17,11 +17,12 @@ from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.client import swaps
 from sorry_lan.client.model import ClientEvent, ClientModel
 from sorry_lan.tui.feed import apply_event
+from sorry_lan.tui.line_help import COMMAND_WORDS, help_lines
 from sorry_lan.tui.lines import command, not_understood
 from sorry_lan.tui.screens.lobby import TABLE, asked
 from sorry_lan.tui.state import UiState
 from sorry_lan.tui.swap_words import ask_note
-from sorry_lan.tui.telling import COMMAND_WORDS, Teller, help_lines
+from sorry_lan.tui.telling import Teller
 from sorry_lan.wire.errors import LocalProtocolError
 
 

@@ -27,7 +27,7 @@ from test_saved import flip, save_game
 
 from sorry_lan.cli import main
 from sorry_lan.i18n import PSEUDO, use_language
-from sorry_lan.tui.telling import COMMAND_WORDS
+from sorry_lan.tui.line_help import COMMAND_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ["el", "th", PSEUDO]

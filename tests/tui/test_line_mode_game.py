@@ -29,7 +29,7 @@ from sorry_lan.bots import made_name
 from sorry_lan.i18n import _, use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
-from sorry_lan.tui.telling import help_lines, number_prompt
+from sorry_lan.tui.line_help import help_lines, number_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {  # language: (variant, seats): every variant, two and four players

@@ -13,8 +13,8 @@ from sorry_lan.i18n import use_language, words
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.rules import Variant
 from sorry_lan.rules.variants import VARIANTS
+from sorry_lan.tui.line_help import help_lines
 from sorry_lan.tui.lines import not_understood
-from sorry_lan.tui.telling import help_lines
 from sorry_lan.wire import messages as m
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from sorry_lan.i18n import LANGUAGES, use_language
+from sorry_lan.tui.line_help import you_markers
 from sorry_lan.tui.record_sentences import record_sentences
-from sorry_lan.tui.telling import you_markers
 
 RECORDS = Path(__file__).resolve().parents[2] / "protocol" / "records"
 NOTATION = re.compile(r"->|<-|\b[RBYG][1-4]\b|\bx[RBYG]")

@@ -12,9 +12,10 @@ from sorry_lan.codes import LinkNews
 from sorry_lan.rules.board import START, Colour
 from sorry_lan.rules.cards import Card
 from sorry_lan.rules.variants import Variant, initial_pawns
+from sorry_lan.tui.line_help import help_lines
 from sorry_lan.tui.lines import command
 from sorry_lan.tui.state import RosterEntry
-from sorry_lan.tui.telling import RECENT_TURNS, Teller, help_lines, roster_lines
+from sorry_lan.tui.telling import RECENT_TURNS, Teller, roster_lines
 from sorry_lan.wire import messages as m
 from sorry_lan.wire import records as r
 from sorry_lan.wire.errors import ErrorReason
