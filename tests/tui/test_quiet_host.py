@@ -31,7 +31,8 @@ async def test_a_quiet_host_shows_a_countdown_to_the_next_host_until_it_answers(
         assert "host quiet: another laptop in 8s" in top or "in 7s" in top, top
         st.quiet_until = time.monotonic() + 3.2
         await d.settle()
-        assert "host quiet: another laptop in 4s" in d.screen_lines()[0]
+        top = d.screen_lines()[0]  # (4 s, or 3 s on a machine slow to draw)
+        assert "host quiet: another laptop in 4s" in top or "in 3s" in top, top
         shown(st, client, Connection(LinkNews.ANSWERS()))
         await d.settle()
         assert st.quiet_left() is None and st.notice == "the host answers again"
@@ -59,5 +60,6 @@ async def test_the_title_bar_keeps_whose_turn_and_the_time_left_whole(lang: str)
                      turn=0, names={0: "Μαρία"}, deadline=time.monotonic() + 25.5)
         async with running(st) as (d, _actions):
             top = d.screen_lines()[0]
-            assert _("{n}s left").format(n=26) in top, top
+            # (26 s, or less on a machine slow to draw the first screen)
+            assert any(_("{n}s left").format(n=n) in top for n in (24, 25, 26)), top
             assert "Μαρία" in top and "…" not in top.split("●")[0], top
