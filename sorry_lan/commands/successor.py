@@ -8,7 +8,9 @@ names this machine's LAN addresses (``--interface`` ones if given), and when the
 election makes this laptop the host it starts the table here
 (:func:`~sorry_lan.net.heir.start_table`): a new journal in the data dir, served on
 the standby's port, advertised on the LAN under the same table id at the new epoch,
-telling each player's news in that player's language (the catalogs' words).
+telling each player's news in that player's language (the catalogs' words), and the
+phone's page served at that port + 1, where the table's phones look for it
+(``sorry_lan.web.follow``).
 
 It parses and wires; it decides nothing about who hosts (``succession.election``) or
 what the table holds (``authority.takeover``), and it prints nothing (the client's
@@ -61,13 +63,37 @@ def make_heir(args: argparse.Namespace, ask_alone: AskAloneQuestion | None = Non
         def advertise(server: HostServer) -> TableAdvertiser | None:
             return _advertise(args, server, knowledge.table, epoch)
 
-        return await start_table(
+        hosted = await start_table(
             knowledge, epoch, sock, journal_dir(args), advertise=advertise,
             options=HostOptions(words=say_in),  # the news each player reads in its language
         )
+        await _serve_phones(hosted, knowledge.table)
+        return hosted
 
     options = HeirOptions(port=getattr(args, "standby_port", 0))
     return Heir(lambda: _addresses(args), successor, options, ask_alone=ask_alone)
+
+
+async def _serve_phones(hosted: HostedTable, tid: str) -> None:
+    """Serve the phone's page of the table taken over at the port it hosts on + 1,
+    where the phones that were at the table look for it (``web.follow``); a port in
+    use leaves the table without one (logged: the phones' players rejoin by hand)."""
+    from sorry_lan.net.weblisten import web_socket
+    from sorry_lan.web.follow import web_port
+    from sorry_lan.web.server import WebServer
+
+    port = hosted.address[1]
+    wanted = web_port(port)
+    if wanted is None:
+        return
+    try:
+        sock = web_socket("0.0.0.0", wanted, fallback=False)
+    except OSError as exc:
+        log.info("the table taken over serves no phones' page (port %d): %s", wanted, exc)
+        return
+    phones = WebServer(("127.0.0.1", port), linger=hosted.table.config.grace, table_id=tid)
+    await phones.start(sock)
+    hosted.close_first(phones.close)
 
 
 def _advertise(

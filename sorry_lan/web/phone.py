@@ -164,14 +164,15 @@ class Phone:
         self.client.play(self.teller.offered[index].id)
         self.teller.played()
 
-    async def close(self) -> None:
-        """Leave the table (its bye) and stop telling, once the page was sent what it
-        was told last (the game's result, when the table closes as the game ends)."""
+    async def close(self, *, bye: bool = True) -> None:
+        """Leave the table (its bye; without ``bye`` the seat is kept for its grace)
+        and stop telling, once the page was sent what it was told last (the game's
+        result, when the table closes as the game ends)."""
         if self._showing is not None:
             with contextlib.suppress(Exception):
                 await self._showing
         self._send = None
-        await self.client.close()
+        await self.client.close(bye=bye)
         if self._pump is not None:
             self._pump.cancel()
             with contextlib.suppress(asyncio.CancelledError):

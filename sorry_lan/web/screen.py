@@ -21,6 +21,7 @@ from sorry_lan.tui.telling import Teller
 from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
+from .follow import next_pages
 
 #: A JSON value as the page reads it.
 Json = dict[str, object]
@@ -42,6 +43,7 @@ def labels() -> dict[str, str]:
         "bot": pgettext("seat", "[bot]"),
         "is_ready": pgettext("seat", "ready"),
         "not_ready": pgettext("seat", "not ready"),
+        "lost": _("host lost"),
     }
 
 
@@ -148,4 +150,6 @@ def screen(model: ClientModel, teller: Teller, log: Sequence[str], lang: str,
         "log": list(log),
         "over": _over(teller),
         "link": link,
+        "table": None if model.succession is None else model.succession.table,
+        "next": next_pages(model.succession),
     }

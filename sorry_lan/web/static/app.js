@@ -196,21 +196,76 @@ function problem(frame) {
   if (frame.reason === "replaced") replaced = true;
 }
 
+// The table's id and the pages of its next hosts, as the last screen said: when this
+// page's laptop is gone, the page asks each (and its own) which table it serves and
+// goes on at the first that serves this one, in the same seat (WEB.md, "Following").
+let table = null;
+let hosts = [];
+let opened = false;  // the last socket to this page's own laptop opened
+
+function carried() {
+  // A page that followed its table here: its seat came in the address's fragment.
+  const found = /^#seat=(.*)$/.exec(location.hash);
+  if (!found) return;
+  try {
+    const seat = JSON.parse(decodeURIComponent(found[1]));
+    if (seat && seat.name && seat.token) keep({ name: seat.name, token: seat.token });
+  } catch (e) { /* not a seat: ignored */ }
+  history.replaceState(null, "", location.pathname);
+}
+
+async function serves(base) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), 1500);
+  try {
+    const answer = await fetch(base + "/table", { signal: stop.signal, cache: "no-store" });
+    const said = await answer.json();
+    return said.table === table;
+  } catch (e) {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function look() {
+  if (table === null || await serves("")) { setTimeout(connect, opened ? 0 : 2000); return; }
+  for (const base of hosts) {
+    if (await serves(base)) {
+      const seat = kept();
+      location.replace(base + "/#seat=" + encodeURIComponent(JSON.stringify(seat)));
+      return;
+    }
+  }
+  setTimeout(look, 500);
+}
+
+function lost() {
+  if (shown && shown.words) $("news").textContent = shown.words.lost;
+  look();
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(scheme + location.host + "/ws");
+  opened = false;
   ws.addEventListener("open", () => {
+    opened = true;
     const seat = kept();
     if (seat && seat.token && seat.name) join(seat.name);
     else send({ t: "lang", lang: navigator.language || "en" });
   });
   ws.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
-    if (frame.t === "screen") { $("problem").hidden = true; render(frame); }
+    if (frame.t === "screen") {
+      $("problem").hidden = true;
+      if (frame.table) { table = frame.table; hosts = frame.next || []; }
+      render(frame);
+    }
     else if (frame.t === "seat") keep({ name: (kept() || {}).name, token: frame.token });
     else if (frame.t === "error") problem(frame);
   });
-  ws.addEventListener("close", () => { if (!replaced) setTimeout(connect, 2000); });
+  ws.addEventListener("close", () => { if (!replaced) lost(); });
 }
 
 $("join").addEventListener("submit", (event) => {
@@ -229,4 +284,5 @@ $("chat").addEventListener("submit", (event) => {
   $("chat-text").value = "";
 });
 $("lang").addEventListener("change", () => send({ t: "lang", lang: $("lang").value }));
+carried();
 connect();
