@@ -84,10 +84,10 @@ function seats(s) {
 
 function board(s) {
   const grid = $("board");
-  grid.replaceChildren(...s.cells.map(([x, y, kind, colour, pawns]) => {
+  grid.replaceChildren(...s.cells.map(([x, y, kind, colour, pawns, [left, top, w, h]]) => {
     const cell = el("div", null, "cell " + kind + (colour === null ? "" : " c" + colour));
-    cell.style.gridColumn = String(x + 1);
-    cell.style.gridRow = String(y + 1);
+    cell.style.gridColumn = (left + 1) + " / span " + w;
+    cell.style.gridRow = (top + 1) + " / span " + h;
     cell.dataset.at = x + "," + y;
     for (const token of pawns) {
       cell.append(el("span", token, "pawn c" + "RBYG".indexOf(token[0])));
