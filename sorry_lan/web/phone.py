@@ -23,7 +23,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 
 from sorry_lan.client.model import Connection
-from sorry_lan.i18n import use_language
+from sorry_lan.codes import JoinFailure
+from sorry_lan.i18n import N_, _, use_language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.tui.telling import Teller
@@ -40,6 +41,22 @@ LOG_KEPT = 40
 
 #: Sends one frame to the page attached (none attached: dropped).
 Send = Callable[[Json], Awaitable[None]]
+
+
+#: The refusals whose words for a terminal name a command-line option (``--pin``,
+#: ``--name``): a phone's page says what to do on the page instead.
+_ON_THE_PAGE: dict[object, str] = {
+    RefuseReason.BAD_PIN: N_("wrong PIN: check it with the host and type it again"),
+    RefuseReason.NAME_TAKEN: N_("that name is taken at this table: choose another"),
+    JoinFailure.PIN_NEEDED: N_("this game needs a PIN: ask the host for it and type it here"),
+}
+
+
+def refused_words(exc: JoinError) -> str:
+    """Why the host would not seat a phone, in the current language, worded for a
+    page (never a command-line option)."""
+    page = _ON_THE_PAGE.get(exc.reason)
+    return _(page) if page is not None else say(exc)
 
 
 class SeatRefused(c.BadChoice):
@@ -84,7 +101,7 @@ class Phone:
                     token = None
                     continue
                 with use_language(lang):
-                    raise SeatRefused("refused", say(exc)) from None
+                    raise SeatRefused("refused", refused_words(exc)) from None
             phone = cls(client, lang)
             phone._pump = asyncio.create_task(phone._run())
             return phone
