@@ -26,7 +26,7 @@ import logging
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from sorry_lan.i18n import DEFAULT, use_language
@@ -90,6 +90,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._lingering: dict[bytes, asyncio.TimerHandle] = {}
         self._holders: dict[Phone, _Page] = {}  # the page that shows each seat
+        self._open: set[_Page] = set()  # every page whose socket is open
         self._tasks: set[asyncio.Future[None]] = set()
         self.address: tuple[str, int] = ("", 0)
 
@@ -126,14 +127,20 @@ class WebServer:
             await asyncio.sleep(0.02)
 
     async def close(self, *, bye: bool = True) -> None:
-        """Stop serving; every phone's client leaves the table (without ``bye``: the
-        table moved to another laptop, where each phone's seat waits for its page)."""
+        """Stop serving; every phone's client leaves the table and every page is
+        closed (without ``bye``: the table moved to another laptop, where each phone's
+        seat waits for its page)."""
         for handle in self._lingering.values():
             handle.cancel()
         self._lingering.clear()
         phones, self.phones = list(self.phones.values()), {}
         for phone in phones:
             await phone.close(bye=bye)
+        # a table that closed closes its pages as done (1000); one that moved, as
+        # going away (1001): those look for it at once (WEB.md)
+        code = WSCloseCode.OK if bye else WSCloseCode.GOING_AWAY
+        for page in list(self._open):
+            await page.ws.close(code=code)
         for task in list(self._tasks):
             await task
         if self._runner is not None:
@@ -166,10 +173,12 @@ class WebServer:
         await ws.prepare(request)
         self._pages += 1
         page = _Page(self, ws)
+        self._open.add(page)
         try:
             await page.run()
         finally:
             self._pages -= 1
+            self._open.discard(page)
             page.gone()
         return ws
 

@@ -1,6 +1,7 @@
-"""The phone follows the table: its host is SIGKILLed mid-game and the page, in a
-real headless Chromium at a phone's viewport, finds the laptop that took the table
-over and plays on there in its own seat, with no rescan.
+"""The phone follows the table: its host is SIGKILLed mid-game (or, told to stop,
+hands its table over) and the page, in a real headless Chromium at a phone's
+viewport, finds the laptop that took the table over and plays on there in its own
+seat, with no rescan.
 
 A real ``sorry-lan host --headless`` and two real ``sorry-lan bot`` laptops (each
 with its standby, either may host next) run in a loopback-only network namespace
@@ -20,6 +21,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from netns import run_in_loopback_netns
 from test_browser import CHROMIUM, FLAGS, PHONE, _host, pytestmark
 
@@ -80,7 +82,7 @@ async def _first_served(hosts: list[str], since: float) -> float:
             await asyncio.sleep(0.05)
 
 
-async def _follow(shots: Path) -> dict[str, float]:
+async def _follow(shots: Path, stop: signal.Signals) -> dict[str, float]:
     from playwright.async_api import async_playwright
 
     proc, game_port, web_port = await _host(shots / "data", TABLE)
@@ -103,7 +105,7 @@ async def _follow(shots: Path) -> dict[str, float]:
             out["taps_before"] = await _tap(page, 2, 40)
             hosts = await page.evaluate("hosts")  # the next hosts' pages it was told
             assert len(hosts) == 2, hosts
-            os.kill(proc.pid, signal.SIGKILL)
+            os.kill(proc.pid, stop)
             killed = time.monotonic()
             served = asyncio.create_task(_first_served(hosts, killed))
             await page.wait_for_function(
@@ -133,8 +135,13 @@ async def _follow(shots: Path) -> dict[str, float]:
     return out
 
 
-def test_the_phone_plays_on_at_the_new_host_after_the_host_is_killed(tmp_path: Path) -> None:
-    measured = run_in_loopback_netns(lambda: _follow(tmp_path), timeout=150)
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "handed"])
+def test_the_phone_plays_on_at_the_new_host_when_the_host_goes(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """SIGKILL: the host is lost and the laptops elect its successor; SIGTERM: the
+    headless host hands its table over (its phones' seats kept there)."""
+    measured = run_in_loopback_netns(lambda: _follow(tmp_path, stop), timeout=150)
     print({k: round(v, 3) for k, v in measured.items()}, tmp_path / "followed.png")
     assert measured["taps_before"] == 2 and measured["taps_after"] == 2
     assert measured["new_port"] != measured["old_port"]

@@ -202,14 +202,18 @@ async def test_each_page_reads_the_table_in_its_own_language() -> None:
 @pytest.mark.parametrize("bye", [True, False])
 async def test_a_server_closed_without_bye_leaves_the_seats_to_their_pages(bye: bool) -> None:
     """A table handed over closes its phones' clients without a bye: each seat waits
-    (away, for the grace) for its page to come back at the new host; with a bye, a
-    seat in the lobby is given up."""
+    (away, for the grace) for its page to come back at the new host, and the page is
+    closed as going away (1001: it looks for the table); with a bye, a seat in the
+    lobby is given up and the page closed as done (1000)."""
     async with served(seats=3) as s:
         page = await s.page()
         await page.join("Ann")
         await page.until(lambda f: me(f) is not None)
-        await page.ws.close()  # (the page went first: its seat's client lingers)
         await s.web.close(bye=bye)
+        async with asyncio.timeout(5):
+            while not page.ws.closed:
+                await asyncio.sleep(0.05)
+        assert page.ws.close_code == (1000 if bye else 1001)
         async with asyncio.timeout(5):
             while any(p.connected for p in s.host.table.players.values()):
                 await asyncio.sleep(0.05)

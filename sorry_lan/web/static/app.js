@@ -265,7 +265,8 @@ function connect() {
     else if (frame.t === "seat") keep({ name: (kept() || {}).name, token: frame.token });
     else if (frame.t === "error") problem(frame);
   });
-  ws.addEventListener("close", () => { if (!replaced) lost(); });
+  // (1000: the table closed for good; any other close, it may be elsewhere)
+  ws.addEventListener("close", (event) => { if (!replaced && event.code !== 1000) lost(); });
 }
 
 $("join").addEventListener("submit", (event) => {
