@@ -67,18 +67,20 @@ def make_heir(args: argparse.Namespace, ask_alone: AskAloneQuestion | None = Non
             knowledge, epoch, sock, journal_dir(args), advertise=advertise,
             options=HostOptions(words=say_in),  # the news each player reads in its language
         )
-        await _serve_phones(hosted, knowledge.table)
+        await _serve_phones(hosted, knowledge.table, heir.listener.take_next())
         return hosted
 
-    options = HeirOptions(port=getattr(args, "standby_port", 0))
-    return Heir(lambda: _addresses(args), successor, options, ask_alone=ask_alone)
+    options = HeirOptions(port=getattr(args, "standby_port", 0), keep_next=True)
+    heir = Heir(lambda: _addresses(args), successor, options, ask_alone=ask_alone)
+    return heir
 
 
-async def _serve_phones(hosted: HostedTable, tid: str) -> None:
+async def _serve_phones(hosted: HostedTable, tid: str, kept: ListeningSocket | None) -> None:
     """Serve the phone's page of the table taken over at the port it hosts on + 1,
-    where the phones that were at the table look for it (``web.follow``); a port in
-    use leaves the table without one (logged: the phones' players rejoin by hand)."""
-    from sorry_lan.net.weblisten import web_socket
+    where the phones that were at the table look for it (``web.follow``): on
+    ``kept``, that port kept bound since the standby started, else bound now; a port
+    in use leaves the table without one (logged: the phones' players rejoin by hand)."""
+    from sorry_lan.net.weblisten import listening, web_socket
     from sorry_lan.web.follow import web_port
     from sorry_lan.web.server import WebServer
 
@@ -87,7 +89,8 @@ async def _serve_phones(hosted: HostedTable, tid: str) -> None:
     if wanted is None:
         return
     try:
-        sock = web_socket("0.0.0.0", wanted, fallback=False)
+        sock = listening(kept) if kept is not None else web_socket(
+            "0.0.0.0", wanted, fallback=False)
     except OSError as exc:
         log.info("the table taken over serves no phones' page (port %d): %s", wanted, exc)
         return
