@@ -1,7 +1,7 @@
 """The phone follows the table: its host is SIGKILLed mid-game (or, told to stop,
 hands its table over) and the page, in a real headless Chromium at a phone's
 viewport, finds the laptop that took the table over and plays on there in its own
-seat, with no rescan.
+seat and its own language, with no rescan.
 
 A real ``sorry-lan host --headless`` and two real ``sorry-lan bot`` laptops (each
 with its standby, either may host next) run in a loopback-only network namespace
@@ -98,6 +98,8 @@ async def _follow(shots: Path, stop: signal.Signals) -> dict[str, float]:
             await page.fill("#name", "Pip")
             await page.click("#join-button")
             await page.locator("#seats li.you").wait_for(state="attached")
+            await page.select_option("#lang", "el")  # (the phone reads Greek from now)
+            await page.wait_for_function("() => document.documentElement.lang === 'el'")
             for name in ("Ada", "Bea"):
                 laptops.append(await _laptop(shots / "data", game_port, name))
             await page.locator("#game").wait_for(state="visible", timeout=40_000)
@@ -119,6 +121,7 @@ async def _follow(shots: Path, stop: signal.Signals) -> dict[str, float]:
             out["kill_to_first_offer_s"] = time.monotonic() - killed
             out["taps_after"] = await _tap(page, 2, 40)
             assert await page.locator("#seats li.you").get_attribute("class") == mine
+            assert await page.evaluate("document.documentElement.lang") == "el"
             out["new_port"] = float(urlsplit(page.url).port or 0)
             assert page.url.endswith("/")  # the seat's token left the address bar
             assert await page.evaluate("localStorage.getItem('sorry-lan-seat')")

@@ -20,7 +20,8 @@ function send(frame) {
 
 function join(name, pin) {
   const seat = kept();
-  const frame = { t: "join", name: name, lang: $("lang").value || navigator.language };
+  const lang = $("lang").value || brought || navigator.language;
+  const frame = { t: "join", name: name, lang: lang };
   if (seat && seat.token && seat.name === name) frame.token = seat.token;
   if (pin) frame.pin = pin;
   keep({ name: name, token: frame.token || null });
@@ -202,6 +203,7 @@ function problem(frame) {
 let table = null;
 let hosts = [];
 let opened = false;  // the last socket to this page's own laptop opened
+let brought = null;  // the language a page that followed its table here was in
 
 function carried() {
   // A page that followed its table here: its seat came in the address's fragment.
@@ -210,6 +212,7 @@ function carried() {
   try {
     const seat = JSON.parse(decodeURIComponent(found[1]));
     if (seat && seat.name && seat.token) keep({ name: seat.name, token: seat.token });
+    if (seat && typeof seat.lang === "string") brought = seat.lang;
   } catch (e) { /* not a seat: ignored */ }
   history.replaceState(null, "", location.pathname);
 }
@@ -232,7 +235,7 @@ async function look() {
   if (table === null || await serves("")) { setTimeout(connect, opened ? 0 : 2000); return; }
   for (const base of hosts) {
     if (await serves(base)) {
-      const seat = kept();
+      const seat = Object.assign({}, kept(), { lang: shown ? shown.lang : null });
       location.replace(base + "/#seat=" + encodeURIComponent(JSON.stringify(seat)));
       return;
     }
