@@ -161,6 +161,9 @@ class StandbyListener:
         :attr:`keep_next`, one whose port + 1 is free too, kept bound in
         :attr:`next_socket` (a port the system picks is tried again a few times for
         that; a port given is kept whether or not its next one is free)."""
+        if self.next_socket is not None:  # (started again: kept afresh)
+            self.next_socket.close()
+            self.next_socket = None
         tries = PAIR_TRIES if self.keep_next and not self.port else 1
         for attempt in range(1, tries + 1):
             try:
