@@ -204,6 +204,7 @@ let table = null;
 let hosts = [];
 let opened = false;  // the last socket to this page's own laptop opened
 let brought = null;  // the language a page that followed its table here was in
+let looks = 0;  // rounds of asking since the socket closed
 
 function carried() {
   // A page that followed its table here: its seat came in the address's fragment.
@@ -240,7 +241,8 @@ async function look() {
       return;
     }
   }
-  setTimeout(look, 500);
+  looks += 1;
+  setTimeout(look, looks < 120 ? 500 : 3000);  // (a minute often, then now and then)
 }
 
 function lost() {
@@ -254,6 +256,7 @@ function connect() {
   opened = false;
   ws.addEventListener("open", () => {
     opened = true;
+    looks = 0;
     const seat = kept();
     if (seat && seat.token && seat.name) join(seat.name);
     else send({ t: "lang", lang: navigator.language || "en" });
