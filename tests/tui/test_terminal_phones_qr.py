@@ -58,11 +58,7 @@ def test_p_shows_a_code_that_scans_from_an_80x24_screen(tmux: Tmux, tmp_path: Pa
         f"{sys.executable} -m sorry_lan host --bots 1 --port 0 --bind 127.0.0.1 --no-mdns "
         f"--name Ann --data-dir {tmp_path}"
     )
-    tmux.run(
-        "-f", "/dev/null", "new-session", "-d", "-s", "phones", "-x", "80", "-y", "24",
-        "-e", f"PYTHONPATH={ROOT}", "-e", "TERM=xterm-256color", "-e", "LANG=C.UTF-8",
-        "-c", str(ROOT), command,
-    )  # fmt: skip
+    tmux.new_session(command, ROOT, 80, 24)
     lobby = tmux.wait_for(lambda s: "bot 1 [bot]" in s and ADDRESS.search(s) is not None, 30)
     found = ADDRESS.search(lobby)
     assert found is not None
