@@ -50,7 +50,6 @@ from sorry_lan.authority.electorate import Laptop
 from sorry_lan.authority.restore import TakeoverStart, offers, replay, taken_over
 from sorry_lan.authority.table import Restored, TableConfig, TableError
 from sorry_lan.codes import Coded, HostFailure, JournalFailure
-from sorry_lan.commands.argtypes import MAX_PORT
 from sorry_lan.commands.games import journal_dir
 from sorry_lan.commands.join import join_error_words
 from sorry_lan.commands.leaving import Leaving, handed_over_lines, keep_seat_there, moved_words
@@ -307,7 +306,7 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             print(resumed, flush=True)
         server, table = hosted.server, hosted.table
         host, port = hosted.address
-        phones = None if args.no_web else await _serve_phones(args, port)
+        phones = None if args.no_web else await _serve_phones(args, port, hosted.table_id)
         if not board:  # the board says it in its lobby (a line printed now would stay behind)
             print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)
             for extra, extra_port in server.also:
@@ -379,7 +378,9 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             if phones is not None:
                 if table.game is not None and table.game.over:
                     await phones.told_result(PHONES_TOLD)  # (the page shows who won)
-                await phones.close()  # (each phone's client leaves before the table closes)
+                # (each phone's client leaves before the table closes; a table handed
+                # over keeps their seats there, where the pages look for it)
+                await phones.close(bye=server.moved_to is None)
             game = table.game
             if game is not None and game.over and server.moved_to is None:
                 from sorry_lan.authority.seat_messages import game_over
@@ -461,24 +462,27 @@ def _advertise(
     return advert if advert.start(server.summary()) else None
 
 
-async def _serve_phones(args: argparse.Namespace, port: int) -> WebServer | None:
+async def _serve_phones(
+    args: argparse.Namespace, port: int, tid: str
+) -> WebServer | None:
     """Serve the phone's page (``sorry_lan.web``) where the table listens, at
     ``--web-port`` or the game's port + 1 (a free one if that is taken), each phone a
     client of the table at its own port on this machine; None, after saying why on
     stderr, when the port cannot be had."""
     from sorry_lan.net.weblisten import web_socket
+    from sorry_lan.web.follow import web_port
     from sorry_lan.web.server import WebServer
 
     bind = args.bind if args.bind not in (None, "", "::") else "0.0.0.0"
     chosen = args.web_port
-    wanted = chosen if chosen is not None else (port + 1 if port < MAX_PORT else 0)
+    wanted = chosen if chosen is not None else (web_port(port) or 0)
     try:
         sock = web_socket(bind, wanted, fallback=chosen is None)
     except OSError as exc:
         print(f"sorry-lan host: {say(listen_error(exc, bind, wanted))}", file=sys.stderr)
         return None
     local = "127.0.0.1" if bind == "0.0.0.0" else bind
-    phones = WebServer((local, port), linger=args.grace)
+    phones = WebServer((local, port), linger=args.grace, table_id=tid)
     await phones.start(sock)
     return phones
 

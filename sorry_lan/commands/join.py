@@ -81,6 +81,7 @@ async def _tui_main(args: argparse.Namespace) -> int:
     from sorry_lan.tui.controller import ClientController
     from sorry_lan.tui.finder import GameFinder
     from sorry_lan.tui.play import JoinRequest, TuiOptions, run_tui
+    from sorry_lan.tui.qr import qr_lines
     from sorry_lan.tui.state import UiState
 
     spectate = bool(args.spectate)
@@ -103,7 +104,12 @@ async def _tui_main(args: argparse.Namespace) -> int:
             pin=pin, spectate=spectate, seats=seats, played=played, game=game, table_id=table,
             lang=language(), finder=MdnsFinder.of(args),
         )
-        return GameClient(host, port, name, options, client_heir(args, spectate, question))
+        heir = client_heir(args, spectate, question, phones_here)
+        return GameClient(host, port, name, options, heir)
+
+    def phones_here(url: str) -> None:  # this laptop took the table over: phones too
+        state.phones_url, state.lobby_qr = url, tuple(qr_lines(url))
+        controller.redraw()
 
     controller = ClientController(state, make_client=make_client, colour=args.colour)
     controller.on_name = names.keep
@@ -147,6 +153,12 @@ async def _tui_main(args: argparse.Namespace) -> int:
     if status != 0:
         print("sorry-lan join: " + _("the connection to the host was lost"), file=sys.stderr)
     return status
+
+
+def _say_phones(url: str) -> None:
+    """The line mode's words for the phones' page this laptop serves since it took
+    the table over."""
+    print(_("Phones join in a browser at {address}").format(address=url), flush=True)
 
 
 def _hosted_here(client: GameClient | None) -> HostedTable | None:
@@ -322,7 +334,8 @@ async def _text_main(args: argparse.Namespace) -> int:
             pin=pin, spectate=spectate, seats=seats, played=played_store(args), game=game,
             table_id=table, lang=language(), finder=MdnsFinder.of(args),
         )
-        client = GameClient(host, port, name, options, client_heir(args, spectate, question))
+        heir = client_heir(args, spectate, question, _say_phones)
+        client = GameClient(host, port, name, options, heir)
         try:
             await client.connect()
         except JoinError as exc:

@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from sorry_lan.commands.successor import make_heir
@@ -38,13 +39,15 @@ log = logging.getLogger(__name__)
 
 
 def client_heir(
-    args: argparse.Namespace, spectate: bool, ask_alone: AskAloneQuestion | None = None
+    args: argparse.Namespace, spectate: bool, ask_alone: AskAloneQuestion | None = None,
+    on_phones: Callable[[str], None] | None = None,
 ) -> Heir:
     """The heir of a ``join`` client: a laptop's (it may host; ``ask_alone`` asks its
-    person whether to play on alone when nobody else answers) or, for a spectator, one
-    that only follows the table (no standby, no successor, no question)."""
+    person whether to play on alone when nobody else answers; ``on_phones`` is told
+    the phones' page's address once it hosts) or, for a spectator, one that only
+    follows the table (no standby, no successor, no question)."""
     if not spectate:
-        return make_heir(args, ask_alone)
+        return make_heir(args, ask_alone, on_phones)
     return Heir(lambda: ())
 
 

@@ -8,7 +8,9 @@ names this machine's LAN addresses (``--interface`` ones if given), and when the
 election makes this laptop the host it starts the table here
 (:func:`~sorry_lan.net.heir.start_table`): a new journal in the data dir, served on
 the standby's port, advertised on the LAN under the same table id at the new epoch,
-telling each player's news in that player's language (the catalogs' words).
+telling each player's news in that player's language (the catalogs' words), and the
+phone's page served at that port + 1, where the table's phones look for it
+(``sorry_lan.web.follow``).
 
 It parses and wires; it decides nothing about who hosts (``succession.election``) or
 what the table holds (``authority.takeover``), and it prints nothing (the client's
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.games import journal_dir
@@ -31,6 +34,7 @@ from sorry_lan.net.heir import (
     start_table,
 )
 from sorry_lan.net.host import HostOptions
+from sorry_lan.web.follow import page_url
 
 if TYPE_CHECKING:
     from sorry_lan.discovery import TableAdvertiser
@@ -52,22 +56,61 @@ def _addresses(args: argparse.Namespace) -> list[str]:
     return [address for _network, address in pairs]
 
 
-def make_heir(args: argparse.Namespace, ask_alone: AskAloneQuestion | None = None) -> Heir:
+def make_heir(
+    args: argparse.Namespace,
+    ask_alone: AskAloneQuestion | None = None,
+    on_phones: Callable[[str], None] | None = None,
+) -> Heir:
     """The heir of a ``join`` player's or a ``sorry-lan bot``'s client; ``ask_alone``
     asks the person at a ``join`` laptop whether to play on alone when nobody else can
-    be reached (a bot has none: it never does)."""
+    be reached (a bot has none: it never does); ``on_phones`` is told the phones'
+    page's address once this laptop hosts and serves it (its lobby shows it)."""
 
     async def successor(knowledge: Knowledge, epoch: int, sock: ListeningSocket) -> HostedTable:
         def advertise(server: HostServer) -> TableAdvertiser | None:
             return _advertise(args, server, knowledge.table, epoch)
 
-        return await start_table(
+        hosted = await start_table(
             knowledge, epoch, sock, journal_dir(args), advertise=advertise,
             options=HostOptions(words=say_in),  # the news each player reads in its language
         )
+        served = await _serve_phones(hosted, knowledge.table, heir.listener.take_next())
+        addresses = [a for a in _addresses(args) if ":" not in a]
+        if served is not None and addresses and on_phones is not None:
+            on_phones(page_url(addresses[0], served))
+        return hosted
 
-    options = HeirOptions(port=getattr(args, "standby_port", 0))
-    return Heir(lambda: _addresses(args), successor, options, ask_alone=ask_alone)
+    options = HeirOptions(port=getattr(args, "standby_port", 0), keep_next=True)
+    heir = Heir(lambda: _addresses(args), successor, options, ask_alone=ask_alone)
+    return heir
+
+
+async def _serve_phones(
+    hosted: HostedTable, tid: str, kept: ListeningSocket | None
+) -> int | None:
+    """Serve the phone's page of the table taken over at the port it hosts on + 1,
+    where the phones that were at the table look for it (``web.follow``): on
+    ``kept``, that port kept bound since the standby started, else bound now; a port
+    in use leaves the table without one (logged: the phones' players rejoin by hand).
+    The page's port, or None."""
+    from sorry_lan.net.weblisten import listening, web_socket
+    from sorry_lan.web.follow import web_port
+    from sorry_lan.web.server import WebServer
+
+    port = hosted.address[1]
+    wanted = web_port(port)
+    if wanted is None:
+        return None
+    try:
+        sock = listening(kept) if kept is not None else web_socket(
+            "0.0.0.0", wanted, fallback=False)
+    except OSError as exc:
+        log.info("the table taken over serves no phones' page (port %d): %s", wanted, exc)
+        return None
+    phones = WebServer(("127.0.0.1", port), linger=hosted.table.config.grace, table_id=tid)
+    await phones.start(sock)
+    hosted.close_first(phones.close)
+    return wanted
 
 
 def _advertise(

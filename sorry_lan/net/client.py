@@ -795,13 +795,15 @@ class GameClient:
 
     # -- ending -------------------------------------------------------------------------
 
-    async def close(self) -> None:
-        """Say bye and close; no reconnection after this."""
+    async def close(self, *, bye: bool = True) -> None:
+        """Say bye and close; no reconnection after this.  Without ``bye`` the link
+        only drops: the host keeps the seat for its grace (a table that moved to
+        another laptop, where the seat's owner takes it back)."""
         self._closing = True
         model, writer = self.model, self._writer
-        if model.state is State.LOBBY:
+        if bye and model.state is State.LOBBY:
             self._forget_seat()  # leaving the lobby gives the seat up
-        if writer is not None and model.session is not None and not model.closed:
+        if bye and writer is not None and model.session is not None and not model.closed:
             with contextlib.suppress(LocalProtocolError, OSError):
                 model.close(ByeReason.QUIT)
                 writer.write(model.data_to_send())

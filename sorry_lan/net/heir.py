@@ -88,6 +88,7 @@ class HeirOptions:
 
     port: int = 0  # 0: the system picks a free port
     bind: str = "0.0.0.0"
+    keep_next: bool = False  # keep port + 1 for the phones' page (StandbyListener)
     also: tuple[str, ...] = ("::",)
     attempt_timeout: float = _DEFAULT.attempt_timeout  # one try, at a candidate or the host
     host_retry_max: float = _DEFAULT.host_retry_max  # the old host tried at least this often
@@ -123,6 +124,7 @@ class Heir:
         self.listener = StandbyListener(
             bind=self.options.bind, port=self.options.port, also=self.options.also,
             on_vote=self._poke, on_host=self._poke, greet_within=self.timings.greet_within,
+            keep_next=self.options.keep_next,
         )
         self.hosted: HostedTable | None = None  # the table this laptop took over
         self.took_over = 0  # takeovers made by this laptop (tests, reports)

@@ -7,7 +7,9 @@ journal), seats the host's own player and the first bots, and starts the
 the advert it is given.  Leaving it (or :meth:`HostedTable.close`, which is safe to
 call twice) takes them down in the one order that loses nothing:
 
-1. the advert goes (its goodbyes leave while the port still answers);
+1. what the caller asked to close first goes (:meth:`HostedTable.close_first`: a
+   successor's phones' page), then the advert (its goodbyes leave while the port
+   still answers);
 2. the end mark is appended, if the last game ended (a ``stay`` table's too) or
    the host quit on purpose, before the server closes, so that closing makes it
    durable with the last output;
@@ -42,7 +44,7 @@ import contextlib
 import hashlib
 import platform
 import socket
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -160,6 +162,7 @@ class HostedTable:
         self._server: HostServer | None = None
         self._journal: Journal | None = None
         self._advert: Advert | None = None
+        self._first: list[Callable[[], Awaitable[None]]] = []  # closed before the table
         self._quit = False
         self._moved = False
         self._closed = False
@@ -268,6 +271,11 @@ class HostedTable:
             self.server.on_change = advert.update
         return advert
 
+    def close_first(self, close: Callable[[], Awaitable[None]]) -> None:
+        """Have :meth:`close` await ``close`` before it takes the table down (a
+        successor's phones' page: each phone's client leaves while the table is up)."""
+        self._first.append(close)
+
     async def wait_done(self) -> None:
         """Return once the table stops (a headless game over, :meth:`stop`, a journal
         failure)."""
@@ -307,6 +315,9 @@ class HostedTable:
             return
         self._closed = True
         try:
+            firsts, self._first = self._first, []
+            for first in firsts:
+                await first()
             if self._advert is not None:
                 await self._advert.close()  # goodbyes before the port closes
         finally:

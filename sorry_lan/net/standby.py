@@ -48,6 +48,10 @@ _DEFAULT = LaptopTimings()
 
 #: What a standby says while it has no state machine (its laptop does not stand).
 IDLE_TEXT = NOT_HOSTING
+#: The highest TCP port.
+PORT_MAX = 65535
+#: Ports the system picks, tried in turn for one whose port + 1 is free (``keep_next``).
+PAIR_TRIES = 8
 
 
 class Votes(Protocol):
@@ -72,6 +76,10 @@ class StandbyListener:
     (``"::"``: IPv6 too, where the machine has it) on the same port, as the host
     binds.  ``async with`` it, or :meth:`start` then :meth:`close`.
 
+    ``keep_next``: keep the port + 1 bound too (:meth:`take_next`), where this laptop
+    serves the phones' page if it hosts (``sorry_lan.web.follow``: the phones look
+    for it there).
+
     :attr:`votes` is the state machine answering greetings; while it is None every
     greeting is refused ``busy`` with :data:`IDLE_TEXT`.  ``on_vote`` is called after
     each greeting counted as a vote or turned away for a newer board (the election
@@ -87,9 +95,12 @@ class StandbyListener:
         on_host: Callable[[], None] | None = None,
         greet_within: float = _DEFAULT.greet_within,
         max_open: int = 64,
+        keep_next: bool = False,
     ) -> None:
         self.bind = bind
         self.port = port
+        self.keep_next = keep_next
+        self.next_socket: socket.socket | None = None  # bound at port + 1 (keep_next)
         self.also = tuple(also)
         self.on_vote = on_vote
         self.on_host = on_host
@@ -128,10 +139,7 @@ class StandbyListener:
     async def start(self) -> int:
         """Listen; returns the port bound (the same on every address)."""
         loop = asyncio.get_running_loop()
-        try:
-            sock = socket.create_server((self.bind, self.port), backlog=256)
-        except OSError as exc:
-            raise listen_error(exc, self.bind, self.port) from None
+        sock = self._listening()
         self._sock = sock
         self.port = int(sock.getsockname()[1])
         # asyncio's server closes the socket it serves on: it serves on a duplicate,
@@ -147,6 +155,33 @@ class StandbyListener:
                 continue
             self._servers.append(server)
         return self.port
+
+    def _listening(self) -> socket.socket:
+        """The listening socket at :attr:`bind` and :attr:`port`; with
+        :attr:`keep_next`, one whose port + 1 is free too, kept bound in
+        :attr:`next_socket` (a port the system picks is tried again a few times for
+        that; a port given is kept whether or not its next one is free)."""
+        if self.next_socket is not None:  # (started again: kept afresh)
+            self.next_socket.close()
+            self.next_socket = None
+        tries = PAIR_TRIES if self.keep_next and not self.port else 1
+        for attempt in range(1, tries + 1):
+            try:
+                sock = socket.create_server((self.bind, self.port), backlog=256)
+            except OSError as exc:
+                raise listen_error(exc, self.bind, self.port) from None
+            if self.keep_next:
+                self.next_socket = _bound(self.bind, int(sock.getsockname()[1]) + 1)
+            if not self.keep_next or self.next_socket is not None or attempt == tries:
+                break
+            sock.close()
+        return sock
+
+    def take_next(self) -> socket.socket | None:
+        """The socket kept bound at the port + 1 (not listening), for the caller to
+        serve the phones' page on once this laptop hosts; None if none was kept."""
+        sock, self.next_socket = self.next_socket, None
+        return sock
 
     def take_socket(self) -> socket.socket:
         """Stop answering as a standby and give the listening socket (bound and
@@ -188,6 +223,9 @@ class StandbyListener:
         if self._sock is not None:
             self._sock.close()
             self._sock = None
+        if self.next_socket is not None:
+            self.next_socket.close()
+            self.next_socket = None
         for server in servers:
             await server.wait_closed()
 
@@ -239,6 +277,20 @@ class StandbyListener:
             self._hosting = True
             if self.on_host is not None:
                 self.on_host()
+
+
+def _bound(host: str, port: int) -> socket.socket | None:
+    """A TCP socket bound at ``host``:``port`` and not listening (so no other program
+    can take the port), or None when the port is taken or past the last one."""
+    if port > PORT_MAX:
+        return None
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        return None
+    return sock
 
 
 class _Greeter(asyncio.Protocol):

@@ -3,7 +3,8 @@
 :func:`web_socket` binds where the table listens (its ``--bind`` address, every IPv4
 address by default) at the port asked for: the game's port + 1 unless one was
 chosen, or a free port the system picks when that one is taken and none was
-chosen.  It serves nothing itself.
+chosen; :func:`listening` makes a socket bound already (a laptop's standby kept
+its port + 1) listen.  It serves nothing itself.
 """
 
 from __future__ import annotations
@@ -19,7 +20,11 @@ def web_socket(host: str, port: int, *, fallback: bool = True) -> socket.socket:
     """A non-blocking TCP socket listening at ``host``:``port``; at a free port when
     ``port`` is in use and ``fallback`` (a port not chosen by the person).  Raises
     OSError otherwise."""
-    sock = _bound(host, port, fallback)
+    return listening(_bound(host, port, fallback))
+
+
+def listening(sock: socket.socket) -> socket.socket:
+    """``sock``, bound already (a port kept for the page), listening, non-blocking."""
     sock.listen(BACKLOG)
     sock.setblocking(False)
     return sock

@@ -2,7 +2,8 @@
 
 :func:`layers` stacks the tables up now, the top first: the chat line (Esc closes it),
 the question about playing on alone, the leave confirmation or the help (modal), the
-rules view (modal), "host lost", the screen's table.
+rules view (modal), the phones' code shown large (modal: any key closes it), "host
+lost", the screen's table.
 :func:`build_keys` binds each key any table names once, to whichever command
 :func:`~.commands.bound` gives it at the moment it is pressed; a key no table up lists
 is not bound, so it goes on to the focused field (typing a name or a chat line never
@@ -18,13 +19,13 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from .commands import Command, Controls, Layer, bound, every_key
-from .screens import alone, leave
+from .screens import alone, leave, phones
 from .screens import help as help_overlay
 from .screens import rules as rules_view
 from .screens.chat import CHATTING
 from .screens.shared import LOST
 from .screens.tables import every_table, lost, table_for
-from .state import UiState
+from .state import Screen, UiState
 
 
 def layers(st: UiState, typing: bool) -> list[Layer]:
@@ -40,6 +41,8 @@ def layers(st: UiState, typing: bool) -> list[Layer]:
         out.append(Layer(help_overlay.TABLE, modal=True))
     if st.rules_visible:
         out.append(Layer(rules_view.TABLE, modal=True))
+    if st.phones_visible and st.screen is Screen.LOBBY:
+        out.append(Layer(phones.TABLE, modal=True))
     if lost(st):
         out.append(Layer(LOST))
     out.append(Layer(table_for(st)))
@@ -54,8 +57,8 @@ def commands_now(st: UiState, typing: bool) -> dict[str, Command]:
 def build_keys(controls: Controls, typing: Callable[[], bool]) -> KeyBindings:
     """Key bindings for every key of every table; ``typing``: a text field has the focus."""
     kb = KeyBindings()
-    tables = [*every_table(), help_overlay.TABLE, rules_view.TABLE, leave.TABLE, alone.TABLE,
-              CHATTING]
+    tables = [*every_table(), help_overlay.TABLE, rules_view.TABLE, phones.TABLE, leave.TABLE,
+              alone.TABLE, CHATTING]
     for key, eager in sorted(every_key(tables)):
 
         def acts(key: str = key, eager: bool = eager) -> bool:

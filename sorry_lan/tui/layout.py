@@ -2,7 +2,8 @@
 
 :class:`Screens` builds every screen once (each from its module in :mod:`.screens`,
 given the state, the clicks and the look) and frames each between the top and bottom
-bars; the rules view (``?`` then ``r``) takes the screen's place between them, the help
+bars; the rules view (``?`` then ``r``) takes the screen's place between them, the
+phones' code shown large (the lobby's ``p``) the whole screen's, the help
 and the leave question float over them, and a terminal under 80x24 gets a message
 instead.  Content comes from callables, so a state change plus
 ``invalidate()`` redraws.  No game logic, no keys (``keys.py``), nothing sent.
@@ -15,7 +16,19 @@ from collections.abc import Callable
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.layout import Container, DynamicContainer, FloatContainer, HSplit
 
-from .screens import alone, bars, find, game, leave, lobby, over, replay, rules, too_small
+from .screens import (
+    alone,
+    bars,
+    find,
+    game,
+    leave,
+    lobby,
+    over,
+    phones,
+    replay,
+    rules,
+    too_small,
+)
 from .screens import help as help_overlay
 from .screens.chat import ChatLine
 from .screens.log import log_page
@@ -53,6 +66,7 @@ class Screens:
             screen: HSplit([top, view.container, bottom]) for screen, view in views.items()
         }
         self._rules = HSplit([top, rules.build(parts), bottom])
+        self._phones = phones.build(parts)
         self._too_small = too_small.build(parts)
         self._floats = [help_overlay.build(parts), leave.build(parts), alone.build(parts)]
         # what the application and its tests reach: the find screen's fields, the chat's
@@ -76,4 +90,6 @@ class Screens:
             return self._too_small
         if self.state.rules_visible:
             return self._rules
+        if self.state.phones_visible and self.state.screen is Screen.LOBBY:
+            return self._phones
         return self._framed[self.state.screen]

@@ -188,6 +188,7 @@ async def play_as_host(
     state = UiState(default_name=client.name, game_title=title(), lobby_info=info())
     if phones is not None:
         state.lobby_qr = tuple(qr_lines(phones))
+        state.phones_url = phones
 
     def relabel() -> None:
         state.game_title, state.lobby_info = title(), info()

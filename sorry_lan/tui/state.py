@@ -198,6 +198,8 @@ class UiState:
     game_title: str = ""
     lobby_info: str = ""  # e.g. how others can join this table
     lobby_qr: tuple[str, ...] = ()  # the phones' page's QR code, drawn beside the lobby
+    phones_url: str | None = None  # the phones' page's address (the larger code's, ``p``)
+    phones_visible: bool = False  # the phones' code shown large, in the lobby's place
     spectating: bool = False  # watching without a seat: no colour, ready, moves or rematch
     watchers: int = 0  # spectators at the table
     auto_start: bool = False  # no one hosts: the table starts when its seats are taken

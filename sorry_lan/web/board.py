@@ -2,7 +2,8 @@
 
 The 60 track squares run clockwise round the grid's edge, red's side along the top;
 each colour's five safety squares and HOME go inward from its safety entry, its
-START sits inside beside its start exit.  :func:`cells` lists the cells with the
+START sits inside beside its start exit; a START or HOME box takes two cells by two
+(``Cell.area``), for four pawns.  :func:`cells` lists the cells with the
 pawns on them (their tokens, ``R1``..``G4``, so the board reads without colour), for
 the page to place; the page draws nothing it was not told.  Pure: no rules beyond
 the board's geometry (``rules.board``), which decides nothing here.
@@ -32,6 +33,10 @@ from sorry_lan.rules.board import (
 SIDE = 16
 
 
+#: The side, in grid cells, of a START or HOME box: room for four pawns' tokens.
+BOX = 2
+
+
 @dataclass(frozen=True)
 class Cell:
     """One drawn place: its column and row, its kind (``track``, ``slide``,
@@ -43,6 +48,17 @@ class Cell:
     kind: str
     colour: int | None
     pawns: tuple[str, ...] = ()
+
+    @property
+    def area(self) -> tuple[int, int, int, int]:
+        """Where it is drawn: (column, row, width, height) on the grid.  A START or
+        HOME box holds up to four pawns, so it takes :data:`BOX` by :data:`BOX`
+        cells, from its own towards the board's centre (where nothing else lies)."""
+        if self.kind not in ("start", "home"):
+            return (self.x, self.y, 1, 1)
+        left = self.x if self.x < SIDE // 2 else self.x - BOX + 1
+        top = self.y if self.y < SIDE // 2 else self.y - BOX + 1
+        return (left, top, BOX, BOX)
 
 
 def _turn(x: int, y: int, quarters: int) -> tuple[int, int]:

@@ -23,7 +23,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 
 from sorry_lan.client.model import Connection
-from sorry_lan.i18n import use_language
+from sorry_lan.codes import JoinFailure
+from sorry_lan.i18n import N_, _, use_language
 from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.tui.telling import Teller
@@ -43,6 +44,22 @@ PHONE_VERSIONS = tuple(v for v in SUPPORTED_VERSIONS if v < SWAP_VERSION)
 
 #: Sends one frame to the page attached (none attached: dropped).
 Send = Callable[[Json], Awaitable[None]]
+
+
+#: The refusals whose words for a terminal name a command-line option (``--pin``,
+#: ``--name``): a phone's page says what to do on the page instead.
+_ON_THE_PAGE: dict[object, str] = {
+    RefuseReason.BAD_PIN: N_("wrong PIN: check it with the host and type it again"),
+    RefuseReason.NAME_TAKEN: N_("that name is taken at this table: choose another"),
+    JoinFailure.PIN_NEEDED: N_("this game needs a PIN: ask the host for it and type it here"),
+}
+
+
+def refused_words(exc: JoinError) -> str:
+    """Why the host would not seat a phone, in the current language, worded for a
+    page (never a command-line option)."""
+    page = _ON_THE_PAGE.get(exc.reason)
+    return _(page) if page is not None else say(exc)
 
 
 class SeatRefused(c.BadChoice):
@@ -89,7 +106,7 @@ class Phone:
                     token = None
                     continue
                 with use_language(lang):
-                    raise SeatRefused("refused", say(exc)) from None
+                    raise SeatRefused("refused", refused_words(exc)) from None
             phone = cls(client, lang)
             phone._pump = asyncio.create_task(phone._run())
             return phone
@@ -169,14 +186,15 @@ class Phone:
         self.client.play(self.teller.offered[index].id)
         self.teller.played()
 
-    async def close(self) -> None:
-        """Leave the table (its bye) and stop telling, once the page was sent what it
-        was told last (the game's result, when the table closes as the game ends)."""
+    async def close(self, *, bye: bool = True) -> None:
+        """Leave the table (its bye; without ``bye`` the seat is kept for its grace)
+        and stop telling, once the page was sent what it was told last (the game's
+        result, when the table closes as the game ends)."""
         if self._showing is not None:
             with contextlib.suppress(Exception):
                 await self._showing
         self._send = None
-        await self.client.close()
+        await self.client.close(bye=bye)
         if self._pump is not None:
             self._pump.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -21,6 +21,7 @@ from sorry_lan.tui.telling import Teller
 from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
+from .follow import next_pages
 
 #: A JSON value as the page reads it.
 Json = dict[str, object]
@@ -42,6 +43,7 @@ def labels() -> dict[str, str]:
         "bot": pgettext("seat", "[bot]"),
         "is_ready": pgettext("seat", "ready"),
         "not_ready": pgettext("seat", "not ready"),
+        "lost": _("host lost"),
     }
 
 
@@ -141,11 +143,14 @@ def screen(model: ClientModel, teller: Teller, log: Sequence[str], lang: str,
         "words": labels(),
         "you": teller.you,
         "seats": _seats(model, teller),
-        "cells": [[c.x, c.y, c.kind, c.colour, list(c.pawns)] for c in cells(view.pawns)],
+        "cells": [[c.x, c.y, c.kind, c.colour, list(c.pawns), list(c.area)]
+                  for c in cells(view.pawns)],
         "turn": _turn(teller),
         "offer": None if offer is None or not teller.offered else offer.sid,
         "moves": _moves(teller) if offer is not None else [],
         "log": list(log),
         "over": _over(teller),
         "link": link,
+        "table": None if model.succession is None else model.succession.table,
+        "next": next_pages(model.succession),
     }

@@ -1,13 +1,15 @@
 """The phone's page over HTTP: its own files and one WebSocket per phone.
 
 :class:`WebServer` serves on a listening socket the caller made (``net`` makes
-sockets; this package only uses the one it is handed) the page's files,
-package data read once (``GET /``, ``/app.js``, ``/app.css``, ``/favicon.svg``), each with a strict
-Content-Security-Policy, and ``/ws``, the WebSocket a page plays through
-(protocol/WEB.md).  Anything else is refused with a clear status: 404 for a path
-it does not serve, 405 for a method other than GET or HEAD, 413 for a request with
-a body, 400 for a malformed one or a header too long, 403 for a WebSocket opened
-from another site's page, 503 once :data:`PHONES_MAX` pages are open.
+sockets; this package only uses the one it is handed) the page's files, package
+data read once (``GET /``, ``/app.js``, ``/app.css``, ``/favicon.svg``), each with
+a strict Content-Security-Policy, ``/table`` (the id of the table served:
+``table_id``, which a page asks of the next hosts when its own laptop is gone) and
+``/ws``, the WebSocket a page plays through (protocol/WEB.md).  Anything else is
+refused with a clear status: 404 for a path it does not serve, 405 for a method
+other than GET or HEAD, 413 for a request with a body, 400 for a malformed one or a
+header too long, 403 for a WebSocket opened from another site's page, 503 once
+:data:`PHONES_MAX` pages are open.
 
 Each page joins with a name (or its seat's token) and gets a
 :class:`~sorry_lan.web.phone.Phone`: an ordinary client of the table at ``table``
@@ -24,7 +26,7 @@ import logging
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from sorry_lan.i18n import DEFAULT, use_language
@@ -45,10 +47,12 @@ FILES = {
     "app.css": "text/css; charset=utf-8",
     "favicon.svg": "image/svg+xml",
 }
-#: What a page may load and where it may connect: its own files and WebSocket only.
+#: What a page may load and where it may connect: its own files and WebSocket, and
+#: (``http:``) the ``/table`` of the pages its table's next hosts would serve
+#: (``follow``), asked once its own laptop is gone.
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    "connect-src 'self' http:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 HEADERS = {
     "Content-Security-Policy": CSP,
@@ -74,8 +78,11 @@ def page_files() -> dict[str, bytes]:
 class WebServer:
     """Serves the phone's page for the table at ``table``; see the module docstring."""
 
-    def __init__(self, table: tuple[str, int], *, linger: float = 60.0) -> None:
+    def __init__(
+        self, table: tuple[str, int], *, linger: float = 60.0, table_id: str | None = None
+    ) -> None:
         self.table = table
+        self.table_id = table_id
         self.linger = linger
         self.files = page_files()
         self.phones: dict[bytes, Phone] = {}  # by seat token
@@ -83,6 +90,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._lingering: dict[bytes, asyncio.TimerHandle] = {}
         self._holders: dict[Phone, _Page] = {}  # the page that shows each seat
+        self._open: set[_Page] = set()  # every page whose socket is open
         self._tasks: set[asyncio.Future[None]] = set()
         self.address: tuple[str, int] = ("", 0)
 
@@ -92,6 +100,7 @@ class WebServer:
         for name in FILES:
             app.router.add_get(f"/{name}", self._file(name))
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/table", self._which)
         return app
 
     async def start(self, sock: socket.socket) -> None:
@@ -117,14 +126,21 @@ class WebServer:
         ):
             await asyncio.sleep(0.02)
 
-    async def close(self) -> None:
-        """Stop serving; every phone's client leaves the table."""
+    async def close(self, *, bye: bool = True) -> None:
+        """Stop serving; every phone's client leaves the table and every page is
+        closed (without ``bye``: the table moved to another laptop, where each phone's
+        seat waits for its page)."""
         for handle in self._lingering.values():
             handle.cancel()
         self._lingering.clear()
         phones, self.phones = list(self.phones.values()), {}
         for phone in phones:
-            await phone.close()
+            await phone.close(bye=bye)
+        # a table that closed closes its pages as done (1000); one that moved, as
+        # going away (1001): those look for it at once (WEB.md)
+        code = WSCloseCode.OK if bye else WSCloseCode.GOING_AWAY
+        for page in list(self._open):
+            await page.ws.close(code=code)
         for task in list(self._tasks):
             await task
         if self._runner is not None:
@@ -139,6 +155,12 @@ class WebServer:
 
         return serve
 
+    async def _which(self, request: web.Request) -> web.StreamResponse:
+        """The id of the table served here, for a page of another of its laptops that
+        looks for it (any site may read it: the table's adverts say it too)."""
+        headers = {**HEADERS, "Access-Control-Allow-Origin": "*"}
+        return web.json_response({"table": self.table_id}, headers=headers)
+
     # -- a page's WebSocket ------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
@@ -151,10 +173,12 @@ class WebServer:
         await ws.prepare(request)
         self._pages += 1
         page = _Page(self, ws)
+        self._open.add(page)
         try:
             await page.run()
         finally:
             self._pages -= 1
+            self._open.discard(page)
             page.gone()
         return ws
 

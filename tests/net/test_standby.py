@@ -169,3 +169,43 @@ async def test_connections_under_way_when_the_socket_is_taken_are_held_and_closi
     with pytest.raises(EOFError):
         await held.expect(m.Welcome)
     await held.close()
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind((LOCAL, port))
+        except OSError:
+            return False
+    return True
+
+
+async def test_keep_next_holds_the_port_after_its_own_for_the_phones_page() -> None:
+    """A laptop keeps its standby's port + 1 while it plays (nobody else may take it):
+    the port its phones' page is served on if it hosts, where the phones look."""
+    listener = StandbyListener(bind=LOCAL, keep_next=True)
+    port = await listener.start()
+    try:
+        assert not _free(port + 1)  # kept: another program cannot bind it
+        kept = listener.take_next()
+        assert kept is not None and kept.getsockname()[1] == port + 1
+        assert listener.take_next() is None  # (given once)
+        kept.listen(1)
+        _reader, writer = await asyncio.open_connection(LOCAL, port + 1)  # it serves there
+        writer.close()
+        kept.close()
+    finally:
+        await listener.close()
+    assert _free(port + 1)
+
+
+async def test_a_standby_that_keeps_no_next_port_leaves_it_and_closing_frees_a_kept_one() -> None:
+    plain = StandbyListener(bind=LOCAL)
+    port = await plain.start()
+    assert plain.take_next() is None and _free(port + 1)
+    await plain.close()
+    keeping = StandbyListener(bind=LOCAL, keep_next=True)
+    port = await keeping.start()
+    assert not _free(port + 1)
+    await keeping.close()  # (never taken: closed with the listener)
+    assert _free(port + 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from sorry_lan.tui.qr import BORDER, half_blocks, qr_lines, qr_matrix
+from sorry_lan.tui.qr import BORDER, QUIET, half_blocks, large_qr_lines, qr_lines, qr_matrix
 
 #: Data codewords at error correction L, by version.
 DATA_CODEWORDS = {1: 19, 2: 34, 3: 55, 4: 80}
@@ -152,3 +152,18 @@ async def test_the_host_lobby_of_a_100x24_screen_draws_a_code_that_decodes() -> 
     modules = read_half_blocks(drawn)[BORDER : len(qr_matrix(address)) - BORDER]
     assert decode([row[BORDER:-BORDER] for row in modules]) == address
     assert any("Phones join in a browser at" in line for line in screen)
+
+
+@pytest.mark.parametrize(("cols", "rows", "scale"), [(80, 22, 1), (120, 48, 2), (200, 60, 3)])
+def test_the_large_code_fills_the_screen_and_decodes(cols: int, rows: int, scale: int) -> None:
+    address = "http://192.168.100.200:47475"
+    drawn = large_qr_lines(address, cols, rows)
+    side = len(qr_matrix(address, border=QUIET))
+    assert {len(line) for line in drawn} == {side * scale} and len(drawn) <= rows
+    modules = read_half_blocks(drawn)[: side * scale]
+    assert len(modules) == side * scale
+    one = [row[::scale] for row in modules[::scale]]  # each square of modules read once
+    squares = [row[k : k + scale] for row in modules for k in range(0, len(row), scale)]
+    assert all(len(set(square)) == 1 for square in squares)
+    inner = [row[QUIET:-QUIET] for row in one[QUIET:-QUIET]]
+    assert decode(inner) == address

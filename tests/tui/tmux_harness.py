@@ -28,6 +28,15 @@ class Tmux:
             raise AssertionError(f"tmux {args}: {done.stderr}")
         return done.stdout
 
+    def new_session(self, command: str, root: Path, cols: int = 80, rows: int = 24) -> None:
+        """Run ``command`` in a new session of ``cols`` by ``rows``, in ``root`` (on
+        its PYTHONPATH), in a UTF-8 xterm."""
+        self.run(
+            "-f", "/dev/null", "new-session", "-d", "-s", self.session,
+            "-x", str(cols), "-y", str(rows), "-e", f"PYTHONPATH={root}",
+            "-e", "TERM=xterm-256color", "-e", "LANG=C.UTF-8", "-c", str(root), command,
+        )  # fmt: skip
+
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", self.session)
 

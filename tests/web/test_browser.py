@@ -41,15 +41,20 @@ pytestmark = [
 ]
 
 
-async def _host(data: Path) -> tuple[asyncio.subprocess.Process, int, int]:
-    """A headless table of three (one of its bots) and its phone page: the process,
-    the game's port and the page's."""
+#: The table of the whole game: three seats, one of them the host's bot.
+TABLE = ("--players", "3", "--bots", "1", "--grace", "5")
+
+
+async def _host(data: Path, table: tuple[str, ...] = TABLE
+                ) -> tuple[asyncio.subprocess.Process, int, int]:
+    """A headless table (``table``: its seats and grace) and its phone page: the
+    process, the game's port and the page's."""
     env = {**os.environ, "SORRY_LAN_DATA_DIR": str(data), "LANG": "C.UTF-8"}
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--lang", "en",
-        "--bind", "127.0.0.1", "--port", "0", "--players", "3", "--bots", "1",
+        "--bind", "127.0.0.1", "--port", "0", *table,
         "--bot-delay", "0.05", "--bot-strength", "greedy", "--turn-timeout", "10",
-        "--grace", "5", "--seed", "4",
+        "--seed", "4",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
     )
     assert proc.stdout is not None

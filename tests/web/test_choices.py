@@ -9,7 +9,7 @@ import pytest
 
 from sorry_lan.rules.board import HOME, S1, START, TRACK_LEN
 from sorry_lan.web import choices as c
-from sorry_lan.web.board import SIDE, cells, place_cell, track_cell
+from sorry_lan.web.board import SIDE, Cell, cells, place_cell, track_cell
 
 
 def test_each_choice_is_read() -> None:
@@ -68,3 +68,16 @@ def test_the_pawns_are_on_their_cells_by_token() -> None:
     assert drawn[place_cell(1, HOME)].pawns == ("B2",)
     assert drawn[place_cell(0, START)].pawns == ("R2", "R3", "R4")
     assert sum(len(cell.pawns) for cell in drawn.values()) == 16
+
+
+def test_start_and_home_are_boxes_for_four_pawns_that_cover_nothing_else() -> None:
+    drawn = cells(())
+    covered: dict[tuple[int, int], Cell] = {}
+    for cell in drawn:
+        left, top, w, h = cell.area
+        assert 0 <= left <= SIDE - w and 0 <= top <= SIDE - h
+        assert left <= cell.x < left + w and top <= cell.y < top + h  # its own cell in it
+        assert (w, h) == ((2, 2) if cell.kind in ("start", "home") else (1, 1))
+        for spot in ((x, y) for x in range(left, left + w) for y in range(top, top + h)):
+            assert spot not in covered, (cell, covered[spot])
+            covered[spot] = cell

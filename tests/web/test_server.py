@@ -196,3 +196,49 @@ async def test_each_page_reads_the_table_in_its_own_language() -> None:
         assert [seat["colour_name"] for seat in welsh["seats"]][:1] != ["Red"]
         players = {p.name: p.lang for p in s.host.table.players.values()}
         assert players == {"Ann": "el", "Bob": "cy"}  # each told the host in its profile
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("bye", [True, False])
+async def test_a_server_closed_without_bye_leaves_the_seats_to_their_pages(bye: bool) -> None:
+    """A table handed over closes its phones' clients without a bye: each seat waits
+    (away, for the grace) for its page to come back at the new host, and the page is
+    closed as going away (1001: it looks for the table); with a bye, a seat in the
+    lobby is given up and the page closed as done (1000)."""
+    async with served(seats=3) as s:
+        page = await s.page()
+        await page.join("Ann")
+        await page.until(lambda f: me(f) is not None)
+        await s.web.close(bye=bye)
+        async with asyncio.timeout(5):
+            while not page.ws.closed:
+                await asyncio.sleep(0.05)
+        assert page.ws.close_code == (1000 if bye else 1001)
+        async with asyncio.timeout(5):
+            while any(p.connected for p in s.host.table.players.values()):
+                await asyncio.sleep(0.05)
+        seated = [p.name for p in s.host.table.players.values()]
+        assert seated == ([] if bye else ["Ann"])
+
+
+@pytest.mark.asyncio
+async def test_a_refusal_tells_the_phone_what_to_do_on_the_page() -> None:
+    """The host's refusals read on a terminal name ``--pin`` or ``--name``; a page
+    says what to do there instead (and the PIN, typed right, seats the phone)."""
+    async with served(seats=3, pin="1234") as s:
+        page = await s.page()
+        said = []
+        for frame in ({"name": "Ann"}, {"name": "Ann", "pin": "9999"}):
+            await page.send(t="join", **frame)
+            refused = await page.next("error")
+            assert refused["reason"] == "refused"
+            said.append(refused["text"])
+        assert "PIN" in said[0] and "wrong PIN" in said[1]
+        await page.send(t="join", name="Ann", pin="1234")
+        await page.next("seat")
+        other = await s.page()
+        await other.send(t="join", name="Ann", pin="1234")
+        taken = await other.next("error")
+        said.append(taken["text"])
+        assert "name is taken" in taken["text"]
+    assert not any("--" in text for text in said), said

@@ -39,13 +39,14 @@ class Served:
 
 
 @asynccontextmanager
-async def served(seats: int = 2, bots: int = 0, linger: float = 60.0,
+async def served(seats: int = 2, bots: int = 0, linger: float = 60.0, pin: str | None = None,
                  **config: Any) -> AsyncIterator[Served]:
-    """A table of ``seats`` that starts by itself, ``bots`` of them bots, and its page."""
+    """A table of ``seats`` that starts by itself, ``bots`` of them bots, and its page
+    (``pin``: the table's PIN)."""
     table = Table(TableConfig(seats=seats, auto_start=True, seed=7, **config))
     for _ in range(bots):
         table.add_bot(None)
-    host = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0))
+    host = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0, pin=pin))
     await host.start(LOCAL, 0)
     web = WebServer((LOCAL, host.address[1]), linger=linger)
     await web.start(web_socket(LOCAL, 0))

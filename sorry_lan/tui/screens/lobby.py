@@ -24,6 +24,7 @@ from ..swap_words import ask_note
 from ..textfit import clip, pad, paragraphs, width, wrap
 from .chat import ChatLine, chat_help, chat_key
 from .parts import Parts, colour_title, size
+from .phones import can_open, open_phones
 from .shared import (
     ASK_CTRL_C,
     LANGUAGE,
@@ -221,6 +222,14 @@ TABLE = Table(
                     "start the game (free seats are left empty; team play fills them with bots)"
                 ),
             ),
+        ),
+        Command(
+            ("p",),
+            open_phones,
+            when=can_open,
+            hint=Hint("p", lambda: pgettext("key", "phones"), 4),
+            help=Help("p", lambda: _("the phones' QR code, large enough to scan (any key "
+                                     "closes it)")),
         ),
         chat_key(chat_help(), hint_when=guest),  # the host's bar has no room for it
         LANGUAGE,

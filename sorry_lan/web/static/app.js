@@ -20,7 +20,8 @@ function send(frame) {
 
 function join(name, pin) {
   const seat = kept();
-  const frame = { t: "join", name: name, lang: $("lang").value || navigator.language };
+  const lang = $("lang").value || brought || navigator.language;
+  const frame = { t: "join", name: name, lang: lang };
   if (seat && seat.token && seat.name === name) frame.token = seat.token;
   if (pin) frame.pin = pin;
   keep({ name: name, token: frame.token || null });
@@ -84,10 +85,10 @@ function seats(s) {
 
 function board(s) {
   const grid = $("board");
-  grid.replaceChildren(...s.cells.map(([x, y, kind, colour, pawns]) => {
+  grid.replaceChildren(...s.cells.map(([x, y, kind, colour, pawns, [left, top, w, h]]) => {
     const cell = el("div", null, "cell " + kind + (colour === null ? "" : " c" + colour));
-    cell.style.gridColumn = String(x + 1);
-    cell.style.gridRow = String(y + 1);
+    cell.style.gridColumn = (left + 1) + " / span " + w;
+    cell.style.gridRow = (top + 1) + " / span " + h;
     cell.dataset.at = x + "," + y;
     for (const token of pawns) {
       cell.append(el("span", token, "pawn c" + "RBYG".indexOf(token[0])));
@@ -196,21 +197,82 @@ function problem(frame) {
   if (frame.reason === "replaced") replaced = true;
 }
 
+// The table's id and the pages of its next hosts, as the last screen said: when this
+// page's laptop is gone, the page asks each (and its own) which table it serves and
+// goes on at the first that serves this one, in the same seat (WEB.md, "Following").
+let table = null;
+let hosts = [];
+let opened = false;  // the last socket to this page's own laptop opened
+let brought = null;  // the language a page that followed its table here was in
+let looks = 0;  // rounds of asking since the socket closed
+
+function carried() {
+  // A page that followed its table here: its seat came in the address's fragment.
+  const found = /^#seat=(.*)$/.exec(location.hash);
+  if (!found) return;
+  try {
+    const seat = JSON.parse(decodeURIComponent(found[1]));
+    if (seat && seat.name && seat.token) keep({ name: seat.name, token: seat.token });
+    if (seat && typeof seat.lang === "string") brought = seat.lang;
+  } catch (e) { /* not a seat: ignored */ }
+  history.replaceState(null, "", location.pathname);
+}
+
+async function serves(base) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), 1500);
+  try {
+    const answer = await fetch(base + "/table", { signal: stop.signal, cache: "no-store" });
+    const said = await answer.json();
+    return said.table === table;
+  } catch (e) {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function look() {
+  if (table === null || await serves("")) { setTimeout(connect, opened ? 0 : 2000); return; }
+  for (const base of hosts) {
+    if (await serves(base)) {
+      const seat = Object.assign({}, kept(), { lang: shown ? shown.lang : null });
+      location.replace(base + "/#seat=" + encodeURIComponent(JSON.stringify(seat)));
+      return;
+    }
+  }
+  looks += 1;
+  setTimeout(look, looks < 120 ? 500 : 3000);  // (a minute often, then now and then)
+}
+
+function lost() {
+  if (shown && shown.words) $("news").textContent = shown.words.lost;
+  look();
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   ws = new WebSocket(scheme + location.host + "/ws");
+  opened = false;
   ws.addEventListener("open", () => {
+    opened = true;
+    looks = 0;
     const seat = kept();
     if (seat && seat.token && seat.name) join(seat.name);
     else send({ t: "lang", lang: navigator.language || "en" });
   });
   ws.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
-    if (frame.t === "screen") { $("problem").hidden = true; render(frame); }
+    if (frame.t === "screen") {
+      $("problem").hidden = true;
+      if (frame.table) { table = frame.table; hosts = frame.next || []; }
+      render(frame);
+    }
     else if (frame.t === "seat") keep({ name: (kept() || {}).name, token: frame.token });
     else if (frame.t === "error") problem(frame);
   });
-  ws.addEventListener("close", () => { if (!replaced) setTimeout(connect, 2000); });
+  // (1000: the table closed for good; any other close, it may be elsewhere)
+  ws.addEventListener("close", (event) => { if (!replaced && event.code !== 1000) lost(); });
 }
 
 $("join").addEventListener("submit", (event) => {
@@ -229,4 +291,5 @@ $("chat").addEventListener("submit", (event) => {
   $("chat-text").value = "";
 });
 $("lang").addEventListener("change", () => send({ t: "lang", lang: $("lang").value }));
+carried();
 connect();
