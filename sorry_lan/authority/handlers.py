@@ -22,15 +22,15 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from sorry_lan.authority import swaps, takeover
+from sorry_lan.authority import more_time, swaps, takeover
 from sorry_lan.authority.announce import Announcer, shared
 from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.peers import Peer
 from sorry_lan.authority.table import Player, RequestRefused, Table
-from sorry_lan.rules import Event
+from sorry_lan.rules import Colour, Event
 from sorry_lan.wire import messages as m
 from sorry_lan.wire.errors import ErrorReason
-from sorry_lan.wire.limits import SWAP_VERSION
+from sorry_lan.wire.limits import MORE_TIME_VERSION, SWAP_VERSION
 from sorry_lan.wire.vocab import ByeReason, MsgType
 
 log = logging.getLogger(__name__)
@@ -239,6 +239,19 @@ def start(host: Host, peer: Peer, msg: m.Start, now: float) -> list[Event]:
 @handles(m.Move)
 def move(host: Host, peer: Peer, msg: m.Move, now: float) -> list[Event]:
     return host.table.play(peer.cid, msg.sid, msg.id, now)
+
+
+@handles(m.AskMoreTime)
+def ask_more_time(host: Host, peer: Peer, msg: m.AskMoreTime, now: float) -> list[Event]:
+    """The seat on turn gets more time, once a turn; everyone on version 6 is told
+    the turn's new time left (``time``): older connections hear nothing of it."""
+    got = more_time.ask(host.table, peer.cid, now)
+    told = shared(m.MoreTime(sid=got.sid, colour=Colour(got.colour), more=got.more,
+                             left=got.left))
+    for other in host.welcomed():
+        if other.protocol >= MORE_TIME_VERSION:
+            host.send(other, *told)
+    return []
 
 
 @handles(m.Rematch)

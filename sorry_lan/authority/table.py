@@ -224,6 +224,9 @@ class Table:
     # The asks to trade colours waiting for an answer, asker's pid -> asked pid
     # (``authority.swaps``): only in the lobby.
     swaps: dict[int, int] = field(default_factory=dict)
+    # The state id whose decision got more time (``authority.more_time``): its turn
+    # timer runs twice the table's turn timeout.  Not journalled.
+    extended: int | None = None
     # A table resumed from its journal: the records of the game it was rebuilt from
     # (the host core's game log, and so the game's record, starts from them).
     history: list[dict[str, Any]] = field(default_factory=list)
@@ -639,10 +642,19 @@ class Table:
         due: float | None = None
         if player.away_since is not None:
             due = max(start, player.away_since + self.config.grace)
-        if self.config.turn_timeout is not None:
-            timeout = self.decision_since + self.config.turn_timeout
+        timeout = self.turn_deadline()
+        if timeout is not None:
             due = timeout if due is None else min(due, timeout)
         return due
+
+    def turn_deadline(self) -> float | None:
+        """When the turn timer of the decision on turn runs out (None: no timer), more
+        time given counted in; whether a game is on is the caller's to know."""
+        limit = self.config.turn_timeout
+        if limit is None:
+            return None
+        more = self.game is not None and self.extended == self.game.state_id
+        return self.decision_since + limit * (2 if more else 1)
 
     def _seat_expiry(self) -> float | None:
         """When a seat given up in the lobby or after a game is next freed (during a

@@ -2,7 +2,7 @@
 
 ``ClientModel.receive_data`` returns these, in order: the wire messages a user
 interface or a bot reads (``Lobby``, ``Snapshot``, ``Turn``, ``LegalMoves``,
-``Events``, ``GameOver``, ``Rematch``, ``Chat``, ``Error``), matched on as they are,
+``MoreTime``, ``Events``, ``GameOver``, ``Rematch``, ``Chat``, ``Error``), matched on as they are,
 :class:`ReplayMismatch` (a ``resync`` was asked), :class:`GameRecord` (a game record
 the host sent: ``client.records``) and :class:`TableNews` (who hosts the table).
 :class:`Connection` is made by the shell that owns the link, not the model; it is in
@@ -85,6 +85,7 @@ ClientEvent = (
     | m.Snapshot
     | m.Turn
     | m.LegalMoves
+    | m.MoreTime
     | m.Events
     | m.GameOver
     | m.Rematch

@@ -49,11 +49,11 @@ REPLAY_MISMATCH = "the host's events do not add up on our board at sid"
 
 #: The messages a client model routes here.
 TableMessage = (
-    m.Lobby | m.Snapshot | m.Turn | m.LegalMoves | m.Events | m.GameOver | m.Chat
-    | m.RecordPart | m.Rematch | m.Error
+    m.Lobby | m.Snapshot | m.Turn | m.LegalMoves | m.MoreTime | m.Events | m.GameOver
+    | m.Chat | m.RecordPart | m.Rematch | m.Error
 )
 TABLE_MESSAGES = (
-    m.Lobby, m.Snapshot, m.Turn, m.LegalMoves, m.Events, m.GameOver, m.Chat,
+    m.Lobby, m.Snapshot, m.Turn, m.LegalMoves, m.MoreTime, m.Events, m.GameOver, m.Chat,
     m.RecordPart, m.Rematch, m.Error,
 )  # fmt: skip
 
@@ -69,6 +69,9 @@ class TableFold:
         self.discarded: tuple[int, ...] = ()
         self.turn: m.Turn | None = None
         self.moves: m.LegalMoves | None = None
+        # When the turn timer of the offer runs out, on the shell's clock (None: no
+        # timer, or no offer): from the offer's ``timeout``, moved on by a ``time``.
+        self.deadline: float | None = None
         self.over: m.GameOver | None = None
         self.sid = 0
         self.replay_mismatches = 0  # events that did not add up on our board
@@ -267,6 +270,10 @@ class TableFold:
                 self.sid = msg.sid
             case m.LegalMoves():
                 self.moves = msg
+                self.deadline = None if msg.timeout is None else self.now + msg.timeout
+            case m.MoreTime():
+                if self.moves is not None and self.moves.sid == msg.sid:
+                    self.deadline = self.now + msg.left
             case m.Events():
                 self._events(msg, out)
             case m.GameOver():

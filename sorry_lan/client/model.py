@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import Mapping
 
 from sorry_lan.bots.base import DEFAULT_STRENGTH
@@ -162,6 +163,8 @@ class ClientModel:
         # Protocol version 6: the pid whose ask to trade colours this seat answered
         # last (its ask going is no news to this seat), until another ask comes.
         self.swap_answered: int | None = None
+        # Protocol version 6: the sid of the offer this seat asked more time for.
+        self.time_asked: int | None = None
 
     # -- what we know ------------------------------------------------------------------
 
@@ -751,6 +754,29 @@ class ClientModel:
         chosen = next((o for o in offer.moves if o.id == move_id), None)
         if chosen is not None:
             self.missed.made(self.pawns, self.table.card(), chosen.move)
+
+    def ask_more_time(self) -> None:
+        """Ask for more time for the turn on offer, once a turn (protocol version 6).
+        Raises :class:`LocalProtocolError`: ``not_your_turn`` with no offer held,
+        ``unexpected`` when the offer has no timer or this turn already asked, or the
+        host is older; the host may still refuse (an ``error``)."""
+        offer = self.moves
+        if offer is None:
+            raise LocalProtocolError(ErrorReason.NOT_YOUR_TURN, "no moves are on offer")
+        if offer.timeout is None:
+            raise LocalProtocolError(ErrorReason.UNEXPECTED, "this table has no turn timer")
+        if self.time_asked == offer.sid:
+            raise LocalProtocolError(ErrorReason.UNEXPECTED, "this turn already got more time")
+        self.send(m.AskMoreTime())
+        self.time_asked = offer.sid
+
+    def seconds_left(self, now: float) -> int | None:
+        """Whole seconds before the host plays the turn on offer for this seat, as of
+        ``now`` on the shell's clock (None: no offer, or no timer); follows ``time``."""
+        deadline = self.table.deadline
+        if self.moves is None or deadline is None:
+            return None
+        return max(0, math.ceil(deadline - now))
 
     def add_bot(self, colour: int | None = None, level: str | None = None) -> None:
         """Ask for a bot on ``colour`` (None: any free one) of strength ``level`` (None:

@@ -223,7 +223,7 @@ async def run_bot(
                 if asked_by(ev, client.model.pid) is not None:  # a bot prefers no colour
                     with contextlib.suppress(LocalProtocolError):
                         client.answer_swap(True)
-            case m.Chat() | ReplayMismatch() | GameRecord():
+            case m.Chat() | m.MoreTime() | ReplayMismatch() | GameRecord():
                 pass  # the client keeps what the bot reads (board, colour, offer)
             case TableNews():
                 pass  # the shell follows a new host; the bot plays on at its seat

@@ -770,6 +770,11 @@ class GameClient:
         self.model.answer_swap(accept)
         self._flush()
 
+    def ask_more_time(self) -> None:
+        """See :meth:`ClientModel.ask_more_time`."""
+        self.model.ask_more_time()
+        self._flush()
+
     def add_bot(self, colour: int | None = None, level: str | None = None) -> None:
         """See :meth:`ClientModel.add_bot`."""
         self.model.add_bot(colour, level)

@@ -46,6 +46,7 @@ from .feed import apply_event, link_hint
 from .hinting import HintsOff, Job, allowed, hint_job, judge
 from .menu import percent
 from .state import AloneAsk, Link, Screen, UiState
+from .time_words import time_refused
 
 log = logging.getLogger(__name__)
 
@@ -380,6 +381,19 @@ class ClientController:
         best = max(chances.values(), default=0.0)
         st.notice = _("hints: the moves best first; the best has {chance} to win").format(
             chance=percent(best))
+        self.redraw()
+
+    def more_time(self) -> None:
+        """+: more time for the turn on offer, once a turn; or why not.  The host's
+        ``time`` moves the countdown on."""
+        st, client = self.state, self.client
+        why = None if client is None else time_refused(client.model)
+        if why is not None:
+            st.notice = why
+            self.redraw()
+            return
+        st.notice = _("asking for more time")
+        self._request(_("ask for more time"), lambda c: c.ask_more_time())
         self.redraw()
 
     def chat(self, text: str) -> None:

@@ -49,6 +49,7 @@ from .news import (
 from .options import BadMove, MoveOption, MovePart, card_name, option_from_compact, played_text
 from .state import Link, Screen, Seat, UiState
 from .swap_words import swap_news
+from .time_words import more_time_news
 
 
 def link_hint(state: str) -> str:
@@ -199,6 +200,8 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
             st.deadline = None if secs is None else time.monotonic() + secs
             st.notice = _("your turn: pick a move")
             _your_turn(st)
+        case m.MoreTime():
+            _more_time(st, client, ev)
         case m.Events():
             # (the view as of this event: the model may have read more behind it)
             st.position = client.view_at(ev).pawns
@@ -242,6 +245,19 @@ def apply_event(st: UiState, client: ClientModel, ev: ClientEvent) -> None:
                 _retitle(st, client, ev)
         case _:
             assert_never(ev)
+
+
+def _more_time(st: UiState, client: ClientModel, ev: m.MoreTime) -> None:
+    """A seat got more time: logged for everyone; this seat's countdown follows."""
+    colour = int(ev.colour)
+    mine = colour == st.you
+    offer = client.view_at(ev).offer
+    if mine and offer is not None and offer.sid == ev.sid:
+        st.deadline = time.monotonic() + ev.left
+    text = more_time_news(None if mine else st.player_name(colour), ev.more)
+    st.add_log(text)
+    if mine:
+        st.notice = text
 
 
 def _retitle(st: UiState, client: ClientModel, ev: TableNews) -> None:

@@ -12,6 +12,7 @@ from sorry_lan.i18n import _, pgettext
 #: The words the line mode's commands are typed with, the same in every language.
 COMMAND_WORDS = (
     "moves",
+    "time",
     "board",
     "where",
     "table",
@@ -50,6 +51,7 @@ def help_lines(phase: str | None = None) -> list[str]:
         "number": _("Type the number of a move to play it when it is your turn."),
         "moves": _("Type moves to hear your turn and its moves again."),
         "more": _("Type more to hear the moves on offer not said yet."),
+        "time": _("Type time on your turn for more time to choose, once a turn."),
         "pawn": _(
             "Type pawn and a number, for example pawn 2, to hear the moves of that pawn of yours."
         ),
@@ -90,6 +92,7 @@ def help_lines(phase: str | None = None) -> list[str]:
             "number",
             "moves",
             "more",
+            "time",
             "pawn",
             "board",
             "repeat",

@@ -5,9 +5,10 @@ For players who listen (a screen reader) or prefer plain lines.  It prints what
 whole sentences that name people and tell squares as the pawn's owner counts them),
 and reads commands from a line source: a number plays that move on offer; ``moves``,
 ``board`` (``where``), ``table`` (``who``) and ``help`` (``?``, ``keys``) answer
-with sentences; ``start``, ``bot [colour]``, ``variant NAME``, ``colour NAME``,
-``ready``, ``rematch``, ``say TEXT`` and ``quit`` do what they say (the table's host,
-given a ``HandOver``, is asked first whether to hand the table over:
+with sentences; ``time`` asks for more time for this turn, once; ``start``,
+``bot [colour]``, ``variant NAME``, ``colour NAME``, ``ready``, ``rematch``,
+``say TEXT`` and ``quit`` do what they say (the table's host, given a ``HandOver``,
+is asked first whether to hand the table over:
 :mod:`~sorry_lan.tui.line_leaving`); a host cut off from the other laptops also has
 ``alone``, and a laptop nobody answers asks whether to play on alone
 (:mod:`~sorry_lan.tui.alone`).  This module is
@@ -44,6 +45,7 @@ from .line_leaving import LineLeaving
 from .sentences import sentence
 from .state import HandOver, PlayAlone
 from .telling import Teller
+from .time_words import time_refused
 
 Say = Callable[[str], None]
 
@@ -115,6 +117,11 @@ def command(client: GameClient, teller: Teller, line: str) -> list[str] | None:
         return teller.table()
     elif word == "moves":
         return teller.offer()
+    elif word == "time":
+        why = time_refused(client.model)
+        if why is not None:
+            raise ValueError(why)
+        client.ask_more_time()
     elif word in SENDS:
         model = client.model
         if word == "ready" and model.snapshot is not None and model.over is None:

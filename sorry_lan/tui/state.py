@@ -86,6 +86,7 @@ class Actions(Protocol):
     def reconnect(self) -> None: ...  # after "host lost": rejoin with the same seat
     def leave(self) -> None: ...
     def hint(self) -> None: ...  # h: the chances of the moves on offer (hints tables)
+    def more_time(self) -> None: ...  # +: more time for this turn, once (version 6)
 
 
 @dataclass

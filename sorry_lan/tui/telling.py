@@ -66,6 +66,7 @@ from .sentences import (
 )
 from .state import RosterEntry
 from .swap_words import swap_news
+from .time_words import more_time_news
 
 _KINDS = {int(k) for k in MoveKind}
 
@@ -145,6 +146,7 @@ class Teller:
         self.said_moves = 0  # how many moves of the offer were said (``more`` says more)
         self.said_apart: set[int] = set()  # moves past those said by ``pawn N`` (from 1)
         self.warned = False  # the listener was told its time runs out
+        self.time_ends: float | None = None  # the offer's end, on the clock, once extended
         self.scores: tuple[int, ...] = ()
         self.over: m.GameOver | None = None
         self.figures_told: Figures | None = None  # the figures told at the game's end
@@ -243,12 +245,15 @@ class Teller:
                 self.said_apart = set()
                 self.answered = self.warned = False
                 self.timeout = ev.timeout
+                self.time_ends = None
                 lines = self.offer()
                 self.offer_after_run_out, self.ran_out = self.ran_out, False
                 self.offer_said_at = self._clock()
                 ends = [sum(len(line) + 1 for line in lines[: i + 1]) for i in range(len(lines))]
                 self.offer_ends = tuple(ends[1 : 1 + self.said_moves])  # (each move's line)
                 return lines
+            case m.MoreTime():
+                return self._more_time(ev)
             case m.Events():
                 self.waiting_on = None
                 self.hands_awaited = False
@@ -322,12 +327,25 @@ class Teller:
         """The listener chose one of the moves on offer."""
         self.answered = True
 
+    def _more_time(self, ev: m.MoreTime) -> list[str]:
+        """A seat got more time: said to everyone; the listener's own offer now ends
+        ``ev.left`` seconds from now, and its warning is armed again."""
+        colour = int(ev.colour)
+        mine = colour == self.you
+        offer = self.view.offer
+        if mine and self.offered and offer is not None and offer.sid == ev.sid:
+            self.time_ends = self._clock() + ev.left
+            self.warned = False
+        return [more_time_news(None if mine else self._name(colour), ev.more)]
+
     def warning_in(self) -> float | None:
         """Seconds until the listener is to be warned that its time runs out (None: no
         warning to come: no offer with a time, answered, or warned already)."""
-        if self.timeout is None or self.timeout <= WARN_AT or not self.offered:
+        if self.timeout is None or not self.offered or self.answered or self.warned:
             return None
-        if self.answered or self.warned:
+        if self.time_ends is not None:
+            return max(0.0, self.time_ends - WARN_AT - self._clock())
+        if self.timeout <= WARN_AT:
             return None
         return max(0.0, self.offer_said_at + self.timeout - WARN_AT - self._clock())
 

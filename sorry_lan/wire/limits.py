@@ -20,10 +20,12 @@ PROTOCOL_VERSION: Final = 1
 #: version 4 succession, the table outliving its host (``offer``, ``succession``,
 #: ``commit``, ``reveal``, ``handover``: SPEC section 13); version 5 settling (a state
 #: shown once enough laptops hold it, ``settled``; a vote's ``seen``: SPEC section 13);
-#: version 6 trading colours in the lobby (``swap``, ``swap_answer``, ``lobby.swaps``).
+#: version 6 trading colours in the lobby (``swap``, ``swap_answer``, ``lobby.swaps``)
+#: and more time for a turn (``more_time``, ``time``).
 SUPPORTED_VERSIONS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
 SETTLE_VERSION: Final = 5
 SWAP_VERSION: Final = 6
+MORE_TIME_VERSION: Final = 6
 #: What we send as ``software`` in hello / spectate / welcome.
 SOFTWARE: Final = f"sorry-lan/{sorry_lan.__version__}"
 #: The TCP port a host listens on, and a client dials, when none is given.

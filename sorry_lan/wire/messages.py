@@ -413,6 +413,24 @@ class Move(Message):
     id: int = field(metadata=_f(IntSpec(0, L.MOVE_ID_MAX)))
 
 
+@declare("more_time", by_client(S.PLAYING, who=Who.PLAYER), since=L.MORE_TIME_VERSION)
+@dataclass(frozen=True, slots=True)
+class AskMoreTime(Message):
+    """Player -> host: the seat on turn asks for more time, once a turn.  Never moves."""
+
+
+@declare("time", by_host(S.PLAYING), since=L.MORE_TIME_VERSION)
+@dataclass(frozen=True, slots=True)
+class MoreTime(Message):
+    """Host -> client: ``colour``'s turn at state ``sid`` got ``more`` seconds; ``left``
+    seconds are left of it now (the timer's new deadline, not a new offer)."""
+
+    sid: int = field(metadata=_f(SID))
+    colour: Colour = field(metadata=_f(COLOUR))
+    more: int = field(metadata=_f(IntSpec(1, L.TIMEOUT_MAX)))
+    left: int = field(metadata=_f(IntSpec(1, 2 * L.TIMEOUT_MAX)))
+
+
 @declare("events", by_host(S.PLAYING))
 @dataclass(frozen=True, slots=True)
 class Events(Message):

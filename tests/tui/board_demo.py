@@ -159,6 +159,8 @@ class DemoController:
     def leave(self) -> None:
         self.state.link = Link.OFFLINE
 
+    def more_time(self) -> None: ...
+
     def hint(self) -> None:
         self.state.notice = "the demo has no hints"
 

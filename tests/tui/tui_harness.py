@@ -71,6 +71,9 @@ class FakeActions:
     def leave(self) -> None:
         self._rec("leave")
 
+    def more_time(self) -> None:
+        self._rec("more_time")
+
     def hint(self) -> None:
         self._rec("hint")
 

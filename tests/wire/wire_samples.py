@@ -23,6 +23,7 @@ from sorry_lan.wire.limits import PROTOCOL_VERSION, SUPPORTED_VERSIONS
 from sorry_lan.wire.messages import (
     AddBot,
     AnswerSwap,
+    AskMoreTime,
     AskSwap,
     Bye,
     Challenge,
@@ -37,6 +38,7 @@ from sorry_lan.wire.messages import (
     LegalMoves,
     Lobby,
     Message,
+    MoreTime,
     Move,
     Offer,
     Ping,
@@ -312,6 +314,8 @@ SAMPLES: tuple[tuple[str, Message], ...] = (
         ),
     ),
     ("move", Move(sid=18, id=1)),
+    ("more_time", AskMoreTime()),
+    ("time", MoreTime(sid=40, colour=R, more=30, left=42)),  # asked with 12 s left of 30
     (
         "events",
         Events(

@@ -1,7 +1,7 @@
 """The game: the board, the log under it, the panel (turn, card, the moves, the chat).
 
 :data:`TABLE` is a seated player's keys: choose a move (arrows, j/k, its number),
-play it, a split 7's two levels, the log, the bell, chat, leave.  A watcher's keys
+play it, a split 7's two levels, more time, the log, the bell, chat, leave.  A watcher's keys
 are in :mod:`.watch`.  :func:`build` makes its container with
 :func:`board_and_panel`, which the game over draws in too; the move list has the focus.
 """
@@ -107,6 +107,10 @@ def _hint(c: Controls, key: str) -> None:
     c.actions.hint()
 
 
+def _more_time(c: Controls, key: str) -> None:
+    c.actions.more_time()
+
+
 def hints_key(st: UiState) -> bool:
     """h asks for hints: the table allows them and it is your turn (in a split 7's
     second parts h goes back instead)."""
@@ -171,6 +175,12 @@ TABLE = Table(
             when=hints_key,
             hint=Hint("h", lambda: pgettext("key", "hints"), 2),
             help=Help("h", lambda: _("hints: each move's chance to win, best first")),
+        ),
+        Command(
+            ("+",),
+            _more_time,
+            hint=Hint("+", lambda: pgettext("key", "more time"), 3, when=on_offer),
+            help=Help("+", lambda: _("more time for this turn, once a turn")),
         ),
         *log_keys(
             hint=False,
