@@ -59,12 +59,16 @@ class Announcer(Generic[C]):
     def __init__(
         self, table: Table, send: Callable[[C, m.Message, bytes | None], None],
         record: Callable[[], Sequence[Shared]] = lambda: (),
+        now: Callable[[], float] | None = None,
     ) -> None:
         """``record`` gives the ``record`` messages of the current game as it stands
-        (the whole record once it is over, the game so far before)."""
+        (the whole record once it is over, the game so far before); ``now`` the time
+        (the table's clock), so an offer says the time left of its turn (None: the
+        whole turn timeout, as at a fresh decision)."""
         self.table = table
         self.send = send
         self.record = record
+        self.now = now
 
     def send_record(self, conn: C) -> None:
         """The game's record, to a connection on protocol version 3 or later."""
@@ -166,7 +170,15 @@ class Announcer(Generic[C]):
         the decision back)."""
         game = self.table.game
         if game is not None and not game.over and seat == game.turn and not self.table.offer_held():
-            self.send(conn, seat_messages.legal_moves(game, self.table.config.turn_timeout), None)
+            self.send(conn, seat_messages.legal_moves(game, self.time_left()), None)
+
+    def time_left(self) -> float | None:
+        """Seconds left of the turn on its timer (a seat back mid-turn, or offered again
+        after more time, is told what is left, not the whole timeout); None: no timer."""
+        deadline = self.table.turn_deadline()
+        if deadline is None or self.now is None:
+            return self.table.config.turn_timeout
+        return max(1.0, deadline - self.now())
 
     def begin_game(self, conns: Iterable[C]) -> None:
         """Tell ``conns`` a game has begun: lobby, snapshot, turn; and between them,

@@ -103,7 +103,8 @@ class HostCore:
         table.journal = self.records
         self.peers: dict[int, Peer] = {}
         self.tell: Announcer[Peer] = Announcer(
-            table, self.send, lambda: self.game_log.parts(table.games_played)
+            table, self.send, lambda: self.game_log.parts(table.games_played),
+            now=lambda: self._now,
         )
         self.port = 0
         self._now = 0.0
