@@ -105,6 +105,17 @@ async def _seated(browser: Any, url: str, name: str, size: tuple[int, int],
     return page
 
 
+async def _reopened(page: Any, url: str) -> Any:
+    """The page closed and its address opened again in its browser: back in its seat."""
+    context = page.context
+    await page.close()
+    page = await context.new_page()
+    await page.goto(url)
+    await page.wait_for_function(
+        "() => opened && document.querySelector('#seats li.you') !== null", timeout=20_000)
+    return page
+
+
 async def _two_languages(shots: Path) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
@@ -146,6 +157,7 @@ async def _two_languages(shots: Path) -> dict[str, Any]:
             out["phone_taps_after"] = await _tap(phone, 2, 40)
             other.cancel()
             out["tablet_taps"] = await other
+            tablet = await _reopened(tablet, url)
             await _words(phone, "el")
             await _words(tablet, "cy")
             await phone.screenshot(path=str(shots / "phone-back.png"))
