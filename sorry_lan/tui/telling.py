@@ -82,7 +82,7 @@ MOVES_SAID = 3
 OFFER_CHARS = 270
 
 
-def _card_said(card: int) -> str:
+def card_said(card: int) -> str:
     """A card of a hand as the line mode says it: its number, or Sorry! in the
     player's letters."""
     return spoken_sorry() if card == words.SORRY_CARD else str(card)
@@ -602,7 +602,7 @@ class Teller:
         move = move_words(option_played(option, self.position), self.people, self.you)
         if self.hand:
             return sentence(
-                _("Move {i}, with {card}: {move}"), i=i, card=_card_said(option.card), move=move
+                _("Move {i}, with {card}: {move}"), i=i, card=card_said(option.card), move=move
             )
         return sentence(_("Move {i}: {move}"), i=i, move=move)
 
@@ -799,7 +799,7 @@ class Teller:
             card = None if self.card is None else card_words(self.card)
             allows = "" if self.card is None else words.card_help(self.card)
             if self.turn == self.you and self.hand:
-                cards = words.join_names([_card_said(c) for c in sorted(self.hand)])
+                cards = words.join_names([card_said(c) for c in sorted(self.hand)])
                 lines.append(_("It is your turn: your hand is {cards}.").format(cards=cards))
                 return lines
             if self.turn == self.you and card and allows:

@@ -17,7 +17,7 @@ from sorry_lan.i18n import LANGUAGES, _, pgettext, words
 from sorry_lan.rules.board import pawn_colour
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.tui.sentences import Played, card_words, move_words, option_played, sentence
-from sorry_lan.tui.telling import Teller
+from sorry_lan.tui.telling import Teller, card_said
 from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
@@ -88,9 +88,13 @@ def _seats(model: ClientModel, teller: Teller) -> list[Json]:
 
 
 def _turn(teller: Teller) -> str | None:
-    """Whose turn it is, with the card when it is known."""
+    """Whose turn it is, with the card when it is known; on this seat's own turn in
+    play for points, its hand (the host sends it to this seat alone)."""
     if teller.turn is None or teller.over is not None:
         return None
+    if teller.turn == teller.you and teller.hand:
+        cards = words.join_names([card_said(c) for c in sorted(teller.hand)])
+        return _("It is your turn: your hand is {cards}.").format(cards=cards)
     name = teller.people.name(teller.turn)
     if teller.card is not None:
         return _("It is {name}'s turn, with {card}.").format(

@@ -7,6 +7,7 @@ const KEPT = "sorry-lan-seat";
 let ws = null;
 let shown = null;
 let replaced = false;  // another page took this seat: this one stops
+let asked = null;  // the language this page asked the server for
 
 function kept() {
   try { return JSON.parse(localStorage.getItem(KEPT) || "null"); } catch (e) { return null; }
@@ -20,11 +21,13 @@ function send(frame) {
 
 function join(name, pin) {
   const seat = kept();
-  const lang = $("lang").value || brought || navigator.language;
+  // (the language asked for may not be shown yet; a page opened again joins before
+  // any is shown: in the one its seat was in)
+  const lang = asked || $("lang").value || brought || (seat && seat.lang) || navigator.language;
   const frame = { t: "join", name: name, lang: lang };
   if (seat && seat.token && seat.name === name) frame.token = seat.token;
   if (pin) frame.pin = pin;
-  keep({ name: name, token: frame.token || null });
+  keep({ name: name, token: frame.token || null, lang: lang });
   send(frame);
 }
 
@@ -259,7 +262,10 @@ function connect() {
     looks = 0;
     const seat = kept();
     if (seat && seat.token && seat.name) join(seat.name);
-    else send({ t: "lang", lang: navigator.language || "en" });
+    else {
+      asked = asked || navigator.language || "en";
+      send({ t: "lang", lang: asked });
+    }
   });
   ws.addEventListener("message", (event) => {
     const frame = JSON.parse(event.data);
@@ -268,7 +274,7 @@ function connect() {
       if (frame.table) { table = frame.table; hosts = frame.next || []; }
       render(frame);
     }
-    else if (frame.t === "seat") keep({ name: (kept() || {}).name, token: frame.token });
+    else if (frame.t === "seat") keep(Object.assign({}, kept(), { token: frame.token }));
     else if (frame.t === "error") problem(frame);
   });
   // (1000: the table closed for good; any other close, it may be elsewhere)
@@ -290,6 +296,11 @@ $("chat").addEventListener("submit", (event) => {
   if (text) send({ t: "chat", text: text });
   $("chat-text").value = "";
 });
-$("lang").addEventListener("change", () => send({ t: "lang", lang: $("lang").value }));
+$("lang").addEventListener("change", () => {
+  asked = $("lang").value;
+  const seat = kept();
+  if (seat) keep(Object.assign(seat, { lang: $("lang").value }));
+  send({ t: "lang", lang: $("lang").value });
+});
 carried();
 connect();
