@@ -55,6 +55,7 @@ from .news import at_opening, roster_of, shown_name, table_news_template
 from .options import BadMove, MoveOption, option_from_compact
 from .result_sentences import figures_lines, points_lines, standings_lines
 from .sentences import (
+    SENTENCE_ENDS,
     People,
     card_words,
     events_played,
@@ -86,6 +87,18 @@ def card_said(card: int) -> str:
     """A card of a hand as the line mode says it: its number, or Sorry! in the
     player's letters."""
     return spoken_sorry() if card == words.SORRY_CARD else str(card)
+
+
+def your_hand(hand: Sequence[int]) -> str:
+    """The listener's turn with a hand of cards, one sentence ("It is your turn: your
+    hand is 1, 3 and Sorry!": a hand that ends in Sorry! ends the sentence with it)."""
+    cards = words.join_names([card_said(c) for c in sorted(hand)])
+    text = _("It is your turn: your hand is {cards}.").format(cards=cards)
+    at = text.rfind(cards) + len(cards)
+    rest = text[at:]
+    if cards.endswith(SENTENCE_ENDS) and rest[:1] in SENTENCE_ENDS and not rest[1:].strip():
+        return text[:at] + rest[1:]
+    return text
 
 
 def telling_order(offered: list[MoveOption]) -> list[MoveOption]:
@@ -799,8 +812,7 @@ class Teller:
             card = None if self.card is None else card_words(self.card)
             allows = "" if self.card is None else words.card_help(self.card)
             if self.turn == self.you and self.hand:
-                cards = words.join_names([card_said(c) for c in sorted(self.hand)])
-                lines.append(_("It is your turn: your hand is {cards}.").format(cards=cards))
+                lines.append(your_hand(self.hand))
                 return lines
             if self.turn == self.you and card and allows:
                 # i18n: {allows} says what the card lets a player do ("move 11, or swap

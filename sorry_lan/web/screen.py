@@ -17,7 +17,7 @@ from sorry_lan.i18n import LANGUAGES, _, pgettext, words
 from sorry_lan.rules.board import pawn_colour
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.tui.sentences import Played, card_words, move_words, option_played, sentence
-from sorry_lan.tui.telling import Teller, card_said
+from sorry_lan.tui.telling import Teller, your_hand
 from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
@@ -93,8 +93,7 @@ def _turn(teller: Teller) -> str | None:
     if teller.turn is None or teller.over is not None:
         return None
     if teller.turn == teller.you and teller.hand:
-        cards = words.join_names([card_said(c) for c in sorted(teller.hand)])
-        return _("It is your turn: your hand is {cards}.").format(cards=cards)
+        return your_hand(teller.hand)
     name = teller.people.name(teller.turn)
     if teller.card is not None:
         return _("It is {name}'s turn, with {card}.").format(

@@ -440,3 +440,15 @@ def test_pawn_with_no_move_on_offer_says_so() -> None:
         r.MoveOption(id=0, notation="R1 5->6", move=(0, 1, 0, 6)),)))  # fmt: skip
     assert teller.pawn_moves(3) == ["Ann, no move on offer moves your pawn 3."]
     assert teller.pawn_moves(1)[0].startswith("Move 1: your pawn 1 ")
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hi"])
+def test_a_hand_that_ends_in_sorry_ends_its_sentence_once(lang: str) -> None:
+    from sorry_lan.i18n import use_language
+    from sorry_lan.tui.telling import your_hand
+
+    with use_language(lang):
+        text = your_hand((Card.SORRY, Card.ONE))
+        plain = your_hand((Card.ONE, Card.TWO))
+    assert "!." not in text and "!।" not in text and text[-1] in "!।", text
+    assert plain[-1] in ".।", plain

@@ -36,6 +36,9 @@ def test_the_turn_says_the_seats_own_hand_and_no_one_elses() -> None:
     teller = Teller()
     teller.you, teller.turn, teller.hand = 1, 1, (7, 1, words.SORRY_CARD, 5)
     with use_language("en"):
-        assert _turn(teller) == "It is your turn: your hand is 1, 5, 7 and Sorry!."
+        assert _turn(teller) == "It is your turn: your hand is 1, 5, 7 and Sorry!"
+        teller.hand = (12, 3)
+        assert _turn(teller) == "It is your turn: your hand is 3 and 12."
+        teller.hand = (7, 1, words.SORRY_CARD, 5)
         teller.turn, teller.card = 0, None
         assert "hand" not in str(_turn(teller))
