@@ -76,7 +76,26 @@ class Language:
     lang: str
 
 
-Choice = Join | Ready | Colour | Move | Chat | Rematch | Language
+@dataclass(frozen=True)
+class Trade:
+    """Ask the player ``pid`` to trade colours (None: take this seat's ask back)."""
+
+    pid: int | None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Accept (or decline) the ask to trade colours made to this seat."""
+
+    accept: bool
+
+
+@dataclass(frozen=True)
+class MoreTime:
+    """Ask for more time for the turn on offer (once a turn)."""
+
+
+Choice = Join | Ready | Colour | Move | Chat | Rematch | Language | Trade | Answer | MoreTime
 
 
 def _field(data: dict[str, object], key: str, kind: type) -> object:
@@ -151,6 +170,14 @@ def read_choice(frame: str) -> Choice:
         return Chat(_text(data, "text", CHAT_MAX))
     if kind == "rematch":
         return Rematch()
+    if kind == "trade":
+        return Trade(None if data.get("pid") is None else _int(data, "pid", 0, 255))
+    if kind == "answer":
+        accept = _field(data, "accept", bool)
+        assert isinstance(accept, bool)
+        return Answer(accept)
+    if kind == "more_time":
+        return MoreTime()
     if kind == "lang":
         lang = _lang(data)
         if lang is None:

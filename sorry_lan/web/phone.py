@@ -29,7 +29,7 @@ from sorry_lan.i18n.coded import say
 from sorry_lan.net.client import ClientOptions, GameClient, JoinError
 from sorry_lan.tui.telling import Teller
 from sorry_lan.wire.errors import LocalProtocolError
-from sorry_lan.wire.limits import SUPPORTED_VERSIONS, SWAP_VERSION
+from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.vocab import RefuseReason
 
 from . import choices as c
@@ -39,8 +39,9 @@ log = logging.getLogger(__name__)
 
 #: Log lines a page is sent (the newest).
 LOG_KEPT = 40
-#: The protocol versions a phone's page offers: all but trading colours (version 6).
-PHONE_VERSIONS = tuple(v for v in SUPPORTED_VERSIONS if v < SWAP_VERSION)
+#: The protocol versions a phone's page offers: every one (it trades colours and asks
+#: for more time as any seat does).
+PHONE_VERSIONS = SUPPORTED_VERSIONS
 
 #: Sends one frame to the page attached (none attached: dropped).
 Send = Callable[[Json], Awaitable[None]]
@@ -170,6 +171,12 @@ class Phone:
                     client.chat(text)
                 case c.Rematch():
                     client.rematch()
+                case c.Trade(pid=pid):
+                    client.ask_swap(pid)
+                case c.Answer(accept=accept):
+                    client.answer_swap(accept)
+                case c.MoreTime():
+                    client.ask_more_time()
                 case c.Language(lang=lang):
                     self.lang = lang
                     client.set_profile(lang)

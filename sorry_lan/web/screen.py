@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sorry_lan.client import swaps
 from sorry_lan.client.model import ClientModel
 from sorry_lan.i18n import LANGUAGES, _, pgettext, words
 from sorry_lan.rules.board import pawn_colour
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.tui.sentences import Played, card_words, move_words, option_played, sentence
 from sorry_lan.tui.telling import Teller, your_hand
+from sorry_lan.wire.limits import MORE_TIME_VERSION
 from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
@@ -44,6 +46,11 @@ def labels() -> dict[str, str]:
         "is_ready": pgettext("seat", "ready"),
         "not_ready": pgettext("seat", "not ready"),
         "lost": _("host lost"),
+        "trade": pgettext("key", "trade"),
+        "accept": pgettext("key", "accept"),
+        "decline": pgettext("key", "decline"),
+        "take_back": pgettext("key", "take back"),
+        "more_time": pgettext("key", "more time"),
     }
 
 
@@ -69,6 +76,8 @@ def _seats(model: ClientModel, teller: Teller) -> list[Json]:
         return []
     by_colour = {int(p.colour): p for p in lobby.players if p.colour is not None}
     free = lobby.seats - len(by_colour)
+    mine = next((p for p in lobby.players if p.pid == model.pid), None)
+    trades = lobby.swaps is not None and mine is not None and mine.colour is not None
     out: list[Json] = []
     for colour in range(4):
         player = by_colour.get(colour)
@@ -79,12 +88,41 @@ def _seats(model: ClientModel, teller: Teller) -> list[Json]:
                 "ready": player.ready, "connected": player.connected,
                 "you": player.pid == model.pid,
             }
+            if trades and player.pid != model.pid:
+                seat["trade"] = player.pid  # (the page may ask its player to trade)
         elif free <= 0:
             continue
         else:
             free -= 1
         out.append(seat)
     return out
+
+
+def _ask(model: ClientModel) -> Json | None:
+    """The ask to trade colours this seat takes part in, as a sentence: made to it
+    (``from``: the page offers accept and decline) or made by it (``to``: the page
+    offers to take it back); None when there is none."""
+    lobby = model.view.lobby
+    asker = swaps.asked_by(lobby, model.pid)
+    if asker is not None and asker.colour is not None:
+        text = sentence(_("{name} asks to trade colours with you: you would play {colour}"),
+                        name=asker.name, colour=words.colour_name(asker.colour).lower())
+        return {"from": asker.pid, "text": text}
+    asked = swaps.asking(lobby, model.pid)
+    if asked is not None:
+        text = sentence(_("You asked {name} to trade colours; waiting for an answer"),
+                        name=asked.name)
+        return {"to": asked.pid, "text": text}
+    return None
+
+
+def _more_time(model: ClientModel) -> bool:
+    """Whether the page offers to ask for more time: an offer on a timer, not asked
+    for this turn, at a host that gives it (version 6)."""
+    offer, session = model.moves, model.session
+    version = 0 if session is None else session.version or 0
+    return (offer is not None and offer.timeout is not None
+            and model.time_asked != offer.sid and version >= MORE_TIME_VERSION)
 
 
 def _turn(teller: Teller) -> str | None:
@@ -151,6 +189,8 @@ def screen(model: ClientModel, teller: Teller, log: Sequence[str], lang: str,
         "turn": _turn(teller),
         "offer": None if offer is None or not teller.offered else offer.sid,
         "moves": _moves(teller) if offer is not None else [],
+        "ask": _ask(model),
+        "more_time": _more_time(model),
         "log": list(log),
         "over": _over(teller),
         "link": link,

@@ -151,3 +151,25 @@ def test_the_line_modes_swap_accept_and_decline() -> None:
     pair.pump()
     assert (ann.model.colour, bob.model.colour) == (1, 0)
     assert "swap" in COMMAND_WORDS and any("type swap" in x for x in help_lines("lobby"))
+
+
+def test_a_phone_s_screen_offers_the_trade_its_answers_and_more_time() -> None:
+    """The phone's page (``web.screen``) reads the same model: each other seat can be
+    asked to trade, an ask made to this seat comes with its words (the page shows
+    accept and decline), one made by it to take back; and no more time in a lobby."""
+    from sorry_lan.web.screen import screen
+
+    pair, ann, bob = _table()
+    assert bob.model.pid is not None and ann.model.pid is not None
+    shown = screen(ann.model, ann.teller, [], "en")
+    seats = shown["seats"]
+    assert isinstance(seats, list)
+    assert [s.get("trade") for s in seats] == [None, bob.model.pid]
+    assert shown["ask"] is None and shown["more_time"] is False
+    bob.model.ask_swap(ann.model.pid)
+    pair.pump()
+    ask = screen(ann.model, ann.teller, [], "en")["ask"]
+    assert ask == {"from": bob.model.pid,
+                   "text": "bob asks to trade colours with you: you would play blue."}
+    assert screen(bob.model, bob.teller, [], "en")["ask"] == {
+        "to": ann.model.pid, "text": "You asked ann to trade colours; waiting for an answer."}

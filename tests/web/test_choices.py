@@ -23,6 +23,10 @@ def test_each_choice_is_read() -> None:
     assert c.read_choice('{"t": "chat", "text": "hi"}') == c.Chat("hi")
     assert c.read_choice('{"t": "rematch"}') == c.Rematch()
     assert c.read_choice('{"t": "lang", "lang": "cy"}') == c.Language("cy")
+    assert c.read_choice('{"t": "trade", "pid": 2}') == c.Trade(2)
+    assert c.read_choice('{"t": "trade", "pid": null}') == c.Trade(None)
+    assert c.read_choice('{"t": "answer", "accept": true}') == c.Answer(True)
+    assert c.read_choice('{"t": "more_time"}') == c.MoreTime()
 
 
 @pytest.mark.parametrize(("frame", "reason"), [
@@ -41,6 +45,9 @@ def test_each_choice_is_read() -> None:
     ('{"t": "move", "offer": 1, "index": -1}', "field"),
     ('{"t": "move", "offer": 1.5, "index": 0}', "field"),
     ('{"t": "lang", "lang": "klingon"}', "field"),
+    ('{"t": "trade", "pid": 256}', "field"),
+    ('{"t": "trade", "pid": "2"}', "field"),
+    ('{"t": "answer", "accept": 1}', "field"),
     ('{"t": "chat", "text": "' + "x" * 1100 + '"}', "too-long"),
 ])
 def test_a_frame_that_is_no_choice_is_refused_with_its_reason(frame: str, reason: str) -> None:

@@ -47,6 +47,10 @@ function words(w) {
   $("chat-button").textContent = w.chat;
   $("log-label").textContent = w.log;
   $("lang-label").textContent = w.language;
+  $("accept").textContent = w.accept;
+  $("decline").textContent = w.decline;
+  $("take-back").textContent = w.take_back;
+  $("more-time").textContent = w.more_time;
 }
 
 function languages(s) {
@@ -77,9 +81,23 @@ function seats(s) {
       const flags = [seat.bot ? s.words.bot : null,
         seat.ready || seat.bot ? s.words.is_ready : s.words.not_ready].filter(Boolean);
       row.append(el("span", (seat.you ? "> " : "") + seat.name), el("span", flags.join(", ")));
+      if (seat.trade !== undefined) {
+        const trade = el("button", s.words.trade);
+        trade.type = "button";
+        trade.setAttribute("aria-label", s.words.trade + " " + seat.name);
+        trade.addEventListener("click", () => send({ t: "trade", pid: seat.trade }));
+        row.append(trade);
+      }
     }
     return row;
   }));
+  const ask = s.ask;
+  $("ask").hidden = !ask;
+  if (ask) {
+    $("ask-text").textContent = ask.text;
+    $("accept").hidden = $("decline").hidden = ask.from === undefined;
+    $("take-back").hidden = ask.to === undefined;
+  }
   const mine = s.seats.find((seat) => seat.you);
   const ready = Boolean(mine && mine.ready);
   $("ready").setAttribute("aria-pressed", String(ready));
@@ -183,6 +201,7 @@ function render(s) {
   board(s);
   $("turn").textContent = s.turn || "";
   moves(s);
+  $("more-time").hidden = !s.more_time;
   $("result").replaceChildren(...(s.over || []).map((line) => el("p", line)));
   $("log").replaceChildren(...s.log.map((line) => el("li", line)));
   const last = $("log").lastElementChild;
@@ -290,6 +309,10 @@ $("ready").addEventListener("click", () => {
   send({ t: "ready", ready: $("ready").dataset.ready !== "true" });
 });
 $("rematch").addEventListener("click", () => send({ t: "rematch" }));
+$("accept").addEventListener("click", () => send({ t: "answer", accept: true }));
+$("decline").addEventListener("click", () => send({ t: "answer", accept: false }));
+$("take-back").addEventListener("click", () => send({ t: "trade", pid: null }));
+$("more-time").addEventListener("click", () => send({ t: "more_time" }));
 $("chat").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("chat-text").value.trim();
