@@ -19,7 +19,7 @@ from sorry_lan.rules.board import pawn_colour
 from sorry_lan.rules.moves import MoveKind
 from sorry_lan.tui.sentences import Played, card_words, move_words, option_played, sentence
 from sorry_lan.tui.telling import Teller, your_hand
-from sorry_lan.wire.limits import MORE_TIME_VERSION
+from sorry_lan.tui.time_words import time_refused
 from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
@@ -116,15 +116,6 @@ def _ask(model: ClientModel) -> Json | None:
     return None
 
 
-def _more_time(model: ClientModel) -> bool:
-    """Whether the page offers to ask for more time: an offer on a timer, not asked
-    for this turn, at a host that gives it (version 6)."""
-    offer, session = model.moves, model.session
-    version = 0 if session is None else session.version or 0
-    return (offer is not None and offer.timeout is not None
-            and model.time_asked != offer.sid and version >= MORE_TIME_VERSION)
-
-
 def _turn(teller: Teller) -> str | None:
     """Whose turn it is, with the card when it is known; on this seat's own turn in
     play for points, its hand (the host sends it to this seat alone)."""
@@ -190,7 +181,7 @@ def screen(model: ClientModel, teller: Teller, log: Sequence[str], lang: str,
         "offer": None if offer is None or not teller.offered else offer.sid,
         "moves": _moves(teller) if offer is not None else [],
         "ask": _ask(model),
-        "more_time": _more_time(model),
+        "more_time": time_refused(model) is None,  # (the board's and line mode's rule)
         "log": list(log),
         "over": _over(teller),
         "link": link,
