@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sorry_lan.authority.table import HELD_TEXT, PAUSED_TEXT, RequestRefused, Table
-from sorry_lan.rules import Phase
+from sorry_lan.authority.table import RequestRefused, Table
 from sorry_lan.wire.errors import ErrorReason
 from sorry_lan.wire.limits import TIMEOUT_MAX
 
@@ -35,18 +34,8 @@ class Extension:
 
 def ask(table: Table, conn: int, now: float) -> Extension:
     """The player on ``conn`` asks for more time for the decision on turn."""
-    player = table.player_of(conn)
-    if player is None:
-        raise RequestRefused(ErrorReason.FORBIDDEN, "only a seated player can ask for time")
-    game = table.game
-    if table.phase is not Phase.PLAYING or game is None or game.over:
-        raise RequestRefused(ErrorReason.UNEXPECTED, "no game is being played")
-    if table.paused_at is not None:
-        raise RequestRefused(ErrorReason.UNEXPECTED, PAUSED_TEXT)
-    if table.offer_held():
-        raise RequestRefused(ErrorReason.UNEXPECTED, HELD_TEXT)
-    if game.turn != player.colour:
-        raise RequestRefused(ErrorReason.NOT_YOUR_TURN, "it is not your turn")
+    # (a game that is over is no longer PLAYING: on_turn refuses it too)
+    player, game = table.on_turn(conn, "ask for time")
     limit = table.config.turn_timeout
     if limit is None:
         raise RequestRefused(ErrorReason.UNEXPECTED, NO_TIMER_TEXT)

@@ -587,11 +587,13 @@ class Table:
 
     # -- the game -----------------------------------------------------------------------
 
-    def play(self, conn: int, sid: int, move_id: int, now: float) -> list[Event]:
-        """Play legal move ``move_id`` of state ``sid`` for the seat bound to ``conn``."""
+    def on_turn(self, conn: int, doing: str) -> tuple[Player, Game]:
+        """The seated player on ``conn`` and the game, when the decision now is that
+        player's (a game under way, not paused, its offer not held back); otherwise
+        :class:`RequestRefused` says why ``doing`` (a verb: "move") cannot be done."""
         player = self.player_of(conn)
         if player is None:
-            raise RequestRefused(ErrorReason.FORBIDDEN, "only a seated player can move")
+            raise RequestRefused(ErrorReason.FORBIDDEN, f"only a seated player can {doing}")
         game = self.game
         if self.phase is not Phase.PLAYING or game is None:
             raise RequestRefused(ErrorReason.UNEXPECTED, "no game is being played")
@@ -601,6 +603,11 @@ class Table:
             raise RequestRefused(ErrorReason.UNEXPECTED, HELD_TEXT)
         if game.turn != player.colour:
             raise RequestRefused(ErrorReason.NOT_YOUR_TURN, "it is not your turn")
+        return player, game
+
+    def play(self, conn: int, sid: int, move_id: int, now: float) -> list[Event]:
+        """Play legal move ``move_id`` of state ``sid`` for the seat bound to ``conn``."""
+        _player, game = self.on_turn(conn, "move")
         if sid != game.state_id:
             raise RequestRefused(
                 ErrorReason.STALE, f"move for state {sid}; the game is at {game.state_id}"

@@ -154,20 +154,20 @@ CASES = {
         "ask_rematch", ErrorReason.UNEXPECTED, playing, lambda t: t.ask_rematch(OWNER, 0.0)
     ),
     "a spectator's move": Case(
-        "play", ErrorReason.FORBIDDEN, playing, lambda t: t.play(WATCHER, sid(t), 0, 0.0)
+        "on_turn", ErrorReason.FORBIDDEN, playing, lambda t: t.play(WATCHER, sid(t), 0, 0.0)
     ),
     "a move in the lobby": Case(
-        "play", ErrorReason.UNEXPECTED, lobby, lambda t: t.play(OWNER, 0, 0, 0.0)
+        "on_turn", ErrorReason.UNEXPECTED, lobby, lambda t: t.play(OWNER, 0, 0, 0.0)
     ),
     "a move while the table is paused (cut off from most laptops)": Case(
-        "play", ErrorReason.UNEXPECTED, lambda: paused(playing()),
+        "on_turn", ErrorReason.UNEXPECTED, lambda: paused(playing()),
         lambda t: t.play(mover(t)[0], sid(t), 0, 0.0),
     ),
     "a move before the held first decision of a successor is offered": Case(
-        "play", ErrorReason.UNEXPECTED, held, lambda t: t.play(mover(t)[0], sid(t), 0, 0.0)
+        "on_turn", ErrorReason.UNEXPECTED, held, lambda t: t.play(mover(t)[0], sid(t), 0, 0.0)
     ),
     "a move out of turn": Case(
-        "play", ErrorReason.NOT_YOUR_TURN, playing, lambda t: t.play(mover(t)[1], sid(t), 0, 0.0)
+        "on_turn", ErrorReason.NOT_YOUR_TURN, playing, lambda t: t.play(mover(t)[1], sid(t), 0, 0.0)
     ),
     "a move for an old state": Case(
         "play", ErrorReason.STALE, playing, lambda t: t.play(mover(t)[0], sid(t) - 1, 0, 0.0)
