@@ -12,41 +12,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "authority"))
 from pair import Pair
+from test_model_swaps import Told as SwapsTold
 
 from sorry_lan.authority.table import Table, TableConfig
-from sorry_lan.client.model import ClientEvent, ClientModel
+from sorry_lan.client.model import ClientModel
 from sorry_lan.net.client import GameClient
-from sorry_lan.tui.feed import apply_event
 from sorry_lan.tui.line_help import COMMAND_WORDS, help_lines
 from sorry_lan.tui.lines import command, not_understood
 from sorry_lan.tui.screens.game import TABLE
-from sorry_lan.tui.state import UiState
-from sorry_lan.tui.telling import Teller
 
 
-class Told:
+class Told(SwapsTold):
     """A client end whose every event a line-mode teller (on the pair's clock) and a
-    board hear."""
+    board hear, and that types line-mode commands."""
 
     def __init__(self, model: ClientModel, pair: Pair) -> None:
-        self.model = model
-        self.teller = Teller(clock=lambda: pair.now)
-        self.board = UiState()
-        self.lines: list[str] = []
-
-    def receive_data(self, data: bytes, now: float) -> list[ClientEvent]:
-        got = self.model.receive_data(data, now)
-        for ev in got:
-            self.lines += self.teller.tell(self.model, ev)
-            apply_event(self.board, self.model, ev)
-        return got
-
-    def data_to_send(self) -> bytes:
-        return self.model.data_to_send()
-
-    def heard(self) -> list[str]:
-        lines, self.lines = self.lines, []
-        return lines
+        super().__init__(model, clock=lambda: pair.now)
 
     def typed(self, line: str) -> list[str]:
         """What the line mode answers ``line`` (a refusal as it says it)."""

@@ -6,6 +6,8 @@ keys.  No sockets, no sleeps."""
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,11 +29,12 @@ from sorry_lan.wire.errors import LocalProtocolError
 
 
 class Told:
-    """A client end on a model whose every event a line-mode teller and a board hear."""
+    """A client end on a model whose every event a line-mode teller (on ``clock``)
+    and a board hear."""
 
-    def __init__(self, model: ClientModel) -> None:
+    def __init__(self, model: ClientModel, clock: Callable[[], float] = time.monotonic) -> None:
         self.model = model
-        self.teller = Teller()
+        self.teller = Teller(clock=clock)
         self.board = UiState()
         self.lines: list[str] = []
 
