@@ -33,6 +33,7 @@ from sorry_lan.wire.limits import SUPPORTED_VERSIONS
 from sorry_lan.wire.vocab import RefuseReason
 
 from . import choices as c
+from .record import record_frame
 from .screen import Json, screen
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,8 @@ class Phone:
         self._send: Send | None = None
         self._pump: asyncio.Task[None] | None = None
         self._showing: asyncio.Future[None] | None = None
+        # (the record frame the attached page was sent last: game, language, page)
+        self._record_sent: tuple[int, str, Send] | None = None
         self.ended = asyncio.Event()  # the client is closed for good
 
     @property
@@ -123,15 +126,30 @@ class Phone:
             self._showing = asyncio.ensure_future(self.show())
 
     async def show(self) -> None:
-        """Send the attached page the whole screen."""
+        """Send the attached page the whole screen; once the game on the board is
+        over and its whole record in, that record first (once a page and language)."""
         await asyncio.sleep(0)
         send = self._send
         if send is None:
             return
         with use_language(self.lang):
             frame = screen(self.client.model, self.teller, self.log, self.lang, self.link)
+            record = self._record_owed(send, frame)
         with contextlib.suppress(ConnectionError, RuntimeError):
+            if record is not None:
+                await send(record)
             await send(frame)
+
+    def _record_owed(self, send: Send, frame: Json) -> Json | None:
+        """The record frame ``send``'s page is owed with ``frame`` (None: none, or
+        sent it already in this language)."""
+        game = frame.get("record")
+        if not isinstance(game, int) or self._record_sent == (game, self.lang, send):
+            return None
+        record = record_frame(self.client.model.book)
+        if record is not None:
+            self._record_sent = (game, self.lang, send)
+        return record
 
     async def _run(self) -> None:
         client = self.client

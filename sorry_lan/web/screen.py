@@ -24,6 +24,7 @@ from sorry_lan.wire.transitions import State
 
 from .board import cells, place_cell
 from .follow import next_pages
+from .record import record_game
 
 #: A JSON value as the page reads it.
 Json = dict[str, object]
@@ -51,6 +52,8 @@ def labels() -> dict[str, str]:
         "decline": pgettext("key", "decline"),
         "take_back": pgettext("key", "take back"),
         "more_time": pgettext("key", "more time"),
+        "save": pgettext("key", "save the game's record"),
+        "save_text": pgettext("key", "save it as text"),
     }
 
 
@@ -184,6 +187,7 @@ def screen(model: ClientModel, teller: Teller, log: Sequence[str], lang: str,
         "more_time": time_refused(model) is None,  # (the board's and line mode's rule)
         "log": list(log),
         "over": _over(teller),
+        "record": record_game(model.book) if teller.over is not None else None,
         "link": link,
         "table": None if model.succession is None else model.succession.table,
         "next": next_pages(model.succession),

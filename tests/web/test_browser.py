@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from netns import netns_skip_reason, run_in_loopback_netns
@@ -137,11 +138,13 @@ async def _play(shots: Path) -> dict[str, float]:
                     taps += 1
             await page.screenshot(path=str(shots / "over.png"))
             result = await page.locator("#result").inner_text()
+            saved = await _saved(page, shots)
             out["taps"] = taps
             out["split_first_taps"] = splits
             out["tap_to_update_median_s"] = statistics.median(updated)
             out["tap_to_update_max_s"] = max(updated)
             assert "won" in result, result
+            assert saved["text"].splitlines()[-1] in result, (saved["text"], result)
             assert problems == [], problems  # no CSP violation, no script error
             await browser.close()
     finally:
@@ -151,6 +154,25 @@ async def _play(shots: Path) -> dict[str, float]:
             proc.terminate()
         await proc.wait()
     return out
+
+
+async def _saved(page: Any, shots: Path) -> dict[str, str]:
+    """Save the game's record and its text form with the page's two links, as a
+    phone's browser downloads them; the record checked by replaying it."""
+    from sorry_lan.records import check, load
+
+    await page.locator("#saves").wait_for(state="visible", timeout=10_000)
+    saved: dict[str, str] = {}
+    for link, kind in (("#save", "record"), ("#save-text", "text")):
+        async with page.expect_download() as info:
+            await page.click(link)
+        download = await info.value
+        name = download.suggested_filename
+        assert re.fullmatch(r"sorry-lan-\d{8}-\d{4}-game-1\.(json|txt)", name), name
+        await download.save_as(shots / name)
+        saved[kind] = (shots / name).read_text(encoding="utf-8")
+    check(load(saved["record"].encode()))
+    return saved
 
 
 def test_a_phone_plays_a_whole_game_by_taps(tmp_path: Path) -> None:

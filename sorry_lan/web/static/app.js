@@ -51,6 +51,25 @@ function words(w) {
   $("decline").textContent = w.decline;
   $("take-back").textContent = w.take_back;
   $("more-time").textContent = w.more_time;
+  $("save").textContent = w.save;
+  $("save-text").textContent = w.save_text;
+}
+
+// The finished game's record, as the server sent it to this seat alone: saved from
+// the page's memory, so it can be saved after the table has closed.
+let record = null;
+
+function saveable(frame) {
+  if (record) { URL.revokeObjectURL(record.json); URL.revokeObjectURL(record.text); }
+  record = {
+    game: frame.game,
+    json: URL.createObjectURL(new Blob([frame.record], { type: "application/json" })),
+    text: URL.createObjectURL(new Blob([frame.text], { type: "text/plain;charset=utf-8" })),
+  };
+  $("save").href = record.json;
+  $("save").download = frame.file;
+  $("save-text").href = record.text;
+  $("save-text").download = frame.text_file;
 }
 
 function languages(s) {
@@ -203,6 +222,7 @@ function render(s) {
   moves(s);
   $("more-time").hidden = !s.more_time;
   $("result").replaceChildren(...(s.over || []).map((line) => el("p", line)));
+  $("saves").hidden = !(record && s.record === record.game);
   $("log").replaceChildren(...s.log.map((line) => el("li", line)));
   const last = $("log").lastElementChild;
   if (last) last.scrollIntoView({ block: "nearest" });
@@ -293,6 +313,7 @@ function connect() {
       if (frame.table) { table = frame.table; hosts = frame.next || []; }
       render(frame);
     }
+    else if (frame.t === "record") saveable(frame);
     else if (frame.t === "seat") keep(Object.assign({}, kept(), { token: frame.token }));
     else if (frame.t === "error") problem(frame);
   });
