@@ -131,8 +131,11 @@ FASTEST_HEARD_CHARS_PER_SECOND = 50.0
 class Teller:
     """One listener's view of the table, worded; see the module docstring."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, *, typed: bool = True) -> None:
         self._clock = clock
+        # (the listener types its commands; a phone's page taps buttons, so its lines
+        # say no command to type)
+        self.typed = typed
         self.view: TableView = NO_VIEW  # the table as of the last event told
         self.roster: dict[int, RosterEntry] = {}
         self.lobby: m.Lobby | None = None
@@ -398,7 +401,7 @@ class Teller:
                 self.you = mine.colour
         if first:
             return self.table()
-        lines = roster_lines(old, new, self.pid, self.over is not None)
+        lines = roster_lines(old, new, self.pid, self.over is not None, self.typed)
         swaps = swap_news(before or (), old, lobby.swaps or (), new, self.pid, self.swap_answered)
         if any(b == self.pid for _a, b in lobby.swaps or ()) and not any(
                 b == self.pid for _a, b in before or ()):  # fmt: skip
@@ -769,7 +772,7 @@ class Teller:
         lines = [text, *standings_lines(self.variant, self.position, self.seated, winners,
                                         self.scores, self._name),
                  *(self._figures() if figures else ())]
-        if not self.spectating:
+        if not self.spectating and self.typed:
             lines.append(
                 _("{name}, type rematch to play again, or quit to leave.").format(name=self._me())
             )
@@ -827,10 +830,12 @@ class Teller:
 
 
 def roster_lines(
-    old: dict[int, RosterEntry], new: dict[int, RosterEntry], you: int | None, over: bool
+    old: dict[int, RosterEntry], new: dict[int, RosterEntry], you: int | None, over: bool,
+    typed: bool = True,
 ) -> list[str]:
     """What changed at the table from ``old`` to ``new``, one sentence each (``you``: the
-    listener's pid; ``over``: after a game, when ``ready`` means "wants a rematch")."""
+    listener's pid; ``over``: after a game, when ``ready`` means "wants a rematch";
+    ``typed``: the listener types its commands, and is told which)."""
     lines: list[str] = []
 
     def who(entry: RosterEntry, joined: bool = False) -> str:
@@ -865,11 +870,11 @@ def roster_lines(
         elif now.connected and not before.connected:
             lines.append(sentence(_("{player} is back"), player=who(now)))
         if over and now.ready and not before.ready and not now.bot:
-            lines.append(
-                _("{player} asks for a rematch; type rematch to play again too.").format(
-                    player=who(now)
-                )
-            )
+            if typed:
+                asks = _("{player} asks for a rematch; type rematch to play again too.")
+                lines.append(asks.format(player=who(now)))
+            else:
+                lines.append(sentence(_("{player} asks for a rematch"), player=who(now)))
         if now.colour != before.colour and now.colour is not None:
             lines.append(
                 sentence(

@@ -75,7 +75,7 @@ class Phone:
     def __init__(self, client: GameClient, lang: str) -> None:
         self.client = client
         self.lang = lang
-        self.teller = Teller()
+        self.teller = Teller(typed=False)  # (its page taps, it types nothing)
         self.log: deque[str] = deque(maxlen=LOG_KEPT)
         self.link: str | None = None  # the last link news, while it is not connected
         self._send: Send | None = None

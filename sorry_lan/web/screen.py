@@ -157,12 +157,11 @@ def _moves(teller: Teller) -> list[Json]:
 
 
 def _over(teller: Teller) -> list[str] | None:
-    """The result, each player's game, without the line mode's closing instruction
-    (the page's rematch button says it)."""
+    """The result and each player's game (the page's rematch button says what comes
+    next: its teller types nothing)."""
     if teller.over is None:
         return None
-    lines = teller.result(figures=teller.figures_told is not None)
-    return lines if teller.spectating else lines[:-1]
+    return teller.result(figures=teller.figures_told is not None)
 
 
 def screen(model: ClientModel, teller: Teller, log: Sequence[str], lang: str,

@@ -47,8 +47,8 @@ def said(teller: Teller, model: c.ClientModel, ev: c.ClientEvent) -> list[str]:
     return teller.tell(model, ev)
 
 
-def seated() -> tuple[Teller, ToldModel]:
-    teller, model = Teller(), ann()
+def seated(teller: Teller | None = None) -> tuple[Teller, ToldModel]:
+    teller, model = teller or Teller(), ann()
     said(teller, model, LOBBY)
     said(teller, model, SNAPSHOT)
     return teller, model
@@ -134,6 +134,9 @@ def test_game_over_names_the_winner_and_the_points() -> None:
         "The standings: place 1: Bob, 0 pawns home; place 2: Ann, 0 pawns home.",
         "Ann, type rematch to play again, or quit to leave.",
     ]
+    tapping, model = seated(Teller(typed=False))
+    assert said(tapping, model, m.GameOver(sid=9, winners=(BLUE,), scores=None))[-1] == (
+        "The standings: place 1: Bob, 0 pawns home; place 2: Ann, 0 pawns home.")
     assert said(teller, model, m.GameOver(sid=9, winners=(RED,), scores=None))[0] == (
         "The game is over: Ann won. Well played, Ann!"
     )
@@ -174,6 +177,9 @@ def test_roster_changes_are_told_by_name_and_colour() -> None:
     assert roster_lines({1: RosterEntry("Bob", 1, False, True)}, ready, 0, over=True) == [
         "Bob (blue) asks for a rematch; type rematch to play again too."
     ]
+    # (a phone's page taps its rematch button: it is told no command to type)
+    assert roster_lines({1: RosterEntry("Bob", 1, False, True)}, ready, 0, over=True,
+                        typed=False) == ["Bob (blue) asks for a rematch."]
 
 
 def test_help_lists_every_command_word() -> None:

@@ -136,9 +136,9 @@ async def _play(shots: Path) -> dict[str, float]:
                         continue
                     updated.append(time.monotonic() - tap)
                     taps += 1
-            await page.screenshot(path=str(shots / "over.png"))
             result = await page.locator("#result").inner_text()
             saved = await _saved(page, shots)
+            await page.screenshot(path=str(shots / "over.png"))  # (with its links to save)
             out["taps"] = taps
             out["split_first_taps"] = splits
             out["tap_to_update_median_s"] = statistics.median(updated)

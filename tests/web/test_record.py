@@ -29,6 +29,8 @@ async def _play_to_the_end(page: Page) -> dict[str, object]:
                 continue
             page.last = frame
             assert frame["record"] is None or frame["phase"] == "over"
+            # (a page taps: no line tells its player a command to type)
+            assert not [line for line in frame["log"] if "type " in line], frame["log"]
             if frame["moves"]:
                 await page.send(t="move", offer=frame["offer"], index=0)
 
