@@ -120,6 +120,7 @@ async def _play(shots: Path) -> dict[str, float]:
                         break
                     if taps == 0:
                         await page.screenshot(path=str(shots / "turn.png"))
+                        await _previewed(page)
                     if await first_move.get_attribute("data-group") is not None:
                         await first_move.click(timeout=1000)  # a split 7's first pawn
                         if not splits:
@@ -154,6 +155,15 @@ async def _play(shots: Path) -> dict[str, float]:
             proc.terminate()
         await proc.wait()
     return out
+
+
+async def _previewed(page: Any) -> None:
+    """Each plain move on offer shows its number on the cells its pawns end on (a
+    phone has no hover to preview with), and only those."""
+    labels = await page.locator("#moves button:not([data-group])").all_text_contents()
+    numbers = sorted(int(m.group(1)) for t in labels if (m := re.search(r"(\d+)", t)))
+    badges = sorted(int(t) for t in await page.locator("#board .badge").all_text_contents())
+    assert numbers and sorted(set(badges)) == numbers, (labels, badges)
 
 
 async def _saved(page: Any, shots: Path) -> dict[str, str]:

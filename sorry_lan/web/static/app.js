@@ -167,9 +167,28 @@ function hover(button, to) {
   }
 }
 
+// Each move on offer is previewed on the board without a hover (a phone has none):
+// the cells its pawns end on show its number, the one its button says.
+function badges(shown) {
+  for (const old of document.querySelectorAll("#board .badge")) old.remove();
+  for (const cell of document.querySelectorAll("#board .previewed")) cell.classList.remove("previewed");
+  for (const [move, index] of shown) {
+    for (const [x, y] of move.to) {
+      const cell = document.querySelector('[data-at="' + x + "," + y + '"]');
+      if (!cell) continue;
+      cell.classList.add("previewed");
+      const badge = el("span", String(index + 1), "badge");
+      badge.setAttribute("aria-hidden", "true");
+      cell.append(badge);
+    }
+  }
+}
+
 function moves(s) {
   const offered = s.moves.map((move, index) => [move, index]);
-  if (split !== null && split.offer === s.offer) {
+  if (split !== null && split.offer !== s.offer) split = null;
+  badges(offered.filter(([move]) => move.first === (split === null ? null : split.first)));
+  if (split !== null) {
     const back = el("button", s.words.back);
     back.type = "button";
     back.dataset.back = "";
@@ -224,8 +243,8 @@ function render(s) {
   $("result").replaceChildren(...(s.over || []).map((line) => el("p", line)));
   $("saves").hidden = !(record && s.record === record.game);
   $("log").replaceChildren(...s.log.map((line) => el("li", line)));
-  const last = $("log").lastElementChild;
-  if (last) last.scrollIntoView({ block: "nearest" });
+  // (the log scrolls within its box: the page stays where the player is)
+  $("log").scrollTop = $("log").scrollHeight;
   $("news").textContent = s.link || (s.log.length ? s.log[s.log.length - 1] : "");
 }
 
