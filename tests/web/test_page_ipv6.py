@@ -39,10 +39,12 @@ pytestmark = [
 ]
 
 
-def _table(tmp_path: Path, **where: object) -> HostedTable:
+def _table(tmp_path: Path, also: tuple[str, ...] = (), sock: socket.socket | None = None,
+           tid: str | None = None) -> HostedTable:
+    """A table of two on loopback (on ``sock`` if given), on ``also`` too."""
     return HostedTable(
-        TableConfig(seats=2), tmp_path / "t.journal",
-        HostOptions(heartbeat=0.5, dead_after=3.0), **where,  # type: ignore[arg-type]
+        TableConfig(seats=2), tmp_path / "t.journal", HostOptions(heartbeat=0.5, dead_after=3.0),
+        bind=LOCAL, also=also, sock=sock, tid=tid,
     )
 
 
@@ -61,7 +63,7 @@ async def _tables(port: int) -> dict[str, object]:
 
 
 async def test_the_first_hosts_page_answers_on_ipv4_and_ipv6(tmp_path: Path) -> None:
-    async with _table(tmp_path, bind=LOCAL, also=("::1",)) as hosted:
+    async with _table(tmp_path, also=("::1",)) as hosted:
         port = hosted.address[1]
         also = [extra for extra, _port in hosted.server.also]
         assert also == ["::1"]  # the table listens on both
@@ -78,7 +80,7 @@ async def test_the_first_hosts_page_answers_on_ipv4_and_ipv6(tmp_path: Path) -> 
 
 
 async def test_a_bound_address_alone_serves_the_page_there_alone(tmp_path: Path) -> None:
-    async with _table(tmp_path, bind=LOCAL) as hosted:  # (--bind: no IPv6 beside it)
+    async with _table(tmp_path) as hosted:  # (--bind: no IPv6 beside it)
         args = argparse.Namespace(bind=LOCAL, web_port=None, grace=1.0)
         phones = await host._serve_phones(args, hosted.address[1], hosted.table_id)
         assert phones is not None
