@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -306,7 +307,8 @@ async def _main(args: argparse.Namespace, resume: Path | None) -> int:
             print(resumed, flush=True)
         server, table = hosted.server, hosted.table
         host, port = hosted.address
-        phones = None if args.no_web else await _serve_phones(args, port, hosted.table_id)
+        phones = None if args.no_web else await _serve_phones(
+            args, port, hosted.table_id, [extra for extra, _port in server.also])
         if not board:  # the board says it in its lobby (a line printed now would stay behind)
             print(_("listening on {address}").format(address=f"{host}:{port}"), flush=True)
             for extra, extra_port in server.also:
@@ -463,27 +465,29 @@ def _advertise(
 
 
 async def _serve_phones(
-    args: argparse.Namespace, port: int, tid: str
+    args: argparse.Namespace, port: int, tid: str, also: Sequence[str] = ()
 ) -> WebServer | None:
     """Serve the phone's page (``sorry_lan.web``) where the table listens, at
     ``--web-port`` or the game's port + 1 (a free one if that is taken), each phone a
-    client of the table at its own port on this machine; None, after saying why on
-    stderr, when the port cannot be had."""
-    from sorry_lan.net.weblisten import web_socket
+    client of the table at its own port on this machine; on ``also`` too, the further
+    addresses the game listens on (``"::"``: IPv6, where it could be had), at the same
+    port, unless those cannot be had (logged).  None, after saying why on stderr, when
+    the port cannot be had."""
+    from sorry_lan.net.weblisten import web_sockets
     from sorry_lan.web.follow import web_port
     from sorry_lan.web.server import WebServer
 
-    bind = args.bind if args.bind not in (None, "", "::") else "0.0.0.0"
+    bind = args.bind or "0.0.0.0"  # (--bind: that one address, as the game listens)
     chosen = args.web_port
     wanted = chosen if chosen is not None else (web_port(port) or 0)
     try:
-        sock = web_socket(bind, wanted, fallback=chosen is None)
+        socks = web_sockets(bind, wanted, fallback=chosen is None, also=also)
     except OSError as exc:
         print(f"sorry-lan host: {say(listen_error(exc, bind, wanted))}", file=sys.stderr)
         return None
-    local = "127.0.0.1" if bind == "0.0.0.0" else bind
+    local = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(bind, bind)
     phones = WebServer((local, port), linger=args.grace, table_id=tid)
-    await phones.start(sock)
+    await phones.start(*socks)
     return phones
 
 

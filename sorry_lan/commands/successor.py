@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import argparse
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from sorry_lan.commands.games import journal_dir
@@ -86,29 +86,49 @@ def make_heir(
 
 
 async def _serve_phones(
-    hosted: HostedTable, tid: str, kept: ListeningSocket | None
+    hosted: HostedTable, tid: str, kept: Sequence[ListeningSocket]
 ) -> int | None:
     """Serve the phone's page of the table taken over at the port it hosts on + 1,
     where the phones that were at the table look for it (``web.follow``): on
-    ``kept``, that port kept bound since the standby started, else bound now; a port
-    in use leaves the table without one (logged: the phones' players rejoin by hand).
-    The page's port, or None."""
-    from sorry_lan.net.weblisten import listening, web_socket
+    ``kept``, that port kept bound since the standby started (IPv4, and IPv6 where the
+    standby listened on it too), else bound now; on IPv6 as well whenever the table
+    is (one bound now where none was kept; one that cannot be had is logged and left
+    out).  A port in use for IPv4 leaves the table without a page (logged: the
+    phones' players rejoin by hand).  The page's port, or None."""
+    from sorry_lan.net.weblisten import bound_also, listening, web_sockets
     from sorry_lan.web.follow import web_port
     from sorry_lan.web.server import WebServer
 
     port = hosted.address[1]
     wanted = web_port(port)
     if wanted is None:
+        for sock in kept:
+            sock.close()
         return None
+    served = [extra for extra, _port in hosted.server.also]  # the table's IPv6, if any
+    socks = list(kept[:1])
+    for sock in kept[1:]:  # those of the families the table is served on too
+        if str(sock.getsockname()[0]) in served:
+            socks.append(sock)
+        else:
+            sock.close()
     try:
-        sock = listening(kept) if kept is not None else web_socket(
-            "0.0.0.0", wanted, fallback=False)
+        if socks:
+            have = {str(sock.getsockname()[0]) for sock in socks[1:]}
+            for extra in served:
+                more = None if extra in have else bound_also(extra, wanted)
+                if more is not None:  # (the standby kept none for it: bound now)
+                    socks.append(more)
+            socks = [listening(sock) for sock in socks]
+        else:
+            socks = web_sockets("0.0.0.0", wanted, fallback=False, also=served)
     except OSError as exc:
+        for sock in socks:
+            sock.close()
         log.info("the table taken over serves no phones' page (port %d): %s", wanted, exc)
         return None
     phones = WebServer(("127.0.0.1", port), linger=hosted.table.config.grace, table_id=tid)
-    await phones.start(sock)
+    await phones.start(*socks)
     hosted.close_first(phones.close)
     return wanted
 

@@ -39,6 +39,7 @@ from sorry_lan.wire.standby import NOT_HOSTING
 from sorry_lan.wire.vocab import RefuseReason
 
 from .host import listen_error
+from .weblisten import bound_also
 
 __all__ = ["IDLE_TEXT", "Adopter", "StandbyListener", "Votes"]
 
@@ -78,7 +79,9 @@ class StandbyListener:
 
     ``keep_next``: keep the port + 1 bound too (:meth:`take_next`), where this laptop
     serves the phones' page if it hosts (``sorry_lan.web.follow``: the phones look
-    for it there).
+    for it there): at ``bind``, and at each ``also`` address the standby listens on
+    (an IPv6-only socket beside the IPv4 one; one that cannot be had is logged and
+    left out).
 
     :attr:`votes` is the state machine answering greetings; while it is None every
     greeting is refused ``busy`` with :data:`IDLE_TEXT`.  ``on_vote`` is called after
@@ -101,6 +104,7 @@ class StandbyListener:
         self.port = port
         self.keep_next = keep_next
         self.next_socket: socket.socket | None = None  # bound at port + 1 (keep_next)
+        self.next_also: list[socket.socket] = []  # and at each ``also`` address bound
         self.also = tuple(also)
         self.on_vote = on_vote
         self.on_host = on_host
@@ -154,6 +158,10 @@ class StandbyListener:
                 log.info("standby not listening on %s too: %s", extra, exc.strerror or exc)
                 continue
             self._servers.append(server)
+            if self.next_socket is not None:  # the page's port, in this family too
+                kept = bound_also(extra, self.port + 1, reuse=False)
+                if kept is not None:
+                    self.next_also.append(kept)
         return self.port
 
     def _listening(self) -> socket.socket:
@@ -161,9 +169,7 @@ class StandbyListener:
         :attr:`keep_next`, one whose port + 1 is free too, kept bound in
         :attr:`next_socket` (a port the system picks is tried again a few times for
         that; a port given is kept whether or not its next one is free)."""
-        if self.next_socket is not None:  # (started again: kept afresh)
-            self.next_socket.close()
-            self.next_socket = None
+        self._close_next()  # (started again: kept afresh)
         tries = PAIR_TRIES if self.keep_next and not self.port else 1
         for attempt in range(1, tries + 1):
             try:
@@ -177,11 +183,17 @@ class StandbyListener:
             sock.close()
         return sock
 
-    def take_next(self) -> socket.socket | None:
-        """The socket kept bound at the port + 1 (not listening), for the caller to
-        serve the phones' page on once this laptop hosts; None if none was kept."""
-        sock, self.next_socket = self.next_socket, None
-        return sock
+    def take_next(self) -> tuple[socket.socket, ...]:
+        """The sockets kept bound at the port + 1 (not listening), for the caller to
+        serve the phones' page on once this laptop hosts: the one at :attr:`bind`
+        first, then those at the ``also`` addresses; none if none was kept."""
+        first, self.next_socket = self.next_socket, None
+        more, self.next_also = self.next_also, []
+        return tuple(sock for sock in (first, *more) if sock is not None)
+
+    def _close_next(self) -> None:
+        for sock in self.take_next():
+            sock.close()
 
     def take_socket(self) -> socket.socket:
         """Stop answering as a standby and give the listening socket (bound and
@@ -223,9 +235,7 @@ class StandbyListener:
         if self._sock is not None:
             self._sock.close()
             self._sock = None
-        if self.next_socket is not None:
-            self.next_socket.close()
-            self.next_socket = None
+        self._close_next()
         for server in servers:
             await server.wait_closed()
 

@@ -6,11 +6,17 @@ chose another, a successor at its standby's port + 1, the port every client was
 told it would host on (``succession.order``).  So the page needs no new word
 between laptops: :func:`next_pages` turns the order a phone's seat was told into
 the addresses of the pages the next hosts would serve, in the order's order, and
-the page tries them (and its own) until one answers for the same table.  Pure: it
-opens nothing and does not judge which of them hosts now (the page asks each).
+the page tries them (and its own) until one answers for the same table.  An IPv6
+address is written in brackets (``http://[fd00::2]:47475``); a link-local one
+(``fe80::/10``) is left out: it means nothing without its zone (the interface, which
+is the sender's, not the phone's), and a browser takes no zone in a page's address.
+Pure: it opens nothing and does not judge which of them hosts now (the page asks
+each).
 """
 
 from __future__ import annotations
+
+import ipaddress
 
 from sorry_lan.wire import messages as m
 
@@ -28,9 +34,20 @@ def page_url(address: str, port: int) -> str:
     return f"http://[{address}]:{port}" if ":" in address else f"http://{address}:{port}"
 
 
+def reachable(address: str) -> bool:
+    """Whether a browser may open a page at ``address``: an IP literal without a
+    zone, and not an IPv6 link-local one (which needs its zone)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # (a zone, or no address at all: the wire lets none through)
+        return False
+    return not (ip.version == 6 and ip.is_link_local)
+
+
 def next_pages(succession: m.Succession | None) -> list[str]:
     """The pages of the laptops that may host the table next, each address of each
-    laptop in the order, without repeats; none before a ``succession`` came."""
+    laptop in the order (those a browser can open: :func:`reachable`), without
+    repeats; none before a ``succession`` came."""
     if succession is None:
         return []
     out: list[str] = []
@@ -38,7 +55,7 @@ def next_pages(succession: m.Succession | None) -> list[str]:
         port = web_port(laptop.port)
         if port is None:
             continue
-        for address in laptop.addrs:
+        for address in filter(reachable, laptop.addrs):
             url = page_url(address, port)
             if url not in out:
                 out.append(url)

@@ -1,7 +1,8 @@
 """The phone's page over HTTP: its own files and one WebSocket per phone.
 
-:class:`WebServer` serves on a listening socket the caller made (``net`` makes
-sockets; this package only uses the one it is handed) the page's files, package
+:class:`WebServer` serves on the listening sockets the caller made (``net`` makes
+sockets, an IPv6 one beside the IPv4 one where the table has it; this package only
+uses those it is handed) the page's files, package
 data read once (``GET /``, ``/app.js``, ``/app.css``, ``/favicon.svg``), each with
 a strict Content-Security-Policy, ``/table`` (the id of the table served:
 ``table_id``, which a page asks of the next hosts when its own laptop is gone) and
@@ -93,6 +94,7 @@ class WebServer:
         self._open: set[_Page] = set()  # every page whose socket is open
         self._tasks: set[asyncio.Future[None]] = set()
         self.address: tuple[str, int] = ("", 0)
+        self.also: list[tuple[str, int]] = []  # further addresses served, as bound
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[_guard], client_max_size=c.FRAME_MAX)
@@ -103,17 +105,25 @@ class WebServer:
         app.router.add_get("/table", self._which)
         return app
 
-    async def start(self, sock: socket.socket) -> None:
-        """Serve on ``sock`` (listening already; the caller keeps no other use of it)."""
+    async def start(self, sock: socket.socket, *more: socket.socket) -> None:
+        """Serve on ``sock`` and on each of ``more`` (listening already, the same port
+        in another family, IPv6 beside IPv4; the caller keeps no other use of them).
+        :attr:`address` is ``sock``'s, :attr:`also` the others'."""
         runner = web.AppRunner(
             self.app(), handle_signals=False, access_log=None,
             max_line_size=LINE_MAX, max_field_size=LINE_MAX,
         )
         await runner.setup()
-        await web.SockSite(runner, sock).start()
+        try:
+            for each in (sock, *more):
+                await web.SockSite(runner, each).start()
+        except BaseException:
+            await runner.cleanup()
+            raise
         self._runner = runner
         host, port = sock.getsockname()[:2]
         self.address = (host, port)
+        self.also = [(str(s.getsockname()[0]), int(s.getsockname()[1])) for s in more]
 
     async def told_result(self, timeout: float) -> None:
         """Wait (``timeout`` seconds at most) until every phone's client has read the

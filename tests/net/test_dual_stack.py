@@ -53,15 +53,24 @@ def _netns_works() -> bool:
     return done.returncode == 0
 
 
-# In a network namespace of its own (only lo): a host with the default --bind, and a
-# bot that joins it over IPv6; the game runs to its end.
+# In a network namespace of its own (only lo): a host with the default --bind, its
+# phones' page asked for the table on IPv4 and IPv6, and a bot that joins it over
+# IPv6; the game runs to its end.
+PAGES = r"""
+import sys, urllib.request
+for address in ("127.0.0.1", "[::1]"):
+    with urllib.request.urlopen(f"http://{address}:{sys.argv[1]}/table", timeout=10) as r:
+        print("page", address, r.read().decode())
+"""
 SCRIPT = r"""
 ip link set lo up
 "$PY" -m sorry_lan host --headless --no-mdns --port 0 --players 2 --bots 1 \
     --data-dir "$DATA" > "$DATA/host.out" 2>&1 &
 host=$!
-for _ in $(seq 100); do grep -q "also listening" "$DATA/host.out" && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q "Phones join" "$DATA/host.out" && break; sleep 0.1; done
 port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$DATA/host.out")
+web=$(sed -n 's/^Phones join in a browser at .*:\([0-9]*\)$/\1/p' "$DATA/host.out")
+"$PY" -c "$PAGES" "$web"
 "$PY" -m sorry_lan bot --address "[::1]:$port" > "$DATA/bot.out" 2>&1
 echo "bot exited $?"
 wait $host
@@ -74,7 +83,8 @@ cat "$DATA/host.out"
 def test_the_host_listens_on_ipv6_by_default(tmp_path: Path) -> None:
     done = subprocess.run(
         ["unshare", "-rn", "sh", "-c", SCRIPT],
-        env={"PY": sys.executable, "DATA": str(tmp_path), "PATH": "/usr/sbin:/usr/bin:/bin"},
+        env={"PY": sys.executable, "DATA": str(tmp_path), "PATH": "/usr/sbin:/usr/bin:/bin",
+             "PAGES": PAGES},
         capture_output=True,
         text=True,
         timeout=50,
@@ -83,6 +93,7 @@ def test_the_host_listens_on_ipv6_by_default(tmp_path: Path) -> None:
     assert "bot exited 0" in out and "host exited 0" in out, out + done.stderr
     assert "also listening on [::]:" in out and "(IPv6)" in out
     assert "game over" in out
+    assert 'page 127.0.0.1 {"table": "' in out and 'page [::1] {"table": "' in out, out
 
 
 def test_the_lobby_names_ipv6_addresses_when_the_table_listens_on_ipv6(

@@ -187,9 +187,9 @@ async def test_keep_next_holds_the_port_after_its_own_for_the_phones_page() -> N
     port = await listener.start()
     try:
         assert not _free(port + 1)  # kept: another program cannot bind it
-        kept = listener.take_next()
-        assert kept is not None and kept.getsockname()[1] == port + 1
-        assert listener.take_next() is None  # (given once)
+        (kept,) = listener.take_next()  # (IPv4 only: the standby listens on no more)
+        assert kept.getsockname()[1] == port + 1
+        assert listener.take_next() == ()  # (given once)
         kept.listen(1)
         _reader, writer = await asyncio.open_connection(LOCAL, port + 1)  # it serves there
         writer.close()
@@ -202,10 +202,52 @@ async def test_keep_next_holds_the_port_after_its_own_for_the_phones_page() -> N
 async def test_a_standby_that_keeps_no_next_port_leaves_it_and_closing_frees_a_kept_one() -> None:
     plain = StandbyListener(bind=LOCAL)
     port = await plain.start()
-    assert plain.take_next() is None and _free(port + 1)
+    assert plain.take_next() == () and _free(port + 1)
     await plain.close()
     keeping = StandbyListener(bind=LOCAL, keep_next=True)
     port = await keeping.start()
     assert not _free(port + 1)
     await keeping.close()  # (never taken: closed with the listener)
     assert _free(port + 1)
+
+
+def _free6(port: int) -> bool:
+    with socket.socket(socket.AF_INET6) as probe:
+        probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        try:
+            probe.bind(("::1", port))
+        except OSError:
+            return False
+    return True
+
+
+def _has_ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+async def test_a_standby_on_ipv6_too_keeps_the_next_port_on_ipv6_too() -> None:
+    """Where the standby (the game's port once it hosts) listens on IPv6 as well, the
+    page's port is kept for both families: the phones find the page on either."""
+    listener = StandbyListener(bind=LOCAL, also=("::1",), keep_next=True)
+    port = await listener.start()
+    try:
+        assert not _free(port + 1) and not _free6(port + 1)
+        v4, v6 = listener.take_next()
+        assert v4.getsockname()[:2] == (LOCAL, port + 1)
+        assert v6.getsockname()[:2] == ("::1", port + 1)
+        assert v6.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY) == 1
+        for sock in (v4, v6):
+            sock.close()
+    finally:
+        await listener.close()
+    assert _free(port + 1) and _free6(port + 1)
+    again = StandbyListener(bind=LOCAL, also=("::1",), keep_next=True)
+    port = await again.start()
+    await again.close()  # (never taken: both closed with the listener)
+    assert _free(port + 1) and _free6(port + 1)

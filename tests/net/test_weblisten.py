@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from sorry_lan.net.weblisten import web_socket
+from sorry_lan.net.weblisten import bound_also, web_socket, web_sockets
 
 LOCAL = "127.0.0.1"
 
@@ -32,3 +32,59 @@ def test_a_free_port_is_the_one_listened_on() -> None:
         port = probe.getsockname()[1]
     with web_socket(LOCAL, port) as sock:
         assert sock.getsockname() == (LOCAL, port)
+
+
+def _has_ipv6_loopback() -> bool:
+    if not socket.has_ipv6:
+        return False
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+ipv6 = pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+
+
+def _connects(address: str, port: int) -> bool:
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.settimeout(5)
+        return probe.connect_ex((address, port)) == 0
+
+
+@ipv6
+def test_the_page_listens_on_ipv6_too_at_the_same_port_ipv6_only() -> None:
+    socks = web_sockets(LOCAL, 0, also=("::1",))
+    try:
+        v4, v6 = socks
+        port = v4.getsockname()[1]
+        assert v6.getsockname()[:2] == ("::1", port)
+        assert v6.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY) == 1
+        assert not v6.getblocking()
+        assert _connects(LOCAL, port) and _connects("::1", port)
+    finally:
+        for sock in socks:
+            sock.close()
+
+
+@ipv6
+def test_a_port_taken_for_ipv6_only_leaves_the_ipv4_page(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with socket.socket(socket.AF_INET6) as taken:
+        taken.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        taken.bind(("::1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with caplog.at_level("INFO", "sorry_lan.net.weblisten"):
+            socks = web_sockets(LOCAL, port, fallback=False, also=("::1",))
+        try:
+            assert [s.getsockname()[:2] for s in socks] == [(LOCAL, port)]
+            assert "not served on ::1 too" in caplog.text
+        finally:
+            for sock in socks:
+                sock.close()
+    assert bound_also("192.0.2.1", 0) is None  # (no address of this machine: logged)

@@ -18,7 +18,7 @@ from sorry_lan.authority.limits import HostOptions
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.client.model import ClientModel
 from sorry_lan.tui.telling import Teller
-from sorry_lan.web.follow import next_pages, page_url, web_port
+from sorry_lan.web.follow import next_pages, page_url, reachable, web_port
 from sorry_lan.web.screen import screen
 
 TID = "0123456789abcdef"
@@ -61,6 +61,22 @@ def test_a_phone_is_told_the_next_hosts_pages_in_the_orders_order() -> None:
     assert next_pages(phone.succession) == [
         "http://10.0.0.2:7001", "http://10.0.0.9:7001", "http://10.0.0.3:6001",
     ]
+
+
+def test_ipv6_pages_are_bracketed_and_link_local_ones_left_out() -> None:
+    """A laptop's IPv6 addresses are pages too, written in brackets; a link-local one
+    is no page a browser can open (it needs its zone, the laptop's interface)."""
+    pair, phone = _table()
+    ann = ClientModel("ann", standby=(5000, ("fe80::2", "2001:db8::2", "::ffff:10.0.0.2")))
+    _arrive(pair, ann, "fd00::2")
+    bob = ClientModel("bob", standby=(6000, ("fe80::3",)))  # (link-local alone: no page)
+    _arrive(pair, bob, "fe80::3")
+    assert next_pages(phone.succession) == [
+        "http://[fd00::2]:5001", "http://[2001:db8::2]:5001", "http://[::ffff:10.0.0.2]:5001",
+    ]
+    assert reachable("fd00::2") and reachable("10.0.0.2") and reachable("169.254.0.9")
+    assert not reachable("fe80::2") and not reachable("FE80::2")
+    assert not reachable("fe80::2%eth0") and not reachable("host.local")
 
 
 def test_the_phones_own_client_is_never_a_next_host() -> None:

@@ -2,7 +2,8 @@
 + 1 and tells its person where (``join``'s lobby shows the code, its line mode says
 the address): a real headless host, SIGKILLed in a loopback-only network namespace
 the test creates, and two laptops' clients in this process, with the heirs
-``sorry-lan join`` gives them (``commands.successor.make_heir``)."""
+``sorry-lan join`` gives them (``commands.successor.make_heir``).  The page answers
+on IPv6 too, as the table taken over does."""
 
 from __future__ import annotations
 
@@ -62,9 +63,17 @@ async def _take_over(data: Path) -> dict[str, object]:
             while not told:
                 await _drain(clients, 0.1)
         hosting = [c.heir.listener.port for c in clients if c.heir and c.heir.hosting]
-        async with aiohttp.ClientSession() as session, session.get(told[0] + "/table") as r:
-            served = await r.json()
-        return {"told": told, "table": table, "served": served, "hosting": hosting}
+        async with aiohttp.ClientSession() as session:
+            async with session.get(told[0] + "/table") as r:
+                served = await r.json()
+            try:  # and on IPv6, as the table it hosts (where the namespace has ::1)
+                async with session.get(f"http://[::1]:{hosting[0] + 1}/table") as r:
+                    served6 = await r.json()
+            except aiohttp.ClientConnectorError as exc:
+                served6 = {"error": str(exc)}
+        ipv6 = [c.heir.hosted.server.also for c in clients if c.heir and c.heir.hosted]
+        return {"told": told, "table": table, "served": served, "hosting": hosting,
+                "served6": served6, "ipv6": ipv6}
     finally:
         for client in clients:
             await client.close()
@@ -79,3 +88,7 @@ def test_the_laptop_that_takes_over_serves_the_phones_and_says_where(tmp_path: P
     assert isinstance(told, list) and isinstance(hosting, list) and len(hosting) == 1
     assert told == [f"http://127.0.0.1:{hosting[0] + 1}"]  # its standby's port + 1
     assert got["served"] == {"table": got["table"]}
+    if got["ipv6"] == [[("::", hosting[0])]]:  # the table taken over listens on IPv6 too
+        assert got["served6"] == {"table": got["table"]}  # and so does its page
+    else:
+        pytest.skip(f"no IPv6 in the namespace: {got['ipv6']}")
