@@ -38,13 +38,14 @@ pytestmark = [
 ]
 
 
-async def host(data: Path, table: tuple[str, ...] = TABLE, bind: str = "127.0.0.1"
-               ) -> tuple[asyncio.subprocess.Process, int, int]:
+async def host(data: Path, table: tuple[str, ...] = TABLE, bind: str = "127.0.0.1",
+               via: tuple[str, ...] = ()) -> tuple[asyncio.subprocess.Process, int, int]:
     """A headless table (``table``: its seats and grace) and its phone page, served at
-    ``bind``: the process, the game's port and the page's."""
+    ``bind`` (``via``: what the command is run through, e.g. ``ip netns exec NS``):
+    the process, the game's port and the page's."""
     env = {**os.environ, "SORRY_LAN_DATA_DIR": str(data), "LANG": "C.UTF-8"}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--lang", "en",
+        *via, sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--lang", "en",
         "--bind", bind, "--port", "0", *table,
         "--bot-delay", "0.05", "--bot-strength", "greedy", "--turn-timeout", "10",
         "--seed", "4",
@@ -82,13 +83,13 @@ class Hosted:
 
 
 @asynccontextmanager
-async def hosted(data: Path, table: tuple[str, ...] = TABLE, bind: str = "127.0.0.1"
-                 ) -> AsyncIterator[Hosted]:
+async def hosted(data: Path, table: tuple[str, ...] = TABLE, bind: str = "127.0.0.1",
+                 via: tuple[str, ...] = ()) -> AsyncIterator[Hosted]:
     """A host (see :func:`host`) and Chromium; on leaving, the browser is closed and
     the host terminated (if it still runs) and waited for."""
     from playwright.async_api import async_playwright
 
-    proc, game, web = await host(data, table, bind)
+    proc, game, web = await host(data, table, bind, via)
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
