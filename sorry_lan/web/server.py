@@ -17,12 +17,16 @@ Each page joins with a name (or its seat's token) and gets a
 (host, port: the table's own port on loopback).  A page that closes leaves its
 seat's client connected for ``linger`` seconds, so a page opened again with the
 token takes it back as it was; after that the client leaves, as a player who quit.
+Each open page is sent a ``tick`` every ``tick`` seconds, by which it knows its link
+lives; a page heard nothing from for ``quiet`` seconds (not even the pong its browser
+answers a ping with) is dropped as closed, since a phone whose Wi-Fi died says nothing.
 It decides nothing about the game and never names one seat to another's page.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -38,6 +42,7 @@ from .screen import Json, greeting
 
 if TYPE_CHECKING:
     import socket
+    from collections.abc import Coroutine
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +73,17 @@ LINE_MAX = 4096
 #: WebSocket frames larger than this close the socket (1009); smaller ones that are no
 #: choice (``choices.FRAME_MAX``) are answered with an error and the socket stays open.
 WS_FRAME_MAX = 4 * c.FRAME_MAX
+#: Seconds between two ``tick`` frames to a page: often enough that a page which hears
+#: none for 2.5 of them (10 s) may take its link as dead and look for its table, rare
+#: enough to cost nothing (some 30 bytes; a phone's radio wakes for game news anyway).
+TICK = 4.0
+#: Seconds of silence from a page after which it is dropped: it is pinged after 2/3 of
+#: that, and its browser answers at once whether the page's script runs or not (a
+#: locked phone's page keeps its seat); past it the seat's client lingers as for a close.
+QUIET = 12.0
+#: Seconds a page closed by the server is given to answer the close (a live page does
+#: at once; a dead link would hold the closing, its table's end or hand-over, for long).
+CLOSE_WAIT = 2.0
 
 
 def page_files() -> dict[str, bytes]:
@@ -80,11 +96,14 @@ class WebServer:
     """Serves the phone's page for the table at ``table``; see the module docstring."""
 
     def __init__(
-        self, table: tuple[str, int], *, linger: float = 60.0, table_id: str | None = None
+        self, table: tuple[str, int], *, linger: float = 60.0, table_id: str | None = None,
+        tick: float = TICK, quiet: float = QUIET,
     ) -> None:
         self.table = table
         self.table_id = table_id
         self.linger = linger
+        self.tick = tick
+        self.quiet = quiet
         self.files = page_files()
         self.phones: dict[bytes, Phone] = {}  # by seat token
         self._pages = 0
@@ -92,7 +111,7 @@ class WebServer:
         self._lingering: dict[bytes, asyncio.TimerHandle] = {}
         self._holders: dict[Phone, _Page] = {}  # the page that shows each seat
         self._open: set[_Page] = set()  # every page whose socket is open
-        self._tasks: set[asyncio.Future[None]] = set()
+        self._tasks: set[asyncio.Future[object]] = set()
         self.address: tuple[str, int] = ("", 0)
         self.also: list[tuple[str, int]] = []  # further addresses served, as bound
 
@@ -179,17 +198,24 @@ class WebServer:
             raise web.HTTPForbidden(text="a page of another site may not play here\n")
         if self._pages >= PHONES_MAX:
             raise web.HTTPServiceUnavailable(text="too many pages are open\n")
-        ws = web.WebSocketResponse(max_msg_size=WS_FRAME_MAX, heartbeat=20.0)
+        # (aiohttp pings after ``heartbeat`` s of silence and drops the page when no
+        # pong came ``heartbeat / 2`` s later: after ``quiet`` s in all)
+        ws = web.WebSocketResponse(max_msg_size=WS_FRAME_MAX, heartbeat=self.quiet * 2 / 3,
+                                   timeout=CLOSE_WAIT)
         await ws.prepare(request)
         self._pages += 1
         page = _Page(self, ws)
         self._open.add(page)
+        ticks = asyncio.ensure_future(page.tick())
         try:
             await page.run()
         finally:
+            ticks.cancel()
             self._pages -= 1
             self._open.discard(page)
             page.gone()
+        if isinstance(ws.exception(), TimeoutError) and request.transport is not None:
+            request.transport.abort()  # (a dead link: what is unsent would never go)
         return ws
 
     async def take_from(self, phone: Phone, page: _Page) -> None:
@@ -199,7 +225,7 @@ class WebServer:
         if before is not None and before is not page:
             before.phone = None
             await before.error(c.BadChoice("replaced", "this seat is open on another page"))
-            await before.ws.close()
+            self._later(before.ws.close())  # (its link may be dead: the new page waits not)
         self._holders[phone] = page
 
     def seat(self, phone: Phone) -> None:
@@ -229,7 +255,11 @@ class WebServer:
 
     def _closing(self, phone: Phone) -> None:
         """Close ``phone``'s client in the background (kept until done)."""
-        task = asyncio.ensure_future(phone.close())
+        self._later(phone.close())
+
+    def _later(self, closing: Coroutine[object, object, object]) -> None:
+        """Run ``closing`` in the background (kept until done; :meth:`close` waits)."""
+        task = asyncio.ensure_future(closing)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -249,6 +279,15 @@ class _Page:
 
     async def error(self, exc: c.BadChoice) -> None:
         await self.send({"t": "error", "reason": exc.reason, "text": str(exc)})
+
+    async def tick(self) -> None:
+        """Send a ``tick`` now and every :attr:`WebServer.tick` seconds (until
+        cancelled, or the socket fails); it checks nothing itself."""
+        every = self.server.tick
+        with contextlib.suppress(ConnectionError):
+            while not self.ws.closed:
+                await self.send({"t": "tick", "every": every})
+                await asyncio.sleep(every)
 
     async def run(self) -> None:
         with use_language(self.lang):

@@ -11,89 +11,37 @@ in the test's tmp dir (their paths are printed with the timings)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import shutil
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-from netns import netns_skip_reason, run_in_loopback_netns
+from chromium import hosted, pytestmark
+from netns import run_in_loopback_netns
 
-CHROMIUM = "/usr/bin/chromium"
-#: The flags that run Chromium here: no sandbox (root in a container), no GPU, nothing
-#: fetched in the background.
-FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-PHONE = (390, 844)
-ADDRESS = re.compile(rb"http://127\.0\.0\.1:(\d+)")
+__all__ = ["pytestmark"]
+
 #: The page told something new since a tap: its log's last line changed.
 _TOLD = "(said) => document.querySelector('#log li:last-child')?.textContent !== said"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(netns_skip_reason() is not None, reason=str(netns_skip_reason())),
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None, reason="no Chromium at /usr/bin"),
-]
-
-
-#: The table of the whole game: three seats, one of them the host's bot.
-TABLE = ("--players", "3", "--bots", "1", "--grace", "5")
-
-
-async def _host(data: Path, table: tuple[str, ...] = TABLE
-                ) -> tuple[asyncio.subprocess.Process, int, int]:
-    """A headless table (``table``: its seats and grace) and its phone page: the
-    process, the game's port and the page's."""
-    env = {**os.environ, "SORRY_LAN_DATA_DIR": str(data), "LANG": "C.UTF-8"}
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "sorry_lan", "host", "--headless", "--no-mdns", "--lang", "en",
-        "--bind", "127.0.0.1", "--port", "0", *table,
-        "--bot-delay", "0.05", "--bot-strength", "greedy", "--turn-timeout", "10",
-        "--seed", "4",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
-    )
-    assert proc.stdout is not None
-    game = web = 0
-    async with asyncio.timeout(40):  # (a loaded machine starts Python slowly)
-        while not web:
-            line = await proc.stdout.readline()
-            assert line, "the host ended before serving the page"
-            if line.startswith(b"listening on 127.0.0.1:"):
-                game = int(line.rsplit(b":", 1)[1])
-            found = ADDRESS.search(line)
-            if found and b"listening" not in line:
-                web = int(found.group(1))
-    return proc, game, web
 
 
 async def _play(shots: Path) -> dict[str, float]:
     from playwright.async_api import Error as PlaywrightError
-    from playwright.async_api import async_playwright
 
     from sorry_lan.net.botrunner import run_bot
     from sorry_lan.net.client import ClientOptions, GameClient
 
-    proc, game_port, web_port = await _host(shots / "data")
-    url = f"http://127.0.0.1:{web_port}/"
     out: dict[str, float] = {}
     bot: asyncio.Task[object] | None = None
-    try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=FLAGS
-            )
-            page = await browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    async with hosted(shots / "data") as h:
+        try:
+            page = await h.phone()
             problems: list[str] = []
             page.on("console", lambda msg: problems.append(msg.text)
                     if msg.type == "error" else None)
             opened = time.monotonic()
-            await page.goto(url)
+            await page.goto(h.url)
             await page.locator("#join").wait_for(state="visible")
             out["page_drawn_s"] = time.monotonic() - opened
             await page.fill("#name", "Pip")
@@ -104,7 +52,7 @@ async def _play(shots: Path) -> dict[str, float]:
             out["lobby_drawn_s"] = time.monotonic() - tapped
             out["open_to_lobby_s"] = time.monotonic() - opened
             await page.screenshot(path=str(shots / "lobby.png"))
-            client = GameClient("127.0.0.1", game_port, "Robo", ClientOptions())
+            client = GameClient("127.0.0.1", h.game, "Robo", ClientOptions())
             await client.connect()
             bot = asyncio.create_task(run_bot(client, "greedy"))
             taps = 0
@@ -147,13 +95,9 @@ async def _play(shots: Path) -> dict[str, float]:
             assert "won" in result, result
             assert saved["text"].splitlines()[-1] in result, (saved["text"], result)
             assert problems == [], problems  # no CSP violation, no script error
-            await browser.close()
-    finally:
-        if bot is not None:
-            bot.cancel()
-        if proc.returncode is None:
-            proc.terminate()
-        await proc.wait()
+        finally:
+            if bot is not None:
+                bot.cancel()
     return out
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chromium import CHROMIUM, FLAGS, PHONE, pytestmark
 from netns import run_in_loopback_netns
-from test_browser import CHROMIUM, FLAGS, PHONE, pytestmark
 from webkit import served
 
 from sorry_lan.rules.board import HOME, START

@@ -22,8 +22,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from chromium import hosted, pytestmark
 from netns import run_in_loopback_netns
-from test_browser import CHROMIUM, FLAGS, PHONE, _host, pytestmark
 
 __all__ = ["pytestmark"]
 
@@ -83,17 +83,12 @@ async def _first_served(hosts: list[str], since: float) -> float:
 
 
 async def _follow(shots: Path, stop: signal.Signals) -> dict[str, float]:
-    from playwright.async_api import async_playwright
-
-    proc, game_port, web_port = await _host(shots / "data", TABLE)
     laptops: list[asyncio.subprocess.Process] = []
     out: dict[str, float] = {}
-    try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=FLAGS
-            )
-            page = await browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    async with hosted(shots / "data", TABLE) as h:
+        proc, game_port, web_port = h.proc, h.game, h.web
+        try:
+            page = await h.phone()
             await page.goto(f"http://127.0.0.1:{web_port}/")
             await page.fill("#name", "Pip")
             await page.click("#join-button")
@@ -125,15 +120,13 @@ async def _follow(shots: Path, stop: signal.Signals) -> dict[str, float]:
             out["new_port"] = float(urlsplit(page.url).port or 0)
             assert page.url.endswith("/")  # the seat's token left the address bar
             assert await page.evaluate("localStorage.getItem('sorry-lan-seat')")
-            await browser.close()
-    finally:
-        for laptop in laptops:
-            if laptop.returncode is None:
-                laptop.terminate()
-            await laptop.wait()
-        if proc.returncode is None:
-            proc.kill()
-        await proc.wait()
+        finally:
+            for laptop in laptops:
+                if laptop.returncode is None:
+                    laptop.terminate()
+                await laptop.wait()
+            if proc.returncode is None:
+                proc.kill()  # (told to stop, it may still be handing its table over)
     out["old_port"] = float(web_port)
     return out
 

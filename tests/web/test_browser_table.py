@@ -1,6 +1,6 @@
 """Phones at one table, in a real headless Chromium driven by Playwright, on the page a
 real ``sorry-lan host`` serves inside a loopback-only network namespace the test
-creates (the helpers of ``test_browser``).
+creates (the helpers of ``chromium``).
 
 The first table seats two pages: a phone held upright whose browser speaks Greek,
 and a tablet (820x1180) switched to Welsh on the page.  Each shows its own
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from chromium import PHONE, hosted, pytestmark
 from netns import run_in_loopback_netns
-from test_browser import CHROMIUM, FLAGS, PHONE, _host, pytestmark
 from test_browser_follow import _tap
 
 from sorry_lan.i18n import _, pgettext, use_language
@@ -117,55 +117,45 @@ async def _reopened(page: Any, url: str) -> Any:
 
 
 async def _two_languages(shots: Path) -> dict[str, Any]:
-    from playwright.async_api import async_playwright
-
-    proc, _game, web_port = await _host(shots / "data", TABLE)
-    url = f"http://127.0.0.1:{web_port}/"
     out: dict[str, Any] = {}
-    try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            phone = await _seated(browser, url, "Eleni", PHONE, locale="el-GR")
-            await _words(phone, "el")
-            tablet = await _seated(browser, url, "Dai", TABLET, lang="cy")
-            await _words(tablet, "cy")
-            out["tablet_lobby"] = await _fits(tablet, shots, "tablet-lobby")
-            await phone.locator("#game").wait_for(state="visible", timeout=20_000)
-            await tablet.locator("#game").wait_for(state="visible", timeout=20_000)
-            await _fits(tablet, shots, "tablet-board")
-            mine = await phone.locator("#seats li.you").get_attribute("class")
-            theirs = await tablet.locator("#seats li.you").get_attribute("class")
-            assert mine != theirs
-            other = asyncio.create_task(_keep_tapping(tablet))
-            out["phone_taps_before"] = await _tap(phone, 2, 40)
-            out["tablet_board"] = await _fits(tablet, shots, "tablet-turn")
-            # (Chromium's offline emulation leaves open WebSockets be: the page is
-            # closed, as a locked phone's browser may, and its address opened again)
-            context = phone.context
-            await phone.close()
-            await asyncio.sleep(AWAY_S)
-            phone = await context.new_page()
-            back = time.monotonic()
-            await phone.goto(url)
-            await phone.wait_for_function(
-                "() => opened && document.querySelector('#seats li.you') !== null",
-                timeout=20_000)
-            out["reopened_to_seat_back_s"] = time.monotonic() - back
-            assert await phone.locator("#seats li.you").get_attribute("class") == mine
-            await phone.locator("#moves button").first.wait_for(state="visible", timeout=30_000)
-            out["reopened_to_first_offer_s"] = time.monotonic() - back
-            out["phone_taps_after"] = await _tap(phone, 2, 40)
-            other.cancel()
-            out["tablet_taps"] = await other
-            tablet = await _reopened(tablet, url)
-            await _words(phone, "el")
-            await _words(tablet, "cy")
-            await phone.screenshot(path=str(shots / "phone-back.png"))
-            await browser.close()
-    finally:
-        if proc.returncode is None:
-            proc.terminate()
-        await proc.wait()
+    async with hosted(shots / "data", TABLE) as h:
+        browser, url = h.browser, h.url
+        phone = await _seated(browser, url, "Eleni", PHONE, locale="el-GR")
+        await _words(phone, "el")
+        tablet = await _seated(browser, url, "Dai", TABLET, lang="cy")
+        await _words(tablet, "cy")
+        out["tablet_lobby"] = await _fits(tablet, shots, "tablet-lobby")
+        await phone.locator("#game").wait_for(state="visible", timeout=20_000)
+        await tablet.locator("#game").wait_for(state="visible", timeout=20_000)
+        await _fits(tablet, shots, "tablet-board")
+        mine = await phone.locator("#seats li.you").get_attribute("class")
+        theirs = await tablet.locator("#seats li.you").get_attribute("class")
+        assert mine != theirs
+        other = asyncio.create_task(_keep_tapping(tablet))
+        out["phone_taps_before"] = await _tap(phone, 2, 40)
+        out["tablet_board"] = await _fits(tablet, shots, "tablet-turn")
+        # (Chromium's offline emulation leaves open WebSockets be: the page is
+        # closed, as a locked phone's browser may, and its address opened again)
+        context = phone.context
+        await phone.close()
+        await asyncio.sleep(AWAY_S)
+        phone = await context.new_page()
+        back = time.monotonic()
+        await phone.goto(url)
+        await phone.wait_for_function(
+            "() => opened && document.querySelector('#seats li.you') !== null",
+            timeout=20_000)
+        out["reopened_to_seat_back_s"] = time.monotonic() - back
+        assert await phone.locator("#seats li.you").get_attribute("class") == mine
+        await phone.locator("#moves button").first.wait_for(state="visible", timeout=30_000)
+        out["reopened_to_first_offer_s"] = time.monotonic() - back
+        out["phone_taps_after"] = await _tap(phone, 2, 40)
+        other.cancel()
+        out["tablet_taps"] = await other
+        tablet = await _reopened(tablet, url)
+        await _words(phone, "el")
+        await _words(tablet, "cy")
+        await phone.screenshot(path=str(shots / "phone-back.png"))
     return out
 
 
@@ -214,46 +204,36 @@ def _recorder(into: list[str]) -> Callable[[WebSocket], None]:
 
 
 async def _points(shots: Path) -> dict[str, Any]:
-    from playwright.async_api import async_playwright
-
-    proc, _game, web_port = await _host(shots / "data", POINTS)
-    url = f"http://127.0.0.1:{web_port}/"
     frames: dict[str, list[str]] = {"A": [], "B": []}
     out: dict[str, Any] = {}
-    try:
-        async with async_playwright() as pw:
-            browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            pages = {}
-            for who in ("A", "B"):
-                context = await browser.new_context(
-                    viewport={"width": PHONE[0], "height": PHONE[1]})
-                page = await context.new_page()
-                page.on("websocket", _recorder(frames[who]))
-                await page.goto(url)
-                await page.fill("#name", "Ann" if who == "A" else "Bob")
-                await page.click("#join-button")
-                await page.locator("#seats li.you").wait_for(state="attached")
-                pages[who] = page
-            shown: set[str] = set()
-            async def watch_b() -> None:
-                turn = pages["B"].locator("#turn")
-                while True:
-                    said = await turn.text_content()
-                    if said and re.search(r"\d", said) and "hand" in said:
-                        shown.add(said)
-                    await asyncio.sleep(0.05)
+    async with hosted(shots / "data", POINTS) as h:
+        browser, url = h.browser, h.url
+        pages = {}
+        for who in ("A", "B"):
+            context = await browser.new_context(
+                viewport={"width": PHONE[0], "height": PHONE[1]})
+            page = await context.new_page()
+            page.on("websocket", _recorder(frames[who]))
+            await page.goto(url)
+            await page.fill("#name", "Ann" if who == "A" else "Bob")
+            await page.click("#join-button")
+            await page.locator("#seats li.you").wait_for(state="attached")
+            pages[who] = page
+        shown: set[str] = set()
+        async def watch_b() -> None:
+            turn = pages["B"].locator("#turn")
+            while True:
+                said = await turn.text_content()
+                if said and re.search(r"\d", said) and "hand" in said:
+                    shown.add(said)
+                await asyncio.sleep(0.05)
 
-            watching = asyncio.create_task(watch_b())
-            taps = await asyncio.gather(*(_tap(p, 3, 50) for p in pages.values()))
-            watching.cancel()
-            await pages["B"].screenshot(path=str(shots / "points-b.png"))
-            out["taps"] = taps
-            out["b_shown"] = sorted(shown)
-            await browser.close()
-    finally:
-        if proc.returncode is None:
-            proc.terminate()
-        await proc.wait()
+        watching = asyncio.create_task(watch_b())
+        taps = await asyncio.gather(*(_tap(p, 3, 50) for p in pages.values()))
+        watching.cancel()
+        await pages["B"].screenshot(path=str(shots / "points-b.png"))
+        out["taps"] = taps
+        out["b_shown"] = sorted(shown)
     out["frames"] = {who: len(got) for who, got in frames.items()}
     out["a_frames"] = frames["A"]
     out["b_frames"] = frames["B"]

@@ -15,8 +15,8 @@ import signal
 from pathlib import Path
 
 import pytest
+from chromium import host
 from netns import netns_skip_reason, run_in_loopback_netns
-from test_browser import _host
 
 from sorry_lan.net.client import GameClient
 
@@ -43,7 +43,7 @@ async def _take_over(data: Path) -> dict[str, object]:
     from sorry_lan.commands.successor import make_heir
     from sorry_lan.net.client import ClientOptions
 
-    proc, game, _web = await _host(data, TABLE)
+    proc, game, _web = await host(data, TABLE)
     told: list[str] = []
     clients: list[GameClient] = []
     try:

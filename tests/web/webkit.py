@@ -15,7 +15,7 @@ import aiohttp
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.host import HostOptions, HostServer
 from sorry_lan.net.weblisten import web_socket
-from sorry_lan.web.server import WebServer
+from sorry_lan.web.server import QUIET, TICK, WebServer
 
 LOCAL = "127.0.0.1"
 Frame = dict[str, Any]
@@ -31,8 +31,9 @@ class Served:
     def url(self) -> str:
         return f"http://{LOCAL}:{self.web.address[1]}"
 
-    async def page(self) -> Page:
-        ws = await self.session.ws_connect(self.url + "/ws")
+    async def page(self, *, autoping: bool = True) -> Page:
+        """A page opened (``autoping``: its client answers the server's pings)."""
+        ws = await self.session.ws_connect(self.url + "/ws", autoping=autoping)
         page = Page(ws)
         assert (await page.next("screen"))["phase"] == "join"
         return page
@@ -40,15 +41,16 @@ class Served:
 
 @asynccontextmanager
 async def served(seats: int = 2, bots: int = 0, linger: float = 60.0, pin: str | None = None,
-                 **config: Any) -> AsyncIterator[Served]:
+                 tick: float = TICK, quiet: float = QUIET, **config: Any
+                 ) -> AsyncIterator[Served]:
     """A table of ``seats`` that starts by itself, ``bots`` of them bots, and its page
-    (``pin``: the table's PIN)."""
+    (``pin``: the table's PIN; ``tick`` and ``quiet``: the page's, as ``WebServer``)."""
     table = Table(TableConfig(seats=seats, auto_start=True, seed=7, **config))
     for _ in range(bots):
         table.add_bot(None)
     host = HostServer(table, HostOptions(heartbeat=0.5, dead_after=3.0, pin=pin))
     await host.start(LOCAL, 0)
-    web = WebServer((LOCAL, host.address[1]), linger=linger)
+    web = WebServer((LOCAL, host.address[1]), linger=linger, tick=tick, quiet=quiet)
     await web.start(web_socket(LOCAL, 0))
     try:
         async with aiohttp.ClientSession() as session:
@@ -76,7 +78,7 @@ class Page:
         await self.ws.send_str(json.dumps(frame))
 
     async def next(self, kind: str, timeout: float = 30.0) -> Frame:
-        """The next frame of ``kind`` (``screen``, ``seat``, ``error``)."""
+        """The next frame of ``kind`` (``screen``, ``seat``, ``error``, ``tick``)."""
         while True:
             frame = await asyncio.wait_for(self._frames.get(), timeout)
             if frame["t"] == "screen":

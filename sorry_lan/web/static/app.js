@@ -308,14 +308,35 @@ async function look() {
 
 function lost() {
   if (shown && shown.words) $("news").textContent = shown.words.lost;
+  $("moves").replaceChildren();  // (nothing tapped now would reach the table)
+  badges([]);
+  $("more-time").hidden = true;
   look();
+}
+
+// The server ticks every few seconds (WEB.md); a socket nothing came on for 2.5 ticks
+// is taken as dead (a phone's Wi-Fi gone without a word): abandoned, its late events
+// ignored, and the table looked for as after a close.
+let heard = 0;  // when the last frame came (or the socket was opened)
+let quiet = 10000;  // ms of silence after which the socket is dead (2.5 ticks)
+
+function check() {
+  if (ws && performance.now() - heard > quiet) {
+    const dead = ws;
+    ws = null;
+    dead.close();
+    lost();
+  }
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  ws = new WebSocket(scheme + location.host + "/ws");
+  const sock = new WebSocket(scheme + location.host + "/ws");
+  ws = sock;
+  heard = performance.now();
   opened = false;
-  ws.addEventListener("open", () => {
+  sock.addEventListener("open", () => {
+    if (sock !== ws) return;
     opened = true;
     looks = 0;
     const seat = kept();
@@ -325,7 +346,9 @@ function connect() {
       send({ t: "lang", lang: asked });
     }
   });
-  ws.addEventListener("message", (event) => {
+  sock.addEventListener("message", (event) => {
+    if (sock !== ws) return;
+    heard = performance.now();
     const frame = JSON.parse(event.data);
     if (frame.t === "screen") {
       $("problem").hidden = true;
@@ -333,11 +356,16 @@ function connect() {
       render(frame);
     }
     else if (frame.t === "record") saveable(frame);
+    else if (frame.t === "tick") quiet = 2500 * frame.every;
     else if (frame.t === "seat") keep(Object.assign({}, kept(), { token: frame.token }));
     else if (frame.t === "error") problem(frame);
   });
   // (1000: the table closed for good; any other close, it may be elsewhere)
-  ws.addEventListener("close", (event) => { if (!replaced && event.code !== 1000) lost(); });
+  sock.addEventListener("close", (event) => {
+    if (sock !== ws) return;
+    ws = null;
+    if (!replaced && event.code !== 1000) lost();
+  });
 }
 
 $("join").addEventListener("submit", (event) => {
@@ -365,5 +393,8 @@ $("lang").addEventListener("change", () => {
   if (seat) keep(Object.assign(seat, { lang: $("lang").value }));
   send({ t: "lang", lang: $("lang").value });
 });
+setInterval(check, 1000);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+window.addEventListener("online", check);
 carried();
 connect();
