@@ -163,13 +163,12 @@ class WebServer:
             handle.cancel()
         self._lingering.clear()
         phones, self.phones = list(self.phones.values()), {}
-        for phone in phones:
-            await phone.close(bye=bye)
+        # (all at once: a page on a dead link takes its close wait, not the others')
+        await asyncio.gather(*(phone.close(bye=bye) for phone in phones))
         # a table that closed closes its pages as done (1000); one that moved, as
         # going away (1001): those look for it at once (WEB.md)
         code = WSCloseCode.OK if bye else WSCloseCode.GOING_AWAY
-        for page in list(self._open):
-            await page.ws.close(code=code)
+        await asyncio.gather(*(page.ws.close(code=code) for page in list(self._open)))
         for task in list(self._tasks):
             await task
         if self._runner is not None:
