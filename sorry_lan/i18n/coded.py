@@ -20,6 +20,7 @@ from sorry_lan.codes import Code, Coded, ErrorReason, Said
 from . import DEFAULT, current, language
 from .catalogs import translations
 from .choose import normalise
+from .host_texts import HOST_TEXTS
 
 
 def _said(what: Said | Coded | Code) -> Said:
@@ -44,9 +45,13 @@ def say_in(what: Said | Coded | Code, lang: str | None) -> str:
 
 def error_text(reason: str, text: str) -> str:
     """Words for an ``error`` message: in English the host's own ``text`` (it says
-    more than the reason: which colour is taken), else the words of its reason code;
+    more than the reason: which colour is taken), in another language that text's
+    words when it is one of the host's fixed ones (``host_texts``), else the words of
+    its reason code;
     the host's text, or the bare code, for a reason this client does not know."""
     if language() == DEFAULT and text:
         return text
+    if text in HOST_TEXTS:
+        return current().gettext(text)
     code = next((c for c in ErrorReason if c.value == reason), None)
     return text or reason if code is None else say(code)
