@@ -13,10 +13,9 @@ host the table, and counts again when it stands again."""
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
-from test_heir import DELAY, FakeClient, _Model, _fake_take_over, heir, in_thread, laptops, vote
+from test_heir import DELAY, FakeClient, _fake_take_over, _Model, heir, in_thread, laptops, vote
 
 from sorry_lan.net.recovery import recover
 from sorry_lan.succession.election import Phase
