@@ -109,13 +109,10 @@ async def _run(data: Path, args: argparse.Namespace, seed: int) -> float | None:
         await host.wait()
         await asyncio.sleep(6 * args.delay + 14)  # (the stall took up to 12 s at D = 1 s)
     finally:
-        for proc in procs:
+        for proc in (host, *procs):  # (each one started here, by its own pid)
             if proc.returncode is None:
                 proc.kill()
             await proc.wait()
-        if host.returncode is None:
-            host.kill()
-        await host.wait()
         drain.cancel()
     times = [t for t in (_took_over(log, killed) for log in logs.values()) if t is not None]
     return min(times) if times else None
@@ -146,12 +143,17 @@ def main() -> int:
             else:
                 took.append(seconds)
                 print(f"run {run}: kill to TakeOver {seconds:.2f} s", flush=True)
-    if took:
-        slow = sum(t > 3 * args.delay + 2 for t in took)
-        print(f"runs {len(took)} (+{none} without a takeover), D = {args.delay:g} s, "
-              f"load {args.load}: median {statistics.median(took):.2f} s, "
-              f"max {max(took):.2f} s, over 3 D + 2 s: {slow}")
+    print(_summary(took, none, args))
     return 0
+
+
+def _summary(took: list[float], none: int, args: argparse.Namespace) -> str:
+    if not took:
+        return f"no takeover in {none} runs"
+    slow = sum(t > 3 * args.delay + 2 for t in took)
+    return (f"runs {len(took)} (+{none} without a takeover), D = {args.delay:g} s, "
+            f"load {args.load}: median {statistics.median(took):.2f} s, "
+            f"max {max(took):.2f} s, over 3 D + 2 s: {slow}")
 
 
 if __name__ == "__main__":
