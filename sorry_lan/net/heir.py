@@ -260,10 +260,13 @@ class Heir:
         self.listener.votes = self._standby
 
     def close_standby(self) -> None:
-        """Stop counting votes."""
+        """Stop counting votes.  A standby that already said its votes were enough
+        (the election stopped standing before it heard them, or they ran out before it
+        did) answers as one that does not stand from now on, and the voters it held for
+        the new host that is not coming are told so (held, each would wait out its try
+        and try again, held again, for 2 D before it walked on)."""
         self._standby = None
-        if not self.listener.hosting:
-            self.listener.votes = None
+        self.listener.stand_down()
 
     async def take_over(
         self, knowledge: Knowledge | None, epoch: int, *, alone: bool = False

@@ -158,7 +158,8 @@ async def _recover(
                 step = steps.next(time.monotonic(), hosted_here=link.model.hosted_here)
         if isinstance(step, Pause):
             await heir.pause(step.until)
-        decisions = [*election.tick(time.monotonic()), *_votes(heir, election),
+        now = time.monotonic()  # (the votes first: they came before this wake)
+        decisions = [*steps.woke(now, heir.votes(now), heir.behind),
                      *_adverts(heir, election), *_answered(heir, election)]
 
 

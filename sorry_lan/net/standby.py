@@ -214,6 +214,20 @@ class StandbyListener:
         self._stop()
         return sock
 
+    def stand_down(self) -> None:
+        """Its laptop no longer stands: greetings are answered as by one that does not
+        (:data:`IDLE_TEXT`) from now on.  When the standby already answered ``Host``
+        but the socket was not taken (the laptop did not take the table over), the
+        connections held for the new host are answered so too, and a later ``Host``
+        (the laptop stands again) calls ``on_host`` again."""
+        self.votes = None
+        if self._taken:
+            return
+        self._hosting = False
+        held, self._held = self._held, []
+        for greeter in held:
+            greeter.refuse(IDLE_TEXT)
+
     def hand_to(self, adopter: Adopter) -> int:
         """Give every held connection, with the bytes it sent, to ``adopter`` (the new
         host's server, which welcomes them); returns how many."""
@@ -370,6 +384,18 @@ class _Greeter(asyncio.Protocol):
         self.owner._closed(self)
         adopter.adopt(transport, bytes(self.received))
         return True
+
+    def refuse(self, text: str) -> None:
+        """Answer a held greeting ``busy`` ``text`` after all, and close."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.answered = True
+        if not self.session.closed:
+            self.session.refuse(RefuseReason.BUSY, text)
+        self._flush()
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.close()
 
     def cut(self) -> None:
         """Close now (greeted too slowly, or the standby stops)."""

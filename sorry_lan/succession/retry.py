@@ -9,6 +9,7 @@ votes nor hosts), or wait for the election's next time, a vote or an answer.
     recovery = Recovery(election, timings, now)
     recovery.next(now, hosted_here=...)   # TryCandidate | TryHost | Pause | GiveUp
     recovery.host_failed(now)             # the old host did not welcome us
+    recovery.woke(now, votes, behind)     # the shell woke: the election's decisions
 
 The old host is tried at once, then after waits that start at ``timings.backoff``
 and double up to ``timings.host_retry_max``, for as long as the election still looks
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .election import Election, GiveUp, Phase, TryCandidate
+from .election import Decision, Election, GiveUp, Phase, TryCandidate
 from .timings import LaptopTimings
 
 #: The phases in which the old host is still tried.
@@ -97,6 +98,20 @@ class Recovery:
             wake = host_at if wake is None else min(wake, host_at)
         until = now + self.timings.idle if wake is None else wake
         return Pause(max(until, now + self.timings.min_pause))
+
+    def woke(self, now: float, votes: int | None, behind: bool = False) -> list[Decision]:
+        """The shell woke at ``now``: what the election decides, told first the votes
+        this laptop's standby counts by now (``votes``, its own included; None: it does
+        not stand; ``behind``: it turned a vote away), then the time.  The votes came
+        before ``now``: on a loaded machine the shell may wake only after a vote that
+        came past the lone walk's time (D after it stood), and the standby has already
+        answered it; told the time first, the election would stop standing and walk,
+        and a standby whose votes were enough holds that voter's hello for a host that
+        never comes (the voter passes this laptop over only after 2 D of silence, at
+        each walk from the top: about ten seconds with D = 1 s)."""
+        election = self.election
+        counted = [] if votes is None else election.standby_votes(votes, now, behind)
+        return [*counted, *election.tick(now)]
 
     def host_failed(self, now: float) -> None:
         """The old host did not welcome us at ``now``: it is tried again after the

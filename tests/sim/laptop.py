@@ -787,7 +787,12 @@ class Laptop:
         if election is None or not self.recovering:
             return
         now = self.ev.world.now
-        self.carry_out([*election.tick(now), *self._votes()])
+        recovery = self.recovery
+        assert recovery is not None
+        standby = self.standby  # (recovery.recover: the votes before the time)
+        votes = None if standby is None else standby.votes(now)
+        behind = standby is not None and standby.behind
+        self.carry_out(recovery.woke(now, votes, behind))
         self.step()
 
     def _votes(self) -> list[el.Decision]:
