@@ -53,8 +53,9 @@ ALLOWED: dict[str, set[str]] = {
         "records", "replay", "succession",
     },
     # web: the phone's seat is an ordinary client (net) told in the line mode's
-    # sentences (tui's plain-text modules: it may not reach prompt_toolkit)
-    "web": {"codes", "rules", "bots", "wire", "client", "net", "i18n", "tui"},
+    # sentences (tui's plain-text modules: it may not reach prompt_toolkit); records:
+    # the finished game's record file, which the phone saves
+    "web": {"codes", "rules", "bots", "wire", "client", "net", "i18n", "tui", "records"},
 }
 
 #: Third-party and socket-level modules, and the one layer each may be used in.
