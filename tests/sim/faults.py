@@ -69,11 +69,11 @@ def _split(ev: Evening, side: list[Laptop], start: float, length: float, what: s
 
     def begin() -> None:
         ev.world.note("fault " + what, *sorted(x.name for x in side), round(length, 3))
-        ev.net.cut |= keys
+        ev.net.cut.update(keys)
 
     def heal() -> None:
         ev.world.note("heal", what)
-        ev.net.cut -= keys
+        ev.net.cut.subtract(keys)
         ev.net.kick()
 
     ev.world.at(start, begin)

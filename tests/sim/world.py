@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -77,14 +77,16 @@ class World:
 
 
 class Net:
-    """Who reaches whom, and how fast.  ``cut`` holds pairs of laptop names that cannot
-    reach each other; ``extra`` a link's added delay; ``lossy`` a link whose
-    connections reset (with that chance per delivery)."""
+    """Who reaches whom, and how fast.  ``cut`` counts, for each pair of laptop names
+    that cannot reach each other, the faults that cut it; ``extra`` a link's added
+    delay; ``lossy`` a link whose connections reset (with that chance per delivery)."""
 
     def __init__(self, world: World) -> None:
         self.world = world
         self.base: dict[frozenset[str], float] = {}
-        self.cut: set[frozenset[str]] = set()
+        # (counted: a link two faults cut, a partition over a laptop cut off, is back
+        # only once both healed)
+        self.cut: Counter[frozenset[str]] = Counter()
         self.extra: dict[frozenset[str], float] = {}
         self.lossy: dict[frozenset[str], float] = {}
         self.blocked: list[Pipe] = []
@@ -111,7 +113,7 @@ class Net:
         """Whether a packet from ``a`` gets to ``b`` now (b may still sleep)."""
         if not (a.alive and b.alive):
             return False
-        return a.name == b.name or self.link(a.name, b.name) not in self.cut
+        return a.name == b.name or self.cut[self.link(a.name, b.name)] <= 0
 
     def kick(self) -> None:
         """The network changed (a heal, a wake): blocked pipes try again."""
