@@ -11,7 +11,8 @@
   deleted by `close()` (use it as a context manager).
 
 `netns_skip_reason()` says why these cannot run here (not root, no `ip`,
-no namespaces), or None.  Nothing here knows about sorry-lan itself.
+no namespaces), or None; `has_ipv6_loopback()` whether `::1` can be bound here.
+Nothing here knows about sorry-lan itself.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import secrets
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -67,6 +69,18 @@ def netns_skip_reason() -> str | None:
     if probe.returncode != 0:
         return f"cannot create a network namespace: {probe.stderr.strip()}"
     return None
+
+
+def has_ipv6_loopback() -> bool:
+    """Whether this machine can listen on ``::1`` (the IPv6 tests skip without it)."""
+    if not socket.has_ipv6:
+        return False
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
 
 
 def _unshare_net() -> None:

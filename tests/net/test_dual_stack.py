@@ -9,25 +9,15 @@ from pathlib import Path
 
 import pytest
 from netkit import LOCAL
+from netns import has_ipv6_loopback
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.client import GameClient
 from sorry_lan.net.host import HostOptions, HostServer
 
 
-def _has_ipv6_loopback() -> bool:
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET6) as s:
-            s.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
-
-
 @pytest.mark.asyncio
-@pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+@pytest.mark.skipif(not has_ipv6_loopback(), reason="no IPv6 loopback here")
 async def test_one_port_on_ipv4_and_ipv6() -> None:
     server = HostServer(Table(TableConfig(seats=2, auto_start=True, seed=1)), HostOptions())
     # 192.0.2.1 (TEST-NET) is no address of this machine: left out, not an error

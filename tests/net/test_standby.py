@@ -11,6 +11,7 @@ import socket
 
 import pytest
 from netkit import LOCAL, RawClient
+from netns import has_ipv6_loopback
 
 from sorry_lan.authority.table import Table, TableConfig
 from sorry_lan.net.host import HostError, HostOptions, HostServer
@@ -221,16 +222,8 @@ def _free6(port: int) -> bool:
     return True
 
 
-def _has_ipv6_loopback() -> bool:
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
 
-
-@pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+@pytest.mark.skipif(not has_ipv6_loopback(), reason="no IPv6 loopback here")
 async def test_a_standby_on_ipv6_too_keeps_the_next_port_on_ipv6_too() -> None:
     """Where the standby (the game's port once it hosts) listens on IPv6 as well, the
     page's port is kept for both families: the phones find the page on either."""

@@ -7,6 +7,7 @@ import errno
 import socket
 
 import pytest
+from netns import has_ipv6_loopback
 
 from sorry_lan.net.weblisten import bound_also, web_socket, web_sockets
 
@@ -34,18 +35,8 @@ def test_a_free_port_is_the_one_listened_on() -> None:
         assert sock.getsockname() == (LOCAL, port)
 
 
-def _has_ipv6_loopback() -> bool:
-    if not socket.has_ipv6:
-        return False
-    try:
-        with socket.socket(socket.AF_INET6) as s:
-            s.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
 
-
-ipv6 = pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here")
+ipv6 = pytest.mark.skipif(not has_ipv6_loopback(), reason="no IPv6 loopback here")
 
 
 def _connects(address: str, port: int) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from netns import has_ipv6_loopback
 
 from sorry_lan.authority.table import TableConfig
 from sorry_lan.commands import host, successor
@@ -22,20 +23,10 @@ from sorry_lan.web.follow import page_url
 LOCAL = "127.0.0.1"
 
 
-def _has_ipv6_loopback() -> bool:
-    if not socket.has_ipv6:
-        return False
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
-
 
 pytestmark = [
     pytest.mark.asyncio,
-    pytest.mark.skipif(not _has_ipv6_loopback(), reason="no IPv6 loopback here"),
+    pytest.mark.skipif(not has_ipv6_loopback(), reason="no IPv6 loopback here"),
 ]
 
 
