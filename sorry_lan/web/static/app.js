@@ -138,9 +138,12 @@ function board(s) {
   grid.setAttribute("aria-label", s.turn || "");
 }
 
+// The board's cell of a place a move names (its x and y), or null.
+function cellAt([x, y]) { return document.querySelector('[data-at="' + x + "," + y + '"]'); }
+
 function mark(to, on) {
-  for (const [x, y] of to) {
-    const cell = document.querySelector('[data-at="' + x + "," + y + '"]');
+  for (const at of to) {
+    const cell = cellAt(at);
     if (cell) cell.classList.toggle("mark", on);
   }
 }
@@ -173,8 +176,8 @@ function badges(shown) {
   for (const old of document.querySelectorAll("#board .badge")) old.remove();
   for (const cell of document.querySelectorAll("#board .previewed")) cell.classList.remove("previewed");
   for (const [move, index] of shown) {
-    for (const [x, y] of move.to) {
-      const cell = document.querySelector('[data-at="' + x + "," + y + '"]');
+    for (const at of move.to) {
+      const cell = cellAt(at);
       if (!cell) continue;
       cell.classList.add("previewed");
       const badge = el("span", String(index + 1), "badge");
